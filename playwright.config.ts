@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * End-to-end tests: Playwright drives Debian's chromium package (no browser download) against
+ * the built app served by the real server (`npm start`'s server) on a fresh data directory.
+ * Run after `npm run build` (npm test does).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e');
+rmSync(DATA_DIR, { recursive: true, force: true });
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `http://localhost:${PORT}/api/configuration`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      STATIC_DIR: 'dist',
+      NODE_ENV: 'test',
+    },
+  },
+});

@@ -1,0 +1,103 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import { selectInitializing } from '../machines/appMachine';
+import { PublicLayoutView } from '../views/layouts/PublicLayoutView';
+import { LoadingScreenView } from '../views/screens/LoadingScreenView';
+import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext';
+import { ErrorBoundary } from './ErrorBoundary';
+import { AppLayoutRoute } from './layouts/AppLayoutRoute';
+import { FullPageLayoutRoute } from './layouts/FullPageLayoutRoute';
+import { RouteSync } from './RouteSync';
+import { ErrorScreen } from './screens/ErrorScreen';
+import { InitializingScreen } from './screens/InitializingScreen';
+import { HomeScreen, LandingScreen } from './screens/LandingScreen';
+import { LogoutScreen } from './screens/LogoutScreen';
+import { useSession } from './selectors';
+
+// Screens other than the landing page load lazily: the landing route's initial JavaScript
+// stays within the build's budget.
+const LoginScreen = lazy(() => import('./screens/LoginScreen'));
+
+/** Spec §2.1 generic loading indicator text. */
+const GENERIC_LOADING_TEXT = 'Loading, please wait...';
+
+function Lazy({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingScreenView text={GENERIC_LOADING_TEXT} />}>{children}</Suspense>
+  );
+}
+
+function PublicRoute({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return <PublicLayoutView signedIn={user !== null}>{children}</PublicLayoutView>;
+}
+
+/**
+ * The route table (spec §2.1). Only routes whose screens exist are registered; any unknown path
+ * shows the landing page.
+ */
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/login">
+        <FullPageLayoutRoute>
+          <Lazy>
+            <LoginScreen />
+          </Lazy>
+        </FullPageLayoutRoute>
+      </Route>
+      <Route path="/account/login">
+        <PublicRoute>
+          <Lazy>
+            <LoginScreen />
+          </Lazy>
+        </PublicRoute>
+      </Route>
+      <Route path="/logout">
+        <LogoutScreen />
+      </Route>
+      <Route path="/auth/logout">
+        <LogoutScreen />
+      </Route>
+      <Route path="/error">
+        <ErrorScreen />
+      </Route>
+      <Route path="/dashboard">
+        <AppLayoutRoute>
+          <HomeScreen />
+        </AppLayoutRoute>
+      </Route>
+      <Route path="/feed">
+        <AppLayoutRoute>
+          <HomeScreen />
+        </AppLayoutRoute>
+      </Route>
+      <Route>
+        <LandingScreen />
+      </Route>
+    </Switch>
+  );
+}
+
+function Shell() {
+  const runtime = useAppRuntime();
+  const initializing = useSelector(runtime.actor, selectInitializing);
+  if (initializing) return <InitializingScreen />;
+  return (
+    <>
+      <RouteSync />
+      <Routes />
+    </>
+  );
+}
+
+export function App({ runtime }: { runtime: AppRuntime }) {
+  return (
+    <ErrorBoundary>
+      <AppRuntimeContext.Provider value={runtime}>
+        <Shell />
+      </AppRuntimeContext.Provider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { appMachine } from '../machines/appMachine';
+import type { ReloadFlag } from '../services/version';
+
+export type AppActorRef = ActorRefFrom<typeof appMachine>;
+
+export interface AppRuntime {
+  actor: AppActorRef;
+  reloadFlag: ReloadFlag;
+  clientVersion: string;
+}
+
+export const AppRuntimeContext = createContext<AppRuntime | null>(null);
+
+export function useAppRuntime(): AppRuntime {
+  const runtime = useContext(AppRuntimeContext);
+  if (!runtime) throw new Error('useAppRuntime outside <App>');
+  return runtime;
+}

@@ -1,0 +1,36 @@
+import { useSelector } from '@xstate/react';
+import type { AppSnapshot } from '../../machines/appMachine';
+import {
+  selectConfigAttempt,
+  selectConfigError,
+  selectConfigFailed,
+  type ConfigSnapshot,
+} from '../../machines/configMachine';
+import { InitializingView } from '../../views/screens/InitializingView';
+import { useAppRuntime } from '../appContext';
+
+const selectConfigRef = (s: AppSnapshot) => s.children.config;
+const orNull =
+  <T,>(select: (s: ConfigSnapshot) => T) =>
+  (s: ConfigSnapshot | undefined) =>
+    s ? select(s) : null;
+const selectError = orNull(selectConfigError);
+const selectAttempt = orNull(selectConfigAttempt);
+const selectFailed = orNull(selectConfigFailed);
+
+/** While the configuration loads: 'Loading...', then the spec's startup error texts. */
+export function InitializingScreen() {
+  const { actor } = useAppRuntime();
+  const configRef = useSelector(actor, selectConfigRef);
+  const error = useSelector(configRef, selectError);
+  const attempt = useSelector(configRef, selectAttempt);
+  const failed = useSelector(configRef, selectFailed) ?? false;
+  return (
+    <InitializingView
+      attempt={attempt}
+      error={error}
+      final={failed}
+      onReload={() => window.location.reload()}
+    />
+  );
+}

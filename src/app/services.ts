@@ -1,0 +1,28 @@
+import { createAuthApi } from '../services/api/auth';
+import { createTenantsApi } from '../services/api/tenants';
+import { createHttp } from '../services/http';
+import { createAppStorage } from '../services/storage';
+import { createReloadFlag } from '../services/version';
+
+/**
+ * The app's service instances: one storage, one reload flag, one HTTP client (one ky instance)
+ * and the API groups built on it. Created once by main.tsx.
+ */
+export function createServices(getApiBaseUrl: () => string) {
+  const storage = createAppStorage();
+  const reloadFlag = createReloadFlag();
+  const http = createHttp({
+    getApiBaseUrl,
+    getToken: () => storage.readAuthSession()?.jwtToken ?? null,
+    versionFlag: reloadFlag,
+  });
+  return {
+    storage,
+    reloadFlag,
+    http,
+    auth: createAuthApi(http),
+    tenants: createTenantsApi(http),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

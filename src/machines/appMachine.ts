@@ -1,0 +1,302 @@
+import { and, assign, not, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type { Configuration } from '../../contract/configuration';
+import { isLoginPath, isLogoutPath, isSignOutPath } from './authPaths';
+import { configMachine } from './configMachine';
+import { loginMachine } from './loginMachine';
+import {
+  selectAuthStatus,
+  sessionMachine,
+  type EstablishedSession,
+  type SessionSnapshot,
+} from './sessionMachine';
+import { subscriptionMachine } from './subscriptionMachine';
+
+/** Where a successful login goes unless a remembered path is waiting (spec §2.3 Login). */
+export const AFTER_LOGIN_PATH = '/dashboard';
+/** Where a signed-in user on the other auth screens goes (spec §2.1). */
+export const SIGNED_IN_HOME_PATH = '/feed';
+
+export interface AppInput {
+  pathname: string;
+  /** Whether this browser session carries the subscription-expired flag. */
+  expiredFlag: boolean;
+}
+
+export interface AppContext {
+  configuration: Configuration | null;
+  pathname: string;
+  /** The path the app layout remembered when it sent an unauthenticated user to /login. */
+  returnTo: string | null;
+  userId: number | null;
+  expiredFlag: boolean;
+}
+
+export type AppEvent =
+  | { type: 'route.changed'; pathname: string }
+  | { type: 'route.remember'; pathname: string }
+  | { type: 'auth.signedIn'; userId: number }
+  | { type: 'auth.signedOut' }
+  | { type: 'auth.loading' };
+
+/** Maps the session's snapshot to the app's view of authentication. */
+export function authEventFrom(snapshot: SessionSnapshot): AppEvent {
+  const status = selectAuthStatus(snapshot);
+  const user = snapshot.context.user;
+  if (status === 'signedIn' && user) return { type: 'auth.signedIn', userId: user.id };
+  if (status === 'signedOut') return { type: 'auth.signedOut' };
+  return { type: 'auth.loading' };
+}
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+    children: {} as {
+      config: 'config';
+      session: 'session';
+      subscription: 'subscription';
+      loginForm: 'loginForm';
+    },
+  },
+  actors: {
+    config: configMachine,
+    session: sessionMachine,
+    subscription: subscriptionMachine,
+    loginForm: loginMachine,
+  },
+  guards: {
+    isLoginPath: ({ context }) => isLoginPath(context.pathname),
+    isLogoutPath: ({ context }) => isLogoutPath(context.pathname),
+    isSignOutPath: ({ context }) => isSignOutPath(context.pathname),
+    isSignedOut: stateIn({ running: { auth: 'signedOut' } }),
+    /** Evaluated before the auth region moves: true only when a user newly signs in. */
+    isNotYetSignedIn: not(stateIn({ running: { auth: 'signedIn' } })),
+    isAnotherUser: ({ context }, userId: number) => context.userId !== userId,
+  },
+  actions: {
+    assignConfiguration: assign((_, configuration: Configuration) => ({ configuration })),
+    assignPathname: assign((_, pathname: string) => ({ pathname })),
+    rememberPath: assign((_, pathname: string) => ({ returnTo: pathname })),
+    forgetPath: assign({ returnTo: null }),
+    assignUser: assign((_, userId: number) => ({ userId })),
+    clearUser: assign({ userId: null }),
+    assignExpiredFlag: assign((_, expiredFlag: boolean) => ({ expiredFlag })),
+    signOut: sendTo('session', { type: 'session.signOut' }),
+    establishSession: sendTo('session', (_, session: EstablishedSession) => ({
+      type: 'session.established' as const,
+      session,
+    })),
+    /** Client-side navigation to a path of the app. */
+    navigate: (_, _to: string) => {
+      throw new Error('"navigate" must be provided (see src/app)');
+    },
+  },
+}).createMachine({
+  id: 'app',
+  description:
+    'The root actor: loads the configuration, owns the session, polls the subscription while signed in, and runs the flow of the current route.',
+  context: ({ input }) => ({
+    configuration: null,
+    pathname: input.pathname,
+    returnTo: null,
+    userId: null,
+    expiredFlag: input.expiredFlag,
+  }),
+  on: {
+    'route.changed': {
+      actions: { type: 'assignPathname', params: ({ event }) => event.pathname },
+      description: 'The browser location changed.',
+    },
+    'route.remember': {
+      actions: { type: 'rememberPath', params: ({ event }) => event.pathname },
+      description: 'The app layout sends an unauthenticated user to /login and remembers the path.',
+    },
+  },
+  initial: 'initializing',
+  states: {
+    initializing: {
+      description: "While the configuration loads, a full-screen indicator reads 'Loading...'.",
+      invoke: {
+        id: 'config',
+        src: 'config',
+        systemId: 'config',
+        onDone: {
+          target: 'running',
+          actions: { type: 'assignConfiguration', params: ({ event }) => event.output },
+          description: 'Configuration loaded.',
+        },
+      },
+    },
+    running: {
+      type: 'parallel',
+      description: 'The configured app: the session and the flow of the current route.',
+      invoke: {
+        id: 'session',
+        src: 'session',
+        systemId: 'session',
+        onSnapshot: {
+          actions: raise(({ event }) => authEventFrom(event.snapshot)),
+        },
+      },
+      states: {
+        auth: {
+          description: 'Authentication as the rest of the app sees it.',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: "While authentication state loads: 'Loading...'.",
+              on: {
+                'auth.signedIn': {
+                  target: 'signedIn',
+                  actions: { type: 'assignUser', params: ({ event }) => event.userId },
+                },
+                'auth.signedOut': { target: 'signedOut' },
+              },
+            },
+            signedIn: {
+              description: 'A user with an id: the subscription is polled.',
+              invoke: {
+                id: 'subscription',
+                src: 'subscription',
+                systemId: 'subscription',
+                input: ({ context }) => ({
+                  userId: context.userId ?? 0,
+                  expiredFlag: context.expiredFlag,
+                }),
+                onSnapshot: {
+                  actions: {
+                    type: 'assignExpiredFlag',
+                    params: ({ event }) => event.snapshot.context.expiredFlag,
+                  },
+                  description: 'The subscription-expired flag as the subscription last set it.',
+                },
+              },
+              on: {
+                'auth.signedOut': {
+                  target: 'signedOut',
+                  actions: 'clearUser',
+                  description: 'Signed out: polling stops.',
+                },
+                'auth.loading': {
+                  target: 'loading',
+                  description: 'Signing out.',
+                },
+                'auth.signedIn': {
+                  guard: { type: 'isAnotherUser', params: ({ event }) => event.userId },
+                  target: 'signedIn',
+                  reenter: true,
+                  actions: { type: 'assignUser', params: ({ event }) => event.userId },
+                  description: 'Another user signed in (in another tab).',
+                },
+              },
+            },
+            signedOut: {
+              description: 'A visitor: signed-out visitors get sample content.',
+              on: {
+                'auth.signedIn': {
+                  target: 'signedIn',
+                  actions: { type: 'assignUser', params: ({ event }) => event.userId },
+                },
+                'auth.loading': { target: 'loading' },
+              },
+            },
+          },
+        },
+        flow: {
+          description: 'The flow of the current route, spawned when its route is entered.',
+          initial: 'routing',
+          on: {
+            'route.changed': {
+              target: '.routing',
+              actions: { type: 'assignPathname', params: ({ event }) => event.pathname },
+              description: 'The browser location changed.',
+            },
+          },
+          states: {
+            routing: {
+              description: 'Picks the flow of the current path.',
+              always: [
+                {
+                  guard: 'isLoginPath',
+                  target: 'login',
+                  actions: 'signOut',
+                  description: 'Visiting /login or /account/login signs the user out.',
+                },
+                {
+                  guard: 'isLogoutPath',
+                  target: 'logout',
+                  actions: 'signOut',
+                  description: "Logout: 'Logging out...', signs out and goes to /.",
+                },
+                {
+                  guard: 'isSignOutPath',
+                  target: 'idle',
+                  actions: 'signOut',
+                  description:
+                    'Visiting a path starting with login, signup, forgotten-password, invitation, logout, auth/logout, brand-signup, account/login or buyer-signup signs the user out.',
+                },
+                { target: 'idle' },
+              ],
+            },
+            idle: {
+              description: 'A screen without a flow of its own.',
+              on: {
+                'auth.signedIn': {
+                  guard: and(['isSignOutPath', 'isNotYetSignedIn']),
+                  actions: { type: 'navigate', params: SIGNED_IN_HOME_PATH },
+                  description:
+                    'Once a signed-in user is present on the auth screens, the app redirects to /feed.',
+                },
+              },
+            },
+            login: {
+              description: 'The Login screen.',
+              invoke: {
+                id: 'loginForm',
+                src: 'loginForm',
+                systemId: 'loginForm',
+                onDone: {
+                  actions: {
+                    type: 'establishSession',
+                    params: ({ event }) => event.output,
+                  },
+                  description: 'The login stores the session.',
+                },
+              },
+              on: {
+                'auth.signedIn': {
+                  guard: 'isNotYetSignedIn',
+                  target: 'idle',
+                  actions: [
+                    {
+                      type: 'navigate',
+                      params: ({ context }) => context.returnTo ?? AFTER_LOGIN_PATH,
+                    },
+                    'forgetPath',
+                  ],
+                  description:
+                    'A successful login goes to /dashboard, or back to the path the app layout remembered.',
+                },
+              },
+            },
+            logout: {
+              description: "'Logging out...': signs out, then goes to /.",
+              always: {
+                guard: 'isSignedOut',
+                target: 'idle',
+                actions: { type: 'navigate', params: '/' },
+                description: 'Signed out: go to /.',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+export const selectConfiguration = (s: AppSnapshot) => s.context.configuration;
+export const selectInitializing = (s: AppSnapshot) => s.matches('initializing');

@@ -1,0 +1,19 @@
+/**
+ * Error texts a machine shows: the server's messages when the failure carries them,
+ * otherwise the spec's default text for that call. Pure; no I/O.
+ */
+export function messagesFrom(error: unknown, fallback: string): string[] {
+  if (typeof error === 'object' && error !== null && 'messages' in error) {
+    // A failure that says its messages are not the server's carries a generic text:
+    // the call's own text is more helpful then.
+    if ('fromServer' in error && (error as { fromServer: unknown }).fromServer === false) {
+      return [fallback];
+    }
+    const { messages } = error as { messages: unknown };
+    if (Array.isArray(messages)) {
+      const texts = messages.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+      if (texts.length > 0) return texts;
+    }
+  }
+  return [fallback];
+}

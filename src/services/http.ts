@@ -1,0 +1,430 @@
+/**
+ * The transport (design §5, spec §7.1): one ky instance for every call, plus XMLHttpRequest for
+ * multipart uploads with progress. Nothing else in the client calls fetch.
+ *
+ * - Calls go to the configured API base with credentials; the bearer token is added only when
+ *   the request URL is under the API base (same origin and base path).
+ * - GET and DELETE send the payload as a query string without empty values; others send JSON.
+ * - Every answer is the envelope `{status, messages, data}`, validated with the contract and the
+ *   call's struct for `data`; failures throw {@link ApiError}.
+ * - HTTP 429 is retried once after Retry-After seconds, or 3 s when absent. No timeout.
+ * - A response header `x-client-version` newer than this client sets the reload flag.
+ */
+import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import { validate, type Struct } from 'superstruct';
+import { CLIENT_VERSION } from '../../contract/enums';
+import { ApiError, interpretResponse, parseEnvelope, type ApiResponse } from './apiResponse';
+import {
+  isEmptyValue,
+  isUnderApiBase,
+  resolveApiBase,
+  resolveRequestUrl,
+  withQuery,
+  type FieldValue,
+  type QueryPayload,
+} from './apiUrl';
+import {
+  DEFAULT_RATE_LIMIT_WAIT_MS,
+  RATE_LIMIT_RETRIES,
+  RATE_LIMIT_STATUS,
+  retryAfterMs,
+} from './rateLimit';
+import { isNewerVersion, type ReloadFlag } from './version';
+import { sendXhr, type XhrAnswer } from './xhrUpload';
+
+export const CLIENT_VERSION_HEADER = 'x-client-version';
+
+export interface HttpOptions {
+  /** The configuration's apiBaseUrl (absolute or relative to the origin); '' until known. */
+  getApiBaseUrl(): string;
+  /** The stored access token, or null when signed out. */
+  getToken(): string | null;
+  /** Origin that relative URLs resolve against; defaults to `location.origin`. */
+  origin?: string;
+  /** Set when a response announces a newer client version. */
+  versionFlag?: ReloadFlag;
+  /** This client's version; defaults to the contract's CLIENT_VERSION. */
+  clientVersion?: string;
+  /** The fetch ky uses; defaults to the global fetch (tests wrap it to observe requests). */
+  fetch?: typeof globalThis.fetch;
+  /** Creates the XMLHttpRequest for uploads; defaults to `new XMLHttpRequest()`. */
+  createXhr?: () => XMLHttpRequest;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** No credentials and never the bearer token (configuration, media service). */
+  anonymous?: boolean;
+  /** Extra request headers (e.g. a media service api key). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Multipart form fields: each value once, or a list sent as repeated fields. */
+export type FormPayload = Readonly<Record<string, FieldValue | readonly FieldValue[]>>;
+
+export interface UploadRequest {
+  /** Sent as form fields (strings; numbers and booleans as text; empty values skipped). */
+  payload?: FormPayload;
+  /** Field name -> file. When none is given the payload is sent as a JSON body instead. */
+  files?: Readonly<Record<string, Blob>>;
+  /** Upload progress in percent, 0-100. */
+  onUploadProgress?: (percent: number) => void;
+  method?: 'POST' | 'PUT';
+}
+
+export interface HttpClient {
+  /** The absolute URL a path resolves to (see {@link resolveRequestUrl}). */
+  url(path: string): string;
+  get<T, S>(
+    path: string,
+    data: Struct<T, S>,
+    query?: QueryPayload,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  delete<T, S>(
+    path: string,
+    data: Struct<T, S>,
+    query?: QueryPayload,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  post<T, S>(
+    path: string,
+    data: Struct<T, S>,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  put<T, S>(
+    path: string,
+    data: Struct<T, S>,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  /** Multipart form with upload progress when files are given; JSON body otherwise. */
+  upload<T, S>(
+    path: string,
+    data: Struct<T, S>,
+    request: UploadRequest,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  /** Like upload, for services whose answer is plain JSON, not an envelope (media service). */
+  uploadJson<T, S>(
+    path: string,
+    body: Struct<T, S>,
+    request: UploadRequest,
+    options?: RequestOptions,
+  ): Promise<T>;
+  /** GET for answers that are plain JSON, not an envelope (configuration, media presets). */
+  getJson<T, S>(
+    path: string,
+    body: Struct<T, S>,
+    query?: QueryPayload,
+    options?: RequestOptions,
+  ): Promise<T>;
+  /** GET a file (e.g. a personal-data download). */
+  getBlob(path: string, query?: QueryPayload, options?: RequestOptions): Promise<Blob>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RawAnswer {
+  status: number;
+  read(): Promise<string>;
+  blob(): Promise<Blob>;
+}
+
+const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
+
+/** An abort of the caller's signal is rethrown as is (not an ApiError). */
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return true;
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
+  );
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Plain JSON body validated with `struct`; non-2xx and invalid bodies throw ApiError. */
+function interpretJson<T, S>(status: number, text: string, struct: Struct<T, S>): T {
+  if (status < 200 || status >= 300) {
+    const envelope = parseEnvelope(text);
+    throw new ApiError({
+      kind: 'http',
+      httpStatus: status,
+      status: envelope?.status,
+      messages: envelope?.messages,
+    });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new ApiError({ kind: 'invalid-response', httpStatus: status, cause });
+  }
+  const [error, value] = validate(body, struct);
+  if (error !== undefined)
+    throw new ApiError({ kind: 'invalid-response', httpStatus: status, cause: error });
+  return value;
+}
+
+function toFormData(
+  payload: FormPayload | undefined,
+  files: Readonly<Record<string, Blob>>,
+): FormData {
+  const form = new FormData();
+  for (const [key, raw] of Object.entries(payload ?? {})) {
+    const values: readonly FieldValue[] = Array.isArray(raw)
+      ? (raw as readonly FieldValue[])
+      : [raw as FieldValue];
+    for (const value of values) if (!isEmptyValue(value)) form.append(key, String(value));
+  }
+  for (const [field, file] of Object.entries(files)) {
+    const name = typeof File !== 'undefined' && file instanceof File ? file.name : 'blob';
+    form.append(field, file, name);
+  }
+  return form;
+}
+
+export function createHttp(options: HttpOptions): HttpClient {
+  const clientVersion = options.clientVersion ?? CLIENT_VERSION;
+  const origin = options.origin ?? globalThis.location?.origin;
+  const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
+
+  const apiBase = (): URL | null => resolveApiBase(options.getApiBaseUrl(), origin);
+  const resolve = (path: string): URL => resolveRequestUrl(path, apiBase(), origin);
+
+  /** The Authorization header a request to `url` gets: the bearer only under the API base. */
+  const authorizationFor = (url: string, anonymous: boolean): string | null => {
+    if (anonymous || !isUnderApiBase(url, apiBase())) return null;
+    const token = options.getToken();
+    return token ? `Bearer ${token}` : null;
+  };
+
+  const noteVersion = (header: string | null): void => {
+    if (header !== null && header.trim() !== '' && isNewerVersion(header, clientVersion)) {
+      options.versionFlag?.set();
+    }
+  };
+
+  const kyOptions: KyOptions = {
+    credentials: 'include',
+    timeout: false,
+    throwHttpErrors: true,
+    retry: {
+      limit: RATE_LIMIT_RETRIES,
+      methods: ALL_METHODS,
+      statusCodes: [RATE_LIMIT_STATUS],
+      afterStatusCodes: [RATE_LIMIT_STATUS],
+      // Used only when the 429 carries no Retry-After; ky applies Retry-After itself, unjittered.
+      delay: () => DEFAULT_RATE_LIMIT_WAIT_MS,
+      jitter: false,
+      backoffLimit: Number.POSITIVE_INFINITY,
+      maxRetryAfter: Number.POSITIVE_INFINITY,
+      // Only a 429 answer is retried: never a network failure (ky would retry those too).
+      shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false),
+    },
+    hooks: {
+      beforeRequest: [
+        (request, requestOptions) => {
+          // Runs again before the 429 retry, so the token is re-read then. Requests outside the
+          // API base are left as the caller made them: they never get the token.
+          if (!isUnderApiBase(request.url, apiBase())) return;
+          const anonymous = requestOptions.context['anonymous'] === true;
+          const authorization = authorizationFor(request.url, anonymous);
+          if (authorization === null) request.headers.delete('Authorization');
+          else request.headers.set('Authorization', authorization);
+        },
+      ],
+      afterResponse: [
+        (_request, _options, response) => {
+          noteVersion(response.headers.get(CLIENT_VERSION_HEADER));
+        },
+      ],
+    },
+  };
+  if (options.fetch !== undefined) kyOptions.fetch = options.fetch;
+  const api: KyInstance = ky.create(kyOptions);
+
+  /** One request through ky; resolves with any HTTP answer, throws on no answer. */
+  const send = async (
+    method: Method,
+    url: URL,
+    body: { json: unknown } | null,
+    requestOptions: RequestOptions | undefined,
+    accept: string,
+  ): Promise<RawAnswer> => {
+    const anonymous = requestOptions?.anonymous === true;
+    const init: KyOptions = {
+      method,
+      credentials: anonymous ? 'omit' : 'include',
+      headers: { Accept: accept, ...requestOptions?.headers },
+      context: { anonymous },
+    };
+    if (body !== null) init.json = body.json;
+    if (requestOptions?.signal !== undefined) init.signal = requestOptions.signal;
+    let response: Response;
+    try {
+      response = await api(url, init);
+    } catch (error) {
+      if (error instanceof HTTPError) {
+        response = error.response;
+      } else if (isAbort(error, requestOptions?.signal)) {
+        throw error;
+      } else {
+        throw new ApiError({ kind: 'network', httpStatus: null, cause: error });
+      }
+    }
+    const readBody = async <R>(read: () => Promise<R>): Promise<R> => {
+      try {
+        return await read();
+      } catch (error) {
+        if (isAbort(error, requestOptions?.signal)) throw error;
+        throw new ApiError({ kind: 'network', httpStatus: null, cause: error });
+      }
+    };
+    return {
+      status: response.status,
+      read: () => readBody(() => response.text()),
+      blob: () => readBody(() => response.blob()),
+    };
+  };
+
+  const enveloped = async <T, S>(
+    method: Method,
+    path: string,
+    struct: Struct<T, S>,
+    payload: unknown,
+    requestOptions: RequestOptions | undefined,
+  ): Promise<ApiResponse<T>> => {
+    const queryMethod = method === 'GET' || method === 'DELETE';
+    const url = queryMethod
+      ? withQuery(resolve(path), payload as QueryPayload | undefined)
+      : resolve(path);
+    const answer = await send(
+      method,
+      url,
+      queryMethod ? null : { json: payload ?? {} },
+      requestOptions,
+      'application/json',
+    );
+    return interpretResponse(answer.status, await answer.read(), struct);
+  };
+
+  /** Multipart over XHR with the same rules: bearer, credentials, 429 retry, version header. */
+  const sendMultipart = async (
+    path: string,
+    request: UploadRequest,
+    files: Readonly<Record<string, Blob>>,
+    requestOptions: RequestOptions | undefined,
+  ): Promise<XhrAnswer> => {
+    const url = resolve(path).href;
+    const anonymous = requestOptions?.anonymous === true;
+    for (let attempt = 0; ; attempt += 1) {
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        ...requestOptions?.headers,
+      };
+      const authorization = authorizationFor(url, anonymous);
+      if (authorization !== null) headers['Authorization'] = authorization;
+      const answer = await sendXhr(createXhr, {
+        method: request.method ?? 'POST',
+        url,
+        headers,
+        withCredentials: !anonymous,
+        body: toFormData(request.payload, files),
+        ...(request.onUploadProgress ? { onUploadProgress: request.onUploadProgress } : {}),
+        ...(requestOptions?.signal ? { signal: requestOptions.signal } : {}),
+      });
+      noteVersion(answer.header(CLIENT_VERSION_HEADER));
+      if (answer.status !== RATE_LIMIT_STATUS || attempt >= RATE_LIMIT_RETRIES) return answer;
+      await wait(retryAfterMs(answer.header('Retry-After')), requestOptions?.signal);
+    }
+  };
+
+  const hasFiles = (
+    request: UploadRequest,
+  ): request is UploadRequest & { files: Readonly<Record<string, Blob>> } =>
+    request.files !== undefined && Object.keys(request.files).length > 0;
+
+  return {
+    url: (path) => resolve(path).href,
+    get: (path, struct, query, requestOptions) =>
+      enveloped('GET', path, struct, query, requestOptions),
+    delete: (path, struct, query, requestOptions) =>
+      enveloped('DELETE', path, struct, query, requestOptions),
+    post: (path, struct, body, requestOptions) =>
+      enveloped('POST', path, struct, body, requestOptions),
+    put: (path, struct, body, requestOptions) =>
+      enveloped('PUT', path, struct, body, requestOptions),
+
+    async upload(path, struct, request, requestOptions) {
+      if (!hasFiles(request)) {
+        return enveloped(request.method ?? 'POST', path, struct, request.payload, requestOptions);
+      }
+      const answer = await sendMultipart(path, request, request.files, requestOptions);
+      return interpretResponse(answer.status, answer.bodyText, struct);
+    },
+
+    async uploadJson(path, struct, request, requestOptions) {
+      if (!hasFiles(request)) {
+        const answer = await send(
+          request.method ?? 'POST',
+          resolve(path),
+          { json: request.payload ?? {} },
+          requestOptions,
+          'application/json',
+        );
+        return interpretJson(answer.status, await answer.read(), struct);
+      }
+      const answer = await sendMultipart(path, request, request.files, requestOptions);
+      return interpretJson(answer.status, answer.bodyText, struct);
+    },
+
+    async getJson(path, struct, query, requestOptions) {
+      const answer = await send(
+        'GET',
+        withQuery(resolve(path), query),
+        null,
+        requestOptions,
+        'application/json',
+      );
+      return interpretJson(answer.status, await answer.read(), struct);
+    },
+
+    async getBlob(path, query, requestOptions) {
+      const answer = await send(
+        'GET',
+        withQuery(resolve(path), query),
+        null,
+        requestOptions,
+        '*/*',
+      );
+      if (answer.status < 200 || answer.status >= 300) {
+        const envelope = parseEnvelope(await answer.read());
+        throw new ApiError({
+          kind: 'http',
+          httpStatus: answer.status,
+          status: envelope?.status,
+          messages: envelope?.messages,
+        });
+      }
+      return answer.blob();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { cx } from '../utils/cx';
+import type { ButtonSize, ButtonVariant } from './Button';
+import styles from './Button.module.css';
+
+export interface LinkButtonProps {
+  href: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  icon?: ReactNode;
+  fullWidth?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A navigation link that looks like a Button (a call to action that goes somewhere). */
+export function LinkButton({
+  href,
+  variant = 'primary',
+  size = 'md',
+  icon,
+  fullWidth = false,
+  className,
+  children,
+}: LinkButtonProps) {
+  return (
+    <Link
+      href={href}
+      className={cx(
+        styles.button,
+        styles[variant],
+        styles[size],
+        fullWidth && styles.fullWidth,
+        styles.link,
+        className,
+      )}
+    >
+      {icon ? (
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
+      <span className={styles.label}>{children}</span>
+    </Link>
+  );
+}

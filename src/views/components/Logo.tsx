@@ -1,0 +1,17 @@
+import { Link } from 'wouter';
+import logoUrl from '../assets/logo.svg';
+import styles from './Logo.module.css';
+
+export interface LogoProps {
+  /** Where the logo links to; the spec's header logo links to '/'. */
+  href?: string;
+}
+
+/** The product wordmark, 40 px high (spec §2.2, §9), linking to the landing page. */
+export function Logo({ href = '/' }: LogoProps) {
+  return (
+    <Link href={href} className={styles.link}>
+      <img className={styles.image} src={logoUrl} alt="Givedrop" height={40} width={152} />
+    </Link>
+  );
+}

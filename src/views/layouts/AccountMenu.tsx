@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { IdCard, Info, KeyRound, LogOut, ShieldCheck, SlidersHorizontal } from 'lucide-react';
+import { Avatar } from '../components/Avatar';
+import { MenuButton } from '../components/MenuButton';
+import type { MenuButtonItem } from '../components/MenuButton';
+import { Modal } from '../components/Modal';
+import styles from './AccountMenu.module.css';
+
+export interface AccountMenuUser {
+  fullName: string;
+  handle: string;
+  avatarUrl: string;
+  avatarColor: string;
+  avatarBGColor: string;
+  tenantName: string;
+}
+
+export interface AccountMenuProps {
+  user: AccountMenuUser;
+  clientVersion: string;
+}
+
+const ICON_SIZE = 18;
+
+/** The account settings menu of the app header (spec §2.2), with the About dialog. */
+export function AccountMenu({ user, clientVersion }: AccountMenuProps) {
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const items: MenuButtonItem[] = [
+    {
+      kind: 'link',
+      label: 'Personal Information',
+      href: '/account/personal-details',
+      icon: <IdCard size={ICON_SIZE} />,
+    },
+    {
+      kind: 'link',
+      label: 'Data Privacy',
+      href: '/account/data-privacy',
+      icon: <ShieldCheck size={ICON_SIZE} />,
+    },
+    {
+      kind: 'link',
+      label: 'Change Password',
+      href: '/account/change-password',
+      icon: <KeyRound size={ICON_SIZE} />,
+    },
+    {
+      kind: 'link',
+      label: 'Preferences',
+      href: '/account/preferences',
+      icon: <SlidersHorizontal size={ICON_SIZE} />,
+    },
+    { kind: 'link', label: 'Logout', href: '/logout', icon: <LogOut size={ICON_SIZE} /> },
+    {
+      kind: 'action',
+      label: 'About',
+      onSelect: () => setAboutOpen(true),
+      icon: <Info size={ICON_SIZE} />,
+    },
+  ];
+  return (
+    <>
+      <MenuButton
+        label="Account settings"
+        trigger={
+          <Avatar
+            name={user.fullName}
+            imageUrl={user.avatarUrl}
+            color={user.avatarColor}
+            bgColor={user.avatarBGColor}
+            size={36}
+            alt=""
+          />
+        }
+        header={
+          <div className={styles.identity}>
+            <p className={styles.name}>{user.fullName}</p>
+            {user.handle ? <p className={styles.handle}>@{user.handle}</p> : null}
+            {user.tenantName ? <p className={styles.tenant}>{user.tenantName}</p> : null}
+          </div>
+        }
+        items={items}
+      />
+      <Modal
+        open={aboutOpen}
+        title="About Givedrop"
+        buttons="OK"
+        onClose={() => setAboutOpen(false)}
+      >
+        <p>Givedrop version {clientVersion}</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import '../styles/globalStyles';
+import { HeaderBar } from '../components/HeaderBar';
+import { SkipLink } from '../components/SkipLink';
+import { AccountMenu } from './AccountMenu';
+import { activeNavItem } from './activeNavItem';
+import { BottomNav } from './BottomNav';
+import { SideNav } from './SideNav';
+import styles from './AppLayoutView.module.css';
+
+export interface AppLayoutUser {
+  fullName: string;
+  handle: string;
+  avatarUrl: string;
+  avatarColor: string;
+  avatarBGColor: string;
+  tenantName: string;
+}
+
+export interface AppLayoutViewProps {
+  children: ReactNode;
+  /** The current path; decides which navigation item is highlighted. */
+  pathname: string;
+  user: AppLayoutUser;
+  /** Shown by the account menu's About dialog. */
+  clientVersion: string;
+}
+
+/**
+ * The signed-in layout (spec §2.1, §2.2): header with the logo and the account settings menu;
+ * side navigation above 768 px, a bottom bar of five icons at 768 px or less (switched by CSS).
+ */
+export function AppLayoutView({ children, pathname, user, clientVersion }: AppLayoutViewProps) {
+  const active = activeNavItem(pathname);
+  return (
+    <div className={styles.shell}>
+      <SkipLink />
+      <HeaderBar
+        end={
+          <>
+            {user.tenantName ? <span className={styles.tenant}>{user.tenantName}</span> : null}
+            <AccountMenu user={user} clientVersion={clientVersion} />
+          </>
+        }
+      />
+      <div className={styles.body}>
+        <SideNav active={active} />
+        <main id="main" tabIndex={-1} className={styles.main}>
+          {children}
+        </main>
+      </div>
+      <BottomNav active={active} />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import {
+  expectAccessible,
+  logIn,
+  MEMBER,
+  OWNER,
+  PASSWORD,
+  storedSession,
+  tokenPayload,
+} from './support';
+
+test.describe('login', () => {
+  test('shows the validation texts of the login form', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Givedrop | Welcome Back');
+    await expectAccessible(page, 'login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Please enter your email address')).toBeVisible();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.getByLabel('Email').fill('a@b');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Email must be at least 4 characters')).toBeVisible();
+    await expectAccessible(page, 'login with errors');
+  });
+
+  test("a wrong password shows the 'Login Error' alert and keeps what was typed", async ({
+    page,
+  }) => {
+    await logIn(page, OWNER, 'not-the-password');
+    const alert = page.getByRole('alert').filter({ hasText: 'Login Error' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('Invalid email or password.');
+    await expect(page.getByLabel('Email')).toHaveValue(OWNER);
+    await expect(page).toHaveURL(/\/login$/);
+    await expectAccessible(page, 'login error');
+  });
+
+  test('logs in, goes to /dashboard and shows the home; reload keeps the session', async ({
+    page,
+  }) => {
+    await logIn(page, OWNER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: /Welcome back, Olivia/ })).toBeVisible();
+    await expectAccessible(page, 'home');
+    const session = await storedSession(page);
+    expect(session).not.toBeNull();
+    const claims = tokenPayload(session!.jwtToken);
+    expect(claims.email).toBe(OWNER);
+    expect(claims.isHost).toBe('true');
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: /Welcome back, Olivia/ })).toBeVisible();
+  });
+
+  test('a guarded path sends a visitor to /login and returns there after login', async ({
+    page,
+  }) => {
+    await page.goto('/feed');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(MEMBER);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(page.getByRole('heading', { name: /Welcome back, Marcus/ })).toBeVisible();
+  });
+
+  test('a malformed stored session starts the app signed out', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.localStorage.setItem('authSession', '{"jwtToken": 42'));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedSession(page)).toBeNull();
+  });
+});
+
+test.describe('session', () => {
+  test('the token is refreshed before it expires', async ({ page }) => {
+    await page.clock.install();
+    await logIn(page, OWNER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const before = (await storedSession(page))!.jwtToken;
+    const exp = tokenPayload(before).exp as number;
+    const iatMs = Date.now();
+    // Refresh is due at exp − 60 s − 60 s: move the page's clock just past it.
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refreshToken'));
+    await page.clock.fastForward(exp * 1000 - 120_000 - iatMs + 1_000);
+    expect((await refreshed).status()).toBe(200);
+    await expect.poll(async () => (await storedSession(page))?.jwtToken).not.toBe(before);
+    await expect(page.getByRole('heading', { name: /Welcome back, Olivia/ })).toBeVisible();
+  });
+
+  test('a failed refresh signs the user out', async ({ page, context }) => {
+    await page.clock.install();
+    await logIn(page, OWNER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const exp = tokenPayload((await storedSession(page))!.jwtToken).exp as number;
+    await context.clearCookies(); // the refresh token is gone
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refreshToken'));
+    await page.clock.fastForward(exp * 1000 - 120_000 - Date.now() + 1_000);
+    expect((await refreshed).status()).toBe(401);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  test('signing out clears storage, and every tab signs out', async ({ page, context }) => {
+    await logIn(page, MEMBER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const other = await context.newPage();
+    await other.goto('/dashboard');
+    await expect(other.getByRole('heading', { name: /Welcome back, Marcus/ })).toBeVisible();
+    await page.evaluate(() => {
+      window.localStorage.setItem('user', '{}');
+      window.localStorage.setItem('passwordReset', '{}');
+    });
+
+    await page.getByRole('button', { name: 'Account settings' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    await expectAccessible(page, 'landing (signed out)');
+    const keys = await page.evaluate(() => ({
+      authSession: window.localStorage.getItem('authSession'),
+      user: window.localStorage.getItem('user'),
+      passwordReset: window.localStorage.getItem('passwordReset'),
+    }));
+    expect(keys).toEqual({ authSession: null, user: null, passwordReset: null });
+
+    // The other tab was signed out too: its guarded page sends it to /login.
+    await expect(other).toHaveURL(/\/login$/);
+  });
+
+  test("/logout shows 'Logging out...', signs out and goes to /", async ({ page }) => {
+    await logIn(page, MEMBER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedSession(page)).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, logIn, NEWBIE, OWNER, storedSession, tokenPayload } from './support';
+
+async function asOwner(page: Page) {
+  await logIn(page, OWNER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test.describe('app shell', () => {
+  test('the landing page offers a clear way to sign in or sign up', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Givedrop | Home');
+    await expect(page.getByRole('link', { name: 'Givedrop' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible();
+    await expectAccessible(page, 'landing');
+    // Any unknown path shows the landing page.
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible();
+  });
+
+  test('at 1280 px the sidebar shows, with Home highlighted', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await asOwner(page);
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Bottom navigation' })).toBeHidden();
+    for (const name of ['Create', 'Home', 'Following', 'Search', 'Profile']) {
+      await expect(sidebar.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(sidebar.getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expectAccessible(page, 'home at 1280 px');
+    await page.screenshot({ path: 'test-results/screens/home-1280.png' });
+  });
+
+  test('at 768 px the bottom bar shows five icons', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await asOwner(page);
+    const bar = page.getByRole('navigation', { name: 'Bottom navigation' });
+    await expect(bar).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(bar.getByRole('link')).toHaveCount(5);
+    await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expectAccessible(page, 'home at 768 px');
+    await page.screenshot({ path: 'test-results/screens/home-768.png' });
+  });
+
+  test('the account settings menu has its items and About shows 1.0.1', async ({ page }) => {
+    await asOwner(page);
+    await page.getByRole('button', { name: 'Account settings' }).click();
+    for (const name of [
+      'Personal Information',
+      'Data Privacy',
+      'Change Password',
+      'Preferences',
+      'Logout',
+      'About',
+    ]) {
+      await expect(page.getByRole('menuitem', { name })).toBeVisible();
+    }
+    await expectAccessible(page, 'account menu');
+    await page.getByRole('menuitem', { name: 'About' }).click();
+    await expect(page.getByRole('dialog')).toContainText('1.0.1');
+    await expectAccessible(page, 'about dialog');
+  });
+
+  test('a tenant still onboarding is sent to /onboarding', async ({ page }) => {
+    await logIn(page, NEWBIE);
+    await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
+  test('an ended trial sets the session flag, resets onboarding to step 2 and goes to /', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await asOwner(page);
+    const session = (await storedSession(page))!;
+    const claims = tokenPayload(session.jwtToken);
+    const tenant = JSON.parse(claims.currentTenant as string) as { id: number };
+    const headers = { authorization: `Bearer ${session.jwtToken}` };
+    const ended = await page.request.post('/api/tenants/setIsTrialing', {
+      headers,
+      data: { id: tenant.id, value: true, trialEndDate: '2020-01-01T00:00:00.000Z' },
+    });
+    expect(ended.status()).toBe(200);
+    try {
+      await page.evaluate(
+        (id) => window.localStorage.setItem(`onboardingStep:${id}`, '4'),
+        claims.id,
+      );
+      const polled = page.waitForResponse((r) =>
+        r.url().endsWith('/api/tenants/getCurrentTenantStatus'),
+      );
+      await page.clock.fastForward(61_000);
+      await polled;
+      await expect(page).toHaveURL(/\/$/);
+      await expect
+        .poll(() => page.evaluate(() => window.sessionStorage.getItem('subscription-expired')))
+        .not.toBeNull();
+      expect(
+        await page.evaluate((id) => window.localStorage.getItem(`onboardingStep:${id}`), claims.id),
+      ).toBe('2');
+    } finally {
+      await page.request.post('/api/tenants/setIsTrialing', {
+        headers,
+        data: { id: tenant.id, value: false, trialEndDate: null },
+      });
+    }
+  });
+
+  test('the application error screen offers Reload Page', async ({ page }) => {
+    await page.goto('/error');
+    await expect(page.getByText('An error occurred, please refresh the page.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+    await expectAccessible(page, 'error');
+  });
+});

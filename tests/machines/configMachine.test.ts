@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import { configMachine, configTexts } from '../../src/machines/configMachine';
+import { configuration } from '../support/fixtures';
+import { describePaths, FakePromises } from '../support/pathHarness';
+
+await describePaths({
+  machine: configMachine,
+  build: () => {
+    const promises = new FakePromises();
+    const machine = configMachine.provide({
+      actors: { fetchConfiguration: promises.logic('fetchConfiguration') as never },
+    });
+    return { machine, promises, spies: {} };
+  },
+  events: [
+    { type: 'xstate.done.actor.fetchConfiguration', output: configuration },
+    { type: 'xstate.error.actor.fetchConfiguration', error: new Error('offline') },
+  ],
+  afterStep: ({ snapshot }) => {
+    const { attempt, error } = snapshot.context;
+    expect(attempt).toBeLessThanOrEqual(3);
+    if (snapshot.matches('waiting')) {
+      expect(error).toBe(configTexts.retrying(attempt));
+    }
+    if (snapshot.matches('failed')) {
+      expect(attempt).toBe(3);
+      expect(error).toBe('Error initializing application, please reload the page.');
+    }
+    if (snapshot.matches('loaded')) {
+      expect(snapshot.output).toEqual(configuration);
+    }
+  },
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { refreshDelayMs, sessionMachine } from '../../src/machines/sessionMachine';
+import { makeSession, makeUser } from '../support/fixtures';
+import { describePaths, FakePromises, inertCallback } from '../support/pathHarness';
+
+const stored = makeSession('stored-token');
+const refreshed = makeSession('refreshed-token');
+const other = makeSession('other-tab-token', makeUser({ id: 2, email: 'member@example.com' }));
+const failure = { messages: ['Refresh failed'] };
+
+await describePaths({
+  machine: sessionMachine,
+  build: () => {
+    const promises = new FakePromises();
+    const spies = {
+      persistSession: vi.fn(),
+      removeStoredSession: vi.fn(),
+      followRedirect: vi.fn(),
+    };
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: promises.logic('restoreSession') as never,
+        refreshSession: promises.logic('refreshSession') as never,
+        switchTenant: promises.logic('switchTenant') as never,
+        revokeToken: promises.logic('revokeToken') as never,
+        watchOtherTabs: inertCallback() as never,
+      },
+      actions: {
+        persistSession: (_, session) => spies.persistSession(session),
+        removeStoredSession: () => spies.removeStoredSession(),
+        followRedirect: (_, to) => spies.followRedirect(to),
+      },
+    });
+    return { machine, promises, spies };
+  },
+  events: [
+    { type: 'xstate.done.actor.restoreSession', output: stored },
+    { type: 'xstate.done.actor.restoreSession', output: null },
+    { type: 'xstate.error.actor.restoreSession', error: new Error('malformed') },
+    { type: 'xstate.done.actor.refreshSession', output: refreshed },
+    { type: 'xstate.error.actor.refreshSession', error: failure },
+    { type: 'xstate.done.actor.switchTenant', output: refreshed },
+    { type: 'xstate.error.actor.switchTenant', error: failure },
+    { type: 'xstate.done.actor.revokeToken', output: undefined },
+    { type: 'xstate.error.actor.revokeToken', error: failure },
+    { type: 'session.established', session: stored },
+    { type: 'session.refresh' },
+    { type: 'session.refresh', redirectTo: '/account/profile' },
+    { type: 'session.switchTenant', tenantId: 2 },
+    { type: 'session.signOut' },
+    { type: 'session.syncStored', session: other },
+    { type: 'session.syncCleared' },
+  ],
+  afterStep: ({ event, snapshot }, spies) => {
+    if (snapshot.matches('signingOut') || snapshot.matches('signedOut')) {
+      expect(snapshot.context.user).toBeNull();
+    }
+    if (snapshot.matches('signingOut')) {
+      expect(spies.removeStoredSession).toHaveBeenCalled();
+    }
+    if (event.type === 'xstate.done.actor.refreshSession') {
+      expect(spies.persistSession).toHaveBeenLastCalledWith(refreshed);
+    }
+    if (event.type === 'session.established') {
+      expect(spies.persistSession).toHaveBeenLastCalledWith(stored);
+    }
+    if (event.type === 'session.syncStored') {
+      // The other tab already stored it.
+      expect(spies.persistSession).not.toHaveBeenCalledWith(other);
+    }
+  },
+  afterPath: (plan, spies, promises) => {
+    const redirected = plan.steps.some(
+      (s) => s.event.type === 'session.refresh' && 'redirectTo' in s.event,
+    );
+    const last = plan.steps.at(-1)?.event.type;
+    if (redirected && last === 'xstate.done.actor.refreshSession') {
+      expect(spies.followRedirect).toHaveBeenCalledWith('/account/profile');
+    } else if (!redirected) {
+      expect(spies.followRedirect).not.toHaveBeenCalled();
+    }
+    for (const call of promises.calls) {
+      if (call.name === 'switchTenant') expect(call.input).toEqual({ tenantId: 2 });
+      if (call.name === 'refreshSession') {
+        expect(call.input).toMatchObject({ switchToCurrent: false });
+        expect(['stored-token', 'refreshed-token', 'other-tab-token']).toContain(
+          (call.input as { token: string }).token,
+        );
+      }
+    }
+  },
+});
+
+describe('refresh schedule', () => {
+  it('is two minutes before expiry (exp − 60 s − 60 s), never negative', () => {
+    const now = Date.UTC(2026, 0, 1);
+    const exp = now / 1000 + 900;
+    expect(refreshDelayMs(makeUser({ exp }), now)).toBe((900 - 120) * 1000);
+    expect(refreshDelayMs(makeUser({ exp: now / 1000 + 30 }), now)).toBe(0);
+    expect(refreshDelayMs(null, now)).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import type { AuthSession, User } from '../../contract/auth';
+import type { Configuration } from '../../contract/configuration';
+import type { TenantStatus } from '../../contract/tenants';
+import type { EstablishedSession } from '../../src/machines/sessionMachine';
+
+/** Test data shared by machine, view and service tests. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    guid: 'user-guid-1',
+    userRole: 1,
+    avatarUrl: '',
+    avatarType: 'Initials',
+    avatarColor: '#ffffff',
+    avatarBGColor: '#0f766e',
+    accountStatus: 'Active',
+    email: 'owner@example.com',
+    firstName: 'Olivia',
+    lastName: 'Harper',
+    handle: 'olivia_harper',
+    fullName: 'Olivia Harper',
+    currentTenant: {
+      id: 1,
+      guid: 'tenant-guid-1',
+      name: 'Harbour Hope',
+      userRole: 1,
+      owner: true,
+      tenantAccountType: 'Charity',
+    },
+    tenants: [],
+    currentLoginProvider: 'Email',
+    userLoginProviders: ['Email'],
+    isHost: true,
+    exp: 4_102_444_800, // 2100-01-01
+    ...overrides,
+  };
+}
+
+export function makeSession(token = 'token-1', user: User = makeUser()): EstablishedSession {
+  const authSession: AuthSession = {
+    jwtToken: token,
+    refreshTokenExpiresAt: '2100-01-01T00:00:00.000Z',
+  };
+  return { authSession, user };
+}
+
+export const configuration: Configuration = {
+  apiBaseUrl: '/api',
+  appClientVersion: '1.0.1',
+  minimumPasswordLength: 6,
+  userInvitationExpiryLengthInDays: 7,
+  reCaptchaSiteKey: '',
+  defaultFromEmailAddress: 'hello@givedrop.test',
+  supportUrl: '',
+  supportEmailAddress: '',
+  termsUrl: '',
+  privacyPolicyUrl: '',
+  mediaServiceApiBaseUrl: '',
+  mediaServiceClientApiKey: '',
+  sessionRecordingAppId: '',
+  tagManagerId: '',
+  googleClientId: '',
+};
+
+export function makeStatus(overrides: Partial<TenantStatus> = {}): TenantStatus {
+  return {
+    isTrialing: false,
+    trialEndDate: null,
+    subscriptionStatus: 'active',
+    cancelAtPeriodEnd: false,
+    currentPeriodEndDate: '2999-01-01T00:00:00.000Z',
+    isOnboarding: false,
+    paymentProviderCustomerId: null,
+    ...overrides,
+  };
+}
+
+export const PAST = '2000-01-01T00:00:00.000Z';
+export const FUTURE = '2999-01-01T00:00:00.000Z';

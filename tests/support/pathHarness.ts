@@ -1,0 +1,486 @@
+/**
+ * Generated path tests (design.md §7).
+ *
+ * 1. Plan: @xstate/graph traverses the machine (with its fakes provided) over the given events,
+ *    including the `xstate.done.actor.<id>`, `xstate.error.actor.<id>` and `xstate.after.<delay>`
+ *    events of invoked actors and delays, which it finds in every state by itself. Every reachable
+ *    state gets its shortest path, and every (state, event) pair that changes something becomes a
+ *    path too: the shortest path to the state plus that event.
+ * 2. Run: each path drives the real machine in an actor on a simulated clock. Invoked promise
+ *    actors are fakes that resolve or reject when the path says so; delays fire by advancing the
+ *    clock; other events are sent. After every step the actor's state and context must equal what
+ *    the traversal predicted.
+ * 3. Coverage: the transitions the running actor took (from the inspection API) and the states it
+ *    was in are compared with every transition and state node of the machine.
+ */
+import { getAdjacencyMap } from '@xstate/graph';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  createActor,
+  createMachine,
+  fromCallback,
+  fromPromise,
+  initialTransition,
+  transition,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type InspectionEvent,
+} from 'xstate';
+
+export type FakeKind = 'promise' | 'callback' | 'machine';
+
+export interface PathPlanOptions {
+  /** Events with payloads to try in every state (done/error/after events are found automatically). */
+  events: AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]);
+  /** How the traversal tells states apart; defaults to value and context. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  input?: unknown;
+  limit?: number;
+}
+
+export interface PlannedPath {
+  name: string;
+  steps: { event: AnyEventObject; expected: AnyMachineSnapshot }[];
+}
+
+export function defaultSerialize(snapshot: AnyMachineSnapshot): string {
+  return JSON.stringify({ value: snapshot.value, context: snapshot.context });
+}
+
+function describeEvent(event: AnyEventObject): string {
+  const { type, ...rest } = event;
+  const payload = Object.keys(rest).length ? JSON.stringify(rest) : '';
+  const short = payload.length > 60 ? `${payload.slice(0, 57)}...` : payload;
+  return short ? `${type} ${short}` : type;
+}
+
+/** Plans the paths: one per reachable state and one per state-changing (state, event) pair. */
+export function planPaths(machine: AnyStateMachine, options: PathPlanOptions): PlannedPath[] {
+  const serializeState = (s: AnyMachineSnapshot) => (options.serializeState ?? defaultSerialize)(s);
+  // Like @xstate/graph's default: in each state, try only the events that state handles,
+  // with the payloads given (an event without given payloads is tried bare).
+  const eventsFor = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+    const given = typeof options.events === 'function' ? options.events(snapshot) : options.events;
+    return __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string) => {
+      const matching = given.filter((e) => e.type === type);
+      if (matching.length) return matching;
+      // Delays fire by themselves; other events the machine raises internally are not sent.
+      return type.startsWith('xstate.after.') ? [{ type }] : [];
+    });
+  };
+  // Each step gets a fresh inert actor scope (xstate's pure transition functions), so machines
+  // that invoke children with a systemId can be traversed.
+  const logic = {
+    ...machine,
+    transition: (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
+      transition(machine, snapshot, event)[0],
+    getInitialSnapshot: (_scope: unknown, input: unknown) =>
+      initialTransition(machine, input as never)[0],
+  } as unknown as AnyStateMachine;
+  const adjacency = getAdjacencyMap(logic, {
+    events: eventsFor as never,
+    serializeState: serializeState as never,
+    input: options.input as never,
+    limit: options.limit ?? 5000,
+  }) as unknown as Record<
+    string,
+    {
+      state: AnyMachineSnapshot;
+      transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }>;
+    }
+  >;
+
+  const keys = Object.keys(adjacency);
+  const initialKey = keys[0];
+  if (initialKey === undefined) throw new Error('empty traversal');
+
+  // Breadth-first shortest paths over the adjacency map.
+  const shortest = new Map<string, PlannedPath['steps']>([[initialKey, []]]);
+  const queue = [initialKey];
+  while (queue.length) {
+    const key = queue.shift() as string;
+    const steps = shortest.get(key) as PlannedPath['steps'];
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const nextKey = serializeState(state);
+      if (!shortest.has(nextKey)) {
+        shortest.set(nextKey, [...steps, { event, expected: state }]);
+        queue.push(nextKey);
+      }
+    }
+  }
+
+  // One path per distinct state value, and one per distinct (value, event, next value) step:
+  // enough to reach every state and transition without one path per context combination.
+  const paths: PlannedPath[] = [];
+  const signatures = new Set<string>();
+  const add = (signature: string, steps: PlannedPath['steps']) => {
+    if (signatures.has(signature)) return;
+    signatures.add(signature);
+    const name = steps.length
+      ? steps.map((s) => describeEvent(s.event)).join(' → ')
+      : '(initial state)';
+    paths.push({ name, steps });
+  };
+  const valueOf = (s: AnyMachineSnapshot) => `${JSON.stringify(s.value)}:${s.status}`;
+  for (const key of keys) {
+    const toState = shortest.get(key);
+    const from = adjacency[key];
+    if (!toState || !from) continue;
+    add(`state ${valueOf(from.state)}`, toState);
+    for (const { event, state } of Object.values(from.transitions)) {
+      const changed = serializeState(state) !== key || state.status !== from.state.status;
+      // A transition that changes nothing observable may still run actions: keep those that
+      // the machine defines for this event in this state.
+      if (!changed && !hasOwnTransition(from.state, event.type)) continue;
+      add(
+        `step ${valueOf(from.state)} ${event.type} ${stepEffects(machine, from.state, event)} ${valueOf(state)}`,
+        [...toState, { event, expected: state }],
+      );
+    }
+  }
+  return paths;
+}
+
+/**
+ * What a step does besides changing state: the actions it runs and the context keys it changes.
+ * Tells guarded branches with the same target apart.
+ */
+function stepEffects(
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: AnyEventObject,
+): string {
+  const [next, actions] = transition(machine, snapshot, event);
+  const types = [...new Set(actions.map((a) => a.type))].sort();
+  const before = snapshot.context as Record<string, unknown>;
+  const after = next.context as Record<string, unknown>;
+  const changed = Object.keys({ ...before, ...after })
+    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .sort();
+  return `${types.join(',')} ${changed.join(',')}`;
+}
+
+function hasOwnTransition(snapshot: AnyMachineSnapshot, eventType: string): boolean {
+  return activeNodes(snapshot).some((node) => node.transitions.has(eventType));
+}
+
+function activeNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes ?? [];
+}
+
+/** A clock for xstate whose pending timers are advanced one at a time. */
+export class TestClock {
+  private now = 0;
+  private nextId = 0;
+  private readonly timers = new Map<number, { at: number; fn: () => void }>();
+
+  setTimeout = (fn: (...args: unknown[]) => void, timeout: number): number => {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.now + timeout, fn: fn as () => void });
+    return id;
+  };
+
+  clearTimeout = (id: unknown): void => {
+    this.timers.delete(id as number);
+  };
+
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Fires the earliest pending timer (and any due at the same time). Returns false if none. */
+  advanceToNext(): boolean {
+    const next = [...this.timers.entries()].sort((a, b) => a[1].at - b[1].at)[0];
+    if (!next) return false;
+    this.now = Math.max(this.now, next[1].at);
+    this.timers.delete(next[0]);
+    next[1].fn();
+    return true;
+  }
+}
+
+interface Deferred {
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Invoked promise actors that settle when the path says so. */
+export class FakePromises {
+  private readonly pending = new Map<string, Deferred>();
+  readonly calls: { name: string; input: unknown }[] = [];
+
+  logic(name: string): AnyActorLogic {
+    return fromPromise(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          this.calls.push({ name, input });
+          this.pending.set(name, { input, resolve, reject });
+        }),
+    );
+  }
+
+  settle(id: string, outcome: 'done' | 'error', value: unknown): boolean {
+    const deferred = this.pending.get(id);
+    if (!deferred) return false;
+    this.pending.delete(id);
+    if (outcome === 'done') deferred.resolve(value);
+    else deferred.reject(value);
+    return true;
+  }
+}
+
+export function inertCallback(): AnyActorLogic {
+  return fromCallback(() => () => undefined);
+}
+
+export function inertMachine(id: string): AnyActorLogic {
+  return createMachine({ id });
+}
+
+/** A key for a transition that survives machine.provide(): source id, event and position. */
+function transitionKey(t: { source: AnyStateNode; eventType: string }): string {
+  const list =
+    t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+  const index = list.findIndex((candidate) => candidate === (t as unknown));
+  return `${t.source.id} | ${t.eventType === '' ? '(always)' : t.eventType} | #${index}`;
+}
+
+export function allTransitionKeys(machine: AnyStateMachine): string[] {
+  const keys: string[] = [];
+  const visit = (node: AnyStateNode) => {
+    for (const [, list] of node.transitions) {
+      for (const t of list) keys.push(transitionKey(t as never));
+    }
+    for (const t of node.always ?? []) keys.push(transitionKey(t as never));
+    for (const child of Object.values(node.states)) visit(child as AnyStateNode);
+  };
+  visit(machine.root);
+  return keys;
+}
+
+export function allStateIds(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  const visit = (node: AnyStateNode) => {
+    ids.push(node.id);
+    for (const child of Object.values(node.states)) visit(child as AnyStateNode);
+  };
+  visit(machine.root);
+  return ids;
+}
+
+export interface CoverageRecord {
+  machine: string;
+  states: { reached: string[]; all: string[] };
+  transitions: { reached: string[]; all: string[] };
+  paths: number;
+}
+
+export class CoverageRecorder {
+  private readonly states = new Set<string>();
+  private readonly transitions = new Set<string>();
+  paths = 0;
+
+  constructor(private readonly machine: AnyStateMachine) {}
+
+  noteSnapshot(snapshot: AnyMachineSnapshot): void {
+    for (const node of activeNodes(snapshot)) this.states.add(node.id);
+  }
+
+  noteTransitions(transitions: unknown[]): void {
+    for (const t of transitions) this.transitions.add(transitionKey(t as never));
+  }
+
+  record(): CoverageRecord {
+    const allStates = allStateIds(this.machine);
+    const allTransitions = allTransitionKeys(this.machine);
+    return {
+      machine: this.machine.id,
+      states: { reached: allStates.filter((s) => this.states.has(s)), all: allStates },
+      transitions: {
+        reached: allTransitions.filter((t) => this.transitions.has(t)),
+        all: allTransitions,
+      },
+      paths: this.paths,
+    };
+  }
+
+  /**
+   * Writes this suite's record, merged with what other suites of the same machine wrote
+   * (npm run coverage:paths clears the folder first). Returns this suite's own record.
+   */
+  write(dir = path.resolve('coverage/paths')): CoverageRecord {
+    const record = this.record();
+    const file = path.join(dir, `${record.machine}.json`);
+    mkdirSync(dir, { recursive: true });
+    let merged = record;
+    if (existsSync(file)) {
+      const previous = JSON.parse(readFileSync(file, 'utf8')) as CoverageRecord;
+      const union = (a: string[], b: string[], all: string[]) =>
+        all.filter((x) => a.includes(x) || b.includes(x));
+      merged = {
+        ...record,
+        states: {
+          all: record.states.all,
+          reached: union(record.states.reached, previous.states.reached, record.states.all),
+        },
+        transitions: {
+          all: record.transitions.all,
+          reached: union(
+            record.transitions.reached,
+            previous.transitions.reached,
+            record.transitions.all,
+          ),
+        },
+        paths: record.paths + previous.paths,
+      };
+    }
+    writeFileSync(file, JSON.stringify(merged, null, 2));
+    return record;
+  }
+}
+
+export interface RunPathOptions {
+  /** The machine with fakes provided (built fresh per path so spies start clean). */
+  machine: AnyStateMachine;
+  promises: FakePromises;
+  input?: unknown;
+  recorder?: CoverageRecorder;
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /** Called after every step with the live snapshot, for machine-specific expectations. */
+  afterStep?: (step: {
+    event: AnyEventObject;
+    snapshot: AnyMachineSnapshot;
+    index: number;
+  }) => void;
+  /**
+   * Delivers a step's event some other way (e.g. through a child actor's fake, so that the real
+   * child-to-parent mechanism carries it). Returns true when it did.
+   */
+  deliver?: (event: AnyEventObject, actor: AnyActorRef) => boolean;
+}
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const DONE = /^xstate\.done\.actor\.(.+)$/;
+const ERROR = /^xstate\.error\.actor\.(.+)$/;
+
+/** Drives the real machine along a planned path; throws when it strays from the plan. */
+export async function runPath(plan: PlannedPath, options: RunPathOptions): Promise<void> {
+  const serializeState = options.serializeState ?? defaultSerialize;
+  const clock = new TestClock();
+  const recorder = options.recorder;
+  let rootRef: unknown = null;
+  const errors: unknown[] = [];
+  const actor = createActor(options.machine, {
+    input: options.input as never,
+    clock,
+    inspect: (event: InspectionEvent) => {
+      if (event.type === '@xstate.microstep' && event.actorRef === rootRef) {
+        recorder?.noteTransitions(event._transitions);
+        recorder?.noteSnapshot(event.snapshot as AnyMachineSnapshot);
+      }
+    },
+  });
+  rootRef = actor;
+  actor.subscribe({ error: (error) => errors.push(error) });
+  actor.start();
+  await flush();
+  recorder?.noteSnapshot(actor.getSnapshot());
+
+  for (const [index, step] of plan.steps.entries()) {
+    const { event } = step;
+    const done = DONE.exec(event.type);
+    const failed = ERROR.exec(event.type);
+    if (
+      done?.[1] &&
+      options.promises.settle(done[1], 'done', (event as { output?: unknown }).output)
+    ) {
+      // settled the fake; the actor receives the done event from it
+    } else if (
+      failed?.[1] &&
+      options.promises.settle(failed[1], 'error', (event as { error?: unknown }).error)
+    ) {
+      // settled the fake with a failure
+    } else if (options.deliver?.(event, actor)) {
+      // delivered by the suite
+    } else if (event.type.startsWith('xstate.after.')) {
+      if (!clock.advanceToNext())
+        throw new Error(`step ${index}: no timer pending for ${event.type}`);
+    } else {
+      actor.send(event);
+    }
+    await flush();
+    await flush();
+    const snapshot = actor.getSnapshot();
+    recorder?.noteSnapshot(snapshot);
+    if (errors.length) throw errors[0];
+    const actual = serializeState(snapshot);
+    const expected = serializeState(step.expected);
+    if (actual !== expected) {
+      throw new Error(
+        `step ${index} (${event.type}) left the plan:\n  expected ${expected}\n  actual   ${actual}`,
+      );
+    }
+    options.afterStep?.({ event, snapshot, index });
+  }
+  if (recorder) recorder.paths += 1;
+  actor.stop();
+}
+
+export interface PathSuite<TSpies> {
+  /** The machine as defined (for coverage of its states and transitions). */
+  machine: AnyStateMachine;
+  /** Builds the machine with fresh fakes and spies for one path. */
+  build: () => { machine: AnyStateMachine; promises: FakePromises; spies: TSpies };
+  events: PathPlanOptions['events'];
+  input?: unknown;
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  afterStep?: (
+    step: { event: AnyEventObject; snapshot: AnyMachineSnapshot; index: number },
+    spies: TSpies,
+  ) => void;
+  afterPath?: (plan: PlannedPath, spies: TSpies, promises: FakePromises) => void;
+  deliver?: RunPathOptions['deliver'];
+}
+
+/**
+ * Declares the generated path tests of one machine in vitest: one test per planned path, and a
+ * final check that every state and transition was reached (written to coverage/paths/).
+ */
+export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<void> {
+  const { describe, it, afterAll, expect } = await import('vitest');
+  const recorder = new CoverageRecorder(suite.machine);
+  const paths = planPaths(suite.build().machine, {
+    events: suite.events,
+    input: suite.input,
+    serializeState: suite.serializeState,
+  });
+  describe(`${suite.machine.id} machine: generated paths`, () => {
+    it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, plan) => {
+      const { machine, promises, spies } = suite.build();
+      await runPath(plan, {
+        machine,
+        promises,
+        recorder,
+        input: suite.input,
+        serializeState: suite.serializeState,
+        afterStep: suite.afterStep ? (step) => suite.afterStep?.(step, spies) : undefined,
+        deliver: suite.deliver,
+      });
+      suite.afterPath?.(plan, spies, promises);
+    });
+
+    afterAll(() => {
+      const record = recorder.write();
+      expect(record.states.reached).toEqual(record.states.all);
+      expect(record.transitions.reached).toEqual(record.transitions.all);
+    });
+  });
+}

@@ -1,0 +1,276 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppLayoutView } from '../../src/views/layouts/AppLayoutView';
+import type { AppLayoutViewProps } from '../../src/views/layouts/AppLayoutView';
+import { FullPageLayoutView } from '../../src/views/layouts/FullPageLayoutView';
+import { PublicLayoutView } from '../../src/views/layouts/PublicLayoutView';
+
+const user: AppLayoutViewProps['user'] = {
+  fullName: 'Ann Smith',
+  handle: 'ann_smith',
+  avatarUrl: '',
+  avatarColor: '#ffffff',
+  avatarBGColor: '#0f6b66',
+  tenantName: 'Hope Trust',
+};
+
+function renderApp(pathname: string) {
+  return render(
+    <AppLayoutView pathname={pathname} user={user} clientVersion="1.0.1">
+      <p>Screen content</p>
+    </AppLayoutView>,
+  );
+}
+
+function linkNames(nav: HTMLElement) {
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+function currentIn(nav: HTMLElement) {
+  return within(nav)
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent);
+}
+
+function expectSkipLinkAndMain() {
+  const skip = screen.getByRole('link', { name: 'Skip to main content' });
+  expect(skip.getAttribute('href')).toBe('#main');
+  const main = screen.getByRole('main');
+  expect(main.id).toBe('main');
+  expect(within(main).getByText('Screen content')).toBeTruthy();
+}
+
+describe('PublicLayoutView', () => {
+  it("offers 'Log in' and 'Sign up' to signed-out visitors", () => {
+    render(
+      <PublicLayoutView signedIn={false}>
+        <p>Screen content</p>
+      </PublicLayoutView>,
+    );
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Givedrop' }).getAttribute('href')).toBe('/');
+    expect(within(banner).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(within(banner).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/start-signup',
+    );
+    expectSkipLinkAndMain();
+  });
+
+  it('shows only the logo in the header when signed in', () => {
+    render(
+      <PublicLayoutView signedIn>
+        <p>Screen content</p>
+      </PublicLayoutView>,
+    );
+    const banner = screen.getByRole('banner');
+    expect(
+      within(banner)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/']);
+    expectSkipLinkAndMain();
+  });
+});
+
+describe('FullPageLayoutView', () => {
+  it('has a back button, the logo and a menu with Data Privacy and Logout', async () => {
+    const onBack = vi.fn();
+    render(
+      <FullPageLayoutView onBack={onBack}>
+        <p>Screen content</p>
+      </FullPageLayoutView>,
+    );
+    expectSkipLinkAndMain();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Givedrop' }).getAttribute('href')).toBe('/');
+
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'Data Privacy' })).toBeNull();
+    await userEvent.click(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Data Privacy' }).getAttribute('href')).toBe(
+      '/data-privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout');
+  });
+
+  it('closes the menu with Escape and gives focus back to the menu button', async () => {
+    render(
+      <FullPageLayoutView onBack={vi.fn()}>
+        <p>Screen content</p>
+      </FullPageLayoutView>,
+    );
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menuButton);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Data Privacy' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Data Privacy' })).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+  });
+
+  it('closes the menu when focus leaves it', async () => {
+    render(
+      <FullPageLayoutView onBack={vi.fn()}>
+        <button type="button">Elsewhere</button>
+      </FullPageLayoutView>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Logout' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByRole('link', { name: 'Logout' })).toBeNull();
+  });
+
+  it('closes the menu on a click outside it', async () => {
+    render(
+      <FullPageLayoutView onBack={vi.fn()}>
+        <p>Screen content</p>
+      </FullPageLayoutView>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('link', { name: 'Logout' })).toBeTruthy();
+    await userEvent.click(screen.getByText('Screen content'));
+    expect(screen.queryByRole('link', { name: 'Logout' })).toBeNull();
+  });
+});
+
+describe('AppLayoutView', () => {
+  it('has the header logo, a skip link and the main landmark', () => {
+    renderApp('/feed');
+    expect(
+      within(screen.getByRole('banner'))
+        .getByRole('link', { name: 'Givedrop' })
+        .getAttribute('href'),
+    ).toBe('/');
+    expect(within(screen.getByRole('banner')).getByText('Hope Trust')).toBeTruthy();
+    expectSkipLinkAndMain();
+  });
+
+  it('lists the side navigation as Create, Home, Following, Search, Profile', () => {
+    renderApp('/feed');
+    expect(linkNames(screen.getByRole('navigation', { name: 'Main' }))).toEqual([
+      ['Create', '/create-info'],
+      ['Home', '/'],
+      ['Following', '/following'],
+      ['Search', '/search'],
+      ['Profile', '/account/profile'],
+    ]);
+  });
+
+  it('lists the bottom bar as home, following, create, search, profile, each with a name', () => {
+    renderApp('/feed');
+    const bottom = screen.getByRole('navigation', { name: 'Bottom navigation' });
+    expect(linkNames(bottom)).toEqual([
+      ['Home', '/'],
+      ['Following', '/following'],
+      ['Create', '/create-info'],
+      ['Search', '/search'],
+      ['Profile', '/account/profile'],
+    ]);
+    for (const name of ['Home', 'Following', 'Create', 'Search', 'Profile']) {
+      expect(within(bottom).getByRole('link', { name })).toBeTruthy();
+    }
+  });
+
+  it.each([
+    ['/', 'Home'],
+    ['/feed', 'Home'],
+    ['/dashboard', 'Home'],
+    ['/account/profile', 'Profile'],
+    ['/account/preferences', 'Profile'],
+    ['/profile', 'Profile'],
+    ['/following', 'Following'],
+    ['/search', 'Search'],
+    ['/create-info', 'Create'],
+    ['/create-post', 'Create'],
+    ['/create-drop', 'Create'],
+  ])('on %s both navigations mark %s as the current page', (pathname, expected) => {
+    renderApp(pathname);
+    expect(currentIn(screen.getByRole('navigation', { name: 'Main' }))).toEqual([expected]);
+    expect(currentIn(screen.getByRole('navigation', { name: 'Bottom navigation' }))).toEqual([
+      expected,
+    ]);
+  });
+
+  it('marks nothing on a path outside the navigation', () => {
+    renderApp('/users');
+    expect(currentIn(screen.getByRole('navigation', { name: 'Main' }))).toEqual([]);
+    expect(currentIn(screen.getByRole('navigation', { name: 'Bottom navigation' }))).toEqual([]);
+  });
+
+  it('opens the account settings menu with its items in order', async () => {
+    renderApp('/feed');
+    const accountButton = screen.getByRole('button', { name: 'Account settings' });
+    expect(accountButton.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(accountButton);
+    expect(accountButton.getAttribute('aria-expanded')).toBe('true');
+    const popover = document.getElementById(accountButton.getAttribute('aria-controls') ?? '');
+    expect(popover).not.toBeNull();
+    const items = within(popover as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => {
+        const control = item.querySelector('a, button');
+        return [control?.textContent, control?.getAttribute('href')];
+      });
+    expect(items).toEqual([
+      ['Personal Information', '/account/personal-details'],
+      ['Data Privacy', '/account/data-privacy'],
+      ['Change Password', '/account/change-password'],
+      ['Preferences', '/account/preferences'],
+      ['Logout', '/logout'],
+      ['About', null],
+    ]);
+    expect(within(popover as HTMLElement).getByText('Ann Smith')).toBeTruthy();
+    expect(within(popover as HTMLElement).getByText('@ann_smith')).toBeTruthy();
+  });
+
+  it('About shows the client version in a dialog that OK closes', async () => {
+    renderApp('/feed');
+    await userEvent.click(screen.getByRole('button', { name: 'Account settings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'About' }));
+    expect(screen.queryByRole('button', { name: 'About' })).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'About Givedrop' });
+    expect(within(dialog).getByText('Givedrop version 1.0.1')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByText('Givedrop version 1.0.1')).toBeNull();
+  });
+
+  it('About closes with Escape', async () => {
+    renderApp('/feed');
+    await userEvent.click(screen.getByRole('button', { name: 'Account settings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'About' }));
+    within(screen.getByRole('dialog', { name: 'About Givedrop' }))
+      .getByRole('button', { name: 'OK' })
+      .focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByText('Givedrop version 1.0.1')).toBeNull();
+  });
+
+  it('shows the initials when the user has no picture, and the picture otherwise', () => {
+    const { unmount } = renderApp('/feed');
+    expect(screen.getByRole('button', { name: 'Account settings' }).textContent).toBe('AS');
+    unmount();
+    render(
+      <AppLayoutView
+        pathname="/"
+        user={{ ...user, avatarUrl: 'https://example.org/ann.png' }}
+        clientVersion="1.0.1"
+      >
+        <p>Screen content</p>
+      </AppLayoutView>,
+    );
+    const button = screen.getByRole('button', { name: 'Account settings' });
+    expect(button.querySelector('img')?.getAttribute('src')).toBe('https://example.org/ann.png');
+  });
+});

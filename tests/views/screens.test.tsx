@@ -1,0 +1,149 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppErrorView } from '../../src/views/screens/AppErrorView';
+import { DefaultErrorView } from '../../src/views/screens/DefaultErrorView';
+import { InitializingView } from '../../src/views/screens/InitializingView';
+import { LandingView } from '../../src/views/screens/LandingView';
+import { LoadingScreenView } from '../../src/views/screens/LoadingScreenView';
+import { LogoutView } from '../../src/views/screens/LogoutView';
+
+describe('LogoutView', () => {
+  it("announces 'Logging out...'", () => {
+    render(<LogoutView />);
+    expect(screen.getByRole('status').textContent).toBe('Logging out...');
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
+});
+
+describe('LoadingScreenView', () => {
+  it("defaults to 'Loading, please wait...'", () => {
+    render(<LoadingScreenView />);
+    expect(screen.getByRole('status').textContent).toBe('Loading, please wait...');
+  });
+
+  it("shows 'Loading...' while authentication loads", () => {
+    render(<LoadingScreenView text="Loading..." />);
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+  });
+});
+
+describe('DefaultErrorView', () => {
+  it("reads 'Unexpected Application Error!'", () => {
+    render(<DefaultErrorView />);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeTruthy();
+  });
+});
+
+describe('AppErrorView', () => {
+  it("defaults to 'An error occurred, please refresh the page.' and 'Reload Page'", async () => {
+    const onReload = vi.fn();
+    render(<AppErrorView onReload={onReload} />);
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'An error occurred, please refresh the page.',
+      }),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a given message and button label', async () => {
+    const onReload = vi.fn();
+    render(
+      <AppErrorView
+        message="Error initializing application, please reload the page."
+        buttonLabel="Reload Application"
+        onReload={onReload}
+      />,
+    );
+    expect(
+      screen.getByText('Error initializing application, please reload the page.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reload Page' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload Application' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('InitializingView', () => {
+  it("shows 'Loading...' while the configuration loads", () => {
+    render(<InitializingView attempt={1} error={null} />);
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows the retry text under the indicator while retrying', () => {
+    render(
+      <InitializingView attempt={2} error="Initialization failed, attempt: 2, please refresh." />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Initialization failed, attempt: 2, please refresh.',
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("shows the final error with a 'Reload Application' button", async () => {
+    const onReload = vi.fn();
+    render(
+      <InitializingView
+        attempt={3}
+        error="Error initializing application, please reload the page."
+        final
+        onReload={onReload}
+      />,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Error initializing application, please reload the page.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Reload Application' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('LandingView', () => {
+  it('welcomes signed-out visitors with the product and the calls to action', () => {
+    render(<LandingView signedIn={false} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Give where it matters' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'A Drop is a time limited post showing exclusive content for a charitable event or initiative.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/start-signup',
+    );
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+
+  it('greets a signed-in user with their first name and organisation', () => {
+    render(<LandingView signedIn firstName="Ann" tenantName="Hope Trust" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ann' })).toBeTruthy();
+    expect(screen.getByText('Hope Trust')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByText('Give where it matters')).toBeNull();
+  });
+
+  it('greets without a name when none is known', () => {
+    render(<LandingView signedIn />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+  });
+
+  it('keeps the feed region empty until the app gives it content', () => {
+    const { container, rerender } = render(<LandingView signedIn firstName="Ann" />);
+    const region = container.querySelector('[data-region="feed"]');
+    expect(region?.childElementCount).toBe(0);
+    expect(screen.queryByRole('region', { name: 'Drops and posts' })).toBeNull();
+    rerender(<LandingView signedIn firstName="Ann" feed={<p>Feed goes here</p>} />);
+    expect(
+      within(screen.getByRole('region', { name: 'Drops and posts' })).getByText('Feed goes here'),
+    ).toBeTruthy();
+  });
+});

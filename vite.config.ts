@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    strictPort: false,
+  },
+});

@@ -1,0 +1,40 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'tests/machines/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/services/**/*.test.ts',
+            'tests/app/**/*.test.ts',
+            'tests/scripts/**/*.test.ts',
+          ],
+          exclude: [...configDefaults.exclude, 'tests/**/*.dom.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: [
+            'tests/views/**/*.test.tsx',
+            'tests/app/**/*.test.tsx',
+            'tests/services/**/*.dom.test.ts',
+          ],
+          setupFiles: ['tests/support/dom-setup.ts'],
+        },
+      },
+    ],
+  },
+});
