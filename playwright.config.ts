@@ -1,5 +1,4 @@
 import { defineConfig, devices } from '@playwright/test';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -9,7 +8,9 @@ import path from 'node:path';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e');
-rmSync(DATA_DIR, { recursive: true, force: true });
+// The config is loaded by every worker too: the data directory is wiped by the server command,
+// once, right before the server starts.
+const wipeDataDir = `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })"`;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -40,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: `${wipeDataDir} && npx tsx server/main.ts`,
     url: `http://localhost:${PORT}/api/configuration`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -116,7 +116,7 @@ test.describe('session', () => {
     });
 
     await page.getByRole('button', { name: 'Account settings' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
     await expectAccessible(page, 'landing (signed out)');
@@ -134,7 +134,18 @@ test.describe('session', () => {
   test("/logout shows 'Logging out...', signs out and goes to /", async ({ page }) => {
     await logIn(page, MEMBER);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // Hold the revoke call so the screen can be seen while it is under way.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/revokeToken', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/logout');
+    await expect(page.getByText('Logging out...')).toBeVisible();
+    await expect(page).toHaveTitle('Givedrop | Logging out');
+    await expectAccessible(page, 'logout');
+    release();
     await expect(page).toHaveURL(/\/$/);
     expect(await storedSession(page)).toBeNull();
   });

@@ -57,12 +57,12 @@ test.describe('app shell', () => {
       'Change Password',
       'Preferences',
       'Logout',
-      'About',
     ]) {
-      await expect(page.getByRole('menuitem', { name })).toBeVisible();
+      await expect(page.getByRole('link', { name })).toBeVisible();
     }
+    await expect(page.getByRole('button', { name: 'About' })).toBeVisible();
     await expectAccessible(page, 'account menu');
-    await page.getByRole('menuitem', { name: 'About' }).click();
+    await page.getByRole('button', { name: 'About' }).click();
     await expect(page.getByRole('dialog')).toContainText('1.0.1');
     await expectAccessible(page, 'about dialog');
   });

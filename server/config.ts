@@ -1,0 +1,227 @@
+/**
+ * Server configuration read from the environment, with defaults for a local demo.
+ *
+ * Environment variables:
+ *
+ * - PORT                            HTTP port (default 3000).
+ * - HOST                            Interface to listen on (default 'localhost'; set '0.0.0.0' to
+ *                                   listen on every interface, e.g. in a container).
+ * - NODE_ENV                        'production' turns the Secure cookie flag on by default.
+ * - LOG_LEVEL                       Server log level: fatal, error, warn, info, debug, trace or
+ *                                   silent (default 'warn'; 'info' also logs every request).
+ * - DEV_MODE                        '1' / 'true' relaxes the Content-Security-Policy and
+ *                                   Cross-Origin-Opener-Policy for the Stately inspector (dev only).
+ * - TRUST_PROXY                     '1' / 'true' trusts X-Forwarded-For (set only behind a reverse
+ *                                   proxy); the client address is used by the login rate limit.
+ * - DATA_DIR                        PGlite data directory (default '.data'); unused with DATABASE_URL.
+ * - DATABASE_URL                    PostgreSQL connection string; when set, node-postgres is used
+ *                                   instead of the embedded PGlite.
+ * - JWT_SECRET                      Access-token signing secret (at least 32 characters). When unset,
+ *                                   a random secret is generated on first start and kept in the
+ *                                   database (table server_secrets) so restarts keep sessions valid.
+ * - JWT_TTL_SECONDS                 Access-token lifetime in seconds (default 900).
+ * - REFRESH_TTL_SECONDS             Absolute lifetime of a refresh-token family, counted from the
+ *                                   login and never extended by rotation (default 2592000 = 30 days).
+ * - API_BASE_URL                    Base of the API calls, announced in the configuration
+ *                                   (default '/api'); the server mounts the API under its path.
+ * - APP_CLIENT_VERSION              Client version sent as `x-client-version` on every response and
+ *                                   as appClientVersion in the configuration (default '1.0.1').
+ * - MINIMUM_PASSWORD_LENGTH         Minimum password length (default 6).
+ * - USER_INVITATION_EXPIRY_DAYS     Days before a user invitation expires (default 7).
+ * - RECAPTCHA_SITE_KEY              Captcha site key (default empty: captcha disabled).
+ * - GOOGLE_CLIENT_ID                Third-party sign-in client id (default empty).
+ * - TAG_MANAGER_ID                  Analytics tag manager id (default empty).
+ * - SESSION_RECORDING_APP_ID        Session-recording app id (default empty).
+ * - MEDIA_SERVICE_API_BASE_URL      Media service base URL (default empty).
+ * - MEDIA_SERVICE_CLIENT_API_KEY    Media service client API key (default empty).
+ * - SUPPORT_URL                     Support page (default 'https://givedrop.example/support').
+ * - SUPPORT_EMAIL_ADDRESS           Support address (default 'support@givedrop.example').
+ * - TERMS_URL                       Terms of service (default 'https://givedrop.example/terms').
+ * - PRIVACY_POLICY_URL              Privacy policy (default 'https://givedrop.example/privacy').
+ * - DEFAULT_FROM_EMAIL_ADDRESS      Sender of outgoing mail (default 'no-reply@givedrop.example').
+ * - COOKIE_SECURE                   Secure flag of the refresh cookie ('1'/'true' or '0'/'false';
+ *                                   default on when NODE_ENV=production, off otherwise).
+ * - STATIC_DIR                      Directory of the built SPA, served when it exists (default 'dist').
+ * - LOGIN_RATE_LIMIT_ACCOUNT        Failed logins allowed per account per window (default 5).
+ * - LOGIN_RATE_LIMIT_ADDRESS        Failed logins allowed per client address per window (default 50).
+ * - LOGIN_RATE_LIMIT_WINDOW_SECONDS Length of the login rate-limit window in seconds (default 900).
+ */
+import { CLIENT_VERSION } from '../contract/enums';
+
+export interface LoginRateLimitConfig {
+  perAccount: number;
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export interface ThirdPartyConfig {
+  reCaptchaSiteKey: string;
+  googleClientId: string;
+  tagManagerId: string;
+  sessionRecordingAppId: string;
+  mediaServiceApiBaseUrl: string;
+  mediaServiceClientApiKey: string;
+}
+
+export interface SiteLinksConfig {
+  supportUrl: string;
+  supportEmailAddress: string;
+  termsUrl: string;
+  privacyPolicyUrl: string;
+  defaultFromEmailAddress: string;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  logLevel: LogLevel;
+  devMode: boolean;
+  trustProxy: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  refreshTtlSeconds: number;
+  /** As announced to the client (may be an absolute URL). */
+  apiBaseUrl: string;
+  /** The path the API routes are mounted under, e.g. '/api'. */
+  apiBasePath: string;
+  appClientVersion: string;
+  minimumPasswordLength: number;
+  userInvitationExpiryDays: number;
+  thirdParty: ThirdPartyConfig;
+  links: SiteLinksConfig;
+  cookieSecure: boolean;
+  staticDir: string;
+  loginRateLimit: LoginRateLimitConfig;
+}
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const MIN_JWT_SECRET_LENGTH = 32;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optionalText(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = optionalText(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    throw new ConfigError(`${name} must be a positive whole number, got '${raw}'.`);
+  }
+  return Number(raw);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = optionalText(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got '${raw}'.`);
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = text(env, 'LOG_LEVEL', 'warn').toLowerCase();
+  const level = logLevels.find((candidate) => candidate === raw);
+  if (level === undefined)
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}.`);
+  return level;
+}
+
+function jwtSecret(env: Env): string | undefined {
+  const secret = optionalText(env, 'JWT_SECRET');
+  if (secret !== undefined && secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long.`);
+  }
+  return secret;
+}
+
+function apiBaseUrl(env: Env): string {
+  return text(env, 'API_BASE_URL', '/api').replace(/\/+$/, '');
+}
+
+/** The path the API is mounted under: the path of API_BASE_URL (which may be an absolute URL). */
+function apiBasePathOf(baseUrl: string): string {
+  let path = baseUrl;
+  if (/^https?:\/\//i.test(baseUrl)) {
+    try {
+      path = new URL(baseUrl).pathname;
+    } catch {
+      throw new ConfigError(`API_BASE_URL is not a valid URL: '${baseUrl}'.`);
+    }
+  }
+  const normalised = `/${path.replace(/^\/+|\/+$/g, '')}`;
+  if (normalised === '/') throw new ConfigError('API_BASE_URL must have a path, e.g. /api.');
+  return normalised;
+}
+
+function thirdParty(env: Env): ThirdPartyConfig {
+  return {
+    reCaptchaSiteKey: text(env, 'RECAPTCHA_SITE_KEY', ''),
+    googleClientId: text(env, 'GOOGLE_CLIENT_ID', ''),
+    tagManagerId: text(env, 'TAG_MANAGER_ID', ''),
+    sessionRecordingAppId: text(env, 'SESSION_RECORDING_APP_ID', ''),
+    mediaServiceApiBaseUrl: text(env, 'MEDIA_SERVICE_API_BASE_URL', ''),
+    mediaServiceClientApiKey: text(env, 'MEDIA_SERVICE_CLIENT_API_KEY', ''),
+  };
+}
+
+function links(env: Env): SiteLinksConfig {
+  return {
+    supportUrl: text(env, 'SUPPORT_URL', 'https://givedrop.example/support'),
+    supportEmailAddress: text(env, 'SUPPORT_EMAIL_ADDRESS', 'support@givedrop.example'),
+    termsUrl: text(env, 'TERMS_URL', 'https://givedrop.example/terms'),
+    privacyPolicyUrl: text(env, 'PRIVACY_POLICY_URL', 'https://givedrop.example/privacy'),
+    defaultFromEmailAddress: text(env, 'DEFAULT_FROM_EMAIL_ADDRESS', 'no-reply@givedrop.example'),
+  };
+}
+
+/** Reads the configuration from `env`; throws {@link ConfigError} on a malformed value. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const production = text(env, 'NODE_ENV', 'development') === 'production';
+  const port = positiveInteger(env, 'PORT', 3000);
+  const baseUrl = apiBaseUrl(env);
+  if (port > 65_535) throw new ConfigError(`PORT must be at most 65535, got ${port}.`);
+  return {
+    port,
+    host: text(env, 'HOST', 'localhost'),
+    production,
+    logLevel: logLevel(env),
+    devMode: flag(env, 'DEV_MODE', false),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    dataDir: text(env, 'DATA_DIR', '.data'),
+    databaseUrl: optionalText(env, 'DATABASE_URL'),
+    jwtSecret: jwtSecret(env),
+    jwtTtlSeconds: positiveInteger(env, 'JWT_TTL_SECONDS', 900),
+    refreshTtlSeconds: positiveInteger(env, 'REFRESH_TTL_SECONDS', 30 * 24 * 60 * 60),
+    apiBaseUrl: baseUrl,
+    apiBasePath: apiBasePathOf(baseUrl),
+    appClientVersion: text(env, 'APP_CLIENT_VERSION', CLIENT_VERSION),
+    minimumPasswordLength: positiveInteger(env, 'MINIMUM_PASSWORD_LENGTH', 6),
+    userInvitationExpiryDays: positiveInteger(env, 'USER_INVITATION_EXPIRY_DAYS', 7),
+    thirdParty: thirdParty(env),
+    links: links(env),
+    cookieSecure: flag(env, 'COOKIE_SECURE', production),
+    staticDir: text(env, 'STATIC_DIR', 'dist'),
+    loginRateLimit: {
+      perAccount: positiveInteger(env, 'LOGIN_RATE_LIMIT_ACCOUNT', 5),
+      perAddress: positiveInteger(env, 'LOGIN_RATE_LIMIT_ADDRESS', 50),
+      windowSeconds: positiveInteger(env, 'LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Seeds the demo tenants and users when the database has no users yet (idempotent).
+ */
+import { count } from 'drizzle-orm';
+import { addDays } from '../domain/context';
+import { hashPassword } from '../domain/passwords';
+import { avatarColours } from '../domain/users';
+import type { Database, Transaction } from './database';
+import { tenants, tenantUsers, users } from './schema';
+import {
+  DEMO_MEMBERSHIPS,
+  DEMO_PASSWORD,
+  DEMO_TENANTS,
+  DEMO_USERS,
+  type DemoTenant,
+  type DemoTenantKey,
+  type DemoUser,
+} from './seedData';
+
+export interface SeedOptions {
+  /** The moment the seed happens; subscription dates are relative to it. */
+  now?: Date;
+}
+
+function tenantValues(tenant: DemoTenant, now: Date) {
+  const { subscription } = tenant;
+  const trialing = subscription.kind === 'trialing';
+  return {
+    name: tenant.name,
+    accountType: tenant.accountType,
+    isOnboarding: tenant.isOnboarding,
+    isTrialing: trialing,
+    trialEndDate: trialing ? addDays(now, subscription.trialDays) : null,
+    subscriptionStatus: subscription.kind,
+    cancelAtPeriodEnd: false,
+    currentPeriodEndDate: trialing ? null : addDays(now, subscription.periodDays),
+  };
+}
+
+async function userValues(user: DemoUser) {
+  return {
+    email: user.email,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    handle: user.handle,
+    isHost: user.isHost,
+    ...avatarColours(user.firstName, user.lastName),
+  };
+}
+
+type UserValues = Awaited<ReturnType<typeof userValues>>;
+
+async function insertTenants(tx: Transaction, now: Date) {
+  const ids = new Map<DemoTenantKey, number>();
+  for (const tenant of Object.values(DEMO_TENANTS)) {
+    const [row] = await tx
+      .insert(tenants)
+      .values(tenantValues(tenant, now))
+      .returning({ id: tenants.id });
+    if (row !== undefined) ids.set(tenant.key, row.id);
+  }
+  return ids;
+}
+
+async function insertUsers(tx: Transaction, values: Map<DemoUser['key'], UserValues>) {
+  const ids = new Map<DemoUser['key'], number>();
+  for (const [key, value] of values) {
+    const [row] = await tx.insert(users).values(value).returning({ id: users.id });
+    if (row !== undefined) ids.set(key, row.id);
+  }
+  return ids;
+}
+
+function requireId<K>(ids: Map<K, number>, key: K): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`Seed row ${String(key)} was not created.`);
+  return id;
+}
+
+async function hasUsers(db: Database | Transaction): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return (row?.total ?? 0) > 0;
+}
+
+/** Inserts the demo data unless users exist; returns true when it seeded. */
+export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<boolean> {
+  if (await hasUsers(db)) return false;
+  const now = options.now ?? new Date();
+  const values = new Map<DemoUser['key'], UserValues>();
+  for (const user of Object.values(DEMO_USERS)) values.set(user.key, await userValues(user));
+  return db.transaction(async (tx) => {
+    if (await hasUsers(tx)) return false;
+    const tenantIds = await insertTenants(tx, now);
+    const userIds = await insertUsers(tx, values);
+    for (const membership of DEMO_MEMBERSHIPS) {
+      await tx.insert(tenantUsers).values({
+        tenantId: requireId(tenantIds, membership.tenant),
+        userId: requireId(userIds, membership.user),
+        userRole: membership.userRole,
+        owner: membership.owner,
+      });
+    }
+    return true;
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * Access tokens: HS256 JWTs whose payload is exactly the contract's JwtPayload (spec §3).
+ */
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { is } from 'superstruct';
+import {
+  CurrentTenant,
+  JwtPayload,
+  type CurrentTenant as CurrentTenantData,
+  type TenantSummary,
+} from '../../contract/auth';
+import { avatarTypes, type AvatarType } from '../../contract/enums';
+import type { UserRow } from '../db/schema';
+import { unauthenticated } from './errors';
+import { loginMemberships, type Membership } from './users';
+
+const ALGORITHM = 'HS256';
+export const NOT_AUTHENTICATED = 'User is not authenticated';
+
+/** Who is calling, as proven by a valid access token. */
+export interface Principal {
+  userId: number;
+  userGuid: string;
+  tenantId: number;
+  isHost: boolean;
+  claims: JwtPayload;
+}
+
+export interface AccessTokens {
+  /** Loads (and on first start creates) the signing key ahead of the first request. */
+  warmUp(): Promise<void>;
+  sign(user: UserRow, memberships: Membership[], current: Membership, now: Date): Promise<string>;
+  /** Verifies a token at `now`; throws an 'unauthenticated' DomainError when it is not valid. */
+  verify(token: string, now: Date): Promise<Principal>;
+}
+
+function tenantSummary(membership: Membership): TenantSummary {
+  return {
+    id: membership.tenantId,
+    guid: membership.tenantGuid,
+    name: membership.tenantName,
+    userRole: membership.userRole,
+    owner: membership.owner,
+    tenantAccountType: membership.tenantAccountType,
+  };
+}
+
+function avatarType(value: string): AvatarType {
+  return (avatarTypes as readonly string[]).includes(value) ? (value as AvatarType) : 'Initials';
+}
+
+/** The token payload for `user` on the tenant of `current`, expiring at `exp` (epoch seconds). */
+export function buildClaims(
+  user: UserRow,
+  memberships: Membership[],
+  current: Membership,
+  exp: number,
+): JwtPayload {
+  const currentTenant: CurrentTenantData = tenantSummary(current);
+  return {
+    id: user.id,
+    guid: user.guid,
+    avatarUrl: user.avatarUrl,
+    avatarType: avatarType(user.avatarType),
+    avatarColor: user.avatarColor,
+    avatarBGColor: user.avatarBgColor,
+    accountStatus: user.accountStatus,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    handle: user.handle,
+    currentLoginProvider: 'Email',
+    userLoginProviders: JSON.stringify(['Email']),
+    isHost: user.isHost ? 'true' : 'false',
+    currentTenant: JSON.stringify(currentTenant),
+    tenants: JSON.stringify(loginMemberships(memberships).map(tenantSummary)),
+    sub: user.guid,
+    exp,
+  };
+}
+
+function parseCurrentTenant(claims: JwtPayload): CurrentTenantData | undefined {
+  try {
+    const value: unknown = JSON.parse(claims.currentTenant);
+    return is(value, CurrentTenant) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toPrincipal(payload: unknown): Principal {
+  if (!is(payload, JwtPayload)) throw unauthenticated(NOT_AUTHENTICATED);
+  const currentTenant = parseCurrentTenant(payload);
+  if (currentTenant === undefined || payload.sub !== payload.guid) {
+    throw unauthenticated(NOT_AUTHENTICATED);
+  }
+  return {
+    userId: payload.id,
+    userGuid: payload.guid,
+    tenantId: currentTenant.id,
+    isHost: payload.isHost === 'true',
+    claims: payload,
+  };
+}
+
+async function verifyJwt(token: string, key: Uint8Array, now: Date) {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now });
+    return payload;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) throw unauthenticated(NOT_AUTHENTICATED);
+    throw error;
+  }
+}
+
+/** Signs and verifies access tokens with the key `getKey()` resolves to (read once, on first use). */
+export function createAccessTokens(
+  getKey: () => Promise<Uint8Array>,
+  ttlSeconds: number,
+): AccessTokens {
+  let key: Promise<Uint8Array> | undefined;
+  const signingKey = () =>
+    (key ??= getKey().catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    }));
+  return {
+    async warmUp() {
+      await signingKey();
+    },
+    async sign(user, memberships, current, now) {
+      const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
+      return new SignJWT(buildClaims(user, memberships, current, exp))
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .sign(await signingKey());
+    },
+    async verify(token, now) {
+      return toPrincipal(await verifyJwt(token, await signingKey(), now));
+    },
+  };
+}

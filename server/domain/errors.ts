@@ -1,0 +1,36 @@
+/**
+ * Failures the domain reports to its callers. The HTTP layer maps each kind to a status code
+ * and an envelope; the messages are shown to the user as they are.
+ */
+export type DomainErrorKind =
+  'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'rateLimited';
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  readonly kind: DomainErrorKind;
+  readonly messages: string[];
+
+  constructor(kind: DomainErrorKind, messages: string | string[]) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    super(list.join(' '));
+    this.kind = kind;
+    this.messages = list;
+  }
+}
+
+/** Too many attempts; the caller may try again after `retryAfterSeconds`. */
+export class RateLimitedError extends DomainError {
+  override name = 'RateLimitedError';
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('rateLimited', message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export const invalid = (messages: string | string[]) => new DomainError('invalid', messages);
+export const unauthenticated = (messages: string | string[]) =>
+  new DomainError('unauthenticated', messages);
+export const forbidden = (messages: string | string[]) => new DomainError('forbidden', messages);
+export const notFound = (messages: string | string[]) => new DomainError('notFound', messages);

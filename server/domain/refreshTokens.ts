@@ -1,0 +1,91 @@
+/**
+ * Refresh tokens: random 32-byte values handed to the client in a cookie and stored only as
+ * sha256 hashes. Tokens belong to a family started at login; the family's absolute expiry is never
+ * extended by rotation. A token is spent when used; presenting a spent or revoked token again
+ * revokes the whole family (reuse detection).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { refreshTokens, type RefreshTokenRow } from '../db/schema';
+
+const TOKEN_BYTES = 32;
+/** Longest cookie value accepted; real tokens are 43 characters (base64url of 32 bytes). */
+const MAX_TOKEN_LENGTH = 128;
+
+export const hashRefreshToken = (token: string) =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
+
+export interface NewTokenInput {
+  userId: number;
+  tenantId: number;
+  familyId: string;
+  familyExpiresAt: Date;
+}
+
+export interface IssuedRefreshToken {
+  token: string;
+  familyId: string;
+  familyExpiresAt: Date;
+}
+
+/** Stores a new token of a family and returns its clear value (the only time it exists). */
+export async function insertRefreshToken(
+  db: Queryable,
+  input: NewTokenInput,
+  now: Date,
+): Promise<IssuedRefreshToken> {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  await db
+    .insert(refreshTokens)
+    .values({ ...input, tokenHash: hashRefreshToken(token), createdAt: now });
+  return { token, familyId: input.familyId, familyExpiresAt: input.familyExpiresAt };
+}
+
+/** Starts a new family (login, tenant switch). */
+export function startFamily(
+  db: Queryable,
+  input: Omit<NewTokenInput, 'familyId'>,
+  now: Date,
+): Promise<IssuedRefreshToken> {
+  return insertRefreshToken(db, { ...input, familyId: randomUUID() }, now);
+}
+
+export async function findRefreshToken(
+  db: Queryable,
+  token: string,
+): Promise<RefreshTokenRow | undefined> {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+  return row;
+}
+
+/** Marks the token spent; false when it was already spent or revoked (a concurrent use). */
+export async function spendRefreshToken(db: Queryable, id: number, now: Date): Promise<boolean> {
+  const spent = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+    )
+    .returning({ id: refreshTokens.id });
+  return spent.length === 1;
+}
+
+export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export type TokenState = 'active' | 'reused' | 'expired';
+
+export function tokenState(row: RefreshTokenRow, now: Date): TokenState {
+  if (row.usedAt !== null || row.revokedAt !== null) return 'reused';
+  if (row.familyExpiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}

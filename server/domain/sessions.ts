@@ -1,0 +1,264 @@
+/**
+ * Sessions: login, refresh-token rotation with reuse detection, revocation and tenant switch.
+ * An issued session is a short-lived access token plus a refresh token whose family has an
+ * absolute expiry.
+ */
+import type { Queryable, Transaction } from '../db/database';
+import type { RefreshTokenRow, UserRow } from '../db/schema';
+import { NOT_AUTHENTICATED, type AccessTokens, type Principal } from './accessTokens';
+import { addSeconds, type DomainContext } from './context';
+import { forbidden, notFound, RateLimitedError, unauthenticated } from './errors';
+import type { LoginThrottle } from './loginThrottle';
+import { TENANT_NOT_FOUND } from './tenants';
+import { verifyDecoy, verifyPassword } from './passwords';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  revokeFamily,
+  spendRefreshToken,
+  startFamily,
+  tokenState,
+  type IssuedRefreshToken,
+} from './refreshTokens';
+import {
+  defaultMembership,
+  findLoginMembership,
+  findUserByEmail,
+  findUserById,
+  loadMemberships,
+  recordTenantLogin,
+  rememberLastTenant,
+  type Membership,
+} from './users';
+
+export const INVALID_LOGIN = 'Invalid email or password.';
+export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts, please try again later.';
+export const SESSION_EXPIRED = 'Your session has expired, please log in again.';
+export const TENANT_LOGIN_DISABLED = 'Your login to this organisation is disabled.';
+
+export interface SessionDeps extends DomainContext {
+  accessTokens: AccessTokens;
+  throttle: LoginThrottle;
+}
+
+export interface IssuedSession {
+  jwtToken: string;
+  refreshToken: string;
+  refreshTokenExpiresAt: Date;
+}
+
+/** A user who may hold a session, with the tenant the session is on. */
+interface SessionAccount {
+  user: UserRow;
+  memberships: Membership[];
+  current: Membership;
+}
+
+const isActive = (user: UserRow) => user.accountStatus === 'Active';
+
+/**
+ * Loads a user able to hold a session on `tenantId`, or on their default tenant when omitted.
+ * Undefined when the user is gone, inactive or may not log into that tenant.
+ */
+async function loadSessionAccount(
+  db: Queryable,
+  userId: number,
+  tenantId?: number,
+): Promise<SessionAccount | undefined> {
+  const user = await findUserById(db, userId);
+  if (user === undefined || !isActive(user)) return undefined;
+  const memberships = await loadMemberships(db, user.id);
+  const current =
+    tenantId === undefined
+      ? defaultMembership(user, memberships)
+      : findLoginMembership(memberships, tenantId);
+  return current === undefined ? undefined : { user, memberships, current };
+}
+
+async function checkCredentials(
+  db: Queryable,
+  email: string,
+  password: string,
+): Promise<SessionAccount | undefined> {
+  const user = await findUserByEmail(db, email);
+  if (user === undefined) return verifyDecoy(password).then(() => undefined);
+  if (!(await verifyPassword(password, user.passwordHash))) return undefined;
+  return loadSessionAccount(db, user.id);
+}
+
+const signFor = (deps: SessionDeps, account: SessionAccount, now: Date) =>
+  deps.accessTokens.sign(account.user, account.memberships, account.current, now);
+
+const toSession = (jwtToken: string, refresh: IssuedRefreshToken): IssuedSession => ({
+  jwtToken,
+  refreshToken: refresh.token,
+  refreshTokenExpiresAt: refresh.familyExpiresAt,
+});
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  clientAddress: string;
+}
+
+/** Email and password login; failures are rate limited per account and per client address. */
+export async function login(deps: SessionDeps, input: LoginInput): Promise<IssuedSession> {
+  const verdict = deps.throttle.check(input.email, input.clientAddress);
+  if (!verdict.allowed) {
+    throw new RateLimitedError(TOO_MANY_LOGIN_ATTEMPTS, verdict.retryAfterSeconds);
+  }
+  const account = await checkCredentials(deps.db, input.email, input.password);
+  if (account === undefined) {
+    deps.throttle.recordFailure(input.email, input.clientAddress);
+    throw unauthenticated(INVALID_LOGIN);
+  }
+  deps.throttle.recordSuccess(input.email);
+  const now = deps.now();
+  const jwtToken = await signFor(deps, account, now);
+  const refresh = await deps.db.transaction(async (tx) => {
+    await recordTenantLogin(tx, account.user.id, account.current.tenantId, now);
+    return startFamily(
+      tx,
+      {
+        userId: account.user.id,
+        tenantId: account.current.tenantId,
+        familyExpiresAt: addSeconds(now, deps.sessions.refreshTtlSeconds),
+      },
+      now,
+    );
+  });
+  return toSession(jwtToken, refresh);
+}
+
+type Outcome<T> = { accepted: true; value: T } | { accepted: false };
+const rejected = { accepted: false } as const;
+
+/**
+ * Spends a presented token. A spent, revoked or expired token revokes its whole family
+ * (reuse detection); true only when the token was active and is now spent.
+ */
+async function spend(tx: Transaction, row: RefreshTokenRow, now: Date): Promise<boolean> {
+  if (tokenState(row, now) === 'active' && (await spendRefreshToken(tx, row.id, now))) return true;
+  await revokeFamily(tx, row.familyId, now);
+  return false;
+}
+
+async function rotate(
+  tx: Transaction,
+  token: string,
+  switchToCurrent: boolean,
+  now: Date,
+): Promise<Outcome<{ account: SessionAccount; refresh: IssuedRefreshToken }>> {
+  const row = await findRefreshToken(tx, token);
+  if (row === undefined || !(await spend(tx, row, now))) return rejected;
+  const account = await loadSessionAccount(
+    tx,
+    row.userId,
+    switchToCurrent ? undefined : row.tenantId,
+  );
+  if (account === undefined) {
+    await revokeFamily(tx, row.familyId, now);
+    return rejected;
+  }
+  const refresh = await insertRefreshToken(
+    tx,
+    {
+      userId: account.user.id,
+      tenantId: account.current.tenantId,
+      familyId: row.familyId,
+      familyExpiresAt: row.familyExpiresAt,
+    },
+    now,
+  );
+  return { accepted: true, value: { account, refresh } };
+}
+
+export interface RefreshInput {
+  refreshToken: string | undefined;
+  /** Move the session to the user's current (last chosen) tenant instead of keeping its tenant. */
+  switchToCurrent: boolean;
+}
+
+/**
+ * Rotates a refresh token: the presented token is spent and a new one of the same family is
+ * issued, with an access token that re-reads the user and their membership.
+ */
+export async function refresh(deps: SessionDeps, input: RefreshInput): Promise<IssuedSession> {
+  const token = input.refreshToken;
+  if (token === undefined) throw unauthenticated(SESSION_EXPIRED);
+  const now = deps.now();
+  const outcome = await deps.db.transaction((tx) => rotate(tx, token, input.switchToCurrent, now));
+  if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
+  const { account, refresh: next } = outcome.value;
+  return toSession(await signFor(deps, account, now), next);
+}
+
+/** Revokes the family of the presented token; true when there was one to revoke. */
+export async function revoke(deps: SessionDeps, token: string | undefined): Promise<boolean> {
+  if (token === undefined) return false;
+  const row = await findRefreshToken(deps.db, token);
+  if (row === undefined) return false;
+  await revokeFamily(deps.db, row.familyId, deps.now());
+  return true;
+}
+
+async function loadSwitchTarget(
+  deps: SessionDeps,
+  principal: Principal,
+  tenantId: number,
+): Promise<SessionAccount> {
+  const user = await findUserById(deps.db, principal.userId);
+  if (user === undefined || !isActive(user)) throw unauthenticated(NOT_AUTHENTICATED);
+  const memberships = await loadMemberships(deps.db, user.id);
+  const target = memberships.find((membership) => membership.tenantId === tenantId);
+  if (target === undefined) throw notFound(TENANT_NOT_FOUND);
+  if (!target.loginEnabled) throw forbidden(TENANT_LOGIN_DISABLED);
+  return { user, memberships, current: target };
+}
+
+async function moveFamily(
+  tx: Transaction,
+  account: SessionAccount,
+  token: string,
+  now: Date,
+): Promise<Outcome<IssuedRefreshToken>> {
+  const row = await findRefreshToken(tx, token);
+  if (row === undefined || row.userId !== account.user.id) return rejected;
+  if (!(await spend(tx, row, now))) return rejected;
+  await revokeFamily(tx, row.familyId, now);
+  const userId = account.user.id;
+  const tenantId = account.current.tenantId;
+  await rememberLastTenant(tx, userId, tenantId);
+  await recordTenantLogin(tx, userId, tenantId, now);
+  const refresh = await startFamily(
+    tx,
+    { userId, tenantId, familyExpiresAt: row.familyExpiresAt },
+    now,
+  );
+  return { accepted: true, value: refresh };
+}
+
+export interface SwitchTenantInput {
+  tenantId: number;
+  refreshToken: string | undefined;
+}
+
+/**
+ * Moves the caller's session to another tenant they may log into. The presented refresh token's
+ * family is revoked and a new family bound to the new tenant starts, keeping the old absolute
+ * expiry; the tenant becomes the user's default for later logins.
+ */
+export async function switchTenant(
+  deps: SessionDeps,
+  principal: Principal,
+  input: SwitchTenantInput,
+): Promise<IssuedSession> {
+  const account = await loadSwitchTarget(deps, principal, input.tenantId);
+  const token = input.refreshToken;
+  if (token === undefined) throw unauthenticated(SESSION_EXPIRED);
+  const now = deps.now();
+  const jwtToken = await signFor(deps, account, now);
+  const outcome = await deps.db.transaction((tx) => moveFamily(tx, account, token, now));
+  if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
+  return toSession(jwtToken, outcome.value);
+}

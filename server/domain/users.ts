@@ -1,0 +1,118 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { accountTypes, UserRole, type AccountType } from '../../contract/enums';
+import type { Queryable } from '../db/database';
+import { tenants, tenantUsers, users, type UserRow } from '../db/schema';
+
+/** A user's place in one tenant, with what the session needs to know of the tenant. */
+export interface Membership {
+  tenantId: number;
+  tenantGuid: string;
+  tenantName: string;
+  tenantAccountType: AccountType;
+  userRole: UserRole;
+  owner: boolean;
+  loginEnabled: boolean;
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export function toUserRole(value: number): UserRole {
+  return value === UserRole.Administrator ? UserRole.Administrator : UserRole.User;
+}
+
+export function toAccountType(value: string): AccountType {
+  return (accountTypes as readonly string[]).includes(value) ? (value as AccountType) : 'Unknown';
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  return user;
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** The user's memberships, oldest first. */
+export async function loadMemberships(db: Queryable, userId: number): Promise<Membership[]> {
+  const rows = await db
+    .select({
+      tenantId: tenants.id,
+      tenantGuid: tenants.guid,
+      tenantName: tenants.name,
+      accountType: tenants.accountType,
+      userRole: tenantUsers.userRole,
+      owner: tenantUsers.owner,
+      loginEnabled: tenantUsers.loginEnabled,
+    })
+    .from(tenantUsers)
+    .innerJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
+    .where(eq(tenantUsers.userId, userId))
+    .orderBy(asc(tenantUsers.id));
+  return rows.map(({ accountType, userRole, ...row }) => ({
+    ...row,
+    tenantAccountType: toAccountType(accountType),
+    userRole: toUserRole(userRole),
+  }));
+}
+
+/** The memberships the user may log into. */
+export const loginMemberships = (memberships: Membership[]) =>
+  memberships.filter((membership) => membership.loginEnabled);
+
+/** The tenant a new session starts on: the last one switched to if still allowed, else the first. */
+export function defaultMembership(
+  user: Pick<UserRow, 'lastTenantId'>,
+  memberships: Membership[],
+): Membership | undefined {
+  const allowed = loginMemberships(memberships);
+  return allowed.find((membership) => membership.tenantId === user.lastTenantId) ?? allowed[0];
+}
+
+export function findLoginMembership(
+  memberships: Membership[],
+  tenantId: number,
+): Membership | undefined {
+  return loginMemberships(memberships).find((membership) => membership.tenantId === tenantId);
+}
+
+export async function recordTenantLogin(
+  db: Queryable,
+  userId: number,
+  tenantId: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(tenantUsers)
+    .set({ lastLoginDate: at })
+    .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.tenantId, tenantId)));
+}
+
+export async function rememberLastTenant(
+  db: Queryable,
+  userId: number,
+  tenantId: number,
+): Promise<void> {
+  await db.update(users).set({ lastTenantId: tenantId }).where(eq(users.id, userId));
+}
+
+const AVATAR_PALETTE = [
+  ['#FFFFFF', '#1F6F8B'],
+  ['#FFFFFF', '#8B3A62'],
+  ['#1B1B1B', '#F2C14E'],
+  ['#FFFFFF', '#2E7D32'],
+  ['#FFFFFF', '#5C4B99'],
+  ['#1B1B1B', '#7FD1B9'],
+] as const;
+
+/** Initials-avatar colours picked deterministically from the user's name. */
+export function avatarColours(firstName: string, lastName: string) {
+  const seed = [...`${firstName} ${lastName}`].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+  const [avatarColor, avatarBgColor] =
+    AVATAR_PALETTE[seed % AVATAR_PALETTE.length] ?? AVATAR_PALETTE[0];
+  return { avatarColor, avatarBgColor };
+}

@@ -1,0 +1,57 @@
+/**
+ * Maps every failure to the envelope: domain errors to their 4xx, Fastify's own request errors
+ * (malformed JSON, too-large body, unsupported media type) to 4xx with a human message, and
+ * anything unexpected to a 500 with the generic message.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ResponseStatus } from '../../contract/enums';
+import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
+import { failure } from './envelope';
+
+export const GENERIC_ERROR = 'An error occurred processing the request';
+export const NOT_FOUND = 'The requested resource was not found.';
+
+const DOMAIN_STATUS: Record<DomainErrorKind, { code: number; status: ResponseStatus }> = {
+  invalid: { code: 400, status: ResponseStatus.Error },
+  unauthenticated: { code: 401, status: ResponseStatus.Unauthorized },
+  forbidden: { code: 403, status: ResponseStatus.Error },
+  notFound: { code: 404, status: ResponseStatus.Error },
+  conflict: { code: 409, status: ResponseStatus.Error },
+  rateLimited: { code: 429, status: ResponseStatus.Error },
+};
+
+/** Messages for Fastify's own request errors, by error code. */
+const REQUEST_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request content type is not supported; send JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request Content-Length does not match its body.',
+};
+
+function sendDomainError(error: DomainError, reply: FastifyReply) {
+  const { code, status } = DOMAIN_STATUS[error.kind];
+  if (error instanceof RateLimitedError)
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(code).send(failure(status, error.messages));
+}
+
+function requestErrorCode(error: FastifyError): number | undefined {
+  const code = error.statusCode;
+  return code !== undefined && code >= 400 && code < 500 ? code : undefined;
+}
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) return sendDomainError(error, reply);
+  const code = requestErrorCode(error);
+  if (code !== undefined) {
+    const message = REQUEST_ERROR_MESSAGES[error.code] ?? 'The request could not be processed.';
+    return reply.code(code).send(failure(ResponseStatus.Error, [message]));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send(failure(ResponseStatus.Error, [GENERIC_ERROR]));
+}
+
+export function sendNotFound(reply: FastifyReply) {
+  return reply.code(404).send(failure(ResponseStatus.Error, [NOT_FOUND]));
+}

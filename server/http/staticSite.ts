@@ -1,0 +1,60 @@
+/**
+ * Serves the built SPA from STATIC_DIR: fingerprinted /assets/* are cached for a year, everything
+ * else (index.html first) must be revalidated. Unknown GETs that accept HTML and are not API calls
+ * get index.html so client-side routes work on reload.
+ */
+import { existsSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import type { FastifyStaticOptions } from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const INDEX = 'index.html';
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+export interface StaticSite {
+  root: string;
+}
+
+/** The site to serve, when `staticDir` holds a built SPA. */
+export function findStaticSite(staticDir: string): StaticSite | undefined {
+  const root = resolve(staticDir);
+  return existsSync(resolve(root, INDEX)) ? { root } : undefined;
+}
+
+function cacheControlFor(root: string, path: string): string {
+  return path.startsWith(`${root}${sep}assets${sep}`) ? LONG_CACHE : NO_CACHE;
+}
+
+/** Options of @fastify/static for the site (registered on the root so the 404 handler can sendFile). */
+export function staticSiteOptions(site: StaticSite): FastifyStaticOptions {
+  return {
+    root: site.root,
+    index: INDEX,
+    wildcard: true,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlFor(site.root, path));
+    },
+  };
+}
+
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** Whether a not-found request should get the SPA's index.html. */
+export function wantsSpaFallback(request: FastifyRequest, apiPrefixes: string[]): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = pathOf(request.url);
+  if (apiPrefixes.some((prefix) => isUnder(path, prefix))) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function sendSpaIndex(reply: FastifyReply) {
+  return reply.header('cache-control', NO_CACHE).sendFile(INDEX);
+}

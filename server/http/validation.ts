@@ -1,0 +1,66 @@
+/**
+ * Request payload validation with the contract's superstruct structs. Failures become a 400
+ * envelope with one human message per problem.
+ */
+import { validate, type Failure, type Struct } from 'superstruct';
+import { invalid } from '../domain/errors';
+
+const MAX_MESSAGES = 10;
+const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+
+const TYPE_MESSAGES: Record<string, (field: string) => string> = {
+  string: (field) => `${field} must be text.`,
+  integer: (field) => `${field} must be a whole number.`,
+  number: (field) => `${field} must be a number.`,
+  boolean: (field) => `${field} must be true or false.`,
+  enums: (field) => `${field} is not one of the allowed values.`,
+  literal: (field) => `${field} is not one of the allowed values.`,
+  union: (field) => `${field} is not one of the allowed values.`,
+  object: (field) => `${field} must be an object.`,
+  array: (field) => `${field} must be a list.`,
+};
+
+function lengthMessage(field: string, failure: Failure): string {
+  const bounds = [...failure.message.matchAll(/`(\d+)`/g)].map((match) => match[1]);
+  const [min, max] = bounds;
+  if (
+    typeof failure.value === 'string' &&
+    min !== undefined &&
+    max !== undefined &&
+    bounds.length >= 3
+  ) {
+    return `${field} must be between ${min} and ${max} characters long.`;
+  }
+  return `${field} has an invalid length.`;
+}
+
+export function describeFailure(failure: Failure): string {
+  if (failure.path.length === 0) return NOT_AN_OBJECT;
+  const field = failure.path.join('.');
+  if (failure.type === 'never') return `${field} is not an expected field.`;
+  if (failure.value === undefined || failure.value === '') return `${field} is required.`;
+  if (failure.refinement === 'size') return lengthMessage(field, failure);
+  if (failure.refinement !== undefined) return `${field} is out of range.`;
+  return TYPE_MESSAGES[failure.type]?.(field) ?? `${field} is invalid.`;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Validates a payload (a JSON object; no body counts as an empty one) against `struct`, without
+ * coercion; throws an 'invalid' DomainError with one message per problem.
+ */
+export function parsePayload<T, S>(struct: Struct<T, S>, body: unknown): T {
+  const value = body === undefined ? {} : body;
+  if (!isPlainObject(value)) throw invalid(NOT_AN_OBJECT);
+  const [error, parsed] = validate(value, struct);
+  if (error === undefined) return parsed;
+  const messages = [...new Set(error.failures().map(describeFailure))].slice(0, MAX_MESSAGES);
+  throw invalid(messages);
+}
+
+/** For routes without a payload: accepts no body or an object (whose fields are ignored). */
+export function parseEmptyPayload(body: unknown): void {
+  if (body !== undefined && !isPlainObject(body)) throw invalid(NOT_AN_OBJECT);
+}

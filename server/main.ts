@@ -1,0 +1,58 @@
+/**
+ * `npm start`: reads the environment, opens the database (PGlite in DATA_DIR, or PostgreSQL when
+ * DATABASE_URL is set), applies the migrations, seeds the demo data on first start and listens.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { seedDatabase } from './db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seedData';
+
+function displayUrl(config: ServerConfig): string {
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+function printBanner(config: ServerConfig, handle: DatabaseHandle, seeded: boolean): void {
+  const storage =
+    handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const lines = [
+    `Givedrop is running at ${displayUrl(config)}`,
+    `Database: ${storage}${seeded ? ' (demo data seeded)' : ''}`,
+    '',
+    `Demo logins (password ${DEMO_PASSWORD}):`,
+    ...Object.values(DEMO_USERS).map((user) => `  ${user.email.padEnd(20)} ${user.description}`),
+  ];
+  console.log(lines.join('\n'));
+}
+
+function closeOnSignals(app: FastifyInstance, handle: DatabaseHandle): void {
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal} received, shutting down`);
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', (signal) => void close(signal));
+  process.once('SIGTERM', (signal) => void close(signal));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await handle.migrate();
+  const seeded = await seedDatabase(handle.db);
+  const app = buildApp({ config, db: handle.db, logger: { level: config.logLevel } });
+  closeOnSignals(app, handle);
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config, handle, seeded);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

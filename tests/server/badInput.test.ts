@@ -1,0 +1,256 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ResponseStatus } from '../../contract/enums';
+import { apiPaths } from '../../contract/paths';
+import type { TenantStatus } from '../../contract/tenants';
+import type { DatabaseHandle } from '../../server/db/database';
+import { refreshTokens, tenants } from '../../server/db/schema';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
+import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  api,
+  bearer,
+  createTestApp,
+  envelopeOf,
+  login,
+  type LoginResult,
+  type TestApp,
+} from './support/testServer';
+
+let handle: DatabaseHandle;
+let test: TestApp;
+let host: LoginResult;
+let tenantId: number;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const [tenant] = await handle.db.select({ id: tenants.id }).from(tenants);
+  tenantId = tenant?.id ?? 0;
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  test = await createTestApp(handle.db, {}, { bodyLimit: 64 * 1024 });
+  host = await login(test.app, DEMO_USERS.owner.email);
+});
+
+const longText = (length: number) => 'a'.repeat(length);
+
+interface Case {
+  name: string;
+  payload?: unknown;
+  body?: string;
+  contentType?: string;
+  messages?: string[];
+  code?: number;
+}
+
+async function post(path: string, item: Case) {
+  const headers: Record<string, string> = { ...bearer(host.jwtToken) };
+  if (item.contentType !== undefined) headers['content-type'] = item.contentType;
+  else if (item.body !== undefined) headers['content-type'] = 'application/json';
+  return test.app.inject({
+    method: 'POST',
+    url: api(path),
+    headers,
+    cookies: { [REFRESH_COOKIE]: host.refreshToken },
+    ...(item.payload !== undefined ? { payload: item.payload as object } : {}),
+    ...(item.body !== undefined ? { body: item.body } : {}),
+  });
+}
+
+const transportCases: Case[] = [
+  {
+    name: 'malformed JSON',
+    body: '{"email": "a@b.c",',
+    messages: ['The request body is not valid JSON.'],
+  },
+  {
+    name: 'prototype poisoning',
+    body: '{"__proto__": {"isHost": true}}',
+    messages: ['The request body is not valid JSON.'],
+  },
+  { name: 'a JSON array', body: '[1, 2]', messages: ['The request body must be a JSON object.'] },
+  { name: 'a JSON string', body: '"hello"', messages: ['The request body must be a JSON object.'] },
+  { name: 'JSON null', body: 'null', messages: ['The request body must be a JSON object.'] },
+  {
+    name: 'a plain-text body',
+    body: 'email=a',
+    contentType: 'text/plain',
+    messages: ['The request body must be a JSON object.'],
+  },
+  { name: 'an unsupported content type', body: '<a/>', contentType: 'application/xml', code: 415 },
+  {
+    name: 'a body over the limit',
+    body: JSON.stringify({ email: longText(70_000) }),
+    code: 413,
+    messages: ['The request body is too large.'],
+  },
+];
+
+const routeCases: Record<string, Case[]> = {
+  [apiPaths.login]: [
+    { name: 'no body', messages: ['email is required.', 'password is required.'] },
+    {
+      name: 'missing password',
+      payload: { email: DEMO_USERS.owner.email },
+      messages: ['password is required.'],
+    },
+    {
+      name: 'empty email',
+      payload: { email: '', password: 'x' },
+      messages: ['email is required.'],
+    },
+    {
+      name: 'numeric email',
+      payload: { email: 42, password: 'x' },
+      messages: ['email must be text.'],
+    },
+    {
+      name: 'short email',
+      payload: { email: 'a@b', password: 'x' },
+      messages: ['email must be between 4 and 1024 characters long.'],
+    },
+    {
+      name: 'email over 1024',
+      payload: { email: `${longText(1020)}@x.io`, password: 'x' },
+      messages: ['email must be between 4 and 1024 characters long.'],
+    },
+    {
+      name: 'password over 1024',
+      payload: { email: 'x@y.io', password: longText(1025) },
+      messages: ['password must be between 1 and 1024 characters long.'],
+    },
+    {
+      name: 'array password',
+      payload: { email: 'x@y.io', password: ['x'] },
+      messages: ['password must be text.'],
+    },
+    {
+      name: 'an extra field',
+      payload: { email: 'x@y.io', password: 'x', admin: true },
+      messages: ['admin is not an expected field.'],
+    },
+  ],
+  [apiPaths.refreshToken]: [
+    {
+      name: 'string switchToCurrent',
+      payload: { switchToCurrent: 'yes' },
+      messages: ['switchToCurrent must be true or false.'],
+    },
+  ],
+  [apiPaths.revokeToken]: [],
+  [apiPaths.switchTenant]: [
+    { name: 'no body', messages: ['id is required.'] },
+    { name: 'string id', payload: { id: '1' }, messages: ['id must be a whole number.'] },
+    { name: 'fractional id', payload: { id: 1.5 }, messages: ['id must be a whole number.'] },
+  ],
+  [apiPaths.setIsTrialing]: [
+    { name: 'no value', payload: { id: 1 }, messages: ['value is required.'] },
+    {
+      name: 'string value',
+      payload: { id: 1, value: 'true' },
+      messages: ['value must be true or false.'],
+    },
+    {
+      name: 'numeric date',
+      payload: { id: 1, value: true, trialEndDate: 5 },
+      messages: ['trialEndDate must be text.'],
+    },
+    {
+      name: 'unparseable date',
+      payload: { id: 1, value: true, trialEndDate: 'next week' },
+      messages: ['trialEndDate must be an ISO 8601 date, e.g. 2026-12-31T00:00:00Z.'],
+    },
+    {
+      name: 'oversized date',
+      payload: { id: 1, value: true, trialEndDate: `2026-01-01${longText(5000)}` },
+      messages: ['trialEndDate must be an ISO 8601 date, e.g. 2026-12-31T00:00:00Z.'],
+    },
+  ],
+  [apiPaths.setCancelAtPeriodEnd]: [
+    { name: 'missing id', payload: { value: true }, messages: ['id is required.'] },
+    {
+      name: 'impossible date',
+      payload: { id: 1, value: true, currentPeriodEndDate: '2026-13-45' },
+      messages: ['currentPeriodEndDate must be an ISO 8601 date, e.g. 2026-12-31T00:00:00Z.'],
+    },
+  ],
+};
+
+async function tokenCount(): Promise<number> {
+  const [row] = await handle.db.select({ total: count() }).from(refreshTokens);
+  return row?.total ?? 0;
+}
+
+async function tenantStatusRows() {
+  return handle.db.select().from(tenants).orderBy(tenants.id);
+}
+
+describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, cases) => {
+  const all = [...cases, ...transportCases];
+
+  it.each(all)('answers $name with a 4xx envelope and writes nothing', async (item) => {
+    const payload = {
+      ...item,
+      payload: item.payload !== undefined ? withTenant(item.payload) : undefined,
+    };
+    const tokensBefore = await tokenCount();
+    const tenantsBefore = await tenantStatusRows();
+    const response = await post(path, payload);
+    expect(response.statusCode).toBe(item.code ?? 400);
+    const body = envelopeOf(response);
+    expect(body.status).toBe(ResponseStatus.Error);
+    expect(body.data).toBeNull();
+    expect(body.messages.length).toBeGreaterThan(0);
+    if (item.messages !== undefined) expect(body.messages).toEqual(item.messages);
+    expect(await tokenCount()).toBe(tokensBefore);
+    expect(await tenantStatusRows()).toEqual(tenantsBefore);
+  });
+});
+
+/** Host payloads address the seeded tenant, so a partial write would be visible. */
+function withTenant(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || !('id' in payload) || payload.id !== 1)
+    return payload;
+  return { ...payload, id: tenantId };
+}
+
+describe('a bad trial date', () => {
+  it('leaves isTrialing unchanged (no partial write)', async () => {
+    const response = await post(apiPaths.setIsTrialing, {
+      name: 'bad date',
+      payload: { id: tenantId, value: true, trialEndDate: 'soon' },
+    });
+    expect(response.statusCode).toBe(400);
+    const status = await test.app.inject({
+      method: 'GET',
+      url: api(apiPaths.getCurrentTenantStatus),
+      headers: bearer(host.jwtToken),
+    });
+    expect((envelopeOf(status).data as TenantStatus).isTrialing).toBe(false);
+  });
+});
+
+describe('an empty JSON body', () => {
+  it('is read as no payload', async () => {
+    const revoke = await post(apiPaths.revokeToken, { name: 'empty', body: '' });
+    expect(revoke.statusCode).toBe(200);
+    const loginResponse = await post(apiPaths.login, { name: 'empty', body: '' });
+    expect(loginResponse.statusCode).toBe(400);
+    expect(envelopeOf(loginResponse).messages).toEqual([
+      'email is required.',
+      'password is required.',
+    ]);
+  });
+
+  it('still lets the right credentials in after bad attempts', async () => {
+    const response = await post(apiPaths.login, {
+      name: 'ok',
+      payload: { email: DEMO_USERS.member.email, password: DEMO_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});

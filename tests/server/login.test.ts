@@ -1,0 +1,286 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CurrentTenant, TenantSummary } from '../../contract/auth';
+import { ResponseStatus, UserRole } from '../../contract/enums';
+import type { DatabaseHandle } from '../../server/db/database';
+import { tenantUsers, users } from '../../server/db/schema';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  createTestApp,
+  envelopeOf,
+  login,
+  parseJsonClaim,
+  postLogin,
+  refreshCookieOf,
+  type TestApp,
+} from './support/testServer';
+
+const { owner, member, newbie } = DEMO_USERS;
+const JWT_CLAIMS = [
+  'id',
+  'guid',
+  'avatarUrl',
+  'avatarType',
+  'avatarColor',
+  'avatarBGColor',
+  'accountStatus',
+  'email',
+  'firstName',
+  'lastName',
+  'handle',
+  'currentLoginProvider',
+  'userLoginProviders',
+  'isHost',
+  'currentTenant',
+  'tenants',
+  'sub',
+  'exp',
+].sort();
+
+let handle: DatabaseHandle;
+let test: TestApp;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  test = await createTestApp(handle.db, {
+    LOGIN_RATE_LIMIT_ACCOUNT: '3',
+    LOGIN_RATE_LIMIT_ADDRESS: '6',
+    LOGIN_RATE_LIMIT_WINDOW_SECONDS: '600',
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers the session and sets the refresh cookie httpOnly, SameSite=Strict on the auth path', async () => {
+    const response = await postLogin(test.app, owner.email);
+    expect(response.statusCode).toBe(200);
+    const body = envelopeOf(response);
+    expect(body.status).toBe(ResponseStatus.Ok);
+    expect(body.messages).toEqual([]);
+    const data = body.data as { jwtToken: string; refreshTokenExpiresAt: string };
+    expect(Object.keys(data).sort()).toEqual(['jwtToken', 'refreshTokenExpiresAt']);
+    const expected = test.clock.now().getTime() + test.config.refreshTtlSeconds * 1000;
+    expect(new Date(data.refreshTokenExpiresAt).getTime()).toBe(expected);
+
+    const cookie = refreshCookieOf(response);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.expires?.getTime()).toBe(Math.floor(expected / 1000) * 1000);
+  });
+
+  it('sets the Secure flag when COOKIE_SECURE is on', async () => {
+    const secure = await createTestApp(handle.db, { COOKIE_SECURE: 'true' });
+    const response = await postLogin(secure.app, owner.email);
+    expect(refreshCookieOf(response)?.secure).toBe(true);
+  });
+
+  it('issues a JWT with exactly the spec claims, host flag and current tenant of the owner', async () => {
+    const { claims } = await login(test.app, owner.email);
+    expect(Object.keys(claims).sort()).toEqual(JWT_CLAIMS);
+    expect(claims).toMatchObject({
+      email: owner.email,
+      firstName: 'Olivia',
+      lastName: 'Harper',
+      handle: 'olivia_harper',
+      avatarType: 'Initials',
+      avatarUrl: '',
+      accountStatus: 'Active',
+      currentLoginProvider: 'Email',
+      isHost: 'true',
+    });
+    expect(typeof claims.id).toBe('number');
+    expect(claims.sub).toBe(claims.guid);
+    expect(parseJsonClaim<string[]>(claims.userLoginProviders)).toEqual(['Email']);
+    expect(claims.exp).toBe(Math.floor(test.clock.now().getTime() / 1000) + 900);
+    const current = parseJsonClaim<CurrentTenant>(claims.currentTenant);
+    expect(current).toMatchObject({
+      name: 'Harbour Hope',
+      userRole: UserRole.Administrator,
+      owner: true,
+      tenantAccountType: 'Charity',
+    });
+    expect(Object.keys(current).sort()).toEqual([
+      'guid',
+      'id',
+      'name',
+      'owner',
+      'tenantAccountType',
+      'userRole',
+    ]);
+  });
+
+  it('gives the member isHost false, Harbour Hope as Standard User and both tenants', async () => {
+    const { claims } = await login(test.app, member.email);
+    expect(claims.isHost).toBe('false');
+    const current = parseJsonClaim<CurrentTenant>(claims.currentTenant);
+    expect(current).toMatchObject({ name: 'Harbour Hope', userRole: UserRole.User, owner: false });
+    const tenants = parseJsonClaim<TenantSummary[]>(claims.tenants);
+    expect(tenants).toHaveLength(2);
+    expect(
+      tenants.map((tenant) => [
+        tenant.name,
+        tenant.userRole,
+        tenant.owner,
+        tenant.tenantAccountType,
+      ]),
+    ).toEqual([
+      ['Harbour Hope', UserRole.User, false, 'Charity'],
+      ['Marcus Reed', UserRole.Administrator, true, 'Individual'],
+    ]);
+  });
+
+  it('accepts the email in any case and records the tenant login date', async () => {
+    const { claims } = await login(test.app, '  NEWBIE@Example.com ');
+    expect(claims.email).toBe(newbie.email);
+    const [membership] = await handle.db
+      .select()
+      .from(tenantUsers)
+      .where(eq(tenantUsers.userId, claims.id));
+    expect(membership?.lastLoginDate?.getTime()).toBe(test.clock.now().getTime());
+  });
+
+  it('refuses a wrong password with 401 Unauthorized and no cookie', async () => {
+    const response = await postLogin(test.app, owner.email, 'wrong-password');
+    expect(response.statusCode).toBe(401);
+    expect(envelopeOf(response)).toEqual({
+      status: ResponseStatus.Unauthorized,
+      messages: ['Invalid email or password.'],
+      data: null,
+    });
+    expect(refreshCookieOf(response)).toBeUndefined();
+  });
+
+  it('answers an unknown email exactly like a wrong password', async () => {
+    const unknown = await postLogin(test.app, 'nobody@example.com', DEMO_PASSWORD);
+    const wrong = await postLogin(test.app, owner.email, 'not-it');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it('refuses a user whose login is disabled in every tenant', async () => {
+    const [user] = await handle.db.select().from(users).where(eq(users.email, newbie.email));
+    if (user === undefined) throw new Error('seed user missing');
+    await handle.db
+      .update(tenantUsers)
+      .set({ loginEnabled: false })
+      .where(eq(tenantUsers.userId, user.id));
+    try {
+      const response = await postLogin(test.app, newbie.email);
+      expect(response.statusCode).toBe(401);
+      expect(envelopeOf(response).messages).toEqual(['Invalid email or password.']);
+    } finally {
+      await handle.db
+        .update(tenantUsers)
+        .set({ loginEnabled: true })
+        .where(eq(tenantUsers.userId, user.id));
+    }
+  });
+
+  it('leaves out of the tenants claim a tenant whose login is disabled', async () => {
+    const [user] = await handle.db.select().from(users).where(eq(users.email, member.email));
+    const [first] = await handle.db
+      .select()
+      .from(tenantUsers)
+      .where(eq(tenantUsers.userId, user?.id ?? 0));
+    if (first === undefined) throw new Error('seed membership missing');
+    await handle.db
+      .update(tenantUsers)
+      .set({ loginEnabled: false })
+      .where(eq(tenantUsers.id, first.id));
+    try {
+      const { claims } = await login(test.app, member.email);
+      expect(parseJsonClaim<CurrentTenant>(claims.currentTenant).name).toBe('Marcus Reed');
+      expect(parseJsonClaim<TenantSummary[]>(claims.tenants).map((tenant) => tenant.name)).toEqual([
+        'Marcus Reed',
+      ]);
+    } finally {
+      await handle.db
+        .update(tenantUsers)
+        .set({ loginEnabled: true })
+        .where(eq(tenantUsers.id, first.id));
+    }
+  });
+});
+
+describe('login rate limit', () => {
+  const tooMany = {
+    status: ResponseStatus.Error,
+    messages: ['Too many login attempts, please try again later.'],
+    data: null,
+  };
+
+  it('blocks an account after its failed attempts, even with the right password, until the window ends', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await postLogin(test.app, member.email, 'wrong')).statusCode).toBe(401);
+    }
+    const blocked = await postLogin(test.app, member.email);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('600');
+    expect(envelopeOf(blocked)).toEqual(tooMany);
+
+    test.clock.advanceSeconds(590);
+    const later = await postLogin(test.app, member.email.toUpperCase());
+    expect(later.statusCode).toBe(429);
+    expect(later.headers['retry-after']).toBe('10');
+
+    test.clock.advanceSeconds(10);
+    expect((await postLogin(test.app, member.email)).statusCode).toBe(200);
+  });
+
+  it('counts the account across client addresses and leaves other accounts alone', async () => {
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+      await postLogin(test.app, member.email, 'wrong', { remoteAddress: address });
+    }
+    const blocked = await postLogin(test.app, member.email, DEMO_PASSWORD, {
+      remoteAddress: '10.0.0.4',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect((await postLogin(test.app, owner.email)).statusCode).toBe(200);
+  });
+
+  it('resets the account counter after a successful login', async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      await postLogin(test.app, owner.email, 'wrong');
+    expect((await postLogin(test.app, owner.email)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await postLogin(test.app, owner.email, 'wrong')).statusCode).toBe(401);
+    }
+    expect((await postLogin(test.app, owner.email)).statusCode).toBe(200);
+  });
+
+  it('blocks a client address after its failed attempts on any accounts', async () => {
+    const address = { remoteAddress: '192.0.2.7' };
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await postLogin(test.app, `someone${attempt}@example.com`, 'wrong', address);
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await postLogin(test.app, owner.email, DEMO_PASSWORD, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(envelopeOf(blocked)).toEqual(tooMany);
+    expect(
+      (await postLogin(test.app, owner.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.8' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('stored passwords', () => {
+  it('are scrypt hashes with a per-user salt, never the plain text', async () => {
+    const rows = await handle.db.select({ passwordHash: users.passwordHash }).from(users);
+    expect(rows).toHaveLength(3);
+    const salts = new Set<string>();
+    for (const { passwordHash } of rows) {
+      expect(passwordHash).not.toContain(DEMO_PASSWORD);
+      expect(passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+      salts.add(passwordHash.split('$')[4] ?? '');
+    }
+    expect(salts.size).toBe(3);
+  });
+});

@@ -1,0 +1,204 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CurrentTenant } from '../../contract/auth';
+import { ResponseStatus, UserRole } from '../../contract/enums';
+import { apiPaths } from '../../contract/paths';
+import type { DatabaseHandle } from '../../server/db/database';
+import { refreshTokens, tenantUsers } from '../../server/db/schema';
+import { DEMO_USERS } from '../../server/db/seedData';
+import { hashRefreshToken } from '../../server/domain/refreshTokens';
+import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  api,
+  createTestApp,
+  envelopeOf,
+  login,
+  parseJsonClaim,
+  postRefresh,
+  refreshCookieOf,
+  sessionOf,
+  type TestApp,
+} from './support/testServer';
+
+const { owner, member } = DEMO_USERS;
+const sessionExpired = {
+  status: ResponseStatus.Unauthorized,
+  messages: ['Your session has expired, please log in again.'],
+  data: null,
+};
+
+let handle: DatabaseHandle;
+let test: TestApp;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  test = await createTestApp(handle.db, { REFRESH_TTL_SECONDS: '3600', JWT_TTL_SECONDS: '300' });
+});
+
+async function tokenRow(token: string) {
+  const [row] = await handle.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+  return row;
+}
+
+function expectClearedCookie(response: Awaited<ReturnType<typeof postRefresh>>) {
+  const cookie = refreshCookieOf(response);
+  expect(cookie?.value).toBe('');
+  expect(cookie?.path).toBe('/api/auth');
+  expect(cookie?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+}
+
+describe('POST /api/auth/refreshToken', () => {
+  it('rotates the cookie and answers a new access token for the same tenant and family expiry', async () => {
+    const first = await login(test.app, owner.email);
+    test.clock.advanceSeconds(60);
+    const response = await postRefresh(test.app, first.refreshToken);
+    expect(response.statusCode).toBe(200);
+    const next = sessionOf(response);
+    expect(next.refreshToken).not.toBe(first.refreshToken);
+    expect(next.jwtToken).not.toBe(first.jwtToken);
+    expect(next.claims.exp).toBe(first.claims.exp + 60);
+    expect(next.claims.currentTenant).toBe(first.claims.currentTenant);
+    const data = envelopeOf(response).data as { refreshTokenExpiresAt: string };
+    expect(data.refreshTokenExpiresAt).toBe(
+      (envelopeOf(first.response).data as { refreshTokenExpiresAt: string }).refreshTokenExpiresAt,
+    );
+    expect(refreshCookieOf(response)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/auth',
+    });
+
+    const spent = await tokenRow(first.refreshToken);
+    const fresh = await tokenRow(next.refreshToken);
+    expect(spent?.usedAt).not.toBeNull();
+    expect(fresh?.familyId).toBe(spent?.familyId);
+    expect(fresh?.tokenHash).not.toContain(next.refreshToken);
+  });
+
+  it('accepts an empty body and switchToCurrent', async () => {
+    const first = await login(test.app, owner.email);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: api(apiPaths.refreshToken),
+      cookies: { [REFRESH_COOKIE]: first.refreshToken },
+    });
+    expect(response.statusCode).toBe(200);
+    const again = await postRefresh(test.app, sessionOf(response).refreshToken, {
+      switchToCurrent: true,
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a spent token is presented again', async () => {
+    const first = await login(test.app, member.email);
+    const second = sessionOf(await postRefresh(test.app, first.refreshToken));
+
+    const replay = await postRefresh(test.app, first.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(envelopeOf(replay)).toEqual(sessionExpired);
+    expectClearedCookie(replay);
+
+    const newer = await postRefresh(test.app, second.refreshToken);
+    expect(newer.statusCode).toBe(401);
+    expect((await tokenRow(second.refreshToken))?.revokedAt).not.toBeNull();
+  });
+
+  it('refuses a missing or unknown cookie with 401 and clears it', async () => {
+    const missing = await postRefresh(test.app, undefined);
+    expect(missing.statusCode).toBe(401);
+    expect(envelopeOf(missing)).toEqual(sessionExpired);
+    const unknown = await postRefresh(test.app, 'not-a-token-we-issued');
+    expect(unknown.statusCode).toBe(401);
+    expectClearedCookie(unknown);
+  });
+
+  it('ends the family at its absolute expiry, which rotation never extends', async () => {
+    const first = await login(test.app, owner.email);
+    test.clock.advanceSeconds(3000);
+    const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
+    test.clock.advanceSeconds(599);
+    const lastOne = sessionOf(await postRefresh(test.app, rotated.refreshToken));
+    test.clock.advanceSeconds(1);
+    const expired = await postRefresh(test.app, lastOne.refreshToken);
+    expect(expired.statusCode).toBe(401);
+    expect(envelopeOf(expired)).toEqual(sessionExpired);
+    expectClearedCookie(expired);
+  });
+
+  it('re-reads the membership, so a role change applies to the next access token', async () => {
+    const first = await login(test.app, member.email);
+    const tenantId = parseJsonClaim<CurrentTenant>(first.claims.currentTenant).id;
+    const [membership] = await handle.db
+      .select()
+      .from(tenantUsers)
+      .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.userId, first.claims.id)));
+    if (membership === undefined) throw new Error('membership missing');
+    await handle.db
+      .update(tenantUsers)
+      .set({ userRole: UserRole.Administrator })
+      .where(eq(tenantUsers.id, membership.id));
+    try {
+      const next = sessionOf(await postRefresh(test.app, first.refreshToken));
+      expect(parseJsonClaim<CurrentTenant>(next.claims.currentTenant).userRole).toBe(
+        UserRole.Administrator,
+      );
+
+      await handle.db
+        .update(tenantUsers)
+        .set({ loginEnabled: false })
+        .where(eq(tenantUsers.id, membership.id));
+      const refused = await postRefresh(test.app, next.refreshToken);
+      expect(refused.statusCode).toBe(401);
+    } finally {
+      await handle.db
+        .update(tenantUsers)
+        .set({ userRole: UserRole.User, loginEnabled: true })
+        .where(eq(tenantUsers.id, membership.id));
+    }
+  });
+});
+
+describe('POST /api/auth/revokeToken', () => {
+  it('revokes the family of the cookie and clears it', async () => {
+    const session = await login(test.app, owner.email);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: api(apiPaths.revokeToken),
+      cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response)).toEqual({
+      status: ResponseStatus.Ok,
+      messages: [],
+      data: { revoked: true },
+    });
+    expectClearedCookie(response);
+    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('answers 200 Ok without a cookie, with an unknown one and when repeated', async () => {
+    const session = await login(test.app, owner.email);
+    const presented = [undefined, 'unknown', session.refreshToken, session.refreshToken];
+    for (const token of presented) {
+      const cookies: Record<string, string> =
+        token === undefined ? {} : { [REFRESH_COOKIE]: token };
+      const response = await test.app.inject({
+        method: 'POST',
+        url: api(apiPaths.revokeToken),
+        cookies,
+        payload: {},
+      });
+      expect(response.statusCode).toBe(200);
+      expect(envelopeOf(response).status).toBe(ResponseStatus.Ok);
+    }
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Builds the app against a test database with a movable clock, plus request helpers.
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { JwtPayload } from '../../../contract/auth';
+import type { Envelope } from '../../../contract/envelope';
+import { apiPaths } from '../../../contract/paths';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
+import { loadConfig, type Env, type ServerConfig } from '../../../server/config';
+import type { Database } from '../../../server/db/database';
+import { DEMO_PASSWORD } from '../../../server/db/seedData';
+import { REFRESH_COOKIE } from '../../../server/http/refreshCookie';
+
+export class TestClock {
+  private current: number;
+
+  constructor(start = new Date()) {
+    this.current = start.getTime();
+  }
+
+  now = (): Date => new Date(this.current);
+
+  advanceSeconds(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: ServerConfig;
+  clock: TestClock;
+}
+
+/** Environment for tests: no static site unless asked for. */
+const TEST_ENV: Env = { STATIC_DIR: '/nonexistent/givedrop-dist' };
+
+export async function createTestApp(
+  db: Database,
+  env: Env = {},
+  options: Partial<BuildAppOptions> = {},
+): Promise<TestApp> {
+  const config = loadConfig({ ...TEST_ENV, ...env });
+  const clock = new TestClock();
+  const app = buildApp({ config, db, now: clock.now, ...options });
+  await app.ready();
+  return { app, config, clock };
+}
+
+export const api = (path: string) => `/api/${path}`;
+
+export function envelopeOf(response: LightMyRequestResponse): Envelope {
+  return response.json<Envelope>();
+}
+
+export function refreshCookieOf(response: LightMyRequestResponse) {
+  return response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE);
+}
+
+export interface LoginResult {
+  response: LightMyRequestResponse;
+  jwtToken: string;
+  refreshToken: string;
+  claims: JwtPayload;
+}
+
+export function sessionOf(response: LightMyRequestResponse): LoginResult {
+  const data = envelopeOf(response).data as { jwtToken: string };
+  const cookie = refreshCookieOf(response);
+  if (cookie === undefined) throw new Error(`No refresh cookie in ${response.statusCode} response`);
+  return {
+    response,
+    jwtToken: data.jwtToken,
+    refreshToken: cookie.value,
+    claims: decodeJwt(data.jwtToken) as JwtPayload,
+  };
+}
+
+export function postLogin(
+  app: FastifyInstance,
+  email: string,
+  password: string = DEMO_PASSWORD,
+  extra: Partial<InjectOptions> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: api(apiPaths.login),
+    payload: { email, password },
+    ...extra,
+  });
+}
+
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password?: string,
+): Promise<LoginResult> {
+  const response = await postLogin(app, email, password);
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return sessionOf(response);
+}
+
+export function postRefresh(
+  app: FastifyInstance,
+  refreshToken: string | undefined,
+  payload: object = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: api(apiPaths.refreshToken),
+    payload,
+    ...(refreshToken === undefined ? {} : { cookies: { [REFRESH_COOKIE]: refreshToken } }),
+  });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function parseJsonClaim<T>(value: string): T {
+  return JSON.parse(value) as T;
+}

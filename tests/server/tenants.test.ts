@@ -1,0 +1,336 @@
+import { and, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CurrentTenant, TenantSummary } from '../../contract/auth';
+import { ResponseStatus, UserRole } from '../../contract/enums';
+import { apiPaths } from '../../contract/paths';
+import type { TenantStatus } from '../../contract/tenants';
+import type { DatabaseHandle } from '../../server/db/database';
+import { tenants, tenantUsers, users } from '../../server/db/schema';
+import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
+import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  api,
+  bearer,
+  createTestApp,
+  envelopeOf,
+  login,
+  parseJsonClaim,
+  postRefresh,
+  sessionOf,
+  type LoginResult,
+  type TestApp,
+} from './support/testServer';
+
+const { owner, member, newbie } = DEMO_USERS;
+const notAuthenticated = {
+  status: ResponseStatus.Unauthorized,
+  messages: ['User is not authenticated'],
+  data: null,
+};
+
+let handle: DatabaseHandle;
+let test: TestApp;
+let tenantIds: Record<string, number>;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const rows = await handle.db.select({ id: tenants.id, name: tenants.name }).from(tenants);
+  tenantIds = Object.fromEntries(rows.map((row) => [row.name, row.id]));
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  test = await createTestApp(handle.db);
+});
+
+const tenantId = (name: string) => {
+  const id = tenantIds[name];
+  if (id === undefined) throw new Error(`no tenant ${name}`);
+  return id;
+};
+
+function switchTenant(session: LoginResult, id: unknown) {
+  return test.app.inject({
+    method: 'POST',
+    url: api(apiPaths.switchTenant),
+    headers: bearer(session.jwtToken),
+    cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    payload: { id },
+  });
+}
+
+function getStatus(jwtToken: string) {
+  return test.app.inject({
+    method: 'GET',
+    url: api(apiPaths.getCurrentTenantStatus),
+    headers: bearer(jwtToken),
+  });
+}
+
+function postHost(path: string, jwtToken: string, payload: object) {
+  return test.app.inject({ method: 'POST', url: api(path), headers: bearer(jwtToken), payload });
+}
+
+async function statusOf(jwtToken: string): Promise<TenantStatus> {
+  const response = await getStatus(jwtToken);
+  expect(response.statusCode).toBe(200);
+  return envelopeOf(response).data as TenantStatus;
+}
+
+describe('POST /api/auth/switchTenant', () => {
+  it('moves the member to his Individual tenant as Administrator and rotates into a new family', async () => {
+    const session = await login(test.app, member.email);
+    const response = await switchTenant(session, tenantId(DEMO_TENANTS.marcusReed.name));
+    expect(response.statusCode).toBe(200);
+    const switched = sessionOf(response);
+    expect(parseJsonClaim<CurrentTenant>(switched.claims.currentTenant)).toMatchObject({
+      id: tenantId('Marcus Reed'),
+      name: 'Marcus Reed',
+      userRole: UserRole.Administrator,
+      owner: true,
+      tenantAccountType: 'Individual',
+    });
+    expect(parseJsonClaim<TenantSummary[]>(switched.claims.tenants)).toHaveLength(2);
+    expect((await statusOf(switched.jwtToken)).isTrialing).toBe(true);
+
+    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+    const refreshed = sessionOf(await postRefresh(test.app, switched.refreshToken));
+    expect(parseJsonClaim<CurrentTenant>(refreshed.claims.currentTenant).name).toBe('Marcus Reed');
+
+    const nextLogin = await login(test.app, member.email);
+    expect(parseJsonClaim<CurrentTenant>(nextLogin.claims.currentTenant).name).toBe('Marcus Reed');
+    const back = sessionOf(await switchTenant(nextLogin, tenantId('Harbour Hope')));
+    expect(parseJsonClaim<CurrentTenant>(back.claims.currentTenant)).toMatchObject({
+      name: 'Harbour Hope',
+      userRole: UserRole.User,
+    });
+  });
+
+  it('keeps the family absolute expiry', async () => {
+    const session = await login(test.app, member.email);
+    test.clock.advanceSeconds(120);
+    const response = await switchTenant(session, tenantId('Harbour Hope'));
+    const expiresAt = (data: unknown) =>
+      (data as { refreshTokenExpiresAt: string }).refreshTokenExpiresAt;
+    expect(expiresAt(envelopeOf(response).data)).toBe(expiresAt(envelopeOf(session.response).data));
+  });
+
+  it('refuses a tenant the user does not belong to, or one that does not exist, with 404', async () => {
+    const session = await login(test.app, member.email);
+    for (const id of [tenantId('Nina Park'), 987_654]) {
+      const response = await switchTenant(session, id);
+      expect(response.statusCode).toBe(404);
+      expect(envelopeOf(response)).toEqual({
+        status: ResponseStatus.Error,
+        messages: ['Organisation not found.'],
+        data: null,
+      });
+    }
+    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('refuses a tenant whose login is disabled for the user with 403', async () => {
+    const session = await login(test.app, member.email);
+    const target = and(
+      eq(tenantUsers.userId, session.claims.id),
+      eq(tenantUsers.tenantId, tenantId('Marcus Reed')),
+    );
+    await handle.db.update(tenantUsers).set({ loginEnabled: false }).where(target);
+    try {
+      const response = await switchTenant(session, tenantId('Marcus Reed'));
+      expect(response.statusCode).toBe(403);
+      expect(envelopeOf(response).messages).toEqual([
+        'Your login to this organisation is disabled.',
+      ]);
+    } finally {
+      await handle.db.update(tenantUsers).set({ loginEnabled: true }).where(target);
+    }
+  });
+
+  it('needs a valid bearer token and the refresh cookie', async () => {
+    const session = await login(test.app, member.email);
+    const noBearer = await test.app.inject({
+      method: 'POST',
+      url: api(apiPaths.switchTenant),
+      payload: { id: tenantId('Marcus Reed') },
+    });
+    expect(noBearer.statusCode).toBe(401);
+    expect(envelopeOf(noBearer)).toEqual(notAuthenticated);
+
+    const noCookie = await test.app.inject({
+      method: 'POST',
+      url: api(apiPaths.switchTenant),
+      headers: bearer(session.jwtToken),
+      payload: { id: tenantId('Marcus Reed') },
+    });
+    expect(noCookie.statusCode).toBe(401);
+    expect(envelopeOf(noCookie).status).toBe(ResponseStatus.Unauthorized);
+
+    const other = await login(test.app, owner.email);
+    const foreignCookie = await switchTenant(
+      { ...session, refreshToken: other.refreshToken },
+      tenantId('Marcus Reed'),
+    );
+    expect(foreignCookie.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/tenants/getCurrentTenantStatus', () => {
+  it('answers the status of the token tenant', async () => {
+    const ownerStatus = await statusOf((await login(test.app, owner.email)).jwtToken);
+    expect(ownerStatus).toMatchObject({
+      isTrialing: false,
+      trialEndDate: null,
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: false,
+      isOnboarding: false,
+      paymentProviderCustomerId: null,
+    });
+    const periodEnd = new Date(ownerStatus.currentPeriodEndDate ?? '').getTime();
+    expect(periodEnd - Date.now()).toBeGreaterThan(25 * 86_400_000);
+
+    const newbieStatus = await statusOf((await login(test.app, newbie.email)).jwtToken);
+    expect(newbieStatus).toMatchObject({
+      isOnboarding: true,
+      isTrialing: true,
+      subscriptionStatus: 'trialing',
+    });
+    expect(new Date(newbieStatus.trialEndDate ?? '').toISOString()).toBe(newbieStatus.trialEndDate);
+  });
+
+  it('refuses a still-valid token once the membership is disabled', async () => {
+    const session = await login(test.app, newbie.email);
+    const target = eq(tenantUsers.userId, session.claims.id);
+    await handle.db.update(tenantUsers).set({ loginEnabled: false }).where(target);
+    try {
+      const response = await getStatus(session.jwtToken);
+      expect(response.statusCode).toBe(403);
+      expect(envelopeOf(response).messages).toEqual([
+        'You do not have access to this organisation.',
+      ]);
+    } finally {
+      await handle.db.update(tenantUsers).set({ loginEnabled: true }).where(target);
+    }
+  });
+
+  it('refuses a missing, malformed, forged or expired bearer token with 401', async () => {
+    const session = await login(test.app, owner.email);
+    const attempts = [
+      undefined,
+      'Bearer',
+      'Bearer not.a.jwt',
+      `Basic ${session.jwtToken}`,
+      `Bearer ${session.jwtToken.slice(0, -4)}AAAA`,
+      `Bearer ${await new SignJWT({ ...session.claims }).setProtectedHeader({ alg: 'HS256' }).sign(new Uint8Array(32))}`,
+    ];
+    for (const authorization of attempts) {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: api(apiPaths.getCurrentTenantStatus),
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(envelopeOf(response)).toEqual(notAuthenticated);
+    }
+    test.clock.advanceSeconds(test.config.jwtTtlSeconds);
+    const expired = await getStatus(session.jwtToken);
+    expect(expired.statusCode).toBe(401);
+    expect(envelopeOf(expired)).toEqual(notAuthenticated);
+  });
+});
+
+describe('host-only subscription switches', () => {
+  it('setIsTrialing and setCancelAtPeriodEnd change the status a member then sees', async () => {
+    const host = await login(test.app, owner.email);
+    const marcus = await login(test.app, member.email);
+    const harbourHope = tenantId('Harbour Hope');
+    const trialEnd = '2026-01-02T03:04:05.000Z';
+    const trialing = await postHost(apiPaths.setIsTrialing, host.jwtToken, {
+      id: harbourHope,
+      value: true,
+      trialEndDate: trialEnd,
+    });
+    expect(trialing.statusCode).toBe(200);
+    expect(envelopeOf(trialing).data).toMatchObject({ isTrialing: true, trialEndDate: trialEnd });
+    expect(await statusOf(marcus.jwtToken)).toMatchObject({
+      isTrialing: true,
+      trialEndDate: trialEnd,
+    });
+
+    const cancel = await postHost(apiPaths.setCancelAtPeriodEnd, host.jwtToken, {
+      id: harbourHope,
+      value: true,
+      currentPeriodEndDate: '2026-02-01',
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await statusOf(marcus.jwtToken)).toMatchObject({
+      cancelAtPeriodEnd: true,
+      currentPeriodEndDate: '2026-02-01T00:00:00.000Z',
+      isTrialing: true,
+    });
+
+    await postHost(apiPaths.setIsTrialing, host.jwtToken, {
+      id: harbourHope,
+      value: false,
+      trialEndDate: null,
+    });
+    await postHost(apiPaths.setCancelAtPeriodEnd, host.jwtToken, { id: harbourHope, value: false });
+    expect(await statusOf(marcus.jwtToken)).toMatchObject({
+      isTrialing: false,
+      trialEndDate: null,
+      cancelAtPeriodEnd: false,
+      currentPeriodEndDate: '2026-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('refuses a non-host with 403 and changes nothing', async () => {
+    const marcus = await login(test.app, member.email);
+    const before = await statusOf(marcus.jwtToken);
+    for (const path of [apiPaths.setIsTrialing, apiPaths.setCancelAtPeriodEnd]) {
+      const response = await postHost(path, marcus.jwtToken, {
+        id: tenantId('Harbour Hope'),
+        value: true,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(envelopeOf(response)).toEqual({
+        status: ResponseStatus.Error,
+        messages: ['Only host users may change an organisation subscription.'],
+        data: null,
+      });
+    }
+    expect(await statusOf(marcus.jwtToken)).toEqual(before);
+  });
+
+  it('checks the host flag in the database, not only in the token', async () => {
+    const host = await login(test.app, owner.email);
+    await handle.db.update(users).set({ isHost: false }).where(eq(users.email, owner.email));
+    try {
+      const response = await postHost(apiPaths.setIsTrialing, host.jwtToken, {
+        id: tenantId('Harbour Hope'),
+        value: true,
+      });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      await handle.db.update(users).set({ isHost: true }).where(eq(users.email, owner.email));
+    }
+  });
+
+  it('answers 404 for an unknown tenant id and 401 without a token', async () => {
+    const host = await login(test.app, owner.email);
+    const unknown = await postHost(apiPaths.setIsTrialing, host.jwtToken, {
+      id: 424_242,
+      value: true,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(envelopeOf(unknown).messages).toEqual(['Organisation not found.']);
+    const anonymous = await test.app.inject({
+      method: 'POST',
+      url: api(apiPaths.setCancelAtPeriodEnd),
+      payload: { id: tenantId('Harbour Hope'), value: true },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
