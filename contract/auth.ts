@@ -4,6 +4,7 @@ import {
   enums,
   integer,
   literal,
+  min,
   nullable,
   number,
   object,
@@ -33,6 +34,8 @@ export type LoginRequest = Infer<typeof LoginRequest>;
  */
 export const SessionData = object({
   jwtToken: string(),
+  /** Seconds the access token stays valid from the moment of the answer. */
+  jwtTokenExpiresIn: min(integer(), 1),
   refreshTokenExpiresAt: string(),
 });
 export type SessionData = Infer<typeof SessionData>;
@@ -126,6 +129,12 @@ export interface User {
 /** What the client keeps in browser storage under `authSession` (spec §3 Session). */
 export const AuthSession = object({
   jwtToken: size(string(), 1, 16_384),
+  /**
+   * When the access token expires, in milliseconds on this browser's clock (the time of the
+   * answer plus jwtTokenExpiresIn): refreshes are scheduled from it, so a client whose clock
+   * differs from the server's still refreshes two minutes before expiry.
+   */
+  expiresAt: number(),
   refreshTokenExpiresAt: string(),
 });
 export type AuthSession = Infer<typeof AuthSession>;

@@ -27,6 +27,8 @@ export interface Principal {
 }
 
 export interface AccessTokens {
+  /** How long a token is valid, in seconds (JWT_TTL_SECONDS). */
+  readonly ttlSeconds: number;
   /** Loads (and on first start creates) the signing key ahead of the first request. */
   warmUp(): Promise<void>;
   sign(user: UserRow, memberships: Membership[], current: Membership, now: Date): Promise<string>;
@@ -125,6 +127,7 @@ export function createAccessTokens(
       throw error;
     }));
   return {
+    ttlSeconds,
     async warmUp() {
       await signingKey();
     },

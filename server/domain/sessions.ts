@@ -43,6 +43,8 @@ export interface SessionDeps extends DomainContext {
 
 export interface IssuedSession {
   jwtToken: string;
+  /** Seconds the access token is valid for from now (clients schedule refreshes with it). */
+  jwtTokenExpiresIn: number;
   refreshToken: string;
   refreshTokenExpiresAt: Date;
 }
@@ -89,8 +91,13 @@ async function checkCredentials(
 const signFor = (deps: SessionDeps, account: SessionAccount, now: Date) =>
   deps.accessTokens.sign(account.user, account.memberships, account.current, now);
 
-const toSession = (jwtToken: string, refresh: IssuedRefreshToken): IssuedSession => ({
+const toSession = (
+  deps: SessionDeps,
+  jwtToken: string,
+  refresh: IssuedRefreshToken,
+): IssuedSession => ({
   jwtToken,
+  jwtTokenExpiresIn: deps.accessTokens.ttlSeconds,
   refreshToken: refresh.token,
   refreshTokenExpiresAt: refresh.familyExpiresAt,
 });
@@ -127,7 +134,7 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<Issue
       now,
     );
   });
-  return toSession(jwtToken, refresh);
+  return toSession(deps, jwtToken, refresh);
 }
 
 type Outcome<T> = { accepted: true; value: T } | { accepted: false };
@@ -190,7 +197,7 @@ export async function refresh(deps: SessionDeps, input: RefreshInput): Promise<I
   const outcome = await deps.db.transaction((tx) => rotate(tx, token, input.switchToCurrent, now));
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
   const { account, refresh: next } = outcome.value;
-  return toSession(await signFor(deps, account, now), next);
+  return toSession(deps, await signFor(deps, account, now), next);
 }
 
 /** Revokes the family of the presented token; true when there was one to revoke. */
@@ -260,5 +267,5 @@ export async function switchTenant(
   const jwtToken = await signFor(deps, account, now);
   const outcome = await deps.db.transaction((tx) => moveFamily(tx, account, token, now));
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
-  return toSession(jwtToken, outcome.value);
+  return toSession(deps, jwtToken, outcome.value);
 }

@@ -33,6 +33,7 @@ export interface AuthRouteDeps {
 
 const toSessionData = (session: IssuedSession): SessionData => ({
   jwtToken: session.jwtToken,
+  jwtTokenExpiresIn: session.jwtTokenExpiresIn,
   refreshTokenExpiresAt: session.refreshTokenExpiresAt.toISOString(),
 });
 

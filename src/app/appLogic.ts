@@ -12,7 +12,11 @@ import {
 } from '../machines/sessionMachine';
 import { subscriptionMachine } from '../machines/subscriptionMachine';
 import { fetchConfiguration } from '../services/api/configuration';
-import { subscribeToAuthSessionChanges, withRefreshLock } from '../services/sessionSync';
+import {
+  subscribeToAuthSessionChanges,
+  waitForStoredSession,
+  withRefreshLock,
+} from '../services/sessionSync';
 import { userFromToken } from '../services/token';
 import type { Services } from './services';
 
@@ -25,12 +29,19 @@ export interface AppEffects {
   logError(message: string, error: unknown): void;
 }
 
+/** How long a tab that waited on another tab's refresh waits for its session to arrive. */
+const OTHER_TAB_WAIT_MS = 2_000;
+
 function established(authSession: AuthSession): EstablishedSession {
   return { authSession, user: userFromToken(authSession.jwtToken) };
 }
 
 function fromSessionData(data: SessionData): AuthSession {
-  return { jwtToken: data.jwtToken, refreshTokenExpiresAt: data.refreshTokenExpiresAt };
+  return {
+    jwtToken: data.jwtToken,
+    expiresAt: Date.now() + data.jwtTokenExpiresIn * 1000,
+    refreshTokenExpiresAt: data.refreshTokenExpiresAt,
+  };
 }
 
 /**
@@ -50,14 +61,16 @@ export function createAppLogic(services: Services, effects: AppEffects) {
         return stored ? established(stored) : null;
       }),
       refreshSession: fromPromise<EstablishedSession, RefreshInput>(({ input }) =>
-        withRefreshLock(async () => {
-          // One refresh serves every tab: if another tab stored a newer token while this one
-          // waited for the lock, adopt it instead of spending the refresh token again.
-          const stored = storage.readAuthSession();
-          if (stored && stored.jwtToken !== input.token) {
-            const adopted = established(stored);
-            if (refreshDelayMs(adopted.user, Date.now()) > 0) return adopted;
-          }
+        withRefreshLock(async (contended) => {
+          // One refresh serves every tab: a newer session another tab stored (or is storing,
+          // when it held the lock as this tab asked) is adopted instead of refreshing again.
+          const isNewer = (s: AuthSession) =>
+            s.expiresAt > (input.expiresAt ?? 0) && refreshDelayMs(s, Date.now()) > 0;
+          const read = () => storage.readAuthSession();
+          const stored = contended
+            ? await waitForStoredSession(read, isNewer, OTHER_TAB_WAIT_MS)
+            : read();
+          if (stored && isNewer(stored)) return established(stored);
           // Stored before the lock is released, so the next tab in line finds it.
           const refreshed = fromResponse(
             await auth.refreshToken({ switchToCurrent: input.switchToCurrent }),

@@ -30,15 +30,19 @@ export type SessionEvent =
   | { type: 'session.syncStored'; session: EstablishedSession }
   | { type: 'session.syncCleared' };
 
-/** What the refresh actor needs: the token this tab holds, so a newer one stored by another tab is adopted. */
+/**
+ * What the refresh actor needs: when this tab's token expires, so that a newer session another
+ * tab stored meanwhile is adopted instead of spending the refresh token twice.
+ */
 export interface RefreshInput {
   switchToCurrent: boolean;
-  token: string | null;
+  expiresAt: number | null;
 }
 
-export function refreshDelayMs(user: User | null, nowMs: number): number {
-  if (!user) return 0;
-  return Math.min(MAX_TIMER_MS, Math.max(0, user.exp * 1000 - REFRESH_MARGIN_MS - nowMs));
+/** Milliseconds until the refresh is due: expiry − 60 s − 60 s, never negative. */
+export function refreshDelayMs(authSession: AuthSession | null, nowMs: number): number {
+  if (!authSession) return 0;
+  return Math.min(MAX_TIMER_MS, Math.max(0, authSession.expiresAt - REFRESH_MARGIN_MS - nowMs));
 }
 
 export const sessionMachine = setup({
@@ -60,7 +64,7 @@ export const sessionMachine = setup({
     watchOtherTabs: fromCallback<SessionEvent>(() => notProvided('watchOtherTabs')),
   },
   delays: {
-    refreshDue: ({ context }) => refreshDelayMs(context.user, Date.now()),
+    refreshDue: ({ context }) => refreshDelayMs(context.authSession, Date.now()),
   },
   guards: {
     hasStoredSession: (_, session: EstablishedSession | null) => session !== null,
@@ -196,7 +200,7 @@ export const sessionMachine = setup({
         src: 'refreshSession',
         input: ({ context }) => ({
           switchToCurrent: context.switchToCurrent,
-          token: context.authSession?.jwtToken ?? null,
+          expiresAt: context.authSession?.expiresAt ?? null,
         }),
         onDone: [
           {

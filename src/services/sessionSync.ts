@@ -69,16 +69,49 @@ function defaultLocks(): LockManagerLike | null {
 
 /**
  * Runs `fn` holding the cross-tab refresh lock (exclusive), so only one tab refreshes at a time.
- * Inside, the caller re-reads the stored session and skips the network refresh when another
- * tab already stored a newer token. Without the Web Locks API `fn` runs directly.
+ * `fn` learns whether the lock was contended: true when another tab held it at the moment this
+ * one asked, i.e. that tab was refreshing and its new session may still be on its way here
+ * through storage (browsers propagate localStorage between tabs asynchronously). Without the Web
+ * Locks API `fn` runs directly, uncontended.
  */
 export async function withRefreshLock<T>(
-  fn: () => Promise<T>,
+  fn: (contended: boolean) => Promise<T>,
   options: { locks?: LockManagerLike | null; signal?: AbortSignal } = {},
 ): Promise<T> {
   const locks = options.locks !== undefined ? options.locks : defaultLocks();
-  if (locks === null) return fn();
+  if (locks === null) return fn(false);
+  const free = (await locks.request(
+    REFRESH_LOCK_NAME,
+    { mode: 'exclusive', ifAvailable: true },
+    async (lock) => (lock ? { value: await fn(false) } : null),
+  )) as { value: T } | null;
+  if (free) return free.value;
   const lockOptions: LockOptions = { mode: 'exclusive' };
   if (options.signal !== undefined) lockOptions.signal = options.signal;
-  return locks.request(REFRESH_LOCK_NAME, lockOptions, () => fn()) as Promise<T>;
+  return locks.request(REFRESH_LOCK_NAME, lockOptions, () => fn(true)) as Promise<T>;
+}
+
+/**
+ * The stored session if `accept` takes it, or the first one another tab stores within
+ * `timeoutMs` that `accept` takes; null when none comes.
+ */
+export function waitForStoredSession(
+  read: () => AuthSession | null,
+  accept: (session: AuthSession) => boolean,
+  timeoutMs: number,
+  options: SessionSyncOptions = {},
+): Promise<AuthSession | null> {
+  const current = read();
+  if (current && accept(current)) return Promise.resolve(current);
+  return new Promise((resolve) => {
+    const finish = (session: AuthSession | null) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(session);
+    };
+    const timer = setTimeout(() => finish(null), timeoutMs);
+    const unsubscribe = subscribeToAuthSessionChanges((change) => {
+      if (change.type === 'stored' && accept(change.session)) finish(change.session);
+    }, options);
+  });
 }

@@ -26,10 +26,12 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-export async function storedSession(page: Page): Promise<{ jwtToken: string } | null> {
+export async function storedSession(
+  page: Page,
+): Promise<{ jwtToken: string; expiresAt: number } | null> {
   return page.evaluate(() => {
     const raw = window.localStorage.getItem('authSession');
-    return raw ? (JSON.parse(raw) as { jwtToken: string }) : null;
+    return raw ? (JSON.parse(raw) as { jwtToken: string; expiresAt: number }) : null;
   });
 }
 

@@ -83,9 +83,7 @@ await describePaths({
       if (call.name === 'switchTenant') expect(call.input).toEqual({ tenantId: 2 });
       if (call.name === 'refreshSession') {
         expect(call.input).toMatchObject({ switchToCurrent: false });
-        expect(['stored-token', 'refreshed-token', 'other-tab-token']).toContain(
-          (call.input as { token: string }).token,
-        );
+        expect((call.input as { expiresAt: number }).expiresAt).toBe(4_102_444_800_000);
       }
     }
   },
@@ -94,9 +92,12 @@ await describePaths({
 describe('refresh schedule', () => {
   it('is two minutes before expiry (exp − 60 s − 60 s), never negative', () => {
     const now = Date.UTC(2026, 0, 1);
-    const exp = now / 1000 + 900;
-    expect(refreshDelayMs(makeUser({ exp }), now)).toBe((900 - 120) * 1000);
-    expect(refreshDelayMs(makeUser({ exp: now / 1000 + 30 }), now)).toBe(0);
+    const session = (expiresIn: number) => ({
+      ...makeSession().authSession,
+      expiresAt: now + expiresIn * 1000,
+    });
+    expect(refreshDelayMs(session(900), now)).toBe((900 - 120) * 1000);
+    expect(refreshDelayMs(session(30), now)).toBe(0);
     expect(refreshDelayMs(null, now)).toBe(0);
   });
 });

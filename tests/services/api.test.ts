@@ -19,7 +19,11 @@ let server: TestServer;
 let credentialsSeen: RequestCredentials[];
 let apiBaseUrl: string;
 
-const session = { jwtToken: 'a.b.c', refreshTokenExpiresAt: '2026-12-01T00:00:00Z' };
+const session = {
+  jwtToken: 'a.b.c',
+  jwtTokenExpiresIn: 900,
+  refreshTokenExpiresAt: '2026-12-01T00:00:00Z',
+};
 
 const configuration: Configuration = {
   apiBaseUrl: '/api',

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   REFRESH_LOCK_NAME,
   subscribeToAuthSessionChanges,
+  waitForStoredSession,
   withRefreshLock,
   type AuthSessionChange,
   type LockManagerLike,
@@ -12,6 +13,7 @@ import { makeToken } from './helpers/tokens';
 
 const session = {
   jwtToken: makeToken({ firstName: 'Other', lastName: 'Tab' }),
+  expiresAt: 1_795_000_000_000,
   refreshTokenExpiresAt: '2026-12-01T00:00:00Z',
 };
 
@@ -74,17 +76,40 @@ function fakeLocks(): LockManagerLike & {
   requested: Array<{ name: string; mode: string | undefined }>;
 } {
   let queue: Promise<unknown> = Promise.resolve();
+  let held = 0;
   const requested: Array<{ name: string; mode: string | undefined }> = [];
   return {
     requested,
     request: ((name: string, options: LockOptions, callback: (lock: Lock | null) => unknown) => {
       requested.push({ name, mode: options.mode });
+      if (options.ifAvailable && held > 0) return Promise.resolve(callback(null));
+      held += 1;
       const run = queue.then(() => callback({ name, mode: options.mode ?? 'exclusive' } as Lock));
-      queue = run.catch(() => undefined);
+      queue = run.catch(() => undefined).finally(() => (held -= 1));
       return run;
     }) as LockManagerLike['request'],
   };
 }
+
+describe('waitForStoredSession', () => {
+  const newer = { ...session, expiresAt: session.expiresAt + 1 };
+  const accept = (s: { expiresAt: number }) => s.expiresAt > session.expiresAt;
+
+  it('takes the stored session at once when it is acceptable', async () => {
+    await expect(waitForStoredSession(() => newer, accept, 1000)).resolves.toEqual(newer);
+  });
+
+  it("waits for another tab's session to arrive", async () => {
+    const waiting = waitForStoredSession(() => session, accept, 1000);
+    otherTabChanges('authSession', JSON.stringify(session));
+    otherTabChanges('authSession', JSON.stringify(newer));
+    await expect(waiting).resolves.toEqual(newer);
+  });
+
+  it('gives up after the timeout', async () => {
+    await expect(waitForStoredSession(() => null, accept, 20)).resolves.toBeNull();
+  });
+});
 
 describe('withRefreshLock', () => {
   it("requests the exclusive 'givedrop-token-refresh' lock and returns fn's result", async () => {
@@ -107,6 +132,19 @@ describe('withRefreshLock', () => {
       withRefreshLock(refresh('b'), { locks }),
     ]);
     expect(events).toEqual(['start a', 'end a', 'start b', 'end b']);
+  });
+
+  it('tells fn whether another tab held the lock when it asked', async () => {
+    const locks = fakeLocks();
+    const seen: boolean[] = [];
+    const refresh = async (contended: boolean) => {
+      seen.push(contended);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await Promise.all([withRefreshLock(refresh, { locks }), withRefreshLock(refresh, { locks })]);
+    expect(seen).toEqual([false, true]);
+    await withRefreshLock(refresh, { locks });
+    expect(seen).toEqual([false, true, false]);
   });
 
   it("propagates fn's failure", async () => {

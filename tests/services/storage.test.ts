@@ -3,7 +3,11 @@ import { createAppStorage, type AppStorage } from '../../src/services/storage';
 import { MemoryStorage } from './helpers/memoryStorage';
 import { makeToken } from './helpers/tokens';
 
-const validSession = { jwtToken: makeToken(), refreshTokenExpiresAt: '2026-12-01T00:00:00Z' };
+const validSession = {
+  jwtToken: makeToken(),
+  expiresAt: 1_795_000_000_000,
+  refreshTokenExpiresAt: '2026-12-01T00:00:00Z',
+};
 
 let local: MemoryStorage;
 let session: MemoryStorage;

@@ -39,6 +39,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
 export function makeSession(token = 'token-1', user: User = makeUser()): EstablishedSession {
   const authSession: AuthSession = {
     jwtToken: token,
+    expiresAt: 4_102_444_800_000,
     refreshTokenExpiresAt: '2100-01-01T00:00:00.000Z',
   };
   return { authSession, user };
