@@ -217,7 +217,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     thirdParty: thirdParty(env),
     links: links(env),
     cookieSecure: flag(env, 'COOKIE_SECURE', production),
-    staticDir: text(env, 'STATIC_DIR', 'dist'),
+    // Set but empty: serve the API only (npm run dev serves the SPA through Vite).
+    staticDir: env.STATIC_DIR === '' ? '' : text(env, 'STATIC_DIR', 'dist'),
     loginRateLimit: {
       perAccount: positiveInteger(env, 'LOGIN_RATE_LIMIT_ACCOUNT', 5),
       perAddress: positiveInteger(env, 'LOGIN_RATE_LIMIT_ADDRESS', 50),

@@ -18,6 +18,7 @@ export interface StaticSite {
 
 /** The site to serve, when `staticDir` holds a built SPA. */
 export function findStaticSite(staticDir: string): StaticSite | undefined {
+  if (staticDir === '') return undefined;
   const root = resolve(staticDir);
   return existsSync(resolve(root, INDEX)) ? { root } : undefined;
 }

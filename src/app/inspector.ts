@@ -1,5 +1,5 @@
-import type { InspectionEvent } from 'xstate';
-import { redactSecrets } from './redact';
+import type { InspectionEvent, Observer } from 'xstate';
+import { redactSecrets, toInspectable } from './redact';
 
 /**
  * The Stately inspector (development only): `npm run dev`, then open the app with `?inspect`
@@ -13,11 +13,14 @@ export function inspectorRequested(search: string): boolean {
   );
 }
 
-export async function createInspector(): Promise<(event: InspectionEvent) => void> {
+/** Options for @statelyai/inspect: every event is made plain and redacted before it leaves. */
+export const inspectorOptions = {
+  sanitizeContext: <T>(context: T) => redactSecrets(context),
+  sanitizeEvent: <T>(event: T) => redactSecrets(event),
+  serialize: <T>(event: T) => toInspectable(event) as T,
+};
+
+export async function createInspector(): Promise<Observer<InspectionEvent>> {
   const { createBrowserInspector } = await import('@statelyai/inspect');
-  const inspector = createBrowserInspector({
-    sanitizeContext: (context) => redactSecrets(context),
-    sanitizeEvent: (event) => redactSecrets(event),
-  });
-  return inspector.inspect as unknown as (event: InspectionEvent) => void;
+  return createBrowserInspector(inspectorOptions).inspect;
 }

@@ -38,3 +38,39 @@ export function redactSecrets<T>(value: T, seen = new WeakMap<object, unknown>()
   }
   return copy as T;
 }
+
+const DEPTH_LIMIT = 10;
+
+/**
+ * What the Stately inspector receives: a plain, cycle-free copy (functions dropped, depth
+ * limited) with every secret redacted — including the input and output of invoked actors that
+ * the inspector forwards with their snapshots (e.g. the login call's password, a token).
+ */
+export function toInspectable(value: unknown): unknown {
+  const seen = new WeakSet<object>();
+  const plain = (item: unknown, depth: number): unknown => {
+    if (item === null || typeof item !== 'object') {
+      return typeof item === 'function' || typeof item === 'symbol' ? undefined : item;
+    }
+    if (depth > DEPTH_LIMIT) return '[…]';
+    if (seen.has(item)) return '[Circular]';
+    seen.add(item);
+    try {
+      if (Array.isArray(item)) return item.map((entry) => plain(entry, depth + 1) ?? null);
+      if (item instanceof Date) return item.toISOString();
+      if (item instanceof Error) return { name: item.name, message: item.message };
+      const copy: Record<string, unknown> = {};
+      for (const [key, entry] of Object.entries(item)) {
+        const converted =
+          SECRET_KEYS.has(key) && entry !== null && entry !== undefined
+            ? REDACTED
+            : plain(entry, depth + 1);
+        if (converted !== undefined) copy[key] = converted;
+      }
+      return copy;
+    } finally {
+      seen.delete(item);
+    }
+  };
+  return plain(value, 0);
+}

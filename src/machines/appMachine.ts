@@ -137,6 +137,8 @@ export const appMachine = setup({
         systemId: 'session',
         onSnapshot: {
           actions: raise(({ event }) => authEventFrom(event.snapshot)),
+          description:
+            'The session changed: the app learns whether a user is signed in, signed out or still loading.',
         },
       },
       states: {
@@ -150,8 +152,12 @@ export const appMachine = setup({
                 'auth.signedIn': {
                   target: 'signedIn',
                   actions: { type: 'assignUser', params: ({ event }) => event.userId },
+                  description: 'A stored session was restored, or a user signed in.',
                 },
-                'auth.signedOut': { target: 'signedOut' },
+                'auth.signedOut': {
+                  target: 'signedOut',
+                  description: 'No session: a signed-out visitor.',
+                },
               },
             },
             signedIn: {
@@ -197,8 +203,12 @@ export const appMachine = setup({
                 'auth.signedIn': {
                   target: 'signedIn',
                   actions: { type: 'assignUser', params: ({ event }) => event.userId },
+                  description: 'A user signed in (here or in another tab).',
                 },
-                'auth.loading': { target: 'loading' },
+                'auth.loading': {
+                  target: 'loading',
+                  description: 'The session is busy again.',
+                },
               },
             },
           },
@@ -236,7 +246,7 @@ export const appMachine = setup({
                   description:
                     'Visiting a path starting with login, signup, forgotten-password, invitation, logout, auth/logout, brand-signup, account/login or buyer-signup signs the user out.',
                 },
-                { target: 'idle' },
+                { target: 'idle', description: 'Any other path.' },
               ],
             },
             idle: {

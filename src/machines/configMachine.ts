@@ -79,7 +79,11 @@ export const configMachine = setup({
       description: 'Waiting 1 s times the attempt number before the next try.',
       tags: ['busy'],
       after: {
-        retryDelay: { target: 'loading', actions: 'countAttempt' },
+        retryDelay: {
+          target: 'loading',
+          actions: 'countAttempt',
+          description: 'Try again after 1 s times the attempt number.',
+        },
       },
     },
     loaded: {

@@ -2,6 +2,16 @@
 export const RATE_LIMIT_STATUS = 429;
 export const DEFAULT_RATE_LIMIT_WAIT_MS = 3000;
 export const RATE_LIMIT_RETRIES = 1;
+/**
+ * A Retry-After longer than this is not waited for: the call fails at once with the server's
+ * messages (e.g. a login locked for 15 minutes), rather than leaving a screen busy that long.
+ */
+export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+
+/** Whether a 429 with this Retry-After header is retried (spec §7.1, within the wait cap). */
+export function shouldRetryRateLimit(header: string | null, nowMs: number = Date.now()): boolean {
+  return retryAfterMs(header, nowMs) <= MAX_RATE_LIMIT_WAIT_MS;
+}
 
 /**
  * The wait before the retry, from a Retry-After header: delta seconds, or an HTTP date;

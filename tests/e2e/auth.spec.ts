@@ -69,9 +69,20 @@ test.describe('login', () => {
   test('a malformed stored session starts the app signed out', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => window.localStorage.setItem('authSession', '{"jwtToken": 42'));
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
-    expect(await storedSession(page)).toBeNull();
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('authSession'))).toBeNull();
+  });
+
+  test('the login screen also lives at /account/login, in the public layout', async ({ page }) => {
+    await page.goto('/account/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await expectAccessible(page, 'login (public layout)');
+    await page.getByLabel('Email').fill(MEMBER);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
 

@@ -111,6 +111,35 @@ test.describe('app shell', () => {
     }
   });
 
+  test('start-up: configuration retries with the spec texts, then the failure screen', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    let calls = 0;
+    await page.route('**/api/configuration', async (route) => {
+      calls += 1;
+      await route.fulfill({ status: 500, body: 'down' });
+    });
+    await page.goto('/');
+    await expect(
+      page.getByText('Initialization failed, attempt: 1, please refresh.'),
+    ).toBeVisible();
+    await expectAccessible(page, 'start-up retrying');
+    await page.clock.fastForward(1_000); // 1 s × attempt 1
+    await expect(
+      page.getByText('Initialization failed, attempt: 2, please refresh.'),
+    ).toBeVisible();
+    await page.clock.fastForward(2_000); // 2 s × attempt 2
+    await expect(
+      page.getByText('Error initializing application, please reload the page.'),
+    ).toBeVisible();
+    expect(calls).toBe(3);
+    await expectAccessible(page, 'start-up failed');
+    await page.unroute('**/api/configuration');
+    await page.getByRole('button', { name: 'Reload Application' }).click();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  });
+
   test('the application error screen offers Reload Page', async ({ page }) => {
     await page.goto('/error');
     await expect(page.getByText('An error occurred, please refresh the page.')).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, vi } from 'vitest';
 import { assign, setup, type AnyMachineSnapshot } from 'xstate';
 import type { User } from '../../contract/auth';
 import { appMachine } from '../../src/machines/appMachine';
+import { isSignOutPath } from '../../src/machines/authPaths';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import { subscriptionMachine } from '../../src/machines/subscriptionMachine';
 import { configuration, makeSession, makeUser } from '../support/fixtures';
@@ -33,16 +34,21 @@ const flagged = subscriptionMachine.provide({ actors: {}, actions: {} }).resolve
 
 /**
  * Stands in for the session: it takes on the status and user of the snapshot a path step names,
- * so the app receives it through the real child-to-parent snapshot mechanism.
+ * so the app receives it through the real child-to-parent snapshot mechanism. It counts the
+ * sign-outs and sessions the app sends it.
  */
+type PuppetEvent =
+  | { type: 'puppet.become'; snapshot: AnyMachineSnapshot }
+  | { type: 'session.signOut' }
+  | { type: 'session.established' };
 const sessionPuppet = setup({
   types: {
-    context: {} as { user: User | null },
-    events: {} as { type: 'puppet.become'; snapshot: AnyMachineSnapshot },
+    context: {} as { user: User | null; signOuts: number; established: number },
+    events: {} as PuppetEvent,
   },
 }).createMachine({
   id: 'session',
-  context: { user: null },
+  context: { user: null, signOuts: 0, established: 0 },
   initial: 'loading',
   on: {
     'puppet.become': [
@@ -58,6 +64,10 @@ const sessionPuppet = setup({
       },
       { target: '.loading', actions: assign({ user: null }) },
     ],
+    'session.signOut': { actions: assign({ signOuts: ({ context }) => context.signOuts + 1 }) },
+    'session.established': {
+      actions: assign({ established: ({ context }) => context.established + 1 }),
+    },
   },
   states: {
     loading: {},
@@ -65,6 +75,18 @@ const sessionPuppet = setup({
     signedOut: { tags: ['signedOut'] },
   },
 });
+
+const REMEMBERED = '/account/profile';
+let counted = { signOuts: 0, established: 0 };
+const puppetContext = (snapshot: AnyMachineSnapshot) =>
+  (
+    snapshot.children.session?.getSnapshot() as
+      { context: { signOuts: number; established: number } } | undefined
+  )?.context;
+const authOf = (snapshot: AnyMachineSnapshot) =>
+  snapshot.matches('running')
+    ? (snapshot.value as { running: { auth: string; flow: string } }).running
+    : null;
 
 await describePaths({
   deliver: (event, actor) => {
@@ -97,7 +119,7 @@ await describePaths({
     { type: 'route.changed', pathname: '/logout' },
     { type: 'route.changed', pathname: '/forgotten-password' },
     { type: 'route.changed', pathname: '/dashboard' },
-    { type: 'route.remember', pathname: '/dashboard' },
+    { type: 'route.remember', pathname: REMEMBERED },
     { type: 'xstate.snapshot.subscription', snapshot: flagged },
     { type: 'xstate.snapshot.session', snapshot: signedIn },
     { type: 'xstate.snapshot.session', snapshot: otherUser },
@@ -105,25 +127,65 @@ await describePaths({
     { type: 'xstate.snapshot.session', snapshot: restoring },
     { type: 'xstate.done.actor.loginForm', output: makeSession() },
   ],
-  afterStep: ({ event, snapshot }, spies) => {
-    const inLogin = snapshot.matches({ running: { flow: 'login' } });
-    if (event.type === 'route.changed' && snapshot.matches('running')) {
-      expect(inLogin).toBe(event.pathname === '/login');
+  afterStep: ({ event, snapshot, previous, index }, spies) => {
+    // The session stand-in is live (its snapshot is the same before and after a step): keep
+    // its counts from the step before.
+    if (index === 0) counted = { signOuts: 0, established: 0 };
+    const counts = puppetContext(snapshot) ?? { signOuts: 0, established: 0 };
+    const signOuts = counts.signOuts - counted.signOuts;
+    const established = counts.established - counted.established;
+    counted = { ...counts };
+    const before = authOf(previous);
+    const after = authOf(snapshot);
+    const calls = spies.navigate.mock.calls.length;
+    const navigatedTo = (): unknown => spies.navigate.mock.calls.at(-1)?.[0];
+
+    if (event.type === 'route.changed' && after) {
+      // /logout waits for the sign-out unless nobody is signed in: then it goes to / at once.
+      const logoutDone = event.pathname === '/logout' && after.auth === 'signedOut';
+      expect(after.flow).toBe(
+        event.pathname === '/login'
+          ? 'login'
+          : event.pathname === '/logout' && !logoutDone
+            ? 'logout'
+            : 'idle',
+      );
+      if (logoutDone) expect(navigatedTo()).toBe('/');
+      // Visiting an auth path signs the user out; other paths do not.
+      expect(signOuts).toBe(event.pathname === '/dashboard' ? 0 : 1);
+    } else if (event.type === 'xstate.done.actor.config') {
+      // Starting on an auth path signs the user out too.
+      expect(signOuts).toBe(isSignOutPath(snapshot.context.pathname) ? 1 : 0);
+    } else {
+      expect(signOuts).toBe(0);
     }
-    if (event.type === 'xstate.snapshot.session' && snapshot.matches('running')) {
-      const auth = (snapshot.value as { running: { auth: string } }).running.auth;
+    // The login hands its session to the session actor, and nothing else does.
+    expect(established).toBe(event.type === 'xstate.done.actor.loginForm' && after ? 1 : 0);
+
+    if (event.type === 'xstate.snapshot.session' && after && before) {
       const expected =
         event.snapshot === signedOut
           ? 'signedOut'
           : event.snapshot === restoring
             ? 'loading'
             : 'signedIn';
-      expect(auth).toBe(expected);
+      expect(after.auth).toBe(expected);
+      const newlySignedIn = expected === 'signedIn' && before.auth !== 'signedIn';
+      if (newlySignedIn && before.flow === 'login') {
+        // A login goes to the remembered path, else /dashboard.
+        expect(navigatedTo()).toBe(previous.context.returnTo ?? '/dashboard');
+        expect(snapshot.context.returnTo).toBeNull();
+      } else if (newlySignedIn && previous.context.pathname === '/forgotten-password') {
+        // A signed-in user on another auth screen goes to /feed.
+        expect(navigatedTo()).toBe('/feed');
+      }
+      if (expected === 'signedOut' && before.flow === 'logout') {
+        // Logout ends on /.
+        expect(navigatedTo()).toBe('/');
+      }
     }
-    // Navigation happens only after login (to the remembered path or /dashboard),
-    // after logout (to /), or for a signed-in user on another auth screen (/feed).
-    for (const [to] of spies.navigate.mock.calls) {
-      expect(['/dashboard', '/', '/feed']).toContain(to);
+    for (const [to] of spies.navigate.mock.calls.slice(0, calls)) {
+      expect(['/dashboard', '/', '/feed', REMEMBERED]).toContain(to);
     }
   },
 });

@@ -16,8 +16,13 @@ await describePaths({
     { type: 'xstate.done.actor.fetchConfiguration', output: configuration },
     { type: 'xstate.error.actor.fetchConfiguration', error: new Error('offline') },
   ],
-  afterStep: ({ snapshot }) => {
+  afterStep: ({ event, snapshot, previous, elapsedMs }) => {
     const { attempt, error } = snapshot.context;
+    if (event.type.startsWith('xstate.after.')) {
+      // Spec §9: waiting 1 s times the attempt number between tries.
+      expect(elapsedMs).toBe(1000 * previous.context.attempt);
+      expect(attempt).toBe(previous.context.attempt + 1);
+    }
     expect(attempt).toBeLessThanOrEqual(3);
     if (snapshot.matches('waiting')) {
       expect(error).toBe(configTexts.retrying(attempt));

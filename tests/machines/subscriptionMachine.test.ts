@@ -42,6 +42,10 @@ for (const expiredFlag of [false, true]) {
       { type: 'xstate.done.actor.getCurrentTenantStatus', output: canceled },
       { type: 'xstate.error.actor.getCurrentTenantStatus', error: new Error('offline') },
     ],
+    afterStep: ({ event, elapsedMs }) => {
+      // Spec §9: the tenant status is polled every 60 s.
+      if (event.type.startsWith('xstate.after.')) expect(elapsedMs).toBe(60_000);
+    },
     afterPath: (plan, spies) => {
       const outputs = plan.steps
         .map((s) => s.event as { type: string; output?: unknown })

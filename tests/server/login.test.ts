@@ -63,7 +63,11 @@ describe('POST /api/auth/login', () => {
     expect(body.status).toBe(ResponseStatus.Ok);
     expect(body.messages).toEqual([]);
     const data = body.data as { jwtToken: string; refreshTokenExpiresAt: string };
-    expect(Object.keys(data).sort()).toEqual(['jwtToken', 'jwtTokenExpiresIn', 'refreshTokenExpiresAt']);
+    expect(Object.keys(data).sort()).toEqual([
+      'jwtToken',
+      'jwtTokenExpiresIn',
+      'refreshTokenExpiresAt',
+    ]);
     expect((body.data as { jwtTokenExpiresIn: number }).jwtTokenExpiresIn).toBe(900);
     const expected = test.clock.now().getTime() + test.config.refreshTtlSeconds * 1000;
     expect(new Date(data.refreshTokenExpiresAt).getTime()).toBe(expected);

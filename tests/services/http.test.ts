@@ -441,6 +441,17 @@ describe('HTTP 429: one retry after Retry-After seconds, or 3 s', () => {
     expect(api.calls()).toHaveLength(2);
   });
 
+  it('a Retry-After over a minute is not waited for: the server messages come at once', async () => {
+    rateLimitOnce({ 'retry-after': '900' });
+    const started = Date.now();
+    await expect(makeClient().post('auth/login', Echo, {})).rejects.toMatchObject({
+      httpStatus: 429,
+      messages: ['Too many requests'],
+    });
+    expect(api.calls()).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('other statuses are not retried (503 with Retry-After, 500)', async () => {
     api.handle((_r, res) =>
       sendJson(res, 503, envelope(null, 3, ['down']), { 'retry-after': '0' }),

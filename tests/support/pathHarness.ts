@@ -194,14 +194,18 @@ export class TestClock {
     return this.timers.size;
   }
 
-  /** Fires the earliest pending timer (and any due at the same time). Returns false if none. */
-  advanceToNext(): boolean {
+  /**
+   * Fires the earliest pending timer. Returns how far the clock moved (the delay that fired,
+   * which tests compare with the spec's timings), or null when no timer is pending.
+   */
+  advanceToNext(): number | null {
     const next = [...this.timers.entries()].sort((a, b) => a[1].at - b[1].at)[0];
-    if (!next) return false;
-    this.now = Math.max(this.now, next[1].at);
+    if (!next) return null;
+    const moved = Math.max(0, next[1].at - this.now);
+    this.now += moved;
     this.timers.delete(next[0]);
     next[1].fn();
-    return true;
+    return moved;
   }
 }
 
@@ -346,6 +350,16 @@ export class CoverageRecorder {
   }
 }
 
+export interface StepInfo {
+  event: AnyEventObject;
+  /** The actor's snapshot after the step, and before it. */
+  snapshot: AnyMachineSnapshot;
+  previous: AnyMachineSnapshot;
+  index: number;
+  /** How far the simulated clock moved in this step (a delay that fired), else 0. */
+  elapsedMs: number;
+}
+
 export interface RunPathOptions {
   /** The machine with fakes provided (built fresh per path so spies start clean). */
   machine: AnyStateMachine;
@@ -396,6 +410,8 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
 
   for (const [index, step] of plan.steps.entries()) {
     const { event } = step;
+    const previous = actor.getSnapshot();
+    let elapsedMs = 0;
     const done = DONE.exec(event.type);
     const failed = ERROR.exec(event.type);
     if (
@@ -411,8 +427,9 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
     } else if (options.deliver?.(event, actor)) {
       // delivered by the suite
     } else if (event.type.startsWith('xstate.after.')) {
-      if (!clock.advanceToNext())
-        throw new Error(`step ${index}: no timer pending for ${event.type}`);
+      const moved = clock.advanceToNext();
+      if (moved === null) throw new Error(`step ${index}: no timer pending for ${event.type}`);
+      elapsedMs = moved;
     } else {
       actor.send(event);
     }
@@ -428,7 +445,7 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
         `step ${index} (${event.type}) left the plan:\n  expected ${expected}\n  actual   ${actual}`,
       );
     }
-    options.afterStep?.({ event, snapshot, index });
+    options.afterStep?.({ event, snapshot, previous, index, elapsedMs });
   }
   if (recorder) recorder.paths += 1;
   actor.stop();
@@ -442,10 +459,7 @@ export interface PathSuite<TSpies> {
   events: PathPlanOptions['events'];
   input?: unknown;
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
-  afterStep?: (
-    step: { event: AnyEventObject; snapshot: AnyMachineSnapshot; index: number },
-    spies: TSpies,
-  ) => void;
+  afterStep?: (step: StepInfo, spies: TSpies) => void;
   afterPath?: (plan: PlannedPath, spies: TSpies, promises: FakePromises) => void;
   deliver?: RunPathOptions['deliver'];
 }

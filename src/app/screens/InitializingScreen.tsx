@@ -18,7 +18,10 @@ const selectError = orNull(selectConfigError);
 const selectAttempt = orNull(selectConfigAttempt);
 const selectFailed = orNull(selectConfigFailed);
 
-/** While the configuration loads: 'Loading...', then the spec's startup error texts. */
+/**
+ * While the configuration loads: 'Loading...', then the spec's startup error texts; the
+ * Reload Application button goes to / (spec §2.1).
+ */
 export function InitializingScreen() {
   const { actor } = useAppRuntime();
   const configRef = useSelector(actor, selectConfigRef);
@@ -30,7 +33,7 @@ export function InitializingScreen() {
       attempt={attempt}
       error={error}
       final={failed}
-      onReload={() => window.location.reload()}
+      onReload={() => window.location.assign('/')}
     />
   );
 }
