@@ -368,11 +368,7 @@ export interface RunPathOptions {
   recorder?: CoverageRecorder;
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** Called after every step with the live snapshot, for machine-specific expectations. */
-  afterStep?: (step: {
-    event: AnyEventObject;
-    snapshot: AnyMachineSnapshot;
-    index: number;
-  }) => void;
+  afterStep?: (step: StepInfo) => void;
   /**
    * Delivers a step's event some other way (e.g. through a child actor's fake, so that the real
    * child-to-parent mechanism carries it). Returns true when it did.
