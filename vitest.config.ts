@@ -30,7 +30,7 @@ export default defineConfig({
           include: [
             'tests/views/**/*.test.tsx',
             'tests/app/**/*.test.tsx',
-            'tests/services/**/*.dom.test.ts',
+            'tests/**/*.dom.test.ts',
           ],
           setupFiles: ['tests/support/dom-setup.ts'],
         },

@@ -1,0 +1,178 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { SessionData } from '../../contract/auth';
+import { createAppLogic } from '../../src/app/appLogic';
+import type { Services } from '../../src/app/services';
+import { createAppStorage, type StorageLike } from '../../src/services/storage';
+import { createReloadFlag } from '../../src/services/version';
+import { configuration } from '../support/fixtures';
+import { makeToken } from '../services/helpers/tokens';
+
+/** The composition root with in-memory storage and fake API calls (no network). */
+
+function memoryStorage(): StorageLike & { keys(): string[] } {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+    keys: () => [...map.keys()],
+  };
+}
+
+function sessionData(firstName: string): SessionData {
+  return {
+    jwtToken: makeToken({ firstName }),
+    jwtTokenExpiresIn: 900,
+    refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+  };
+}
+
+function setUp(pathname = '/') {
+  const local = memoryStorage();
+  const storage = createAppStorage({ local, session: memoryStorage() });
+  const auth = {
+    login: vi.fn(async () => sessionData('Zoë')),
+    refreshToken: vi.fn(async () => sessionData('Refreshed')),
+    revokeToken: vi.fn(async () => undefined),
+    switchTenant: vi.fn(async () => sessionData('Switched')),
+  };
+  const tenants = {
+    getCurrentTenantStatus: vi.fn(async () => ({
+      isTrialing: false,
+      trialEndDate: null,
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEndDate: null,
+      isOnboarding: false,
+      paymentProviderCustomerId: null,
+    })),
+  };
+  const http = {
+    getJson: vi.fn(async () => ({ status: 1, messages: [], data: configuration })),
+  };
+  const services = {
+    storage,
+    reloadFlag: createReloadFlag(),
+    http,
+    auth,
+    tenants,
+  } as unknown as Services;
+  const effects = { navigate: vi.fn(), loadPage: vi.fn(), logError: vi.fn() };
+  const actor = createActor(createAppLogic(services, effects), {
+    input: { pathname, expiredFlag: false },
+  });
+  const session = () => actor.getSnapshot().children.session!;
+  /** Starts the app and waits until the configuration has loaded and the session runs. */
+  const start = async () => {
+    actor.start();
+    await waitFor(actor, (s) => s.matches('running'));
+  };
+  return { actor, storage, local, auth, tenants, effects, session, start };
+}
+
+const signedIn = (s: { hasTag(tag: string): boolean }) => s.hasTag('signedIn') && !s.hasTag('busy');
+
+describe('the composition root', () => {
+  it('logs in: stores the session with its expiry on this clock and goes to /dashboard', async () => {
+    const { actor, storage, auth, effects, session } = setUp('/login');
+    actor.start();
+    await waitFor(actor, (s) => s.children.loginForm !== undefined);
+    const before = Date.now();
+    actor.getSnapshot().children.loginForm!.send({
+      type: 'form.submit',
+      values: { email: 'zoë@example.org', password: 'Giving!2026' },
+    });
+    await waitFor(session(), signedIn);
+    expect(auth.login).toHaveBeenCalledWith({ email: 'zoë@example.org', password: 'Giving!2026' });
+    const stored = storage.readAuthSession();
+    expect(stored?.jwtToken).toBe(session().getSnapshot().context.authSession?.jwtToken);
+    expect(stored!.expiresAt).toBeGreaterThanOrEqual(before + 900_000);
+    expect(stored!.expiresAt).toBeLessThanOrEqual(Date.now() + 900_000);
+    await vi.waitFor(() => expect(effects.navigate).toHaveBeenCalledWith('/dashboard'));
+    actor.stop();
+  });
+
+  it('restores a stored session without calling the server', async () => {
+    const { actor, storage, auth, session, start } = setUp('/');
+    storage.writeAuthSession({
+      jwtToken: makeToken({ firstName: 'Stored' }),
+      expiresAt: Date.now() + 900_000,
+      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    await start();
+    await waitFor(session(), signedIn);
+    expect(session().getSnapshot().context.user?.firstName).toBe('Stored');
+    expect(auth.refreshToken).not.toHaveBeenCalled();
+    actor.stop();
+  });
+
+  it('refreshes through the server and stores the new session', async () => {
+    const { actor, storage, auth, session, start } = setUp('/');
+    storage.writeAuthSession({
+      jwtToken: makeToken({ firstName: 'Stored' }),
+      expiresAt: Date.now() + 900_000,
+      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    await start();
+    await waitFor(session(), signedIn);
+    session().send({ type: 'session.refresh' });
+    await waitFor(session(), (s) => signedIn(s) && s.context.user?.firstName === 'Refreshed');
+    expect(auth.refreshToken).toHaveBeenCalledTimes(1);
+    expect(storage.readAuthSession()?.jwtToken).toBe(sessionData('Refreshed').jwtToken);
+    actor.stop();
+  });
+
+  it('adopts a newer session another tab stored instead of refreshing again', async () => {
+    const { actor, storage, auth, session, start } = setUp('/');
+    storage.writeAuthSession({
+      jwtToken: makeToken({ firstName: 'Stored' }),
+      expiresAt: Date.now() + 900_000,
+      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    await start();
+    await waitFor(session(), signedIn);
+    // Another tab refreshed a moment ago (its storage event has not arrived here yet).
+    storage.writeAuthSession({
+      jwtToken: makeToken({ firstName: 'OtherTab' }),
+      expiresAt: Date.now() + 950_000,
+      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    session().send({ type: 'session.refresh' });
+    await waitFor(session(), (s) => signedIn(s) && s.context.user?.firstName === 'OtherTab');
+    expect(auth.refreshToken).not.toHaveBeenCalled();
+    actor.stop();
+  });
+
+  it('signs out: revokes the token and removes authSession, user and passwordReset', async () => {
+    const { actor, storage, local, auth, session, start } = setUp('/');
+    storage.writeAuthSession({
+      jwtToken: makeToken(),
+      expiresAt: Date.now() + 900_000,
+      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    local.setItem('user', '{}');
+    local.setItem('passwordReset', '{}');
+    local.setItem('unrelated', 'kept');
+    await start();
+    await waitFor(session(), signedIn);
+    session().send({ type: 'session.signOut' });
+    await waitFor(session(), (s) => s.hasTag('signedOut'));
+    expect(auth.revokeToken).toHaveBeenCalledTimes(1);
+    expect(local.keys()).toEqual(['unrelated']);
+    actor.stop();
+  });
+
+  it('polls the tenant status once signed in', async () => {
+    const { actor, storage, tenants } = setUp('/');
+    storage.writeAuthSession({
+      jwtToken: makeToken(),
+      expiresAt: Date.now() + 900_000,
+      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    actor.start();
+    await vi.waitFor(() => expect(tenants.getCurrentTenantStatus).toHaveBeenCalledTimes(1));
+    await waitFor(actor, (s) => s.children.subscription?.getSnapshot().context.status !== null);
+    actor.stop();
+  });
+});
