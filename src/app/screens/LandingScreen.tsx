@@ -1,13 +1,13 @@
-import { LandingView } from '../../views/screens/LandingView';
-import { PublicLayoutView } from '../../views/layouts/PublicLayoutView';
-import { LoadingScreenView } from '../../views/screens/LoadingScreenView';
-import { AppLayoutView } from '../../views/layouts/AppLayoutView';
 import { useLocation } from 'wouter';
+import { AppLayoutView } from '../../views/layouts/AppLayoutView';
+import { PublicLayoutView } from '../../views/layouts/PublicLayoutView';
+import { LandingView } from '../../views/screens/LandingView';
+import { LoadingScreenView } from '../../views/screens/LoadingScreenView';
 import { useAppRuntime } from '../appContext';
-import { usePageTitle } from '../pageTitle';
-import { useSession } from '../selectors';
 import { AUTH_LOADING_TEXT } from '../layouts/AppLayoutRoute';
 import { layoutUser } from '../layouts/layoutUser';
+import { usePageTitle } from '../pageTitle';
+import { useSession } from '../selectors';
 
 /**
  * The landing page / (and any unknown path): signed out, the public layout with a way to sign
