@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isLoginPath, isLogoutPath, isSignOutPath } from '../../src/machines/authPaths';
+import {
+  activationKeyOf,
+  emailConfirmationKeyOf,
+  isForgottenPasswordPath,
+  isLoginPath,
+  isLogoutPath,
+  isSignOutPath,
+  passwordResetKeyOf,
+  signupAccountTypeOf,
+} from '../../src/machines/authPaths';
 import { pageTitle } from '../../src/app/pageTitle';
 
 describe('auth paths (spec §2.1)', () => {
@@ -14,9 +23,11 @@ describe('auth paths (spec §2.1)', () => {
     '/brand-signup',
     '/account/login',
     '/buyer-signup',
+    '/start-signup',
+    '/forgotten-password/key',
   ])('%s signs the user out', (path) => expect(isSignOutPath(path)).toBe(true));
 
-  it.each(['/', '/feed', '/dashboard', '/start-signup', '/account/profile', '/activate/k'])(
+  it.each(['/', '/feed', '/dashboard', '/account/profile', '/activate/k', '/account/confirm-email/k'])(
     '%s does not',
     (path) => expect(isSignOutPath(path)).toBe(false),
   );
@@ -25,6 +36,26 @@ describe('auth paths (spec §2.1)', () => {
     expect(isLoginPath('/login') && isLoginPath('/account/login')).toBe(true);
     expect(isLoginPath('/logins')).toBe(false);
     expect(isLogoutPath('/logout') && isLogoutPath('/auth/logout')).toBe(true);
+  });
+
+  it('knows the signup screens and the account type each creates', () => {
+    expect(signupAccountTypeOf('/signup')).toBe('Individual');
+    expect(signupAccountTypeOf('/signup-charity')).toBe('Charity');
+    expect(signupAccountTypeOf('/start-signup')).toBeNull();
+    expect(signupAccountTypeOf('/signup/x')).toBeNull();
+  });
+
+  it('reads the key of the emailed links, and nothing else', () => {
+    expect(activationKeyOf('/activate/abc%2Fd')).toBe('abc/d');
+    expect(activationKeyOf('/activate/')).toBeNull();
+    expect(activationKeyOf('/activate/a/b')).toBeNull();
+    expect(activationKeyOf('/activate/%E0%A4%A')).toBeNull();
+    expect(emailConfirmationKeyOf('/account/confirm-email/k1')).toBe('k1');
+    expect(emailConfirmationKeyOf('/account/confirm-emailk1')).toBeNull();
+    expect(passwordResetKeyOf('/forgotten-password/k2')).toBe('k2');
+    expect(passwordResetKeyOf('/forgotten-password')).toBeNull();
+    expect(isForgottenPasswordPath('/forgotten-password')).toBe(true);
+    expect(isForgottenPasswordPath('/forgotten-password/k2')).toBe(false);
   });
 
   it('titles pages with the site name plus the page title', () => {
