@@ -1,0 +1,209 @@
+/**
+ * Identity calls of spec §7.2 (POST /auth/...): email verification, signup, third-party sign-in,
+ * password recovery, activation and email confirmation. Every answer is validated with the
+ * contract; a failure throws {@link ApiError} carrying the server's messages when it sent some.
+ */
+import { unknown, type Struct } from 'superstruct';
+import { SessionData } from '../../../contract/auth';
+import { ResponseStatus } from '../../../contract/enums';
+import {
+  ActivateResponse,
+  ConfirmEmailAddressResponse,
+  ResetPasswordResponse,
+  SignupResponse,
+  ValidatePasswordResetKeyResponse,
+  VerifyAccountCodeResponse,
+  VerifyAccountResponse,
+  type ActivateRequest,
+  type ConfirmEmailAddressRequest,
+  type LoginWithGoogleRequest,
+  type RequestPasswordResetRequest,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type SignupWithGoogleRequest,
+  type ValidatePasswordResetKeyRequest,
+  type VerifyAccountCodeRequest,
+  type VerifyAccountRequest,
+} from '../../../contract/identity';
+import { apiPaths } from '../../../contract/paths';
+import { ApiError, dataOrThrow, isApiError, type ApiResponse } from '../apiResponse';
+import type { HttpClient } from '../http';
+import type { CallOptions } from './auth';
+
+/** The three outcomes of POST auth/signup (an Error status or a 4xx throws instead). */
+export type SignupResult =
+  /** Ok with the session: the account is active and signed in (store it, go to /feed). */
+  | { kind: 'signedIn'; data: SessionData }
+  /** Ok with data null: the account must first be activated by the emailed link. */
+  | { kind: 'created' }
+  /** Warning: nothing was created; the messages are shown in a warning alert. */
+  | { kind: 'warning'; messages: string[] };
+
+/** signupWithGoogle's answer: the session, and a message when the account already existed. */
+export interface SignupWithGoogleResult {
+  data: SessionData;
+  messages: string[];
+}
+
+/** The outcomes of POST auth/requestPasswordReset (an Error status or a 4xx throws instead). */
+export type PasswordResetRequestResult = { kind: 'ok' } | { kind: 'warning'; messages: string[] };
+
+export interface IdentityApi {
+  /** POST auth/verifyAccount (email, forSignup): mails a code; ApiError when not Ok. */
+  verifyAccount(request: VerifyAccountRequest, options?: CallOptions): Promise<void>;
+  /** POST auth/verifyAccountCode (email, code); ApiError (server messages) when not verified. */
+  verifyAccountCode(request: VerifyAccountCodeRequest, options?: CallOptions): Promise<void>;
+  /** POST auth/signup: signed in, created (activation by link) or a warning. */
+  signup(request: SignupRequest, options?: CallOptions): Promise<SignupResult>;
+  /** POST auth/signupWithGoogle: the session, with a message when the account already existed. */
+  signupWithGoogle(
+    request: SignupWithGoogleRequest,
+    options?: CallOptions,
+  ): Promise<SignupWithGoogleResult>;
+  /** POST auth/loginWithGoogle (authCodeResponse): the session. */
+  loginWithGoogle(request: LoginWithGoogleRequest, options?: CallOptions): Promise<SessionData>;
+  /** POST auth/requestPasswordReset (email, redirectTo): ok or a warning. */
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    options?: CallOptions,
+  ): Promise<PasswordResetRequestResult>;
+  /** POST auth/validatePasswordResetKey (key): whether the emailed key can still be used. */
+  validatePasswordResetKey(
+    request: ValidatePasswordResetKeyRequest,
+    options?: CallOptions,
+  ): Promise<boolean>;
+  /** POST auth/resetPassword (key, newPassword); ApiError (server messages) when not updated. */
+  resetPassword(request: ResetPasswordRequest, options?: CallOptions): Promise<void>;
+  /**
+   * POST auth/activate (activationKey): data.activated and data.message. A non-Ok answer that
+   * still carries that data is returned with activated false; otherwise it throws.
+   */
+  activate(request: ActivateRequest, options?: CallOptions): Promise<ActivateResponse>;
+  /** POST auth/confirmEmailAddress (key): data.confirmed and data.message, like activate. */
+  confirmEmailAddress(
+    request: ConfirmEmailAddressRequest,
+    options?: CallOptions,
+  ): Promise<ConfirmEmailAddressResponse>;
+}
+
+/** A failed call whose Ok answer says it did not happen (e.g. `{verified: false}`). */
+function notDone(messages: string[]): ApiError {
+  return new ApiError({ kind: 'status', httpStatus: null, status: ResponseStatus.Ok, messages });
+}
+
+/**
+ * The call's answer, where a Warning that came (defensively) with a non-2xx HTTP status and a
+ * Warning envelope is returned like a 2xx Warning instead of thrown. Anything else throws.
+ */
+async function okOrWarning<T>(
+  call: () => Promise<ApiResponse<T>>,
+): Promise<ApiResponse<T> | { status: typeof ResponseStatus.Warning; messages: string[] }> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isApiError(error) && error.status === ResponseStatus.Warning && error.fromServer) {
+      return { status: ResponseStatus.Warning, messages: error.messages };
+    }
+    throw error;
+  }
+}
+
+/** The data of an answer that carries an outcome flag (activate, confirmEmailAddress). */
+function outcome<T extends { message: string }, K extends keyof T>(
+  response: ApiResponse<T>,
+  flag: K,
+): T {
+  if (response.status === ResponseStatus.Ok) return response.data;
+  if (response.data !== null) return { ...response.data, [flag]: false };
+  return dataOrThrow(response);
+}
+
+export function createIdentityApi(http: HttpClient): IdentityApi {
+  const post = <T, S>(
+    path: string,
+    struct: Struct<T, S>,
+    body: unknown,
+    options: CallOptions | undefined,
+  ): Promise<ApiResponse<T>> => http.post(path, struct, body, options);
+
+  return {
+    async verifyAccount(request, options) {
+      const response = await post(apiPaths.verifyAccount, VerifyAccountResponse, request, options);
+      const data = dataOrThrow(response);
+      if (data !== null && !data.sent) throw notDone(response.messages);
+    },
+
+    async verifyAccountCode(request, options) {
+      const response = await post(
+        apiPaths.verifyAccountCode,
+        VerifyAccountCodeResponse,
+        request,
+        options,
+      );
+      const data = dataOrThrow(response);
+      if (data !== null && !data.verified) throw notDone(response.messages);
+    },
+
+    async signup(request, options) {
+      const response = await okOrWarning(() =>
+        post(apiPaths.signup, SignupResponse, request, options),
+      );
+      if (response.status === ResponseStatus.Warning) {
+        return { kind: 'warning', messages: response.messages };
+      }
+      const data = dataOrThrow(response);
+      return data === null ? { kind: 'created' } : { kind: 'signedIn', data };
+    },
+
+    async signupWithGoogle(request, options) {
+      const response = await post(apiPaths.signupWithGoogle, SessionData, request, options);
+      return { data: dataOrThrow(response), messages: response.messages };
+    },
+
+    async loginWithGoogle(request, options) {
+      return dataOrThrow(await post(apiPaths.loginWithGoogle, SessionData, request, options));
+    },
+
+    async requestPasswordReset(request, options) {
+      // The contract does not pin this call's data: the same answer whether or not the address
+      // exists, so nothing in it is read.
+      const response = await okOrWarning(() =>
+        post(apiPaths.requestPasswordReset, unknown(), request, options),
+      );
+      if (response.status === ResponseStatus.Warning) {
+        return { kind: 'warning', messages: response.messages };
+      }
+      dataOrThrow(response);
+      return { kind: 'ok' };
+    },
+
+    async validatePasswordResetKey(request, options) {
+      const response = await post(
+        apiPaths.validatePasswordResetKey,
+        ValidatePasswordResetKeyResponse,
+        request,
+        options,
+      );
+      return dataOrThrow(response).valid;
+    },
+
+    async resetPassword(request, options) {
+      const response = await post(apiPaths.resetPassword, ResetPasswordResponse, request, options);
+      if (!dataOrThrow(response).updated) throw notDone(response.messages);
+    },
+
+    async activate(request, options) {
+      return outcome(
+        await post(apiPaths.activate, ActivateResponse, request, options),
+        'activated',
+      );
+    },
+
+    async confirmEmailAddress(request, options) {
+      return outcome(
+        await post(apiPaths.confirmEmailAddress, ConfirmEmailAddressResponse, request, options),
+        'confirmed',
+      );
+    },
+  };
+}
