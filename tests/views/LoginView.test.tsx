@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginView } from '../../src/views/screens/LoginView';
 import type { LoginViewProps } from '../../src/views/screens/LoginView';
 
-function renderLogin(overrides: Partial<LoginViewProps> = {}) {
+/** Renders the Login screen and, like a person would, opens the email form with its toggle. */
+async function renderLogin(overrides: Partial<LoginViewProps> = {}, { open = true } = {}) {
   const props: LoginViewProps = {
     submitting: false,
     error: null,
@@ -14,6 +15,8 @@ function renderLogin(overrides: Partial<LoginViewProps> = {}) {
   };
   const user = userEvent.setup();
   const utils = render(<LoginView {...props} />);
+  const toggle = screen.getByRole('button', { name: 'Login with Email' });
+  if (open && toggle.getAttribute('aria-expanded') === 'false') await user.click(toggle);
   return {
     ...utils,
     props,
@@ -21,6 +24,7 @@ function renderLogin(overrides: Partial<LoginViewProps> = {}) {
     email: () => screen.getByLabelText('Email') as HTMLInputElement,
     password: () => screen.getByLabelText('Password') as HTMLInputElement,
     submitButton: () => screen.getByRole('button', { name: 'Login' }),
+    toggle,
   };
 }
 
@@ -30,8 +34,8 @@ function describedText(input: HTMLElement): string {
 }
 
 describe('LoginView', () => {
-  it("is titled 'Welcome Back' and links to password reset and sign-up", () => {
-    renderLogin();
+  it("is titled 'Welcome Back' and links to password reset and sign-up", async () => {
+    await renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
       '/forgotten-password',
@@ -42,7 +46,7 @@ describe('LoginView', () => {
   });
 
   it('shows both required messages on an empty submit, linked to the fields, and focuses the email', async () => {
-    const { user, email, password, submitButton, props } = renderLogin();
+    const { user, email, password, submitButton, props } = await renderLogin();
     await user.click(submitButton());
     expect(await screen.findByText('Please enter your email address')).toBeTruthy();
     expect(screen.getByText('Please enter your password')).toBeTruthy();
@@ -55,7 +59,7 @@ describe('LoginView', () => {
   });
 
   it('focuses the password when only the password is invalid', async () => {
-    const { user, email, password, submitButton } = renderLogin();
+    const { user, email, password, submitButton } = await renderLogin();
     await user.type(email(), 'ann@example.org');
     await user.click(submitButton());
     expect(await screen.findByText('Please enter your password')).toBeTruthy();
@@ -65,7 +69,7 @@ describe('LoginView', () => {
   });
 
   it('asks for at least 4 characters of email', async () => {
-    const { user, email, password, submitButton } = renderLogin();
+    const { user, email, password, submitButton } = await renderLogin();
     await user.type(email(), 'a@b');
     await user.type(password(), 'secret');
     await user.click(submitButton());
@@ -73,7 +77,7 @@ describe('LoginView', () => {
   });
 
   it('limits both fields to 1024 characters', async () => {
-    const { user, email, password, submitButton, props } = renderLogin();
+    const { user, email, password, submitButton, props } = await renderLogin();
     await user.click(email());
     await user.paste('a'.repeat(1025));
     await user.click(password());
@@ -84,7 +88,7 @@ describe('LoginView', () => {
   });
 
   it('validates on change after the first submit', async () => {
-    const { user, email, password, submitButton } = renderLogin();
+    const { user, email, password, submitButton } = await renderLogin();
     await user.click(submitButton());
     await screen.findByText('Please enter your email address');
     await user.type(email(), 'ann');
@@ -97,7 +101,7 @@ describe('LoginView', () => {
   });
 
   it('sends the typed values with onSubmit', async () => {
-    const { user, email, password, submitButton, props } = renderLogin();
+    const { user, email, password, submitButton, props } = await renderLogin();
     await user.type(email(), 'ann@example.org');
     await user.type(password(), 'Pa55word!');
     await user.click(submitButton());
@@ -109,7 +113,7 @@ describe('LoginView', () => {
   });
 
   it("shows 'Logging in...' while submitting and ignores further presses", async () => {
-    const { user, email, password, props } = renderLogin({ submitting: true });
+    const { user, email, password, props } = await renderLogin({ submitting: true });
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
     const busy = screen.getByRole('button', { name: 'Logging in...' });
     expect(busy.getAttribute('aria-busy')).toBe('true');
@@ -121,7 +125,7 @@ describe('LoginView', () => {
   });
 
   it("shows the 'Login Error' alert with the machine's messages, dismissible", async () => {
-    const { user, props } = renderLogin({
+    const { user, props } = await renderLogin({
       error: { messages: ['Error logging in, please try again.'] },
     });
     const alert = screen.getByRole('alert', { name: 'Login Error' });
@@ -131,8 +135,8 @@ describe('LoginView', () => {
     expect(props.onDismissError).toHaveBeenCalledTimes(1);
   });
 
-  it('lists several server messages', () => {
-    renderLogin({ error: { messages: ['Invalid credentials.', 'Account locked.'] } });
+  it('lists several server messages', async () => {
+    await renderLogin({ error: { messages: ['Invalid credentials.', 'Account locked.'] } });
     const items = within(screen.getByRole('alert', { name: 'Login Error' })).getAllByRole(
       'listitem',
     );
@@ -143,7 +147,7 @@ describe('LoginView', () => {
   });
 
   it('keeps what was typed through submitting and an error', async () => {
-    const { user, email, password, submitButton, rerender, props } = renderLogin();
+    const { user, email, password, submitButton, rerender, props } = await renderLogin();
     await user.type(email(), 'ann@example.org');
     await user.type(password(), 'wrong-password');
     await user.click(submitButton());
@@ -158,5 +162,83 @@ describe('LoginView', () => {
     expect(screen.getByRole('alert', { name: 'Login Error' })).toBeTruthy();
     expect(email().value).toBe('ann@example.org');
     expect(password().value).toBe('wrong-password');
+  });
+
+  it("starts with the email form hidden behind a 'Login with Email' toggle", async () => {
+    const { user, toggle } = await renderLogin({}, { open: false });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const form = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(form?.tagName).toBe('FORM');
+    expect(form?.hidden).toBe(true);
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(form?.hidden).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' }));
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+  });
+
+  it('opens with the keyboard and keeps what was typed when closed and reopened', async () => {
+    const { user, toggle, email } = await renderLogin({}, { open: false });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.type(email(), 'ann@example.org');
+    await user.click(toggle);
+    await user.click(toggle);
+    expect(email().value).toBe('ann@example.org');
+  });
+
+  it('shows the form open when asked to, or when a login error is shown', async () => {
+    await renderLogin({ initialEmailFormOpen: true }, { open: false });
+    expect(
+      screen.getByRole('button', { name: 'Login with Email' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    cleanup();
+    await renderLogin(
+      { error: { messages: ['Error logging in, please try again.'] } },
+      { open: false },
+    );
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
+  });
+
+  it('offers no third-party option unless it is wired', async () => {
+    await renderLogin();
+    expect(screen.queryByRole('button', { name: 'Login with Google' })).toBeNull();
+  });
+
+  it("offers 'Login with Google', busy while it runs", async () => {
+    const onThirdPartyLogin = vi.fn();
+    const { user, rerender, props } = await renderLogin({ onThirdPartyLogin }, { open: false });
+    await user.click(screen.getByRole('button', { name: 'Login with Google' }));
+    expect(onThirdPartyLogin).toHaveBeenCalledTimes(1);
+    rerender(<LoginView {...props} thirdPartyBusy />);
+    const busy = screen.getByRole('button', { name: 'Logging in...' });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    await user.click(busy);
+    expect(onThirdPartyLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the third-party error as a dismissible 'Login Error' alert", async () => {
+    const onDismissThirdPartyError = vi.fn();
+    const { user } = await renderLogin(
+      {
+        onThirdPartyLogin: vi.fn(),
+        thirdPartyError: { messages: ['Error logging in with google.'] },
+        onDismissThirdPartyError,
+      },
+      { open: false },
+    );
+    const alert = screen.getByRole('alert', { name: 'Login Error' });
+    expect(within(alert).getByText('Error logging in with google.')).toBeTruthy();
+    await user.click(
+      within(alert).getByRole('button', { name: 'Dismiss third-party login error' }),
+    );
+    expect(onDismissThirdPartyError).toHaveBeenCalledTimes(1);
+    // The email form stays closed: this error is not about it.
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
   });
 });

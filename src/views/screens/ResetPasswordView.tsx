@@ -1,0 +1,182 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { superstructResolver } from '@hookform/resolvers/superstruct';
+import { Link } from 'wouter';
+import { PASSWORD_MAX } from '../../../contract/identity';
+import {
+  createResetPasswordFormStruct,
+  resolveMinimumPasswordLength,
+} from '../../validation/password';
+import type { ResetPasswordFormValues } from '../../validation/password';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { LinkButton } from '../components/LinkButton';
+import { LoadingIndicator } from '../components/LoadingIndicator';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { TextField } from '../components/TextField';
+import styles from './AuthScreen.module.css';
+
+/** The reset-password flow's states: check the emailed key, then the form, then done. */
+export type ResetPasswordState = 'validating' | 'invalid' | 'ready' | 'submitting' | 'done';
+
+export interface ResetPasswordViewProps {
+  state: ResetPasswordState;
+  /** The configuration's minimumPasswordLength (6 when missing). */
+  minimumPasswordLength: number;
+  /** Why the link cannot be used (state 'invalid'), as the machine words it. */
+  invalidMessages?: readonly string[];
+  /** The failed update's messages (e.g. 'Error updating password, please try again.'). */
+  error?: { messages: readonly string[] } | null;
+  onSubmit: (values: ResetPasswordFormValues) => void;
+  onDismissError?: () => void;
+}
+
+/**
+ * The reset-password screen the emailed link opens (/forgotten-password/{key}): 'Checking your
+ * link...' while the key is validated; 'Invalid Link' with a way to ask for a new one; the new
+ * password and its confirmation with the live checklist; then 'Password Updated' with a link to
+ * log in.
+ */
+export function ResetPasswordView({
+  state,
+  minimumPasswordLength,
+  invalidMessages = [],
+  error = null,
+  onSubmit,
+  onDismissError,
+}: ResetPasswordViewProps) {
+  const minimumLength = resolveMinimumPasswordLength(minimumPasswordLength);
+  const resolver = useMemo(
+    () => superstructResolver(createResetPasswordFormStruct(minimumLength)),
+    [minimumLength],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordFormValues>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const [password, confirmPassword] = useWatch({
+    control,
+    name: ['password', 'confirmPassword'],
+  });
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state === 'done') doneRef.current?.focus();
+  }, [state]);
+
+  const submitting = state === 'submitting';
+  const submit = handleSubmit((values) => {
+    if (!submitting) onSubmit(values);
+  });
+  const checklistId = 'reset-password-checklist';
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.card}>
+        {state === 'validating' ? (
+          <>
+            <h1 className={styles.title}>Reset Password</h1>
+            <LoadingIndicator text="Checking your reset link..." />
+          </>
+        ) : null}
+
+        {state === 'invalid' ? (
+          <>
+            <h1 className={styles.title}>Reset Password</h1>
+            <Alert
+              level="Danger"
+              title="Invalid Link"
+              messages={
+                invalidMessages.length > 0
+                  ? invalidMessages
+                  : ['The password reset link is invalid or has expired, please try again']
+              }
+            />
+            <LinkButton href="/forgotten-password" fullWidth>
+              Request a new link
+            </LinkButton>
+          </>
+        ) : null}
+
+        {state === 'ready' || state === 'submitting' ? (
+          <>
+            <header className={styles.header}>
+              <h1 className={styles.title}>Reset Password</h1>
+              <p className={styles.lead}>Choose a new password for your account.</p>
+            </header>
+            {error ? (
+              <Alert
+                level="Danger"
+                title="Error Updating Password"
+                messages={error.messages}
+                onDismiss={onDismissError}
+                dismissLabel="Dismiss password update error"
+              />
+            ) : null}
+            <form className={styles.form} noValidate onSubmit={submit}>
+              <TextField
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                aria-required="true"
+                maxLength={PASSWORD_MAX}
+                aria-describedby={checklistId}
+                error={errors.password?.message}
+                {...register('password', { deps: ['confirmPassword'] })}
+              />
+              <TextField
+                label="Confirm password"
+                type="password"
+                autoComplete="new-password"
+                aria-required="true"
+                maxLength={PASSWORD_MAX}
+                error={errors.confirmPassword?.message}
+                {...register('confirmPassword')}
+              />
+              <PasswordChecklist
+                id={checklistId}
+                password={password}
+                confirmPassword={confirmPassword}
+                minimumLength={minimumLength}
+              />
+              <Button type="submit" size="lg" fullWidth busy={submitting} busyText="Saving...">
+                Reset Password
+              </Button>
+            </form>
+          </>
+        ) : null}
+
+        {state === 'done' ? (
+          <>
+            <h1 ref={doneRef} tabIndex={-1} className={styles.title}>
+              Password Updated
+            </h1>
+            <Alert
+              level="Success"
+              title="Password Updated"
+              messages={['Your password has been updated successfully']}
+            />
+            <LinkButton href="/login" fullWidth>
+              Log in
+            </LinkButton>
+          </>
+        ) : null}
+
+        {state !== 'done' ? (
+          <p className={styles.links}>
+            <span>
+              <Link href="/login">Back to login</Link>
+            </span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
