@@ -76,7 +76,7 @@ function puppetOf(machine: AnyStateMachine): AnyStateMachine {
         guard: ({ event }: { event: { snapshot: AnyMachineSnapshot } }) =>
           event.snapshot.matches(n),
         target: `.${n}`,
-        actions: assign(({ event }: { event: { snapshot: AnyMachineSnapshot } }) => ({
+        actions: assign(({ event }) => ({
           ...(event.snapshot.context as Record<string, unknown>),
         })),
       })),
@@ -295,19 +295,19 @@ describe('signup machine with its real children', () => {
       actors: {
         emailVerification: emailVerificationMachine.provide({
           actors: {
-            verifyAccount: fromPromise(fake('verifyAccount', undefined)),
-            verifyAccountCode: fromPromise(fake('verifyAccountCode', true)),
+            verifyAccount: fromPromise(fake('verifyAccount', undefined)) as never,
+            verifyAccountCode: fromPromise(fake('verifyAccountCode', true)) as never,
           },
         }),
         handleCheck: handleCheckMachine.provide({
-          actors: { handleExists: fromPromise(fake('handleExists', false)) },
+          actors: { handleExists: fromPromise(fake('handleExists', false)) as never },
           delays: { handleDebounce: 0 },
         }),
         captchaToken: captchaTokenMachine.provide({
-          actors: { executeCaptcha: fromPromise(fake('executeCaptcha', TOKEN)) },
+          actors: { executeCaptcha: fromPromise(fake('executeCaptcha', TOKEN)) as never },
         }),
-        captchaReady: fromPromise(fake('captchaReady', undefined)),
-        signup: fromPromise(fake('signup', { kind: 'signedIn', session })),
+        captchaReady: fromPromise(fake('captchaReady', undefined)) as never,
+        signup: fromPromise(fake('signup', { kind: 'signedIn', session })) as never,
       },
       actions: { clearErrorParam: () => undefined },
     });
