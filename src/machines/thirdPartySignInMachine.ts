@@ -211,7 +211,7 @@ export const thirdPartySignInMachine = setup({
       },
     },
     signingUp: {
-      description: 'Signing up with the provider's code.',
+      description: "Signing up with the provider's code.",
       tags: ['busy'],
       exit: 'clearAuthCode',
       initial: 'gettingCaptcha',
