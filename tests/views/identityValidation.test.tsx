@@ -31,7 +31,7 @@ import type { SignupFormValues } from '../../src/validation/signup';
 
 const TODAY = new Date(2026, 10, 22); // 22 Nov 2026, local calendar
 
-async function messages<T extends FieldValues>(struct: Struct<T, null>, values: T) {
+async function messages<T extends FieldValues, S>(struct: Struct<T, S>, values: T) {
   const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<T>;
   const result = await superstructResolver(struct)(values, undefined, options);
   return Object.fromEntries(

@@ -75,7 +75,12 @@ export function PhoneField({
     <fieldset className={cx(styles.field, className)}>
       <legend className={styles.legend}>
         {label}
-        {optional ? <span className={styles.optional}> (optional)</span> : null}
+        {optional ? (
+          <>
+            {' '}
+            <span className={styles.optional}>(optional)</span>
+          </>
+        ) : null}
       </legend>
       <div className={styles.row}>
         <label htmlFor={selectId} className="visually-hidden">

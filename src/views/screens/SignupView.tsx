@@ -128,8 +128,7 @@ const alertTitles: Record<SignupAlertKind, string | undefined> = {
 function NewTabLink({ href, children }: { href: string; children: string }) {
   return (
     <a href={href} target="_blank" rel="noreferrer">
-      {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      {children} <span className="visually-hidden">(opens in a new tab)</span>
     </a>
   );
 }
@@ -189,7 +188,6 @@ function SignupForm({
     handleSubmit,
     trigger,
     getValues,
-    setFocus,
     formState: { errors },
   } = useForm<SignupFormValues>({
     resolver,
@@ -218,9 +216,11 @@ function SignupForm({
   const message = (name: SignupFieldName): string | undefined =>
     (errors[name as keyof SignupFormValues]?.message as string | undefined) ?? liveErrors[name];
 
+  // Focus at once (react-hook-form's setFocus waits for a timer); every field has its name.
+  const formRef = useRef<HTMLFormElement>(null);
   const focusByName = (name: SignupFieldName) => {
     if (name === 'email') emailRef.current?.focus();
-    else setFocus(name);
+    else formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
   };
   const focusFirst = (formErrors: FieldErrors<SignupFormValues>, extra: typeof liveErrors) => {
     const first = signupFieldOrder.find(
@@ -233,8 +233,8 @@ function SignupForm({
   useEffect(() => {
     if (!focusField) return;
     if (focusField === 'email') emailRef.current?.focus();
-    else setFocus(focusField);
-  }, [focusField, focusRequestId, setFocus]);
+    else formRef.current?.querySelector<HTMLElement>(`[name="${focusField}"]`)?.focus();
+  }, [focusField, focusRequestId]);
 
   const pendingRules = (): Partial<Record<SignupFieldName, string>> => ({
     ...(emailVerification.state !== 'verified' ? { email: signupMessages.emailNotVerified } : {}),
@@ -260,7 +260,7 @@ function SignupForm({
     const valid = await trigger(fields);
     if (!valid) {
       const first = fields.find((name) => control.getFieldState(name).invalid);
-      if (first) setFocus(first);
+      if (first) focusByName(first);
       return;
     }
     onThirdPartySignup(toThirdPartySignupSubmission(getValues(), accountType));
@@ -301,7 +301,7 @@ function SignupForm({
         )}
         {thirdPartyNotice ? <Alert level="Info" messages={[thirdPartyNotice]} /> : null}
 
-        <form className={styles.form} noValidate onSubmit={submit}>
+        <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
           {charity ? (
             <TextField
               label="Company name"
