@@ -151,7 +151,7 @@ describe('thirdPartySignIn machine', () => {
           requestAuthCode: fromPromise(async () => {
             opened = true;
             return CODE;
-          }),
+          }) as never,
         },
       }),
     );
