@@ -1,0 +1,134 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import axe from 'axe-core';
+import { ForgottenPasswordView } from '../../src/views/screens/ForgottenPasswordView';
+import { KeyResultView } from '../../src/views/screens/KeyResultView';
+import { LoginView } from '../../src/views/screens/LoginView';
+import { ResetPasswordView } from '../../src/views/screens/ResetPasswordView';
+import { SignupView } from '../../src/views/screens/SignupView';
+import type { SignupViewProps } from '../../src/views/screens/SignupView';
+import { StartSignupView } from '../../src/views/screens/StartSignupView';
+
+/**
+ * axe-core's rules on each identity screen in its main states (jsdom: no layout, so the
+ * colour-contrast rule is left to the e2e checks in Chromium). Screens render inside a <main>.
+ */
+async function violations(ui: ReactElement) {
+  const { container } = render(<main>{ui}</main>);
+  const result = await axe.run(container, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+const signup: SignupViewProps = {
+  accountType: 'Charity',
+  minimumPasswordLength: 8,
+  today: new Date(2026, 10, 22),
+  countries: [{ code: 'GB', name: 'United Kingdom', callingCode: '44' }],
+  termsUrl: 'https://givedrop.example/terms',
+  privacyPolicyUrl: 'https://givedrop.example/privacy',
+  emailVerification: {
+    state: 'awaitingCode',
+    email: 'ann@example.org',
+    errorMessages: ['Invalid or expired verification code.'],
+    showResend: true,
+  },
+  onRequestCode: vi.fn(),
+  onSubmitCode: vi.fn(),
+  onResendCode: vi.fn(),
+  onChangeEmail: vi.fn(),
+  handleStatus: 'notAvailable',
+  onHandleChange: vi.fn(),
+  submitting: false,
+  fieldErrors: { handle: 'Profile name/handle not available' },
+  onSubmit: vi.fn(),
+  onThirdPartySignup: vi.fn(),
+  thirdPartyBusy: false,
+  signupError: { messages: ['Error submitting signup form'] },
+  warning: { messages: ['Please try later.'] },
+  onDismissAlert: vi.fn(),
+};
+
+describe('identity screens pass axe', () => {
+  it.each<[string, ReactElement]>([
+    ['start signup', <StartSignupView key="s" />],
+    ['signup (charity, errors)', <SignupView key="s" {...signup} />],
+    [
+      'signup (individual, verified)',
+      <SignupView
+        key="s"
+        {...signup}
+        accountType="Individual"
+        emailVerification={{
+          state: 'verified',
+          email: 'ann@example.org',
+          errorMessages: [],
+          showResend: false,
+        }}
+        handleStatus="available"
+        fieldErrors={{}}
+        signupError={null}
+        warning={null}
+      />,
+    ],
+    ['account created', <SignupView key="s" {...signup} accountCreated={{ email: 'a@b.org' }} />],
+    [
+      'forgotten password (error)',
+      <ForgottenPasswordView
+        key="f"
+        submitting={false}
+        succeeded={false}
+        warning={null}
+        error={{ messages: ['Error requesting password reset.'] }}
+        onSubmit={vi.fn()}
+        onDismissError={vi.fn()}
+      />,
+    ],
+    [
+      'forgotten password (success)',
+      <ForgottenPasswordView
+        key="f"
+        submitting={false}
+        succeeded
+        warning={null}
+        error={null}
+        onSubmit={vi.fn()}
+      />,
+    ],
+    [
+      'reset password',
+      <ResetPasswordView key="r" state="ready" minimumPasswordLength={8} onSubmit={vi.fn()} />,
+    ],
+    [
+      'activation failure',
+      <KeyResultView
+        key="k"
+        state="failure"
+        busyText="Activating..."
+        successTitle="Account Activated"
+        successLink={{ href: '/login', label: 'Log in' }}
+        failureTitle="Error Activating Account"
+        failureText="The activation link is invalid or has expired, please try again"
+      />,
+    ],
+    [
+      'login (third party, form open)',
+      <LoginView
+        key="l"
+        submitting={false}
+        error={null}
+        onSubmit={vi.fn()}
+        onDismissError={vi.fn()}
+        onThirdPartyLogin={vi.fn()}
+        thirdPartyError={{ messages: ['Error logging in with google.'] }}
+        initialEmailFormOpen
+      />,
+    ],
+  ])('%s', async (_name, ui) => {
+    expect(await violations(ui)).toEqual([]);
+  });
+});
