@@ -1,9 +1,18 @@
 import type { AnyStateMachine } from 'xstate';
+import { activationMachine } from './activationMachine';
 import { appMachine } from './appMachine';
+import { captchaTokenMachine } from './captchaTokenMachine';
 import { configMachine } from './configMachine';
+import { emailConfirmationMachine } from './emailConfirmationMachine';
+import { emailVerificationMachine } from './emailVerificationMachine';
+import { handleCheckMachine } from './handleCheckMachine';
 import { loginMachine } from './loginMachine';
+import { passwordResetMachine } from './passwordResetMachine';
+import { passwordResetRequestMachine } from './passwordResetRequestMachine';
 import { sessionMachine } from './sessionMachine';
+import { signupMachine } from './signupMachine';
 import { subscriptionMachine } from './subscriptionMachine';
+import { thirdPartySignInMachine } from './thirdPartySignInMachine';
 
 /**
  * Every statechart of the product. The diagram export (npm run statecharts) and the path
@@ -16,4 +25,13 @@ export const machineRegistry: readonly AnyStateMachine[] = [
   sessionMachine,
   subscriptionMachine,
   loginMachine,
+  signupMachine,
+  emailVerificationMachine,
+  handleCheckMachine,
+  captchaTokenMachine,
+  thirdPartySignInMachine,
+  passwordResetRequestMachine,
+  passwordResetMachine,
+  activationMachine,
+  emailConfirmationMachine,
 ];
