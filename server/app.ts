@@ -5,14 +5,18 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
 import { CONFIGURATION_PATH } from '../contract/paths';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { createAccessTokens } from './domain/accessTokens';
 import type { DomainContext } from './domain/context';
+import type { IdentityDeps } from './domain/identityContext';
 import { LoginThrottle } from './domain/loginThrottle';
+import { createIdentityLimits } from './domain/rateLimits';
 import { resolveJwtSecret } from './domain/secrets';
 import type { SessionDeps } from './domain/sessions';
+import { createDatabaseSigner } from './domain/signing';
 import { createAuthenticate } from './http/authentication';
 import { handleError, sendNotFound } from './http/errors';
 import { securityHeaders } from './http/securityHeaders';
@@ -23,12 +27,20 @@ import {
   wantsSpaFallback,
   type StaticSite,
 } from './http/staticSite';
+import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configuration';
+import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './routes/dev';
+import { identityRoutes } from './routes/identity';
 import { tenantRoutes } from './routes/tenants';
+import { createCaptchaVerifier } from './thirdParty/captcha';
+import { DevOAuthCodes } from './thirdParty/devOAuthCodes';
+import { createGoogleSignIn } from './thirdParty/google';
 
 /** Largest accepted request body; JSON payloads of this API are small. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
+/** A password reset request is answered after this long, whether or not the address exists. */
+export const PASSWORD_RESET_ANSWER_MS = 250;
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -37,6 +49,13 @@ export interface BuildAppOptions {
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   bodyLimit?: number;
+  /** Outgoing mail; by default SMTP when SMTP_URL is set, else the development outbox. */
+  mailer?: Mailer;
+  /** The fetch used to call Google (reCAPTCHA siteverify, token exchange, signing keys). */
+  fetch?: typeof globalThis.fetch;
+  /** Google's id_token signing keys (tests give local ones); by default fetched from Google. */
+  googleKeys?: JWTVerifyGetKey;
+  passwordResetAnswerMs?: number;
 }
 
 /** JSON parser that reads an empty body as no payload instead of failing. */
@@ -54,7 +73,12 @@ function installJsonParser(app: FastifyInstance): void {
 
 function installResponseHeaders(app: FastifyInstance, config: ServerConfig): void {
   const headers = {
-    ...securityHeaders({ devMode: config.devMode, https: config.cookieSecure }),
+    ...securityHeaders({
+      devMode: config.devMode,
+      https: config.cookieSecure,
+      recaptcha: config.thirdParty.reCaptchaSiteKey !== '',
+      googleSignIn: config.thirdParty.googleClientId !== '',
+    }),
     'x-client-version': config.appClientVersion,
   };
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -73,6 +97,77 @@ function installNotFound(app: FastifyInstance, config: ServerConfig, site: Stati
       ? sendSpaIndex(reply)
       : sendNotFound(reply),
   );
+}
+
+function createIdentityDeps(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+  sessions: SessionDeps,
+  devCodes: DevOAuthCodes,
+): IdentityDeps {
+  const now = sessions.now;
+  const { config, db } = options;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const signer = createDatabaseSigner(db);
+  return {
+    ...sessions,
+    settings: {
+      minimumPasswordLength: config.minimumPasswordLength,
+      signupRequiresActivation: config.signupRequiresActivation,
+      siteUrl: config.siteUrl,
+      production: config.production,
+      passwordResetAnswerMs: options.passwordResetAnswerMs ?? PASSWORD_RESET_ANSWER_MS,
+    },
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.links.defaultFromEmailAddress,
+        production: config.production,
+        db,
+        now,
+        log: app.log,
+      }),
+    signer,
+    limits: createIdentityLimits(config.identityRateLimit, now),
+    captcha: createCaptchaVerifier({
+      siteKey: config.thirdParty.reCaptchaSiteKey,
+      secretKey: config.thirdPartySecrets.reCaptchaSecretKey,
+      production: config.production,
+      signer,
+      now,
+      fetch: fetchImpl,
+      log: app.log,
+    }),
+    google: createGoogleSignIn({
+      clientId: config.thirdParty.googleClientId,
+      clientSecret: config.thirdPartySecrets.googleClientSecret,
+      production: config.production,
+      now,
+      fetch: fetchImpl,
+      ...(options.googleKeys !== undefined ? { jwks: options.googleKeys } : {}),
+      devCodes,
+      log: app.log,
+    }),
+    log: app.log,
+  };
+}
+
+/** The outbox and the third-party stand-ins: never in production. */
+function registerDevRoutes(
+  app: FastifyInstance,
+  config: ServerConfig,
+  identity: IdentityDeps,
+  devCodes: DevOAuthCodes,
+): void {
+  if (config.production) return;
+  app.register(devMailRoutes(identity));
+  if (identity.captcha.mode === 'standIn') {
+    app.register(devCaptchaRoutes(identity), { prefix: config.apiBasePath });
+  }
+  if (identity.google.mode === 'standIn') {
+    app.register(devConsentRoutes(identity, devCodes), { prefix: config.apiBasePath });
+  }
 }
 
 export function buildApp(options: BuildAppOptions): FastifyInstance {
@@ -101,6 +196,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const authenticate = createAuthenticate(accessTokens, now);
   const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
   const site = findStaticSite(config.staticDir);
+  const devCodes = new DevOAuthCodes(now);
+  const identity = createIdentityDeps(app, options, sessions, devCodes);
 
   installJsonParser(app);
   installResponseHeaders(app, config);
@@ -111,6 +208,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(configurationRoutes(config));
   app.register(authRoutes({ sessions, authenticate, cookie }), { prefix: config.apiBasePath });
   app.register(tenantRoutes({ domain, authenticate }), { prefix: config.apiBasePath });
+  app.register(identityRoutes({ identity, cookie }), { prefix: config.apiBasePath });
+  registerDevRoutes(app, config, identity, devCodes);
   if (site !== undefined) app.register(fastifyStatic, staticSiteOptions(site));
   installNotFound(app, config, site);
   return app;

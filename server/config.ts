@@ -45,6 +45,32 @@
  * - LOGIN_RATE_LIMIT_ACCOUNT        Failed logins allowed per account per window (default 5).
  * - LOGIN_RATE_LIMIT_ADDRESS        Failed logins allowed per client address per window (default 50).
  * - LOGIN_RATE_LIMIT_WINDOW_SECONDS Length of the login rate-limit window in seconds (default 900).
+ * - SIGNUP_REQUIRES_ACTIVATION      '1' / 'true': a new account (signup with email) stays
+ *                                   PendingActivation until the emailed activation link is opened,
+ *                                   and signup answers no session (default off: the account is
+ *                                   active at once and signup signs it in).
+ * - SITE_URL                        Origin (and optional path) of the site the emailed links open
+ *                                   (default 'http://localhost:{PORT}').
+ * - SMTP_URL                        SMTP connection URL for outgoing mail, e.g.
+ *                                   'smtps://user:password@smtp.example.com:465' (nodemailer). When
+ *                                   unset, mail goes to the development outbox (GET /api/dev/mail
+ *                                   and /api/dev/mail/page, absent in production; in production
+ *                                   without SMTP_URL mail is dropped with a warning).
+ * - RECAPTCHA_SECRET_KEY            reCAPTCHA v3 secret: captcha tokens are verified with Google's
+ *                                   siteverify (score at least 0.5, action 'signup'). When unset and
+ *                                   RECAPTCHA_SITE_KEY is empty, outside production the development
+ *                                   stand-in's tokens are required (POST {API}/dev/captcha/token);
+ *                                   otherwise tokens are accepted unverified, with a warning.
+ * - GOOGLE_CLIENT_SECRET            With GOOGLE_CLIENT_ID: Google sign-in codes are exchanged with
+ *                                   Google and the id_token verified. With neither set, outside
+ *                                   production, the development consent page stands in
+ *                                   (GET {API}/dev/oauth/consent).
+ * - IDENTITY_RATE_LIMIT_ADDRESS     Per client address and window: verification emails sent, wrong
+ *                                   verification codes, password reset requests and unknown
+ *                                   activation / confirmation / reset keys allowed (default 50).
+ * - IDENTITY_RATE_LIMIT_WINDOW_SECONDS  Window of the identity rate limits (default 900). Per email
+ *                                   address and window: 5 verification emails, 10 wrong codes,
+ *                                   3 password reset requests.
  */
 import { CLIENT_VERSION } from '../contract/enums';
 
@@ -61,6 +87,19 @@ export interface ThirdPartyConfig {
   sessionRecordingAppId: string;
   mediaServiceApiBaseUrl: string;
   mediaServiceClientApiKey: string;
+}
+
+/** Secrets of the third parties; never sent to the client. */
+export interface ThirdPartySecrets {
+  reCaptchaSecretKey: string;
+  googleClientSecret: string;
+}
+
+/** Limits of the identity calls (verification codes, password resets, emailed keys). */
+export interface IdentityRateLimitConfig {
+  /** Allowance per client address and window, for each kind of attempt. */
+  perAddress: number;
+  windowSeconds: number;
 }
 
 export interface SiteLinksConfig {
@@ -95,6 +134,13 @@ export interface ServerConfig {
   cookieSecure: boolean;
   staticDir: string;
   loginRateLimit: LoginRateLimitConfig;
+  /** SIGNUP_REQUIRES_ACTIVATION */
+  signupRequiresActivation: boolean;
+  /** SITE_URL without a trailing slash: the base of emailed links. */
+  siteUrl: string;
+  smtpUrl: string | undefined;
+  thirdPartySecrets: ThirdPartySecrets;
+  identityRateLimit: IdentityRateLimitConfig;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -191,6 +237,28 @@ function links(env: Env): SiteLinksConfig {
   };
 }
 
+function siteUrl(env: Env, port: number): string {
+  const raw = text(env, 'SITE_URL', `http://localhost:${port}`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SITE_URL is not a valid URL: '${raw}'.`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`SITE_URL must be an http(s) URL without query or fragment: '${raw}'.`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function smtpUrl(env: Env): string | undefined {
+  const raw = optionalText(env, 'SMTP_URL');
+  if (raw !== undefined && !/^smtps?:\/\//i.test(raw)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
+  }
+  return raw;
+}
+
 /** Reads the configuration from `env`; throws {@link ConfigError} on a malformed value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = text(env, 'NODE_ENV', 'development') === 'production';
@@ -223,6 +291,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       perAccount: positiveInteger(env, 'LOGIN_RATE_LIMIT_ACCOUNT', 5),
       perAddress: positiveInteger(env, 'LOGIN_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+    signupRequiresActivation: flag(env, 'SIGNUP_REQUIRES_ACTIVATION', false),
+    siteUrl: siteUrl(env, port),
+    smtpUrl: smtpUrl(env),
+    thirdPartySecrets: {
+      reCaptchaSecretKey: text(env, 'RECAPTCHA_SECRET_KEY', ''),
+      googleClientSecret: text(env, 'GOOGLE_CLIENT_SECRET', ''),
+    },
+    identityRateLimit: {
+      perAddress: positiveInteger(env, 'IDENTITY_RATE_LIMIT_ADDRESS', 50),
+      windowSeconds: positiveInteger(env, 'IDENTITY_RATE_LIMIT_WINDOW_SECONDS', 900),
     },
   };
 }

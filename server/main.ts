@@ -17,9 +17,16 @@ function displayUrl(config: ServerConfig): string {
 function printBanner(config: ServerConfig, handle: DatabaseHandle, seeded: boolean): void {
   const storage =
     handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const mail = config.smtpUrl
+    ? 'SMTP (SMTP_URL)'
+    : config.production
+      ? 'not delivered (set SMTP_URL)'
+      : `development outbox at ${displayUrl(config)}/api/dev/mail/page`;
   const lines = [
     `Givedrop is running at ${displayUrl(config)}`,
     `Database: ${storage}${seeded ? ' (demo data seeded)' : ''}`,
+    `Mail: ${mail}`,
+    `Signup: ${config.signupRequiresActivation ? 'activation by emailed link required' : 'active at once'}`,
     '',
     `Demo logins (password ${DEMO_PASSWORD}):`,
     ...Object.values(DEMO_USERS).map((user) => `  ${user.email.padEnd(20)} ${user.description}`),

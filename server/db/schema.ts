@@ -2,8 +2,10 @@
  * Drizzle schema of the reference server. Migrations are generated from this file with
  * `npx drizzle-kit generate` into server/db/migrations and applied at start.
  */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -39,27 +41,49 @@ export const tenants = pgTable('tenants', {
   createdAt: createdAt(),
 });
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  guid: uuid('guid').notNull().unique().defaultRandom(),
-  /** Stored lower-cased; unique. */
-  email: text('email').notNull().unique(),
-  /** Self-describing scrypt hash (see server/domain/passwords.ts). */
-  passwordHash: text('password_hash').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  handle: text('handle').notNull().unique(),
-  avatarUrl: text('avatar_url').notNull().default(''),
-  /** One of contract avatarTypes. */
-  avatarType: text('avatar_type').notNull().default('Initials'),
-  avatarColor: text('avatar_color').notNull(),
-  avatarBgColor: text('avatar_bg_color').notNull(),
-  accountStatus: text('account_status').notNull().default('Active'),
-  isHost: boolean('is_host').notNull().default(false),
-  /** The tenant the user last switched to; the default current tenant at login. */
-  lastTenantId: integer('last_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    guid: uuid('guid').notNull().unique().defaultRandom(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull().unique(),
+    /**
+     * Self-describing scrypt hash (see server/domain/passwords.ts); null for an account that only
+     * signs in with a third party (the Email login provider is the presence of a password).
+     */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Unique regardless of case (see the lower(handle) index). */
+    handle: text('handle').notNull().unique(),
+    avatarUrl: text('avatar_url').notNull().default(''),
+    /** One of contract avatarTypes. */
+    avatarType: text('avatar_type').notNull().default('Initials'),
+    avatarColor: text('avatar_color').notNull(),
+    avatarBgColor: text('avatar_bg_color').notNull(),
+    /** 'Active' or 'PendingActivation' (a signup waiting for its emailed activation link). */
+    accountStatus: text('account_status').notNull().default('Active'),
+    isHost: boolean('is_host').notNull().default(false),
+    /** The tenant the user last switched to; the default current tenant at login. */
+    lastTenantId: integer('last_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    /** E.164 ('+447911123456') or ''. */
+    phone: text('phone').notNull().default(''),
+    /** 'yyyy-MM-dd'; null when unknown (third-party signups). */
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    consentToHelpEmails: boolean('consent_to_help_emails').notNull().default(false),
+    consentToMarketingEmails: boolean('consent_to_marketing_emails').notNull().default(false),
+    termsAcceptedDate: timestamp('terms_accepted_date', { withTimezone: true }),
+    termsVersion: integer('terms_version'),
+    privacyPolicyAgreedDate: timestamp('privacy_policy_agreed_date', { withTimezone: true }),
+    privacyPolicyVersion: integer('privacy_policy_version'),
+    /** The Google account's subject id ('sub') when the Google login provider is linked. */
+    googleSubject: text('google_subject').unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_handle_lower_idx').on(sql`lower(${table.handle})`)],
+);
 
 export const tenantUsers = pgTable(
   'tenant_users',
@@ -101,6 +125,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    /** How the family's session signed in (contract loginProviders): the currentLoginProvider. */
+    loginProvider: text('login_provider').notNull().default('Email'),
     createdAt: createdAt(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -111,7 +137,71 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/**
+ * Email verification codes (spec §4 Email verification widget): one row per address, replaced by
+ * each new code. Only an HMAC of the code is kept. A correct code sets verifiedAt, which signup
+ * requires to be recent; too many wrong codes invalidate the row.
+ */
+export const emailVerificationCodes = pgTable('email_verification_codes', {
+  id: serial('id').primaryKey(),
+  /** Lower-cased. */
+  email: text('email').notNull().unique(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Single-use keys sent by email: 'activation', 'emailConfirmation' and 'passwordReset'. Only a
+ * sha256 of the key is kept; usedAt marks it spent.
+ */
+export const accountKeys = pgTable(
+  'account_keys',
+  {
+    id: serial('id').primaryKey(),
+    /** One of server/domain/accountKeys.ts accountKeyKinds. */
+    kind: text('kind').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the key was mailed to (a confirmation key confirms exactly this address). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('account_keys_user_kind_idx').on(table.userId, table.kind)],
+);
+
+/** The countries reference list (spec §7.2): ISO 3166-1 alpha-2 codes with calling codes. */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** ISO 3166-1 alpha-2, upper case. */
+  code: text('code').notNull().unique(),
+  /** Digits only, without '+'. */
+  callingCode: text('calling_code').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  order: integer('order').notNull(),
+});
+
+/** The development outbox: every mail sent while SMTP_URL is unset (read at GET /api/dev/mail). */
+export const devOutboxMails = pgTable('dev_outbox_mails', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});
+
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type TenantUserRow = typeof tenantUsers.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type EmailVerificationCodeRow = typeof emailVerificationCodes.$inferSelect;
+export type AccountKeyRow = typeof accountKeys.$inferSelect;
+export type CountryRow = typeof countries.$inferSelect;

@@ -1,12 +1,14 @@
 /**
- * Seeds the demo tenants and users when the database has no users yet (idempotent).
+ * Seeds the demo tenants and users when the database has no users yet, and the countries
+ * reference list when it is empty (both idempotent).
  */
 import { count } from 'drizzle-orm';
 import { addDays } from '../domain/context';
 import { hashPassword } from '../domain/passwords';
-import { avatarColours } from '../domain/users';
+import { avatarColours, PRIVACY_POLICY_VERSION, TERMS_VERSION } from '../domain/users';
+import { buildCountryList } from './countries';
 import type { Database, Transaction } from './database';
-import { tenants, tenantUsers, users } from './schema';
+import { countries, tenants, tenantUsers, users } from './schema';
 import {
   DEMO_MEMBERSHIPS,
   DEMO_PASSWORD,
@@ -37,7 +39,7 @@ function tenantValues(tenant: DemoTenant, now: Date) {
   };
 }
 
-async function userValues(user: DemoUser) {
+async function userValues(user: DemoUser, now: Date) {
   return {
     email: user.email,
     passwordHash: await hashPassword(DEMO_PASSWORD),
@@ -45,6 +47,12 @@ async function userValues(user: DemoUser) {
     lastName: user.lastName,
     handle: user.handle,
     isHost: user.isHost,
+    accountStatus: 'Active',
+    emailConfirmed: true,
+    termsAcceptedDate: now,
+    termsVersion: TERMS_VERSION,
+    privacyPolicyAgreedDate: now,
+    privacyPolicyVersion: PRIVACY_POLICY_VERSION,
     ...avatarColours(user.firstName, user.lastName),
   };
 }
@@ -83,12 +91,26 @@ async function hasUsers(db: Database | Transaction): Promise<boolean> {
   return (row?.total ?? 0) > 0;
 }
 
-/** Inserts the demo data unless users exist; returns true when it seeded. */
+/** Inserts the countries reference list when the table is empty; true when it did. */
+export async function seedCountries(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ total: count() }).from(countries);
+    if ((row?.total ?? 0) > 0) return false;
+    await tx.insert(countries).values(buildCountryList());
+    return true;
+  });
+}
+
+/**
+ * Inserts the demo data unless users exist (returns true when it did), and the countries when
+ * there are none.
+ */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<boolean> {
+  await seedCountries(db);
   if (await hasUsers(db)) return false;
   const now = options.now ?? new Date();
   const values = new Map<DemoUser['key'], UserValues>();
-  for (const user of Object.values(DEMO_USERS)) values.set(user.key, await userValues(user));
+  for (const user of Object.values(DEMO_USERS)) values.set(user.key, await userValues(user, now));
   return db.transaction(async (tx) => {
     if (await hasUsers(tx)) return false;
     const tenantIds = await insertTenants(tx, now);

@@ -9,10 +9,10 @@ import {
   type CurrentTenant as CurrentTenantData,
   type TenantSummary,
 } from '../../contract/auth';
-import { avatarTypes, type AvatarType } from '../../contract/enums';
+import { avatarTypes, type AvatarType, type LoginProvider } from '../../contract/enums';
 import type { UserRow } from '../db/schema';
 import { unauthenticated } from './errors';
-import { loginMemberships, type Membership } from './users';
+import { loginMemberships, loginProvidersOf, type Membership } from './users';
 
 const ALGORITHM = 'HS256';
 export const NOT_AUTHENTICATED = 'User is not authenticated';
@@ -31,7 +31,14 @@ export interface AccessTokens {
   readonly ttlSeconds: number;
   /** Loads (and on first start creates) the signing key ahead of the first request. */
   warmUp(): Promise<void>;
-  sign(user: UserRow, memberships: Membership[], current: Membership, now: Date): Promise<string>;
+  /** `provider` is how this session signed in (the currentLoginProvider claim). */
+  sign(
+    user: UserRow,
+    memberships: Membership[],
+    current: Membership,
+    provider: LoginProvider,
+    now: Date,
+  ): Promise<string>;
   /** Verifies a token at `now`; throws an 'unauthenticated' DomainError when it is not valid. */
   verify(token: string, now: Date): Promise<Principal>;
 }
@@ -51,11 +58,15 @@ function avatarType(value: string): AvatarType {
   return (avatarTypes as readonly string[]).includes(value) ? (value as AvatarType) : 'Initials';
 }
 
-/** The token payload for `user` on the tenant of `current`, expiring at `exp` (epoch seconds). */
+/**
+ * The token payload for `user` on the tenant of `current`, signed in with `provider`, expiring
+ * at `exp` (epoch seconds).
+ */
 export function buildClaims(
   user: UserRow,
   memberships: Membership[],
   current: Membership,
+  provider: LoginProvider,
   exp: number,
 ): JwtPayload {
   const currentTenant: CurrentTenantData = tenantSummary(current);
@@ -71,8 +82,8 @@ export function buildClaims(
     firstName: user.firstName,
     lastName: user.lastName,
     handle: user.handle,
-    currentLoginProvider: 'Email',
-    userLoginProviders: JSON.stringify(['Email']),
+    currentLoginProvider: provider,
+    userLoginProviders: JSON.stringify(loginProvidersOf(user)),
     isHost: user.isHost ? 'true' : 'false',
     currentTenant: JSON.stringify(currentTenant),
     tenants: JSON.stringify(loginMemberships(memberships).map(tenantSummary)),
@@ -131,9 +142,9 @@ export function createAccessTokens(
     async warmUp() {
       await signingKey();
     },
-    async sign(user, memberships, current, now) {
+    async sign(user, memberships, current, provider, now) {
       const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
-      return new SignJWT(buildClaims(user, memberships, current, exp))
+      return new SignJWT(buildClaims(user, memberships, current, provider, exp))
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .sign(await signingKey());
     },

@@ -3,7 +3,14 @@
  * and an envelope; the messages are shown to the user as they are.
  */
 export type DomainErrorKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'rateLimited';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'rateLimited'
+  /** A service the call needs (mail, a third party) failed; nothing was changed. */
+  | 'unavailable';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -34,3 +41,6 @@ export const unauthenticated = (messages: string | string[]) =>
   new DomainError('unauthenticated', messages);
 export const forbidden = (messages: string | string[]) => new DomainError('forbidden', messages);
 export const notFound = (messages: string | string[]) => new DomainError('notFound', messages);
+export const conflict = (messages: string | string[]) => new DomainError('conflict', messages);
+export const unavailable = (messages: string | string[]) =>
+  new DomainError('unavailable', messages);

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { loginProviders, type LoginProvider } from '../../contract/enums';
 import type { Queryable } from '../db/database';
 import { refreshTokens, type RefreshTokenRow } from '../db/schema';
 
@@ -21,6 +22,8 @@ export interface NewTokenInput {
   tenantId: number;
   familyId: string;
   familyExpiresAt: Date;
+  /** How the family's session signed in; kept through rotations. */
+  loginProvider: LoginProvider;
 }
 
 export interface IssuedRefreshToken {
@@ -73,6 +76,18 @@ export async function spendRefreshToken(db: Queryable, id: number, now: Date): P
     )
     .returning({ id: refreshTokens.id });
   return spent.length === 1;
+}
+
+/** Revokes every family of a user (after a password reset: every session ends). */
+export async function revokeAllFamilies(db: Queryable, userId: number, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export function toLoginProvider(value: string): LoginProvider {
+  return (loginProviders as readonly string[]).includes(value) ? (value as LoginProvider) : 'Email';
 }
 
 export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {

@@ -3,6 +3,7 @@
  * An issued session is a short-lived access token plus a refresh token whose family has an
  * absolute expiry.
  */
+import type { LoginProvider } from '../../contract/enums';
 import type { Queryable, Transaction } from '../db/database';
 import type { RefreshTokenRow, UserRow } from '../db/schema';
 import { NOT_AUTHENTICATED, type AccessTokens, type Principal } from './accessTokens';
@@ -18,9 +19,12 @@ import {
   spendRefreshToken,
   startFamily,
   tokenState,
+  toLoginProvider,
   type IssuedRefreshToken,
 } from './refreshTokens';
 import {
+  ACCOUNT_ACTIVE,
+  ACCOUNT_PENDING_ACTIVATION,
   defaultMembership,
   findLoginMembership,
   findUserByEmail,
@@ -35,6 +39,8 @@ export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts, please try again later.';
 export const SESSION_EXPIRED = 'Your session has expired, please log in again.';
 export const TENANT_LOGIN_DISABLED = 'Your login to this organisation is disabled.';
+export const ACCOUNT_NOT_ACTIVATED =
+  'Your account has not been activated yet. Please open the activation link we emailed to you.';
 
 export interface SessionDeps extends DomainContext {
   accessTokens: AccessTokens;
@@ -49,14 +55,15 @@ export interface IssuedSession {
   refreshTokenExpiresAt: Date;
 }
 
-/** A user who may hold a session, with the tenant the session is on. */
+/** A user who may hold a session, with the tenant the session is on and how it signed in. */
 interface SessionAccount {
   user: UserRow;
   memberships: Membership[];
   current: Membership;
+  provider: LoginProvider;
 }
 
-const isActive = (user: UserRow) => user.accountStatus === 'Active';
+const isActive = (user: UserRow) => user.accountStatus === ACCOUNT_ACTIVE;
 
 /**
  * Loads a user able to hold a session on `tenantId`, or on their default tenant when omitted.
@@ -65,6 +72,7 @@ const isActive = (user: UserRow) => user.accountStatus === 'Active';
 async function loadSessionAccount(
   db: Queryable,
   userId: number,
+  provider: LoginProvider,
   tenantId?: number,
 ): Promise<SessionAccount | undefined> {
   const user = await findUserById(db, userId);
@@ -74,22 +82,29 @@ async function loadSessionAccount(
     tenantId === undefined
       ? defaultMembership(user, memberships)
       : findLoginMembership(memberships, tenantId);
-  return current === undefined ? undefined : { user, memberships, current };
+  return current === undefined ? undefined : { user, memberships, current, provider };
 }
 
+/**
+ * The account for an email and password; undefined when they do not match. A matching account
+ * that still waits for its activation link is refused with {@link ACCOUNT_NOT_ACTIVATED}.
+ */
 async function checkCredentials(
   db: Queryable,
   email: string,
   password: string,
 ): Promise<SessionAccount | undefined> {
   const user = await findUserByEmail(db, email);
-  if (user === undefined) return verifyDecoy(password).then(() => undefined);
+  if (user === undefined || user.passwordHash === null) {
+    return verifyDecoy(password).then(() => undefined);
+  }
   if (!(await verifyPassword(password, user.passwordHash))) return undefined;
-  return loadSessionAccount(db, user.id);
+  if (user.accountStatus === ACCOUNT_PENDING_ACTIVATION) throw forbidden(ACCOUNT_NOT_ACTIVATED);
+  return loadSessionAccount(db, user.id, 'Email');
 }
 
 const signFor = (deps: SessionDeps, account: SessionAccount, now: Date) =>
-  deps.accessTokens.sign(account.user, account.memberships, account.current, now);
+  deps.accessTokens.sign(account.user, account.memberships, account.current, account.provider, now);
 
 const toSession = (
   deps: SessionDeps,
@@ -120,6 +135,11 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<Issue
     throw unauthenticated(INVALID_LOGIN);
   }
   deps.throttle.recordSuccess(input.email);
+  return issueSession(deps, account);
+}
+
+/** Signs the access token and starts a refresh-token family (every way of signing in). */
+async function issueSession(deps: SessionDeps, account: SessionAccount): Promise<IssuedSession> {
   const now = deps.now();
   const jwtToken = await signFor(deps, account, now);
   const refresh = await deps.db.transaction(async (tx) => {
@@ -130,11 +150,26 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<Issue
         userId: account.user.id,
         tenantId: account.current.tenantId,
         familyExpiresAt: addSeconds(now, deps.sessions.refreshTtlSeconds),
+        loginProvider: account.provider,
       },
       now,
     );
   });
   return toSession(deps, jwtToken, refresh);
+}
+
+/**
+ * Signs a user in exactly like a login does, once another proof of identity was checked (a new
+ * signup, a third-party sign-in). Refused like a login when the account may not log in.
+ */
+export async function startSession(
+  deps: SessionDeps,
+  userId: number,
+  provider: LoginProvider,
+): Promise<IssuedSession> {
+  const account = await loadSessionAccount(deps.db, userId, provider);
+  if (account === undefined) throw unauthenticated(TENANT_LOGIN_DISABLED);
+  return issueSession(deps, account);
 }
 
 type Outcome<T> = { accepted: true; value: T } | { accepted: false };
@@ -161,6 +196,7 @@ async function rotate(
   const account = await loadSessionAccount(
     tx,
     row.userId,
+    toLoginProvider(row.loginProvider),
     switchToCurrent ? undefined : row.tenantId,
   );
   if (account === undefined) {
@@ -174,6 +210,7 @@ async function rotate(
       tenantId: account.current.tenantId,
       familyId: row.familyId,
       familyExpiresAt: row.familyExpiresAt,
+      loginProvider: account.provider,
     },
     now,
   );
@@ -220,7 +257,7 @@ async function loadSwitchTarget(
   const target = memberships.find((membership) => membership.tenantId === tenantId);
   if (target === undefined) throw notFound(TENANT_NOT_FOUND);
   if (!target.loginEnabled) throw forbidden(TENANT_LOGIN_DISABLED);
-  return { user, memberships, current: target };
+  return { user, memberships, current: target, provider: principal.claims.currentLoginProvider };
 }
 
 async function moveFamily(
@@ -239,7 +276,7 @@ async function moveFamily(
   await recordTenantLogin(tx, userId, tenantId, now);
   const refresh = await startFamily(
     tx,
-    { userId, tenantId, familyExpiresAt: row.familyExpiresAt },
+    { userId, tenantId, familyExpiresAt: row.familyExpiresAt, loginProvider: account.provider },
     now,
   );
   return { accepted: true, value: refresh };

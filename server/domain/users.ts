@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { accountTypes, UserRole, type AccountType } from '../../contract/enums';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { accountTypes, UserRole, type AccountType, type LoginProvider } from '../../contract/enums';
 import type { Queryable } from '../db/database';
 import { tenants, tenantUsers, users, type UserRow } from '../db/schema';
 
@@ -13,6 +13,10 @@ export interface Membership {
   owner: boolean;
   loginEnabled: boolean;
 }
+
+/** The versions of the terms of service and of the privacy policy that accounts agree to now. */
+export const TERMS_VERSION = 1;
+export const PRIVACY_POLICY_VERSION = 1;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -31,6 +35,31 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
     .where(eq(users.email, normaliseEmail(email)));
   return user;
 }
+
+/** The user whose handle is `handle` in any letter case. */
+export async function findUserByHandle(
+  db: Queryable,
+  handle: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.handle})`, handle.toLowerCase()));
+  return user;
+}
+
+/** The login providers a user has: Email when they have a password, Google when linked. */
+export function loginProvidersOf(
+  user: Pick<UserRow, 'passwordHash' | 'googleSubject'>,
+): LoginProvider[] {
+  const providers: LoginProvider[] = [];
+  if (user.passwordHash !== null) providers.push('Email');
+  if (user.googleSubject !== null) providers.push('Google');
+  return providers;
+}
+
+export const ACCOUNT_ACTIVE = 'Active';
+export const ACCOUNT_PENDING_ACTIVATION = 'PendingActivation';
 
 export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));

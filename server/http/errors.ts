@@ -18,6 +18,7 @@ const DOMAIN_STATUS: Record<DomainErrorKind, { code: number; status: ResponseSta
   notFound: { code: 404, status: ResponseStatus.Error },
   conflict: { code: 409, status: ResponseStatus.Error },
   rateLimited: { code: 429, status: ResponseStatus.Error },
+  unavailable: { code: 503, status: ResponseStatus.Error },
 };
 
 /** Messages for Fastify's own request errors, by error code. */

@@ -1,34 +1,73 @@
 /**
  * Security headers sent on every response. The SPA has no inline script, so scripts come only
- * from the site itself. Dev mode relaxes the opener policy and allows the Stately inspector.
+ * from the site itself, plus Google's when its third parties are configured: reCAPTCHA v3 with
+ * RECAPTCHA_SITE_KEY, Google Identity Services with GOOGLE_CLIENT_ID (whose popup also needs the
+ * opener policy 'same-origin-allow-popups'). Dev mode relaxes the opener policy and allows the
+ * Stately inspector.
  */
 export interface SecurityHeaderOptions {
   /** Relax COOP and CSP for the Stately inspector (window.opener / postMessage to stately.ai). */
   devMode: boolean;
   /** Served over HTTPS (Secure cookies): also send Strict-Transport-Security. */
   https: boolean;
+  /** RECAPTCHA_SITE_KEY is set: allow the reCAPTCHA v3 script and frame. */
+  recaptcha?: boolean;
+  /** GOOGLE_CLIENT_ID is set: allow Google Identity Services' script, frame, style and popup. */
+  googleSignIn?: boolean;
 }
 
 const STATELY = 'https://stately.ai';
 
-function contentSecurityPolicy(devMode: boolean): string {
+/** Origins reCAPTCHA v3 needs (Google's CSP guidance for reCAPTCHA). */
+const RECAPTCHA = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+};
+/** Origins Google Identity Services needs (its CSP guidance). */
+const GOOGLE_IDENTITY = {
+  script: ['https://accounts.google.com/gsi/client'],
+  frame: ['https://accounts.google.com/gsi/'],
+  connect: ['https://accounts.google.com/gsi/'],
+  style: ['https://accounts.google.com/gsi/style'],
+};
+
+function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+  const { devMode } = options;
+  const recaptcha = options.recaptcha === true;
+  const gis = options.googleSignIn === true;
+  const sources = (...lists: (string[] | false)[]) =>
+    lists.flatMap((list) => (list === false ? [] : list)).join(' ');
   const directives: Record<string, string> = {
     'default-src': "'self'",
-    'script-src': "'self'",
+    'script-src': sources(["'self'"], recaptcha && RECAPTCHA.script, gis && GOOGLE_IDENTITY.script),
     'object-src': "'none'",
     'base-uri': "'none'",
     'frame-ancestors': "'none'",
     'form-action': "'self'",
     'img-src': "'self' data: blob: https:",
     'media-src': "'self' blob: https:",
-    'style-src': "'self' 'unsafe-inline'",
+    'style-src': sources(["'self'", "'unsafe-inline'"], gis && GOOGLE_IDENTITY.style),
     'font-src': "'self' data:",
-    'connect-src': devMode ? `'self' ws: wss: ${STATELY}` : "'self' ws: wss:",
-    'frame-src': devMode ? `'self' ${STATELY}` : "'self'",
+    'connect-src': sources(
+      ["'self'", 'ws:', 'wss:'],
+      devMode && [STATELY],
+      gis && GOOGLE_IDENTITY.connect,
+    ),
+    'frame-src': sources(
+      ["'self'"],
+      devMode && [STATELY],
+      recaptcha && RECAPTCHA.frame,
+      gis && GOOGLE_IDENTITY.frame,
+    ),
   };
   return Object.entries(directives)
     .map(([name, value]) => `${name} ${value}`)
     .join('; ');
+}
+
+function openerPolicy(options: SecurityHeaderOptions): string {
+  if (options.devMode) return 'unsafe-none';
+  return options.googleSignIn === true ? 'same-origin-allow-popups' : 'same-origin';
 }
 
 const PERMISSIONS_POLICY = [
@@ -44,11 +83,11 @@ const PERMISSIONS_POLICY = [
 
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(options.devMode),
+    'content-security-policy': contentSecurityPolicy(options),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': options.devMode ? 'unsafe-none' : 'same-origin',
+    'cross-origin-opener-policy': openerPolicy(options),
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': PERMISSIONS_POLICY,
     ...(options.https

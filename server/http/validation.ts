@@ -34,8 +34,27 @@ function lengthMessage(field: string, failure: Failure): string {
   return `${field} has an invalid length.`;
 }
 
-export function describeFailure(failure: Failure): string {
+/**
+ * Friendlier messages for some fields of a payload (the spec's form texts): `required` when the
+ * field is missing or empty, `invalid` when it has the right type but breaks a rule (a pattern,
+ * a refinement, a literal). Type and length failures keep the generic message.
+ */
+export type FieldMessages = Record<string, { required?: string; invalid?: string }>;
+
+const isRuleFailure = (failure: Failure) =>
+  failure.type === 'literal' || (failure.refinement !== undefined && failure.refinement !== 'size');
+
+function fieldMessage(failure: Failure, messages: FieldMessages): string | undefined {
+  const field = messages[failure.path.join('.')];
+  if (field === undefined) return undefined;
+  if (failure.value === undefined || failure.value === '') return field.required;
+  return isRuleFailure(failure) ? field.invalid : undefined;
+}
+
+export function describeFailure(failure: Failure, messages: FieldMessages = {}): string {
   if (failure.path.length === 0) return NOT_AN_OBJECT;
+  const friendly = fieldMessage(failure, messages);
+  if (friendly !== undefined) return friendly;
   const field = failure.path.join('.');
   if (failure.type === 'never') return `${field} is not an expected field.`;
   if (failure.value === undefined || failure.value === '') return `${field} is required.`;
@@ -51,12 +70,17 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * Validates a payload (a JSON object; no body counts as an empty one) against `struct`, without
  * coercion; throws an 'invalid' DomainError with one message per problem.
  */
-export function parsePayload<T, S>(struct: Struct<T, S>, body: unknown): T {
+export function parsePayload<T, S>(
+  struct: Struct<T, S>,
+  body: unknown,
+  fieldMessages: FieldMessages = {},
+): T {
   const value = body === undefined ? {} : body;
   if (!isPlainObject(value)) throw invalid(NOT_AN_OBJECT);
   const [error, parsed] = validate(value, struct);
   if (error === undefined) return parsed;
-  const messages = [...new Set(error.failures().map(describeFailure))].slice(0, MAX_MESSAGES);
+  const described = error.failures().map((failure) => describeFailure(failure, fieldMessages));
+  const messages = [...new Set(described)].slice(0, MAX_MESSAGES);
   throw invalid(messages);
 }
 

@@ -1,46 +1,22 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import {
-  LoginRequest,
-  RefreshTokenRequest,
-  SwitchTenantRequest,
-  type SessionData,
-} from '../../contract/auth';
+import { LoginRequest, RefreshTokenRequest, SwitchTenantRequest } from '../../contract/auth';
 import { apiPaths } from '../../contract/paths';
 import { DomainError } from '../domain/errors';
-import {
-  login,
-  refresh,
-  revoke,
-  switchTenant,
-  type IssuedSession,
-  type SessionDeps,
-} from '../domain/sessions';
+import { login, refresh, revoke, switchTenant, type SessionDeps } from '../domain/sessions';
 import type { Authenticate } from '../http/authentication';
 import { ok } from '../http/envelope';
 import {
   clearRefreshCookie,
   readRefreshCookie,
-  setRefreshCookie,
   type RefreshCookieOptions,
 } from '../http/refreshCookie';
+import { answerSession } from '../http/sessionAnswer';
 import { parseEmptyPayload, parsePayload } from '../http/validation';
 
 export interface AuthRouteDeps {
   sessions: SessionDeps;
   authenticate: Authenticate;
   cookie: RefreshCookieOptions;
-}
-
-const toSessionData = (session: IssuedSession): SessionData => ({
-  jwtToken: session.jwtToken,
-  jwtTokenExpiresIn: session.jwtTokenExpiresIn,
-  refreshTokenExpiresAt: session.refreshTokenExpiresAt.toISOString(),
-});
-
-/** Sets the rotated cookie and answers the session data. */
-function answerSession(reply: FastifyReply, cookie: RefreshCookieOptions, session: IssuedSession) {
-  setRefreshCookie(reply, cookie, session.refreshToken, session.refreshTokenExpiresAt);
-  return ok(toSessionData(session));
 }
 
 /** Runs `work`; when the session is refused, the refresh cookie is cleared too. */

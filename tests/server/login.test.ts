@@ -284,7 +284,7 @@ describe('stored passwords', () => {
     for (const { passwordHash } of rows) {
       expect(passwordHash).not.toContain(DEMO_PASSWORD);
       expect(passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
-      salts.add(passwordHash.split('$')[4] ?? '');
+      salts.add((passwordHash ?? '').split('$')[4] ?? '');
     }
     expect(salts.size).toBe(3);
   });

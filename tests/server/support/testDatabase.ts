@@ -21,6 +21,7 @@ import { seedDatabase } from '../../../server/db/seed';
 const CACHE_DIR = join(tmpdir(), 'givedrop-test-templates');
 const LOCK_STALE_MS = 120_000;
 const SOURCES = [
+  '../../../server/db/countries.ts',
   '../../../server/db/seed.ts',
   '../../../server/db/seedData.ts',
   '../../../server/db/schema.ts',

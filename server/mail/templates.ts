@@ -1,0 +1,129 @@
+/**
+ * The identity mails: a verification code, an activation link, a password-reset link and an
+ * email-confirmation link. Each has a plain-text and an HTML body; everything a person typed
+ * (their name) is HTML-escaped in the HTML body. Emailed links are on a line of their own in the
+ * text body, so they can be read back with a simple pattern.
+ */
+import type { OutgoingMail } from './mailer';
+
+const SITE_NAME = 'Givedrop';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Names go into the mail on one line: control characters (line breaks, tabs) become spaces. */
+function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+function htmlDocument(title: string, paragraphs: string[]): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1b1b1b">',
+    ...paragraphs.map((paragraph) => `<p>${paragraph}</p>`),
+    `<p style="color: #555">${SITE_NAME}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+const htmlLink = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
+const greeting = (firstName: string) => `Hello ${oneLine(firstName)},`;
+
+export interface LinkMailInput {
+  to: string;
+  firstName: string;
+  link: string;
+}
+
+export function verificationCodeMail(input: {
+  to: string;
+  code: string;
+  expiresInMinutes: number;
+}): OutgoingMail {
+  const subject = `Your ${SITE_NAME} verification code`;
+  const expiry = `It expires in ${input.expiresInMinutes} minutes.`;
+  const ignore = 'If you did not ask for this code, you can ignore this email.';
+  return {
+    to: input.to,
+    subject,
+    text: [
+      `Your ${SITE_NAME} verification code is: ${input.code}`,
+      '',
+      `Enter this code to verify your email address. ${expiry}`,
+      '',
+      ignore,
+    ].join('\n'),
+    html: htmlDocument(subject, [
+      `Your ${SITE_NAME} verification code is: <strong>${escapeHtml(input.code)}</strong>`,
+      `Enter this code to verify your email address. ${expiry}`,
+      ignore,
+    ]),
+  };
+}
+
+function linkMail(
+  input: LinkMailInput,
+  subject: string,
+  intro: string,
+  expiry: string,
+  outro?: string,
+): OutgoingMail {
+  const hello = greeting(input.firstName);
+  return {
+    to: input.to,
+    subject,
+    text: [hello, '', intro, '', input.link, '', expiry, ...(outro ? ['', outro] : [])].join('\n'),
+    html: htmlDocument(subject, [
+      escapeHtml(hello),
+      escapeHtml(intro),
+      htmlLink(input.link),
+      escapeHtml(expiry),
+      ...(outro ? [escapeHtml(outro)] : []),
+    ]),
+  };
+}
+
+export function activationMail(input: LinkMailInput & { expiresInDays: number }): OutgoingMail {
+  return linkMail(
+    input,
+    `Activate your ${SITE_NAME} account`,
+    `Thank you for signing up to ${SITE_NAME}. Activate your account by opening this link:`,
+    `The link expires in ${input.expiresInDays} days and can be used once.`,
+  );
+}
+
+export function passwordResetMail(
+  input: LinkMailInput & { expiresInMinutes: number },
+): OutgoingMail {
+  return linkMail(
+    input,
+    `Reset your ${SITE_NAME} password`,
+    `We received a request to reset the password of your ${SITE_NAME} account. Set a new password by opening this link:`,
+    `The link expires in ${input.expiresInMinutes} minutes and can be used once.`,
+    'If you did not ask for this, you can ignore this email: your password stays the same.',
+  );
+}
+
+export function emailConfirmationMail(
+  input: LinkMailInput & { expiresInDays: number },
+): OutgoingMail {
+  return linkMail(
+    input,
+    `Confirm your ${SITE_NAME} email address`,
+    `Please confirm that ${input.to} is your email address by opening this link:`,
+    `The link expires in ${input.expiresInDays} days and can be used once.`,
+  );
+}
