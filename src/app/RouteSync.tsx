@@ -17,7 +17,7 @@ export function RouteSync() {
     }
     first.current = false;
     if (actor.getSnapshot().context.pathname !== pathname) {
-      actor.send({ type: 'route.changed', pathname });
+      actor.send({ type: 'route.changed', pathname, search: window.location.search });
     }
   }, [actor, reloadFlag, pathname]);
   return null;

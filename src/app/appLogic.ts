@@ -1,8 +1,19 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { AuthSession, SessionData } from '../../contract/auth';
+import type { AuthCodeResponse, SignupRequest } from '../../contract/identity';
+import type { Configuration } from '../../contract/configuration';
+import { activationMachine } from '../machines/activationMachine';
 import { appMachine } from '../machines/appMachine';
+import { captchaTokenMachine } from '../machines/captchaTokenMachine';
 import { configMachine } from '../machines/configMachine';
+import { emailConfirmationMachine } from '../machines/emailConfirmationMachine';
+import { emailVerificationMachine } from '../machines/emailVerificationMachine';
+import { handleCheckMachine } from '../machines/handleCheckMachine';
 import { loginMachine } from '../machines/loginMachine';
+import { passwordResetMachine } from '../machines/passwordResetMachine';
+import { passwordResetRequestMachine } from '../machines/passwordResetRequestMachine';
+import { signupMachine, type SignupResult } from '../machines/signupMachine';
+import { thirdPartySignInMachine } from '../machines/thirdPartySignInMachine';
 import {
   refreshDelayMs,
   sessionMachine,
@@ -17,6 +28,7 @@ import {
   waitForStoredSession,
   withRefreshLock,
 } from '../services/sessionSync';
+import { createThirdParties, type ThirdParties } from '../services/thirdParty';
 import { userFromToken } from '../services/token';
 import type { Services } from './services';
 
@@ -27,6 +39,10 @@ export interface AppEffects {
   loadPage(to: string): void;
   /** Where failures that are only logged go. */
   logError(message: string, error: unknown): void;
+  /** Removes a query parameter from the address bar without a navigation (history replace). */
+  removeQueryParam(name: string): void;
+  /** This site's origin, for the links the server mails (e.g. the password-reset page). */
+  origin(): string;
 }
 
 /** How long a tab that waited on another tab's refresh waits for its session to arrive. */
@@ -49,7 +65,7 @@ function fromSessionData(data: SessionData): AuthSession {
  * machines declare gets its real implementation here (design.md §3).
  */
 export function createAppLogic(services: Services, effects: AppEffects) {
-  const { storage, auth, tenants, http } = services;
+  const { storage, auth, tenants, http, identity, users } = services;
 
   const fromResponse = (data: SessionData): EstablishedSession =>
     established(fromSessionData(data));
@@ -118,8 +134,115 @@ export function createAppLogic(services: Services, effects: AppEffects) {
     },
   });
 
+  // The third parties (captcha, sign-in provider) start loading as soon as the configuration
+  // says which ones to use: the real adapters when it carries their keys, the development
+  // stand-ins of the reference server otherwise.
+  let thirdParties: ThirdParties | null = null;
+  const useThirdParties = (configuration: Configuration) => {
+    thirdParties ??= createThirdParties(configuration, http);
+    return thirdParties;
+  };
+  const loadedThirdParties = (): ThirdParties => {
+    if (!thirdParties) throw new Error('The configuration has not loaded yet');
+    return thirdParties;
+  };
+
   const config = configMachine.provide({
-    actors: { fetchConfiguration: fromPromise(() => fetchConfiguration(http)) },
+    actors: {
+      fetchConfiguration: fromPromise(async () => {
+        const configuration = await fetchConfiguration(http);
+        useThirdParties(configuration);
+        return configuration;
+      }),
+    },
+  });
+
+  const captchaToken = captchaTokenMachine.provide({
+    actors: {
+      executeCaptcha: fromPromise(async ({ input }) => {
+        const { captcha } = loadedThirdParties();
+        await captcha.ready();
+        return captcha.execute(input.action);
+      }),
+    },
+  });
+
+  const requestAuthCode = fromPromise<AuthCodeResponse>(({ signal }) =>
+    loadedThirdParties().signIn.requestCode({ signal }),
+  );
+
+  const thirdPartySignIn = thirdPartySignInMachine.provide({
+    actors: {
+      requestAuthCode,
+      captchaToken,
+      signupWithGoogle: fromPromise(async ({ input }) => {
+        const result = await identity.signupWithGoogle(input);
+        return { session: fromResponse(result.data), messages: result.messages };
+      }),
+      loginWithGoogle: fromPromise(async ({ input }) =>
+        fromResponse(await identity.loginWithGoogle(input)),
+      ),
+    },
+  });
+
+  const signup = signupMachine.provide({
+    actors: {
+      emailVerification: emailVerificationMachine.provide({
+        actors: {
+          verifyAccount: fromPromise(({ input }) => identity.verifyAccount(input)),
+          verifyAccountCode: fromPromise(async ({ input }) => {
+            await identity.verifyAccountCode(input);
+            return true;
+          }),
+        },
+      }),
+      handleCheck: handleCheckMachine.provide({
+        actors: {
+          handleExists: fromPromise(({ input, signal }) =>
+            users.handleExists(input.value, { signal }),
+          ),
+        },
+      }),
+      captchaToken,
+      captchaReady: fromPromise(() => loadedThirdParties().captcha.ready()),
+      signup: fromPromise<SignupResult, SignupRequest>(async ({ input }) => {
+        const result = await identity.signup(input);
+        return result.kind === 'signedIn'
+          ? { kind: 'signedIn', session: fromResponse(result.data) }
+          : result;
+      }),
+    },
+    actions: { clearErrorParam: () => effects.removeQueryParam('error') },
+  });
+
+  const passwordResetRequest = passwordResetRequestMachine.provide({
+    actors: {
+      requestPasswordReset: fromPromise(({ input }) =>
+        identity.requestPasswordReset({
+          email: input.email,
+          redirectTo: `${effects.origin()}/forgotten-password`,
+        }),
+      ),
+    },
+  });
+
+  const passwordReset = passwordResetMachine.provide({
+    actors: {
+      validatePasswordResetKey: fromPromise(({ input }) =>
+        identity.validatePasswordResetKey(input),
+      ),
+      resetPassword: fromPromise(({ input }) => identity.resetPassword(input)),
+    },
+  });
+
+  const activation = activationMachine.provide({
+    actors: { activate: fromPromise(({ input }) => identity.activate(input)) },
+  });
+
+  const emailConfirmation = emailConfirmationMachine.provide({
+    actors: {
+      confirmEmailAddress: fromPromise(({ input }) => identity.confirmEmailAddress(input)),
+    },
   });
 
   const loginForm = loginMachine.provide({
@@ -129,7 +252,18 @@ export function createAppLogic(services: Services, effects: AppEffects) {
   });
 
   return appMachine.provide({
-    actors: { config, session, subscription, loginForm },
+    actors: {
+      config,
+      session,
+      subscription,
+      loginForm,
+      thirdPartySignIn,
+      signup,
+      passwordResetRequest,
+      passwordReset,
+      activation,
+      emailConfirmation,
+    },
     actions: { navigate: (_, to) => effects.navigate(to) },
   });
 }

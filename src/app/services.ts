@@ -1,5 +1,8 @@
 import { createAuthApi } from '../services/api/auth';
+import { createCountriesApi } from '../services/api/countries';
+import { createIdentityApi } from '../services/api/identity';
 import { createTenantsApi } from '../services/api/tenants';
+import { createUsersApi } from '../services/api/users';
 import { createHttp } from '../services/http';
 import { createAppStorage } from '../services/storage';
 import { createReloadFlag } from '../services/version';
@@ -22,6 +25,9 @@ export function createServices(getApiBaseUrl: () => string) {
     http,
     auth: createAuthApi(http),
     tenants: createTenantsApi(http),
+    identity: createIdentityApi(http),
+    users: createUsersApi(http),
+    countries: createCountriesApi(http),
   };
 }
 

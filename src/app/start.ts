@@ -17,12 +17,20 @@ export async function startApp(): Promise<AppRuntime> {
     navigate: (to) => navigate(to),
     loadPage: (to) => window.location.assign(to),
     logError: (message, error) => console.error(message, error),
+    removeQueryParam: (name) => {
+      const url = new URL(window.location.href);
+      if (!url.searchParams.has(name)) return;
+      url.searchParams.delete(name);
+      navigate(`${url.pathname}${url.search}${url.hash}`, { replace: true });
+    },
+    origin: () => window.location.origin,
   });
   const actor = createActor(logic, {
     systemId: 'app',
     inspect,
     input: {
       pathname: window.location.pathname,
+      search: window.location.search,
       expiredFlag: services.storage.subscriptionExpired.get(),
     },
   });

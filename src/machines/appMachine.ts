@@ -1,23 +1,43 @@
 import { and, assign, not, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { Configuration } from '../../contract/configuration';
-import { isLoginPath, isLogoutPath, isSignOutPath } from './authPaths';
+import { activationMachine } from './activationMachine';
+import {
+  activationKeyOf,
+  emailConfirmationKeyOf,
+  isForgottenPasswordPath,
+  isLoginPath,
+  isLogoutPath,
+  isSignOutPath,
+  passwordResetKeyOf,
+  signupAccountTypeOf,
+} from './authPaths';
 import { configMachine } from './configMachine';
+import { emailConfirmationMachine } from './emailConfirmationMachine';
 import { loginMachine } from './loginMachine';
+import { passwordResetMachine } from './passwordResetMachine';
+import { passwordResetRequestMachine } from './passwordResetRequestMachine';
 import {
   selectAuthStatus,
   sessionMachine,
   type EstablishedSession,
   type SessionSnapshot,
 } from './sessionMachine';
+import { signupMachine } from './signupMachine';
 import { subscriptionMachine } from './subscriptionMachine';
+import { thirdPartySignInMachine } from './thirdPartySignInMachine';
 
 /** Where a successful login goes unless a remembered path is waiting (spec §2.3 Login). */
 export const AFTER_LOGIN_PATH = '/dashboard';
 /** Where a signed-in user on the other auth screens goes (spec §2.1). */
 export const SIGNED_IN_HOME_PATH = '/feed';
 
+/** Spec §9: the password minimum when the configuration gives none. */
+const DEFAULT_MINIMUM_PASSWORD_LENGTH = 6;
+
 export interface AppInput {
   pathname: string;
+  /** The query string ('?error=…') the page was opened with. */
+  search?: string;
   /** Whether this browser session carries the subscription-expired flag. */
   expiredFlag: boolean;
 }
@@ -25,6 +45,8 @@ export interface AppInput {
 export interface AppContext {
   configuration: Configuration | null;
   pathname: string;
+  /** The query string of the current location ('' when none). */
+  search: string;
   /** The path the app layout remembered when it sent an unauthenticated user to /login. */
   returnTo: string | null;
   userId: number | null;
@@ -32,7 +54,7 @@ export interface AppContext {
 }
 
 export type AppEvent =
-  | { type: 'route.changed'; pathname: string }
+  | { type: 'route.changed'; pathname: string; search?: string }
   | { type: 'route.remember'; pathname: string }
   | { type: 'auth.signedIn'; userId: number }
   | { type: 'auth.signedOut' }
@@ -64,11 +86,22 @@ export const appMachine = setup({
     session: sessionMachine,
     subscription: subscriptionMachine,
     loginForm: loginMachine,
+    thirdPartySignIn: thirdPartySignInMachine,
+    signup: signupMachine,
+    passwordResetRequest: passwordResetRequestMachine,
+    passwordReset: passwordResetMachine,
+    activation: activationMachine,
+    emailConfirmation: emailConfirmationMachine,
   },
   guards: {
     isLoginPath: ({ context }) => isLoginPath(context.pathname),
     isLogoutPath: ({ context }) => isLogoutPath(context.pathname),
     isSignOutPath: ({ context }) => isSignOutPath(context.pathname),
+    isSignupPath: ({ context }) => signupAccountTypeOf(context.pathname) !== null,
+    isForgottenPasswordPath: ({ context }) => isForgottenPasswordPath(context.pathname),
+    isPasswordResetPath: ({ context }) => passwordResetKeyOf(context.pathname) !== null,
+    isActivationPath: ({ context }) => activationKeyOf(context.pathname) !== null,
+    isEmailConfirmationPath: ({ context }) => emailConfirmationKeyOf(context.pathname) !== null,
     isSignedOut: stateIn({ running: { auth: 'signedOut' } }),
     /** Evaluated before the auth region moves: true only when a user newly signs in. */
     isNotYetSignedIn: not(stateIn({ running: { auth: 'signedIn' } })),
@@ -76,7 +109,10 @@ export const appMachine = setup({
   },
   actions: {
     assignConfiguration: assign((_, configuration: Configuration) => ({ configuration })),
-    assignPathname: assign((_, pathname: string) => ({ pathname })),
+    assignLocation: assign((_, location: { pathname: string; search?: string }) => ({
+      pathname: location.pathname,
+      search: location.search ?? '',
+    })),
     rememberPath: assign((_, pathname: string) => ({ returnTo: pathname })),
     forgetPath: assign({ returnTo: null }),
     assignUser: assign((_, userId: number) => ({ userId })),
@@ -99,13 +135,14 @@ export const appMachine = setup({
   context: ({ input }) => ({
     configuration: null,
     pathname: input.pathname,
+    search: input.search ?? '',
     returnTo: null,
     userId: null,
     expiredFlag: input.expiredFlag,
   }),
   on: {
     'route.changed': {
-      actions: { type: 'assignPathname', params: ({ event }) => event.pathname },
+      actions: { type: 'assignLocation', params: ({ event }) => event },
       description: 'The browser location changed.',
     },
     'route.remember': {
@@ -219,7 +256,7 @@ export const appMachine = setup({
           on: {
             'route.changed': {
               target: '.routing',
-              actions: { type: 'assignPathname', params: ({ event }) => event.pathname },
+              actions: { type: 'assignLocation', params: ({ event }) => event },
               description: 'The browser location changed.',
             },
           },
@@ -240,11 +277,41 @@ export const appMachine = setup({
                   description: "Logout: 'Logging out...', signs out and goes to /.",
                 },
                 {
+                  guard: 'isSignupPath',
+                  target: 'signup',
+                  actions: 'signOut',
+                  description:
+                    'Signup: /signup (Individual) or /signup-charity (Charity); visiting it signs the user out.',
+                },
+                {
+                  guard: 'isForgottenPasswordPath',
+                  target: 'forgottenPassword',
+                  actions: 'signOut',
+                  description: 'Forgotten password; visiting it signs the user out.',
+                },
+                {
+                  guard: 'isPasswordResetPath',
+                  target: 'passwordReset',
+                  actions: 'signOut',
+                  description:
+                    'The emailed password-reset link (/forgotten-password/{key}); visiting it signs the user out.',
+                },
+                {
                   guard: 'isSignOutPath',
                   target: 'idle',
                   actions: 'signOut',
                   description:
-                    'Visiting a path starting with login, signup, forgotten-password, invitation, logout, auth/logout, brand-signup, account/login or buyer-signup signs the user out.',
+                    'Visiting a path starting with login, signup, forgotten-password, invitation, logout, auth/logout, brand-signup, account/login or buyer-signup signs the user out; so does /start-signup on load.',
+                },
+                {
+                  guard: 'isActivationPath',
+                  target: 'activation',
+                  description: 'Activation /activate/{key}.',
+                },
+                {
+                  guard: 'isEmailConfirmationPath',
+                  target: 'emailConfirmation',
+                  description: 'Email confirmation /account/confirm-email/{key}.',
                 },
                 { target: 'idle', description: 'Any other path.' },
               ],
@@ -261,19 +328,33 @@ export const appMachine = setup({
               },
             },
             login: {
-              description: 'The Login screen.',
-              invoke: {
-                id: 'loginForm',
-                src: 'loginForm',
-                systemId: 'loginForm',
-                onDone: {
-                  actions: {
-                    type: 'establishSession',
-                    params: ({ event }) => event.output,
+              description: 'The Login screen: the email form and the third-party option.',
+              invoke: [
+                {
+                  id: 'loginForm',
+                  src: 'loginForm',
+                  systemId: 'loginForm',
+                  onDone: {
+                    actions: {
+                      type: 'establishSession',
+                      params: ({ event }) => event.output,
+                    },
+                    description: 'The login stores the session.',
                   },
-                  description: 'The login stores the session.',
                 },
-              },
+                {
+                  id: 'loginThirdParty',
+                  src: 'thirdPartySignIn',
+                  systemId: 'loginThirdParty',
+                  onDone: {
+                    actions: {
+                      type: 'establishSession',
+                      params: ({ event }) => event.output,
+                    },
+                    description: 'The third-party login stores the session.',
+                  },
+                },
+              ],
               on: {
                 'auth.signedIn': {
                   guard: 'isNotYetSignedIn',
@@ -288,6 +369,107 @@ export const appMachine = setup({
                   description:
                     'A successful login goes to /dashboard, or back to the path the app layout remembered.',
                 },
+              },
+            },
+            signup: {
+              description:
+                'Signup (individual or charity) with email, or with the third-party sign-up option.',
+              invoke: [
+                {
+                  id: 'signup',
+                  src: 'signup',
+                  systemId: 'signup',
+                  input: ({ context }) => ({
+                    accountType: signupAccountTypeOf(context.pathname) ?? 'Individual',
+                    minimumPasswordLength:
+                      context.configuration?.minimumPasswordLength ??
+                      DEFAULT_MINIMUM_PASSWORD_LENGTH,
+                    errorParam: new URLSearchParams(context.search).get('error'),
+                  }),
+                  onDone: {
+                    actions: {
+                      type: 'establishSession',
+                      params: ({ event }) => event.output,
+                    },
+                    description: 'A signup whose response carries data stores the session.',
+                  },
+                },
+                {
+                  id: 'signupThirdParty',
+                  src: 'thirdPartySignIn',
+                  systemId: 'signupThirdParty',
+                  onDone: {
+                    actions: {
+                      type: 'establishSession',
+                      params: ({ event }) => event.output,
+                    },
+                    description: 'The third-party signup stores the session.',
+                  },
+                },
+              ],
+              on: {
+                'auth.signedIn': {
+                  guard: 'isNotYetSignedIn',
+                  actions: { type: 'navigate', params: SIGNED_IN_HOME_PATH },
+                  description: 'An activated account goes to /feed.',
+                },
+              },
+            },
+            forgottenPassword: {
+              description: 'Forgotten password: email field, Request Password Reset.',
+              invoke: {
+                id: 'passwordResetRequest',
+                src: 'passwordResetRequest',
+                systemId: 'passwordResetRequest',
+              },
+              on: {
+                'auth.signedIn': {
+                  guard: 'isNotYetSignedIn',
+                  actions: { type: 'navigate', params: SIGNED_IN_HOME_PATH },
+                  description:
+                    'Once a signed-in user is present on the auth screens, the app redirects to /feed.',
+                },
+              },
+            },
+            passwordReset: {
+              description:
+                'The emailed password-reset link: a new password with the live checklist.',
+              invoke: {
+                id: 'passwordReset',
+                src: 'passwordReset',
+                systemId: 'passwordReset',
+                input: ({ context }) => ({
+                  key: passwordResetKeyOf(context.pathname) ?? '',
+                  minimumPasswordLength:
+                    context.configuration?.minimumPasswordLength ?? DEFAULT_MINIMUM_PASSWORD_LENGTH,
+                }),
+              },
+              on: {
+                'auth.signedIn': {
+                  guard: 'isNotYetSignedIn',
+                  actions: { type: 'navigate', params: SIGNED_IN_HOME_PATH },
+                  description:
+                    'Once a signed-in user is present on the auth screens, the app redirects to /feed.',
+                },
+              },
+            },
+            activation: {
+              description: 'Activation: calls the server with the key; success or failure message.',
+              invoke: {
+                id: 'activation',
+                src: 'activation',
+                systemId: 'activation',
+                input: ({ context }) => ({ key: activationKeyOf(context.pathname) ?? '' }),
+              },
+            },
+            emailConfirmation: {
+              description:
+                'Email confirmation: calls the server with the key; success or failure message.',
+              invoke: {
+                id: 'emailConfirmation',
+                src: 'emailConfirmation',
+                systemId: 'emailConfirmation',
+                input: ({ context }) => ({ key: emailConfirmationKeyOf(context.pathname) ?? '' }),
               },
             },
             logout: {

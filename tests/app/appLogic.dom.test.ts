@@ -58,7 +58,13 @@ function setUp(pathname = '/') {
     auth,
     tenants,
   } as unknown as Services;
-  const effects = { navigate: vi.fn(), loadPage: vi.fn(), logError: vi.fn() };
+  const effects = {
+    navigate: vi.fn(),
+    loadPage: vi.fn(),
+    logError: vi.fn(),
+    removeQueryParam: vi.fn(),
+    origin: () => 'http://localhost:3000',
+  };
   const actor = createActor(createAppLogic(services, effects), {
     input: { pathname, expiredFlag: false },
   });

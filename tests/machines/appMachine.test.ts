@@ -77,6 +77,36 @@ const sessionPuppet = setup({
 });
 
 const REMEMBERED = '/account/profile';
+/** The flow state each visited path starts (any other path: idle). */
+const FLOW_OF_PATH: Record<string, string> = {
+  '/login': 'login',
+  '/logout': 'logout',
+  '/forgotten-password': 'forgottenPassword',
+  '/forgotten-password/reset-key': 'passwordReset',
+  '/signup-charity': 'signup',
+  '/activate/activation-key': 'activation',
+  '/account/confirm-email/confirm-key': 'emailConfirmation',
+};
+/** The child actor each flow runs. */
+const CHILD_OF_FLOW: Record<string, string> = {
+  login: 'loginForm',
+  forgottenPassword: 'passwordResetRequest',
+  passwordReset: 'passwordReset',
+  signup: 'signup',
+  activation: 'activation',
+  emailConfirmation: 'emailConfirmation',
+};
+const NOT_SIGNING_OUT = [
+  '/dashboard',
+  '/activate/activation-key',
+  '/account/confirm-email/confirm-key',
+];
+const SESSION_HANDOVERS = [
+  'xstate.done.actor.loginForm',
+  'xstate.done.actor.loginThirdParty',
+  'xstate.done.actor.signup',
+  'xstate.done.actor.signupThirdParty',
+];
 let counted = { signOuts: 0, established: 0 };
 const puppetContext = (snapshot: AnyMachineSnapshot) =>
   (
@@ -97,6 +127,7 @@ await describePaths({
   },
   machine: appMachine,
   input: { pathname: '/', expiredFlag: false },
+  limit: 100_000,
   build: () => {
     const promises = new FakePromises();
     const spies = { navigate: vi.fn() };
@@ -108,6 +139,12 @@ await describePaths({
           actors: { getCurrentTenantStatus: promises.logic('getCurrentTenantStatus') as never },
         }) as never,
         loginForm: inertMachine('login') as never,
+        thirdPartySignIn: inertMachine('thirdPartySignIn') as never,
+        signup: inertMachine('signup') as never,
+        passwordResetRequest: inertMachine('passwordResetRequest') as never,
+        passwordReset: inertMachine('passwordReset') as never,
+        activation: inertMachine('activation') as never,
+        emailConfirmation: inertMachine('emailConfirmation') as never,
       },
       actions: { navigate: (_, to) => spies.navigate(to) },
     });
@@ -118,6 +155,11 @@ await describePaths({
     { type: 'route.changed', pathname: '/login' },
     { type: 'route.changed', pathname: '/logout' },
     { type: 'route.changed', pathname: '/forgotten-password' },
+    { type: 'route.changed', pathname: '/forgotten-password/reset-key' },
+    { type: 'route.changed', pathname: '/signup-charity', search: '?error=Oops' },
+    { type: 'route.changed', pathname: '/start-signup' },
+    { type: 'route.changed', pathname: '/activate/activation-key' },
+    { type: 'route.changed', pathname: '/account/confirm-email/confirm-key' },
     { type: 'route.changed', pathname: '/dashboard' },
     { type: 'route.remember', pathname: REMEMBERED },
     { type: 'xstate.snapshot.subscription', snapshot: flagged },
@@ -126,6 +168,9 @@ await describePaths({
     { type: 'xstate.snapshot.session', snapshot: signedOut },
     { type: 'xstate.snapshot.session', snapshot: restoring },
     { type: 'xstate.done.actor.loginForm', output: makeSession() },
+    { type: 'xstate.done.actor.loginThirdParty', output: makeSession() },
+    { type: 'xstate.done.actor.signup', output: makeSession() },
+    { type: 'xstate.done.actor.signupThirdParty', output: makeSession() },
   ],
   afterStep: ({ event, snapshot, previous, index }, spies) => {
     // The session stand-in is live (its snapshot is the same before and after a step): keep
@@ -143,24 +188,37 @@ await describePaths({
     if (event.type === 'route.changed' && after) {
       // /logout waits for the sign-out unless nobody is signed in: then it goes to / at once.
       const logoutDone = event.pathname === '/logout' && after.auth === 'signedOut';
-      expect(after.flow).toBe(
-        event.pathname === '/login'
-          ? 'login'
-          : event.pathname === '/logout' && !logoutDone
-            ? 'logout'
-            : 'idle',
-      );
+      expect(after.flow).toBe(logoutDone ? 'idle' : (FLOW_OF_PATH[event.pathname] ?? 'idle'));
       if (logoutDone) expect(navigatedTo()).toBe('/');
-      // Visiting an auth path signs the user out; other paths do not.
-      expect(signOuts).toBe(event.pathname === '/dashboard' ? 0 : 1);
+      // Visiting an auth path (and /start-signup) signs the user out; other paths do not.
+      expect(signOuts).toBe(NOT_SIGNING_OUT.includes(event.pathname) ? 0 : 1);
+      // Each flow is started with what its route says.
+      const child = snapshot.children[CHILD_OF_FLOW[after.flow] ?? ''];
+      if (after.flow === 'signup') {
+        expect(child?.getSnapshot().context.input).toEqual({
+          accountType: 'Charity',
+          minimumPasswordLength: configuration.minimumPasswordLength,
+          errorParam: 'Oops',
+        });
+      } else if (after.flow === 'passwordReset') {
+        expect(child?.getSnapshot().context.input).toEqual({
+          key: 'reset-key',
+          minimumPasswordLength: configuration.minimumPasswordLength,
+        });
+      } else if (after.flow === 'activation') {
+        expect(child?.getSnapshot().context.input).toEqual({ key: 'activation-key' });
+      } else if (after.flow === 'emailConfirmation') {
+        expect(child?.getSnapshot().context.input).toEqual({ key: 'confirm-key' });
+      }
+      if (CHILD_OF_FLOW[after.flow]) expect(child).toBeDefined();
     } else if (event.type === 'xstate.done.actor.config') {
       // Starting on an auth path signs the user out too.
       expect(signOuts).toBe(isSignOutPath(snapshot.context.pathname) ? 1 : 0);
     } else {
       expect(signOuts).toBe(0);
     }
-    // The login hands its session to the session actor, and nothing else does.
-    expect(established).toBe(event.type === 'xstate.done.actor.loginForm' && after ? 1 : 0);
+    // The login and signup flows hand their session to the session actor, and nothing else does.
+    expect(established).toBe(SESSION_HANDOVERS.includes(event.type) && after ? 1 : 0);
 
     if (event.type === 'xstate.snapshot.session' && after && before) {
       const expected =
@@ -175,9 +233,15 @@ await describePaths({
         // A login goes to the remembered path, else /dashboard.
         expect(navigatedTo()).toBe(previous.context.returnTo ?? '/dashboard');
         expect(snapshot.context.returnTo).toBeNull();
-      } else if (newlySignedIn && previous.context.pathname === '/forgotten-password') {
-        // A signed-in user on another auth screen goes to /feed.
+      } else if (
+        newlySignedIn &&
+        isSignOutPath(previous.context.pathname) &&
+        before.flow !== 'logout'
+      ) {
+        // A signed-in user on another auth screen (an activated signup too) goes to /feed.
         expect(navigatedTo()).toBe('/feed');
+      } else if (newlySignedIn) {
+        expect(spies.navigate.mock.calls.length).toBe(calls);
       }
       if (expected === 'signedOut' && before.flow === 'logout') {
         // Logout ends on /.

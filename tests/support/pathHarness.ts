@@ -245,7 +245,11 @@ export function inertCallback(): AnyActorLogic {
 }
 
 export function inertMachine(id: string): AnyActorLogic {
-  return createMachine({ id });
+  // Keeps its input in its context, so a test can check what its parent started it with.
+  return createMachine({
+    id,
+    context: ({ input }: { input: unknown }) => ({ input }),
+  } as never);
 }
 
 /** A key for a transition that survives machine.provide(): source id, event and position. */
@@ -455,6 +459,8 @@ export interface PathSuite<TSpies> {
   events: PathPlanOptions['events'];
   input?: unknown;
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /** Most states the traversal may visit (default 5000). */
+  limit?: number;
   afterStep?: (step: StepInfo, spies: TSpies) => void;
   afterPath?: (plan: PlannedPath, spies: TSpies, promises: FakePromises) => void;
   deliver?: RunPathOptions['deliver'];
@@ -471,6 +477,7 @@ export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<v
     events: suite.events,
     input: suite.input,
     serializeState: suite.serializeState,
+    limit: suite.limit,
   });
   describe(`${suite.machine.id} machine: generated paths`, () => {
     it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, plan) => {
