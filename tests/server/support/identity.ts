@@ -116,3 +116,14 @@ export function signupPayload(
 
 export const messagesOf = (response: LightMyRequestResponse) => envelopeOf(response).messages;
 export { linkRoutes };
+
+/** A verified new address with a ready signup payload carrying `reCaptchaToken`. */
+export async function readyToSignUpWith(
+  app: FastifyInstance,
+  reCaptchaToken: string,
+  prefix = 'new',
+): Promise<SignupRequest> {
+  const person = uniquePerson(prefix);
+  await verifyEmail(app, person.email);
+  return signupPayload({ ...person, reCaptchaToken });
+}
