@@ -8,6 +8,9 @@ import path from 'node:path';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e');
+/** A second server whose new accounts need the emailed activation link (SIGNUP_REQUIRES_ACTIVATION). */
+export const ACTIVATION_PORT = PORT + 1;
+const ACTIVATION_DATA_DIR = `${DATA_DIR}-activation`;
 // The config is loaded by every worker too: the data directory is wiped by the server command,
 // once, right before the server starts.
 const wipeDataDir = `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })"`;
@@ -40,17 +43,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `${wipeDataDir} && npx tsx server/main.ts`,
-    url: `http://localhost:${PORT}/api/configuration`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      STATIC_DIR: 'dist',
-      NODE_ENV: 'test',
+  webServer: [
+    {
+      command: `${wipeDataDir} && npx tsx server/main.ts`,
+      url: `http://localhost:${PORT}/api/configuration`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        STATIC_DIR: 'dist',
+        NODE_ENV: 'test',
+      },
     },
-  },
+    {
+      command: `${wipeDataDir} && npx tsx server/main.ts`,
+      url: `http://localhost:${ACTIVATION_PORT}/api/configuration`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(ACTIVATION_PORT),
+        DATA_DIR: ACTIVATION_DATA_DIR,
+        STATIC_DIR: 'dist',
+        NODE_ENV: 'test',
+        SIGNUP_REQUIRES_ACTIVATION: '1',
+      },
+    },
+  ],
 });

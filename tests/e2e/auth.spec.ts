@@ -7,6 +7,8 @@ import {
   PASSWORD,
   storedSession,
   tokenPayload,
+  loginButton,
+  openEmailLogin,
 } from './support';
 
 test.describe('login', () => {
@@ -14,12 +16,13 @@ test.describe('login', () => {
     await page.goto('/login');
     await expect(page).toHaveTitle('Givedrop | Welcome Back');
     await expectAccessible(page, 'login');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await openEmailLogin(page);
+    await loginButton(page).click();
     await expect(page.getByText('Please enter your email address')).toBeVisible();
     await expect(page.getByText('Please enter your password')).toBeVisible();
     await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Email').fill('a@b');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await loginButton(page).click();
     await expect(page.getByText('Email must be at least 4 characters')).toBeVisible();
     await expectAccessible(page, 'login with errors');
   });
@@ -59,9 +62,10 @@ test.describe('login', () => {
   }) => {
     await page.goto('/feed');
     await expect(page).toHaveURL(/\/login$/);
+    await openEmailLogin(page);
     await page.getByLabel('Email').fill(MEMBER);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await loginButton(page).click();
     await expect(page).toHaveURL(/\/feed$/);
     await expect(page.getByRole('heading', { name: /Welcome back, Marcus/ })).toBeVisible();
   });
@@ -79,9 +83,10 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
     await expectAccessible(page, 'login (public layout)');
+    await openEmailLogin(page);
     await page.getByLabel('Email').fill(MEMBER);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await loginButton(page).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

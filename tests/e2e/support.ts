@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Giving!2026';
 export const OWNER = 'owner@example.com';
@@ -18,12 +18,22 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(summary, `axe violations on ${screen}`).toEqual([]);
 }
 
+/** The Login screen's email form is behind its 'Login with Email' toggle. */
+export async function openEmailLogin(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Login with Email' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+}
+
+export const loginButton = (page: Page) => page.getByRole('button', { name: 'Login', exact: true });
+
 export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await openEmailLogin(page);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await loginButton(page).click();
 }
 
 export async function storedSession(
@@ -38,4 +48,57 @@ export async function storedSession(
 export function tokenPayload(jwt: string): Record<string, unknown> {
   const part = jwt.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** One mail of the development outbox (GET /api/dev/mail, newest first). */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+/** Waits for the newest mail to `to` whose subject contains `subject`, sent after `since`. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: string,
+  since = 0,
+): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/mail');
+        const mails = (await response.json()) as OutboxMail[];
+        found = mails.find(
+          (m) => m.to === to && m.subject.includes(subject) && Date.parse(m.sentAt) >= since - 1000,
+        );
+        return found !== undefined;
+      },
+      { message: `a mail to ${to} about "${subject}"` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The six-digit code of a verification mail. */
+export function codeOf(mail: OutboxMail): string {
+  const code = /verification code is: (\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in: ${mail.text}`);
+  return code;
+}
+
+/** The first link of a mail, as a path of this site ('/activate/…'). */
+export function linkPathOf(mail: OutboxMail): string {
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no link in: ${mail.text}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A fresh address and handle per test run, so reruns on the same database do not collide. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }

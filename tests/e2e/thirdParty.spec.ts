@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, storedSession, tokenPayload, uniqueSuffix } from './support';
+
+/** Answers the development stand-in's consent page (the popup) as the given person. */
+async function consentAs(page: Page, open: () => Promise<void>, email: string) {
+  const popupPromise = page.waitForEvent('popup');
+  await open();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  await expect(popup.getByRole('heading', { name: /Sign in with Google/ })).toBeVisible();
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('First name').fill('Katherine');
+  await popup.getByLabel('Last name').fill('Johnson');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.waitForEvent('close');
+}
+
+test.describe('third-party sign-in (development stand-in)', () => {
+  test('signs up, logs in, and an existing account is logged in from signup', async ({ page }) => {
+    const email = `katherine.${uniqueSuffix()}@example.org`;
+
+    // Sign up: terms and privacy first, then the provider.
+    await page.goto('/signup');
+    await page.getByLabel('I accept the terms of service').check();
+    await page.getByLabel('I accept the privacy policy').check();
+    await consentAs(
+      page,
+      () => page.getByRole('button', { name: 'Sign up with Google' }).click(),
+      email,
+    );
+    await expect.poll(async () => (await storedSession(page)) !== null).toBe(true);
+    const claims = tokenPayload((await storedSession(page))!.jwtToken);
+    expect(claims.email).toBe(email);
+    expect(claims.currentLoginProvider).toBe('Google');
+    await expect(page).toHaveURL(/\/(feed|onboarding)$/);
+
+    // Log in with the provider.
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/login');
+    await expectAccessible(page, 'login with the third-party option');
+    await consentAs(
+      page,
+      () => page.getByRole('button', { name: 'Login with Google' }).click(),
+      email,
+    );
+    await expect.poll(async () => (await storedSession(page)) !== null).toBe(true);
+    expect(tokenPayload((await storedSession(page))!.jwtToken).email).toBe(email);
+    await expect(page).toHaveURL(/\/(dashboard|onboarding)$/);
+
+    // Signing up again with the same identity logs the existing account in.
+    await page.goto('/signup');
+    await page.getByLabel('I accept the terms of service').check();
+    await page.getByLabel('I accept the privacy policy').check();
+    await consentAs(
+      page,
+      () => page.getByRole('button', { name: 'Sign up with Google' }).click(),
+      email,
+    );
+    await expect(page.getByText('Account already exists, logging in...')).toBeVisible();
+    await expect.poll(async () => (await storedSession(page)) !== null).toBe(true);
+    await expect(page).toHaveURL(/\/(feed|onboarding)$/);
+  });
+
+  test('an unknown identity cannot log in; a closed popup says so', async ({ page }) => {
+    await page.goto('/login');
+    await consentAs(
+      page,
+      () => page.getByRole('button', { name: 'Login with Google' }).click(),
+      `nobody.${uniqueSuffix()}@example.org`,
+    );
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    expect(await storedSession(page)).toBeNull();
+
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Login with Google' }).click();
+    const popup = await popupPromise;
+    await popup.close();
+    await expect(page.getByText(/Google login failed:/)).toBeVisible();
+    await expectAccessible(page, 'login with a provider error');
+  });
+});
