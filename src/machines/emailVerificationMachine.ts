@@ -86,7 +86,7 @@ export const emailVerificationMachine = setup({
 }).createMachine({
   id: 'emailVerification',
   description:
-    "Spec §4 Email verification widget: enter email, request code (code entry appears), verify code, Verified (email read-only with a '(change email)' link that resets everything; '(re-send)' is available while awaiting the code). Changing the email after verification resets the verified flag.",
+    "Spec §4 Email verification widget: enter email, request code (code entry appears), verify code, Verified (email read-only with a '(change email)' link that resets everything; '(re-send)' and '(change email)' are available while awaiting the code). Changing the email after verification resets the verified flag.",
   context: ({ input }) => ({
     forSignup: input.forSignup,
     email: input.email ?? '',
@@ -164,7 +164,16 @@ export const emailVerificationMachine = setup({
       },
     },
     awaitingCode: {
-      description: "Code entry is shown; '(re-send)' is available while awaiting the code.",
+      description:
+        "Code entry is shown; '(re-send)' and '(change email)' are available while awaiting the code.",
+      on: {
+        'email.edit': {
+          target: 'editing',
+          actions: 'resetVerification',
+          description:
+            "'(change email)' while awaiting the code: code entry hides and the address can be typed again (a call in progress is dropped).",
+        },
+      },
       initial: 'entering',
       states: {
         entering: {

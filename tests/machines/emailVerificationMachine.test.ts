@@ -79,8 +79,12 @@ for (const input of [{ forSignup: true }, { forSignup: false, email: SAVED, veri
           expect(s.context.email).toBe(event.email);
           break;
         case 'email.edit':
-          // '(change email)' resets everything.
+          // '(change email)' (when Verified, or while awaiting the code) resets everything:
+          // code entry hides and the address is offered again for editing.
+          expect(before.matches('verified') || selectCodeEntryShown(before)).toBe(true);
           expect(s.matches('editing')).toBe(true);
+          expect(selectCodeEntryShown(s)).toBe(false);
+          expect(s.context.email).toBe(before.context.email);
           expect(selectVerifiedEmail(s)).toBeNull();
           expect(errors).toBeNull();
           break;
