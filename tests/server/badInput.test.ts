@@ -4,7 +4,14 @@ import { ResponseStatus } from '../../contract/enums';
 import { apiPaths } from '../../contract/paths';
 import type { TenantStatus } from '../../contract/tenants';
 import type { DatabaseHandle } from '../../server/db/database';
-import { refreshTokens, tenants } from '../../server/db/schema';
+import {
+  accountKeys,
+  devOutboxMails,
+  emailVerificationCodes,
+  refreshTokens,
+  tenants,
+  users,
+} from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { openTestDatabase } from './support/testDatabase';
@@ -89,6 +96,247 @@ const transportCases: Case[] = [
     messages: ['The request body is too large.'],
   },
 ];
+
+/** A valid signup payload, to break one field at a time. */
+const SIGNUP = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Ada Lovelace',
+  phone: '',
+  email: 'ada@example.org',
+  password: 'Str0ng!pass',
+  termsAccepted: true,
+  privacyPolicyAccepted: true,
+  consentToHelpEmails: false,
+  consentToMarketingEmails: false,
+  usingEmail: true,
+  reCaptchaToken: 'token',
+  tenantAccountType: 'Individual',
+  dateOfBirth: '1990-01-01',
+  handle: 'ada_lovelace',
+};
+
+const GOOGLE_SIGNUP = {
+  signupRequest: {
+    tenantAccountType: 'Individual',
+    termsAccepted: true,
+    privacyPolicyAccepted: true,
+    consentToHelpEmails: false,
+    consentToMarketingEmails: false,
+    usingEmail: false,
+    reCaptchaToken: 'token',
+  },
+  authCodeResponse: { code: 'code' },
+};
+
+const SCRIPT = '<script>alert(1)</script>';
+
+function identityCases(): Record<string, Case[]> {
+  return {
+    [apiPaths.verifyAccount]: [
+      { name: 'no body', messages: ['Please enter an email address'] },
+      { name: 'numeric email', payload: { email: 7 }, messages: ['email must be text.'] },
+      {
+        name: 'email over 1024',
+        payload: { email: `${longText(1020)}@x.io` },
+        messages: [
+          'email must be between 3 and 1024 characters long.',
+          'Please enter a valid email address',
+        ],
+      },
+      {
+        name: 'markup for an email',
+        payload: { email: `${SCRIPT}@x` },
+        messages: ['Please enter a valid email address'],
+      },
+      {
+        name: 'string forSignup',
+        payload: { email: 'a@b.io', forSignup: 'yes' },
+        messages: ['forSignup must be true or false.'],
+      },
+      {
+        name: 'an extra field',
+        payload: { email: 'a@b.io', code: '123456' },
+        messages: ['code is not an expected field.'],
+      },
+    ],
+    [apiPaths.verifyAccountCode]: [
+      {
+        name: 'no body',
+        messages: ['Please enter an email address', 'Please enter the verification code'],
+      },
+      {
+        name: 'code over 32',
+        payload: { email: 'a@b.io', code: longText(33) },
+        messages: ['code must be between 1 and 32 characters long.'],
+      },
+      {
+        name: 'numeric code',
+        payload: { email: 'a@b.io', code: 123456 },
+        messages: ['code must be text.'],
+      },
+    ],
+    [apiPaths.signup]: [
+      {
+        name: 'no body',
+        messages: [
+          'Please enter your first name',
+          'Please enter your last name',
+          'Please enter your company name',
+          'phone is required.',
+          'Please enter an email address',
+          'Please enter a password (at least 6 characters)',
+          'The terms of service must be accepted',
+          'The privacy policy must be accepted',
+          'consentToHelpEmails is required.',
+          'consentToMarketingEmails is required.',
+        ],
+      },
+      {
+        name: 'first name over 1024',
+        payload: { ...SIGNUP, firstName: longText(1025) },
+        messages: ['firstName must be between 1 and 1024 characters long.'],
+      },
+      {
+        name: 'company name over 1024',
+        payload: { ...SIGNUP, companyName: longText(1025) },
+        messages: ['companyName must be between 1 and 1024 characters long.'],
+      },
+      {
+        name: 'password over 512',
+        payload: { ...SIGNUP, password: `A1!${longText(510)}` },
+        messages: ['password must be between 1 and 512 characters long.'],
+      },
+      {
+        name: 'phone over 32',
+        payload: { ...SIGNUP, phone: `+44${'1'.repeat(40)}` },
+        messages: ['phone must be between 0 and 32 characters long.'],
+      },
+      {
+        name: 'an account type that cannot sign up',
+        payload: { ...SIGNUP, tenantAccountType: 'Company' },
+        messages: ['tenantAccountType is not one of the allowed values.'],
+      },
+      {
+        name: 'a handle with markup',
+        payload: { ...SIGNUP, handle: SCRIPT },
+        messages: ['Letters, numbers and underscores only, 4-20 characters.'],
+      },
+      {
+        name: 'string consent',
+        payload: { ...SIGNUP, consentToMarketingEmails: 'true' },
+        messages: ['consentToMarketingEmails must be true or false.'],
+      },
+      {
+        name: 'terms not accepted',
+        payload: { ...SIGNUP, termsAccepted: false },
+        messages: ['The terms of service must be accepted'],
+      },
+      {
+        name: 'an object for a name',
+        payload: { ...SIGNUP, lastName: { $gt: '' } },
+        messages: ['lastName must be text.'],
+      },
+      {
+        name: 'an isHost field',
+        payload: { ...SIGNUP, isHost: true },
+        messages: ['isHost is not an expected field.'],
+      },
+    ],
+    [apiPaths.signupWithGoogle]: [
+      {
+        name: 'no body',
+        messages: ['signupRequest is required.', 'authCodeResponse is required.'],
+      },
+      {
+        name: 'usingEmail true',
+        payload: {
+          ...GOOGLE_SIGNUP,
+          signupRequest: { ...GOOGLE_SIGNUP.signupRequest, usingEmail: true },
+        },
+        messages: ['signupRequest.usingEmail is not one of the allowed values.'],
+      },
+      {
+        name: 'privacy not accepted',
+        payload: {
+          ...GOOGLE_SIGNUP,
+          signupRequest: { ...GOOGLE_SIGNUP.signupRequest, privacyPolicyAccepted: false },
+        },
+        messages: ['The privacy policy must be accepted'],
+      },
+      {
+        name: 'code over 2048',
+        payload: { ...GOOGLE_SIGNUP, authCodeResponse: { code: longText(2049) } },
+        messages: ['authCodeResponse.code must be between 1 and 2048 characters long.'],
+      },
+    ],
+    [apiPaths.loginWithGoogle]: [
+      { name: 'no body', messages: ['authCodeResponse is required.'] },
+      {
+        name: 'empty code',
+        payload: { authCodeResponse: { code: '' } },
+        messages: ['authCodeResponse.code is required.'],
+      },
+      {
+        name: 'a string for the code response',
+        payload: { authCodeResponse: 'code' },
+        messages: ['authCodeResponse must be an object.'],
+      },
+    ],
+    [apiPaths.requestPasswordReset]: [
+      { name: 'no body', messages: ['Please enter your email address'] },
+      {
+        name: 'an invalid email',
+        payload: { email: 'nobody' },
+        messages: ['Please enter a valid email address'],
+      },
+      {
+        name: 'redirectTo over 2048',
+        payload: { email: 'a@b.io', redirectTo: `https://x.io/${longText(2048)}` },
+        messages: ['redirectTo must be between 0 and 2048 characters long.'],
+      },
+    ],
+    [apiPaths.validatePasswordResetKey]: [
+      { name: 'no body', messages: ['key is required.'] },
+      {
+        name: 'key over 256',
+        payload: { key: longText(257) },
+        messages: ['key must be between 1 and 256 characters long.'],
+      },
+    ],
+    [apiPaths.resetPassword]: [
+      {
+        name: 'no body',
+        messages: ['key is required.', 'Please enter a password (at least 6 characters)'],
+      },
+      {
+        name: 'password over 512',
+        payload: { key: 'k', newPassword: longText(513) },
+        messages: ['newPassword must be between 1 and 512 characters long.'],
+      },
+    ],
+    [apiPaths.activate]: [
+      { name: 'no body', messages: ['activationKey is required.'] },
+      {
+        name: 'a list key',
+        payload: { activationKey: ['k'] },
+        messages: ['activationKey must be text.'],
+      },
+    ],
+    [apiPaths.confirmEmailAddress]: [
+      { name: 'no body', messages: ['key is required.'] },
+      { name: 'a numeric key', payload: { key: 1 }, messages: ['key must be text.'] },
+    ],
+    [apiPaths.countriesList]: [
+      {
+        name: 'pageSize over 999',
+        payload: { pageSize: 1000 },
+        messages: ['pageSize is out of range.'],
+      },
+      { name: 'a string page', payload: { page: '1' }, messages: ['page must be a whole number.'] },
+    ],
+  };
+}
 
 const routeCases: Record<string, Case[]> = {
   [apiPaths.login]: [
@@ -178,11 +426,22 @@ const routeCases: Record<string, Case[]> = {
       messages: ['currentPeriodEndDate must be an ISO 8601 date, e.g. 2026-12-31T00:00:00Z.'],
     },
   ],
+  ...identityCases(),
 };
 
 async function tokenCount(): Promise<number> {
   const [row] = await handle.db.select({ total: count() }).from(refreshTokens);
   return row?.total ?? 0;
+}
+
+/** Rows that identity calls would write: users, keys, verification codes and outbox mails. */
+async function identityRows() {
+  return Promise.all(
+    [users, accountKeys, emailVerificationCodes, devOutboxMails].map(async (table) => {
+      const [row] = await handle.db.select({ total: count() }).from(table);
+      return row?.total ?? 0;
+    }),
+  );
 }
 
 async function tenantStatusRows() {
@@ -199,6 +458,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     };
     const tokensBefore = await tokenCount();
     const tenantsBefore = await tenantStatusRows();
+    const identityBefore = await identityRows();
     const response = await post(path, payload);
     expect(response.statusCode).toBe(item.code ?? 400);
     const body = envelopeOf(response);
@@ -208,6 +468,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     if (item.messages !== undefined) expect(body.messages).toEqual(item.messages);
     expect(await tokenCount()).toBe(tokensBefore);
     expect(await tenantStatusRows()).toEqual(tenantsBefore);
+    expect(await identityRows()).toEqual(identityBefore);
   });
 });
 

@@ -37,7 +37,43 @@ describe('loadConfig', () => {
     expect(config.apiBasePath).toBe('/api/v2');
   });
 
+  it('reads the identity settings, with SITE_URL defaulting to this server', () => {
+    expect(loadConfig({})).toMatchObject({
+      signupRequiresActivation: false,
+      siteUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      thirdPartySecrets: { reCaptchaSecretKey: '', googleClientSecret: '' },
+      identityRateLimit: { perAddress: 50, windowSeconds: 900 },
+    });
+    expect(loadConfig({ PORT: '3100' }).siteUrl).toBe('http://localhost:3100');
+    const custom = loadConfig({
+      SIGNUP_REQUIRES_ACTIVATION: 'true',
+      SITE_URL: 'https://givedrop.example/app/',
+      SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
+      RECAPTCHA_SECRET_KEY: 'captcha-secret',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      IDENTITY_RATE_LIMIT_ADDRESS: '7',
+      IDENTITY_RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
+    expect(custom).toMatchObject({
+      signupRequiresActivation: true,
+      siteUrl: 'https://givedrop.example/app',
+      smtpUrl: 'smtps://user:pw@smtp.example.com:465',
+      thirdPartySecrets: {
+        reCaptchaSecretKey: 'captcha-secret',
+        googleClientSecret: 'google-secret',
+      },
+      identityRateLimit: { perAddress: 7, windowSeconds: 60 },
+    });
+  });
+
   it.each([
+    ['SIGNUP_REQUIRES_ACTIVATION', 'maybe'],
+    ['SITE_URL', 'not a url'],
+    ['SITE_URL', 'ftp://givedrop.example'],
+    ['SITE_URL', 'https://givedrop.example/?x=1'],
+    ['SMTP_URL', 'http://smtp.example.com'],
+    ['IDENTITY_RATE_LIMIT_ADDRESS', '0'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['JWT_TTL_SECONDS', '0'],

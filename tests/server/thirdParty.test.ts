@@ -623,6 +623,24 @@ describe('signup and login with real Google (stubbed network)', () => {
   });
 });
 
+describe('third-party secrets', () => {
+  it('never reach the configuration the client reads', async () => {
+    const app = await createTestApp(handle.db, {
+      RECAPTCHA_SITE_KEY: 'site-key',
+      RECAPTCHA_SECRET_KEY: 'captcha-secret-value',
+      GOOGLE_CLIENT_ID: 'client-id',
+      GOOGLE_CLIENT_SECRET: 'google-secret-value',
+      SMTP_URL: 'smtp://user:smtp-password@127.0.0.1:2525',
+    });
+    const response = await app.app.inject({ method: 'GET', url: '/api/configuration' });
+    expect(response.body).toContain('site-key');
+    expect(response.body).toContain('client-id');
+    for (const secret of ['captcha-secret-value', 'google-secret-value', 'smtp-password']) {
+      expect(response.body).not.toContain(secret);
+    }
+  });
+});
+
 describe('the Content-Security-Policy for configured third parties', () => {
   const headersOf = async (env: Record<string, string>) => {
     const app = await createTestApp(handle.db, env);
