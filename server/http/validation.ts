@@ -66,6 +66,28 @@ export function describeFailure(failure: Failure, messages: FieldMessages = {}):
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** NUL (which PostgreSQL text cannot hold) and unpaired UTF-16 surrogates. */
+const UNSTORABLE_TEXT =
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Deeper values are left to the struct (no payload of this API nests this deep). */
+const MAX_TEXT_CHECK_DEPTH = 8;
+
+/** The path of the first string in `value` that cannot be stored as text, if any. */
+function unstorableTextPath(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') {
+    return UNSTORABLE_TEXT.test(value) ? path.join('.') || 'value' : undefined;
+  }
+  if (typeof value !== 'object' || value === null || path.length >= MAX_TEXT_CHECK_DEPTH) {
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableTextPath(item, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /**
  * Validates a payload (a JSON object; no body counts as an empty one) against `struct`, without
  * coercion; throws an 'invalid' DomainError with one message per problem.
@@ -77,6 +99,10 @@ export function parsePayload<T, S>(
 ): T {
   const value = body === undefined ? {} : body;
   if (!isPlainObject(value)) throw invalid(NOT_AN_OBJECT);
+  const unstorable = unstorableTextPath(value);
+  if (unstorable !== undefined) {
+    throw invalid(`${unstorable} contains characters that are not allowed.`);
+  }
   const [error, parsed] = validate(value, struct);
   if (error === undefined) return parsed;
   const described = error.failures().map((failure) => describeFailure(failure, fieldMessages));

@@ -150,6 +150,16 @@ function identityCases(): Record<string, Case[]> {
         messages: ['Please enter a valid email address'],
       },
       {
+        name: 'a NUL character in the email',
+        payload: { email: 'a\u0000b@x.io' },
+        messages: ['email contains characters that are not allowed.'],
+      },
+      {
+        name: 'an unpaired surrogate in the email',
+        payload: { email: 'a\ud800b@x.io' },
+        messages: ['email contains characters that are not allowed.'],
+      },
+      {
         name: 'string forSignup',
         payload: { email: 'a@b.io', forSignup: 'yes' },
         messages: ['forSignup must be true or false.'],
@@ -238,6 +248,11 @@ function identityCases(): Record<string, Case[]> {
         messages: ['lastName must be text.'],
       },
       {
+        name: 'a NUL character in a name',
+        payload: { ...SIGNUP, firstName: 'Ada\u0000' },
+        messages: ['firstName contains characters that are not allowed.'],
+      },
+      {
         name: 'an isHost field',
         payload: { ...SIGNUP, isHost: true },
         messages: ['isHost is not an expected field.'],
@@ -276,6 +291,11 @@ function identityCases(): Record<string, Case[]> {
         name: 'empty code',
         payload: { authCodeResponse: { code: '' } },
         messages: ['authCodeResponse.code is required.'],
+      },
+      {
+        name: 'a NUL character deep in the payload',
+        payload: { authCodeResponse: { code: 'c', state: '\u0000' } },
+        messages: ['authCodeResponse.state contains characters that are not allowed.'],
       },
       {
         name: 'a string for the code response',
@@ -370,6 +390,11 @@ const routeCases: Record<string, Case[]> = {
       name: 'password over 1024',
       payload: { email: 'x@y.io', password: longText(1025) },
       messages: ['password must be between 1 and 1024 characters long.'],
+    },
+    {
+      name: 'a NUL character in the email',
+      payload: { email: 'owner\u0000@example.com', password: 'x' },
+      messages: ['email contains characters that are not allowed.'],
     },
     {
       name: 'array password',
