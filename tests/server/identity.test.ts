@@ -13,6 +13,8 @@ import {
   users,
 } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
+import { insertAccount, type NewAccount } from '../../server/domain/accounts';
+import { DomainError } from '../../server/domain/errors';
 import { ACCOUNT_NOT_ACTIVATED } from '../../server/domain/sessions';
 import { openTestDatabase } from './support/testDatabase';
 import {
@@ -538,6 +540,40 @@ describe('POST /api/auth/signup', () => {
     expect(mail.text).toContain(`Hello ${firstName},`);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;,');
+  });
+});
+
+describe('creating an account that loses a race', () => {
+  const account = (overrides: Partial<NewAccount>): NewAccount => ({
+    email: uniquePerson().email,
+    passwordHash: null,
+    googleSubject: null,
+    firstName: 'Race',
+    lastName: 'Condition',
+    companyName: 'Race Condition',
+    accountType: 'Individual',
+    handle: uniquePerson().handle,
+    phone: '',
+    dateOfBirth: null,
+    consentToHelpEmails: false,
+    consentToMarketingEmails: false,
+    accountStatus: 'Active',
+    ...overrides,
+  });
+
+  it.each([
+    [{ handle: DEMO_USERS.owner.handle.toUpperCase() }, 'Profile name/handle not available'],
+    [{ email: DEMO_USERS.owner.email }, 'An account with this email address already exists.'],
+  ])('answers a conflict and leaves no tenant behind (%o)', async (overrides, message) => {
+    const before = await totals();
+    const attempt = handle.db.transaction((tx) =>
+      insertAccount(tx, account(overrides), new Date()),
+    );
+    await expect(attempt).rejects.toSatisfy(
+      (error) =>
+        error instanceof DomainError && error.kind === 'conflict' && error.messages[0] === message,
+    );
+    expect(await totals()).toEqual(before);
   });
 });
 
