@@ -8,12 +8,10 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { SignupAccountType, SignupRequest } from '../../contract/identity';
-import {
-  signupFieldOrder,
-  signupMessages,
-  type SignupFieldName,
-  type SignupSubmission,
-} from '../validation/signup';
+import type { SignupSubmission } from '../validation/signup';
+// Not from '../validation/signup' (whose rules carry the phone-number library): this machine is
+// part of the landing page's initial JavaScript.
+import { signupFieldOrder, signupMessages, type SignupFieldName } from '../validation/signupFields';
 import { captchaTokenMachine, captchaTokenTexts } from './captchaTokenMachine';
 import { emailVerificationMachine, selectVerifiedEmail } from './emailVerificationMachine';
 import { messagesFrom } from './errorMessages';

@@ -14,23 +14,13 @@ import type { RuleResult } from './formStruct';
 import { confirmPasswordRule, passwordRule, resolveMinimumPasswordLength } from './password';
 import { EMPTY_PHONE, optionalPhoneRule } from './phone';
 import type { PhoneValue } from './phone';
+import { signupMessages } from './signupFields';
 
-export const signupMessages = {
-  companyNameRequired: 'Please enter your company name',
-  firstNameRequired: 'Please enter your first name',
-  lastNameRequired: 'Please enter your last name',
-  dateOfBirthRequired: 'Please enter your date of birth',
-  dateOfBirthInvalid: 'Invalid date',
-  tooYoung: `You must be at least ${MINIMUM_AGE_YEARS} years old`,
-  handleRequired: 'Please enter a profile name/handle',
-  handleRule: 'Letters, numbers and underscores only, 4-20 characters.',
-  handleNotAvailable: 'Profile name/handle not available',
-  emailNotVerified: 'Please verify your email address.',
-  termsRequired: 'The terms of service must be accepted',
-  privacyRequired: 'The privacy policy must be accepted',
-  /** Ours: the spec gives the 1024 limit but no text. */
-  nameTooLong: `Maximum ${NAME_MAX} characters allowed`,
-} as const;
+// The messages and the field order live in signupFields.ts, apart from the rules and their
+// phone-number library: the signup machine imports them from there, and the machine is part of
+// the landing page's initial JavaScript.
+export { signupFieldOrder, signupMessages } from './signupFields';
+export type { SignupFieldName } from './signupFields';
 
 /** The form's fields, in the order they appear (and are focused when in error). */
 export interface SignupFormValues {
@@ -48,24 +38,6 @@ export interface SignupFormValues {
   termsAccepted: boolean;
   privacyPolicyAccepted: boolean;
 }
-
-/** Every field the Signup screen can focus, in screen order ('email' is the verification widget). */
-export const signupFieldOrder = [
-  'companyName',
-  'firstName',
-  'lastName',
-  'phone',
-  'dateOfBirth',
-  'handle',
-  'email',
-  'password',
-  'confirmPassword',
-  'consentToHelpEmails',
-  'consentToMarketingEmails',
-  'termsAccepted',
-  'privacyPolicyAccepted',
-] as const;
-export type SignupFieldName = (typeof signupFieldOrder)[number];
 
 export const EMPTY_SIGNUP_FORM: SignupFormValues = {
   companyName: '',
