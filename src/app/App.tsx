@@ -18,6 +18,12 @@ import { useSession } from './selectors';
 // Screens other than the landing page load lazily: the landing route's initial JavaScript
 // stays within the build's budget.
 const LoginScreen = lazy(() => import('./screens/LoginScreen'));
+const SignupScreen = lazy(() => import('./screens/SignupScreen'));
+const StartSignupScreen = lazy(() => import('./screens/StartSignupScreen'));
+const ForgottenPasswordScreen = lazy(() => import('./screens/ForgottenPasswordScreen'));
+const ResetPasswordScreen = lazy(() => import('./screens/ResetPasswordScreen'));
+const ActivationScreen = lazy(() => import('./screens/ActivationScreen'));
+const EmailConfirmationScreen = lazy(() => import('./screens/EmailConfirmationScreen'));
 
 /** Spec §2.1 generic loading indicator text. */
 const GENERIC_LOADING_TEXT = 'Loading, please wait...';
@@ -51,6 +57,55 @@ function Routes() {
         <PublicRoute>
           <Lazy>
             <LoginScreen />
+          </Lazy>
+        </PublicRoute>
+      </Route>
+      <Route path="/signup">
+        <FullPageLayoutRoute>
+          <Lazy>
+            <SignupScreen />
+          </Lazy>
+        </FullPageLayoutRoute>
+      </Route>
+      <Route path="/signup-charity">
+        <FullPageLayoutRoute>
+          <Lazy>
+            <SignupScreen />
+          </Lazy>
+        </FullPageLayoutRoute>
+      </Route>
+      <Route path="/start-signup">
+        <PublicRoute>
+          <Lazy>
+            <StartSignupScreen />
+          </Lazy>
+        </PublicRoute>
+      </Route>
+      <Route path="/forgotten-password">
+        <PublicRoute>
+          <Lazy>
+            <ForgottenPasswordScreen />
+          </Lazy>
+        </PublicRoute>
+      </Route>
+      <Route path="/forgotten-password/:key">
+        <PublicRoute>
+          <Lazy>
+            <ResetPasswordScreen />
+          </Lazy>
+        </PublicRoute>
+      </Route>
+      <Route path="/activate/:key">
+        <PublicRoute>
+          <Lazy>
+            <ActivationScreen />
+          </Lazy>
+        </PublicRoute>
+      </Route>
+      <Route path="/account/confirm-email/:key">
+        <PublicRoute>
+          <Lazy>
+            <EmailConfirmationScreen />
           </Lazy>
         </PublicRoute>
       </Route>

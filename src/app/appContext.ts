@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { appMachine } from '../machines/appMachine';
 import type { ReloadFlag } from '../services/version';
+import type { CountriesLoader } from './countries';
 
 export type AppActorRef = ActorRefFrom<typeof appMachine>;
 
@@ -9,6 +10,8 @@ export interface AppRuntime {
   actor: AppActorRef;
   reloadFlag: ReloadFlag;
   clientVersion: string;
+  /** The countries of the phone pickers (loaded once, GB only when they cannot be loaded). */
+  loadCountries: CountriesLoader;
 }
 
 export const AppRuntimeContext = createContext<AppRuntime | null>(null);

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { CLIENT_VERSION } from '../../contract/enums';
 import type { AppRuntime } from './appContext';
 import { createAppLogic } from './appLogic';
+import { createCountriesLoader } from './countries';
 import { createInspector, inspectorRequested } from './inspector';
 import { createServices } from './services';
 
@@ -13,10 +14,11 @@ export async function startApp(): Promise<AppRuntime> {
   const services = createServices(
     () => runtime?.actor.getSnapshot().context.configuration?.apiBaseUrl ?? '',
   );
+  const logError = (message: string, error: unknown) => console.error(message, error);
   const logic = createAppLogic(services, {
     navigate: (to) => navigate(to),
     loadPage: (to) => window.location.assign(to),
-    logError: (message, error) => console.error(message, error),
+    logError,
     removeQueryParam: (name) => {
       const url = new URL(window.location.href);
       if (!url.searchParams.has(name)) return;
@@ -34,7 +36,12 @@ export async function startApp(): Promise<AppRuntime> {
       expiredFlag: services.storage.subscriptionExpired.get(),
     },
   });
-  runtime = { actor, reloadFlag: services.reloadFlag, clientVersion: CLIENT_VERSION };
+  runtime = {
+    actor,
+    reloadFlag: services.reloadFlag,
+    clientVersion: CLIENT_VERSION,
+    loadCountries: createCountriesLoader(() => services.countries.list(), logError),
+  };
   actor.start();
   return runtime;
 }

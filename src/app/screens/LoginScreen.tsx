@@ -5,10 +5,21 @@ import {
   selectLoginSubmitting,
   type loginMachine,
 } from '../../machines/loginMachine';
+import {
+  selectThirdPartyAlert,
+  selectThirdPartyBusy,
+  type ThirdPartySignInSnapshot,
+} from '../../machines/thirdPartySignInMachine';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
 import { LoginView } from '../../views/screens/LoginView';
 import { usePageTitle } from '../pageTitle';
-import { useLoginRef } from '../selectors';
+import { orElse, useLoginRef, useRouteFlow } from '../selectors';
+
+const selectThirdPartyBusyOrNot = orElse<ThirdPartySignInSnapshot, boolean>(
+  selectThirdPartyBusy,
+  false,
+);
+const selectThirdPartyAlertOrNone = orElse(selectThirdPartyAlert, null);
 
 /** The Login screen (titled Welcome Back) at /login and /account/login. */
 export default function LoginScreen() {
@@ -21,12 +32,22 @@ export default function LoginScreen() {
 function LoginForm({ loginRef }: { loginRef: ActorRefFrom<typeof loginMachine> }) {
   const submitting = useSelector(loginRef, selectLoginSubmitting);
   const messages = useSelector(loginRef, selectLoginErrorMessages);
+  // 'Login with Google': the third-party sign-in the app runs beside the email form.
+  const thirdPartyRef = useRouteFlow('loginThirdParty');
+  const thirdPartyBusy = useSelector(thirdPartyRef, selectThirdPartyBusyOrNot);
+  const thirdPartyAlert = useSelector(thirdPartyRef, selectThirdPartyAlertOrNone);
   return (
     <LoginView
       submitting={submitting}
       error={messages ? { messages } : null}
       onSubmit={(values) => loginRef.send({ type: 'form.submit', values })}
       onDismissError={() => loginRef.send({ type: 'error.dismiss' })}
+      onThirdPartyLogin={
+        thirdPartyRef ? () => thirdPartyRef.send({ type: 'signIn.start' }) : undefined
+      }
+      thirdPartyBusy={thirdPartyBusy}
+      thirdPartyError={thirdPartyAlert}
+      onDismissThirdPartyError={() => thirdPartyRef?.send({ type: 'alert.dismiss' })}
     />
   );
 }

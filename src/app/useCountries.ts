@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { useAppRuntime } from './appContext';
+import { FALLBACK_COUNTRIES, type CountryOption } from './countries';
+
+/**
+ * The countries of a phone picker: GB (the default) at once, then the loaded list (or still GB
+ * only when it could not be loaded).
+ */
+export function useCountries(): readonly CountryOption[] {
+  const { loadCountries } = useAppRuntime();
+  const [countries, setCountries] = useState<readonly CountryOption[]>(FALLBACK_COUNTRIES);
+  useEffect(() => {
+    let active = true;
+    void loadCountries().then((loaded) => {
+      if (active) setCountries(loaded);
+    });
+    return () => {
+      active = false;
+    };
+  }, [loadCountries]);
+  return countries;
+}
