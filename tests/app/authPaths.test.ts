@@ -27,10 +27,14 @@ describe('auth paths (spec §2.1)', () => {
     '/forgotten-password/key',
   ])('%s signs the user out', (path) => expect(isSignOutPath(path)).toBe(true));
 
-  it.each(['/', '/feed', '/dashboard', '/account/profile', '/activate/k', '/account/confirm-email/k'])(
-    '%s does not',
-    (path) => expect(isSignOutPath(path)).toBe(false),
-  );
+  it.each([
+    '/',
+    '/feed',
+    '/dashboard',
+    '/account/profile',
+    '/activate/k',
+    '/account/confirm-email/k',
+  ])('%s does not', (path) => expect(isSignOutPath(path)).toBe(false));
 
   it('knows the login and logout screens', () => {
     expect(isLoginPath('/login') && isLoginPath('/account/login')).toBe(true);

@@ -4,6 +4,7 @@ import {
   linkPathOf,
   loginButton,
   openEmailLogin,
+  outbox,
   storedSession,
   waitForMail,
 } from './support';
@@ -67,8 +68,7 @@ test.describe('password recovery', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Request Password Reset' }).click();
     await expect(page.getByText('Password Reset Requested')).toBeVisible();
-    const mails = (await (await request.get('/api/dev/mail')).json()) as { to: string }[];
-    expect(mails.some((m) => m.to === email)).toBe(false);
+    expect((await outbox(request)).some((m) => m.to === email)).toBe(false);
   });
 });
 

@@ -59,6 +59,13 @@ export interface OutboxMail {
   sentAt: string;
 }
 
+/** The development outbox, newest first (GET /api/dev/mail answers the envelope). */
+export async function outbox(request: APIRequestContext): Promise<OutboxMail[]> {
+  const response = await request.get('/api/dev/mail');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: OutboxMail[] }).data;
+}
+
 /** Waits for the newest mail to `to` whose subject contains `subject`, sent after `since`. */
 export async function waitForMail(
   request: APIRequestContext,
@@ -70,8 +77,7 @@ export async function waitForMail(
   await expect
     .poll(
       async () => {
-        const response = await request.get('/api/dev/mail');
-        const mails = (await response.json()) as OutboxMail[];
+        const mails = await outbox(request);
         found = mails.find(
           (m) => m.to === to && m.subject.includes(subject) && Date.parse(m.sentAt) >= since - 1000,
         );
