@@ -15,7 +15,7 @@ export default function ActivationScreen() {
   usePageTitle('Activate Account');
   const activationRef = useRouteFlow('activation');
   if (!activationRef) return <LoadingIndicator variant="page" text={activationTexts.activating} />;
-  return <ActivationResult activationRef={activationRef} />;
+  return <ActivationResult key={activationRef.sessionId} activationRef={activationRef} />;
 }
 
 function ActivationResult({

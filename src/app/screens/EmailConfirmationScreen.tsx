@@ -17,7 +17,9 @@ export default function EmailConfirmationScreen() {
   if (!confirmationRef) {
     return <LoadingIndicator variant="page" text={emailConfirmationTexts.confirming} />;
   }
-  return <EmailConfirmationResult confirmationRef={confirmationRef} />;
+  return (
+    <EmailConfirmationResult key={confirmationRef.sessionId} confirmationRef={confirmationRef} />
+  );
 }
 
 function EmailConfirmationResult({

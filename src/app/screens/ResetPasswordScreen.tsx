@@ -32,7 +32,7 @@ export default function ResetPasswordScreen() {
   usePageTitle('Reset Password');
   const resetRef = useRouteFlow('passwordReset');
   if (!resetRef) return <LoadingIndicator variant="page" />;
-  return <ResetPasswordForm resetRef={resetRef} />;
+  return <ResetPasswordForm key={resetRef.sessionId} resetRef={resetRef} />;
 }
 
 function ResetPasswordForm({ resetRef }: { resetRef: ActorRefFrom<typeof passwordResetMachine> }) {

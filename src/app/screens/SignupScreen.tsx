@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
+import { signupAccountTypeOf } from '../../machines/authPaths';
 import {
   selectEmail,
   selectEmailVerificationErrors,
@@ -87,16 +89,15 @@ const selectCreatedEmail = (s: SignupSnapshot): string | null =>
  * app runs beside it.
  */
 export default function SignupScreen() {
+  const [pathname] = useLocation();
+  usePageTitle(signupAccountTypeOf(pathname) === 'Charity' ? 'Create Account' : 'Sign Up');
   const signupRef = useRouteFlow('signup');
   const thirdPartyRef = useRouteFlow('signupThirdParty');
-  if (!signupRef || !thirdPartyRef) return <SignupTitle />;
-  return <SignupForm signupRef={signupRef} thirdPartyRef={thirdPartyRef} />;
-}
-
-/** While the flow starts: the title, and the generic loading indicator. */
-function SignupTitle() {
-  usePageTitle('Sign Up');
-  return <LoadingIndicator variant="page" />;
+  if (!signupRef || !thirdPartyRef) return <LoadingIndicator variant="page" />;
+  // A new flow (e.g. /signup to /signup-charity) starts a new form.
+  return (
+    <SignupForm key={signupRef.sessionId} signupRef={signupRef} thirdPartyRef={thirdPartyRef} />
+  );
 }
 
 interface SignupFormProps {
@@ -106,7 +107,6 @@ interface SignupFormProps {
 
 function SignupForm({ signupRef, thirdPartyRef }: SignupFormProps) {
   const accountType = useSelector(signupRef, selectSignupAccountType);
-  usePageTitle(accountType === 'Charity' ? 'Create Account' : 'Sign Up');
   const countries = useCountries();
   const { termsUrl, privacyPolicyUrl } = usePolicyLinks();
 
