@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newPerson, signUpViaApi } from './signupSupport';
 import {
   expectAccessible,
   linkPathOf,
@@ -14,7 +15,10 @@ test.describe('password recovery', () => {
     page,
     request,
   }) => {
-    const email = 'newbie@example.com';
+    // An account of its own: the seeded ones keep their password for the other tests.
+    const person = newPerson('Dorothy', 'Hodgkin');
+    await signUpViaApi(request, person);
+    const email = person.email;
     await page.goto('/forgotten-password');
     await expect(page.getByRole('heading', { name: 'Forgotten Password' })).toBeVisible();
     await expectAccessible(page, 'forgotten password');

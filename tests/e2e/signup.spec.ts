@@ -87,7 +87,7 @@ test.describe('signup', () => {
     await page.getByLabel('Verification code').fill(codeOf(mail));
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await expect(page.getByText('Verified', { exact: true })).toBeVisible();
-    await page.getByLabel('Phone number').fill('07700 900123');
+    await page.getByLabel('Phone number').fill('07911 123456');
     await page.getByLabel('Date of birth').fill(person.dateOfBirth);
     await page.getByLabel('Profile name/handle').fill(person.handle);
     await expect(page.getByText('Available', { exact: true })).toBeVisible();

@@ -11,8 +11,10 @@ async function consentAs(page: Page, open: () => Promise<void>, email: string) {
   await popup.getByLabel('Email').fill(email);
   await popup.getByLabel('First name').fill('Katherine');
   await popup.getByLabel('Last name').fill('Johnson');
+  // The popup closes itself once it has handed the code over.
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await popup.waitForEvent('close');
+  await closed;
 }
 
 test.describe('third-party sign-in (development stand-in)', () => {
