@@ -31,6 +31,7 @@ import {
 import { createThirdParties, type ThirdParties } from '../services/thirdParty';
 import { userFromToken } from '../services/token';
 import type { Services } from './services';
+import { readableSignInFailure } from './signInFailure';
 
 export interface AppEffects {
   /** Client-side navigation inside the app. */
@@ -167,8 +168,14 @@ export function createAppLogic(services: Services, effects: AppEffects) {
     },
   });
 
+  // Called straight from the click (the machine invokes it on the event), so the provider's
+  // popup is allowed to open.
   const requestAuthCode = fromPromise<AuthCodeResponse>(({ signal }) =>
-    loadedThirdParties().signIn.requestCode({ signal }),
+    loadedThirdParties()
+      .signIn.requestCode({ signal })
+      .catch((error: unknown) => {
+        throw readableSignInFailure(error);
+      }),
   );
 
   const thirdPartySignIn = thirdPartySignInMachine.provide({

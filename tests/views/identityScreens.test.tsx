@@ -265,6 +265,22 @@ describe('KeyResultView', () => {
     expect(screen.getByRole('link', { name: 'Go to home page' }).getAttribute('href')).toBe('/');
   });
 
+  it("a failed call offers 'Try again'; an invalid key does not", async () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(
+      <KeyResultView
+        {...activation}
+        state="failure"
+        failureText="There was an error activating account, please try again"
+        onRetry={onRetry}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    rerender(<KeyResultView {...activation} state="failure" />);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it("confirmation success: 'Email Address Confirmed' and a link to /", () => {
     render(<KeyResultView {...confirmation} state="success" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Email Address Confirmed' })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
+  selectActivationCanRetry,
   activationTexts,
   selectActivationNotice,
   type activationMachine,
@@ -24,6 +25,7 @@ function ActivationResult({
   activationRef: ActorRefFrom<typeof activationMachine>;
 }) {
   const notice = useSelector(activationRef, selectActivationNotice);
+  const canRetry = useSelector(activationRef, selectActivationCanRetry);
   return (
     <KeyResultView
       state={notice === null ? 'busy' : notice.level === 'success' ? 'success' : 'failure'}
@@ -34,6 +36,7 @@ function ActivationResult({
       failureTitle={activationTexts.errorTitle}
       failureText={notice?.text ?? activationTexts.failed}
       failureLink={{ href: '/', label: 'Go to home page' }}
+      onRetry={canRetry ? () => activationRef.send({ type: 'retry' }) : undefined}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
+  selectEmailConfirmationCanRetry,
   emailConfirmationTexts,
   selectEmailConfirmationNotice,
   type emailConfirmationMachine,
@@ -28,6 +29,7 @@ function EmailConfirmationResult({
   confirmationRef: ActorRefFrom<typeof emailConfirmationMachine>;
 }) {
   const notice = useSelector(confirmationRef, selectEmailConfirmationNotice);
+  const canRetry = useSelector(confirmationRef, selectEmailConfirmationCanRetry);
   const { user } = useSession();
   // A signed-in person goes on to the app; a visitor to the login.
   const onward = user ? { href: '/feed', label: 'Continue' } : { href: '/login', label: 'Log in' };
@@ -41,6 +43,7 @@ function EmailConfirmationResult({
       failureTitle={emailConfirmationTexts.errorTitle}
       failureText={notice?.text ?? emailConfirmationTexts.failed}
       failureLink={{ href: '/', label: 'Go to home page' }}
+      onRetry={canRetry ? () => confirmationRef.send({ type: 'retry' }) : undefined}
     />
   );
 }

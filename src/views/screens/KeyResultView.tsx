@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CircleCheck, CircleX } from 'lucide-react';
+import { Button } from '../components/Button';
 import { LinkButton } from '../components/LinkButton';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import styles from './AuthScreen.module.css';
@@ -25,6 +26,8 @@ export interface KeyResultViewProps {
   /** e.g. 'The activation link is invalid or has expired, please try again'. */
   failureText: string;
   failureLink?: KeyResultLink;
+  /** Offered on a failure that may pass on a second try (the call failed, not the key). */
+  onRetry?: () => void;
 }
 
 /**
@@ -42,6 +45,7 @@ export function KeyResultView({
   failureTitle,
   failureText,
   failureLink,
+  onRetry,
 }: KeyResultViewProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -71,8 +75,17 @@ export function KeyResultView({
             {success ? successTitle : failureTitle}
           </h1>
           {success ? successText ? <p>{successText}</p> : null : <p>{failureText}</p>}
+          {!success && onRetry ? (
+            <Button fullWidth onClick={onRetry}>
+              Try again
+            </Button>
+          ) : null}
           {link ? (
-            <LinkButton href={link.href} fullWidth>
+            <LinkButton
+              href={link.href}
+              fullWidth
+              variant={!success && onRetry ? 'secondary' : undefined}
+            >
               {link.label}
             </LinkButton>
           ) : null}
