@@ -21,6 +21,18 @@ export const apiPaths = {
   confirmEmailAddress: 'auth/confirmEmailAddress',
   handleExists: 'users/handleExists',
   countriesList: 'countries/list',
+  postsFeedList: 'posts/feedList',
+  postsCreate: 'posts/create',
+  postsCreateWithFile: 'posts/createWithFile',
+  postsUpdate: 'posts/update',
+  postsGet: 'posts/get',
+  postsGetByGuid: 'posts/getByGuid',
+  postsDelete: 'posts/delete',
+  postsDeleteByGuid: 'posts/deletebyguid',
+  postsSetIsDraft: 'posts/setIsDraft',
+  postsSetIsPublished: 'posts/setIsPublished',
+  postsList: 'posts/list',
+  dropsFeedList: 'drops/feedList',
 } as const;
 
 /**
