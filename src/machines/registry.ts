@@ -9,6 +9,7 @@ import { handleCheckMachine } from './handleCheckMachine';
 import { loginMachine } from './loginMachine';
 import { passwordResetMachine } from './passwordResetMachine';
 import { passwordResetRequestMachine } from './passwordResetRequestMachine';
+import { postsFeedMachine } from './postsFeedMachine';
 import { sessionMachine } from './sessionMachine';
 import { signupMachine } from './signupMachine';
 import { subscriptionMachine } from './subscriptionMachine';
@@ -34,4 +35,5 @@ export const machineRegistry: readonly AnyStateMachine[] = [
   passwordResetMachine,
   activationMachine,
   emailConfirmationMachine,
+  postsFeedMachine,
 ];
