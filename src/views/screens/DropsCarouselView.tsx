@@ -1,0 +1,384 @@
+import { useEffect, useId, useRef } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
+import { ChevronLeft, ChevronRight, Droplet, Heart } from 'lucide-react';
+import type { DropItem, MediaFile } from '../../../contract/posts';
+import { Alert } from '../components/Alert';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { LoadingIndicator } from '../components/LoadingIndicator';
+import { cx } from '../utils/cx';
+import { formatDateTime } from '../utils/dateTime';
+import { useReducedMotion } from '../utils/useReducedMotion';
+import styles from './DropsCarouselView.module.css';
+
+/**
+ * One item of the carousel, as the dropsCarousel machine lists them (`selectCarouselItems`): the
+ * intro Drop first ('Drop Info' and the spec's text), then each drop with the media it shows.
+ * Keys are unique per position (a drop may come again after the carousel restarts).
+ */
+export type CarouselItem =
+  | { kind: 'intro'; key: string; title: string; text: string }
+  | { kind: 'drop'; key: string; drop: DropItem; mediaIndex: number };
+
+/** Where a swipe starts and ends, in client pixels (the machine decides whether it counts). */
+export interface SwipeStartPoint {
+  x: number;
+  y: number;
+}
+export interface SwipeEndPoint {
+  x: number;
+  /** Tells a vertical scroll from a swipe. */
+  y?: number;
+}
+
+/** spec §9: more drops load when the carousel is scrolled within 50 px of its end. */
+export const CAROUSEL_NEAR_END_PX = 50;
+/** Ours (the spec only says errors are logged); the dropsCarousel machine's wording. */
+export const DROPS_ERROR_TEXT = 'Failed to fetch drops';
+
+export interface DropsCarouselViewProps {
+  /** The items in order, the intro Drop first (the machine puts it there). */
+  items: readonly CarouselItem[];
+  /** The position of the drop shown at the start of the strip; the machine owns it. */
+  currentIndex: number;
+  /** True while more drops load (the carousel is aria-busy). */
+  loading?: boolean;
+  /** The last load failed: a 'Try again' button calls onRetry. */
+  failed?: boolean;
+  onRetry?: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  /**
+   * The person scrolled another drop into place (trackpad, scrollbar, keyboard): its position,
+   * reported when the scrolling ends.
+   */
+  onShow?: (index: number) => void;
+  onPreviousMedia: (dropId: number) => void;
+  onNextMedia: (dropId: number) => void;
+  /** The carousel was scrolled within 50 px of its end (once each time it gets there). */
+  onNearEnd: () => void;
+  onSwipeStart: (point: SwipeStartPoint) => void;
+  onSwipeEnd: (point: SwipeEndPoint) => void;
+  /** IANA time zone of the dates; the browser's when absent (tests pin it). */
+  timeZone?: string;
+}
+
+function DropMedia({ file, user }: { file: MediaFile; user: string }) {
+  if (file.type === 'video') {
+    return (
+      <video
+        className={styles.media}
+        src={file.url}
+        width={file.width}
+        height={file.height}
+        muted
+        playsInline
+        controls
+        preload="metadata"
+        aria-label={`Video from the drop of ${user}`}
+      />
+    );
+  }
+  return (
+    <img
+      className={styles.media}
+      src={file.url}
+      width={file.width}
+      height={file.height}
+      loading="lazy"
+      decoding="async"
+      alt={`From the drop of ${user}`}
+    />
+  );
+}
+
+function IntroCard({ title, text }: { title: string; text: string }) {
+  return (
+    <div className={cx(styles.card, styles.intro)}>
+      <div className={styles.cardHeader}>
+        <span className={styles.introIcon}>
+          <Droplet aria-hidden="true" focusable="false" size={22} />
+        </span>
+        <h3 className={styles.user}>{title}</h3>
+      </div>
+      <p className={styles.content}>{text}</p>
+    </div>
+  );
+}
+
+interface DropCardProps {
+  drop: DropItem;
+  mediaIndex: number;
+  timeZone: string | undefined;
+  onPreviousMedia: (dropId: number) => void;
+  onNextMedia: (dropId: number) => void;
+}
+
+function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: DropCardProps) {
+  const count = drop.media.length;
+  const index = count > 0 ? ((mediaIndex % count) + count) % count : 0;
+  const file = drop.media[index];
+  const date = formatDateTime(drop.date, timeZone) ?? (drop.date || null);
+  return (
+    <div className={styles.card}>
+      <div className={styles.cardHeader}>
+        <Avatar name={drop.user} imageUrl={drop.userAvatarUrl} size={36} alt="" />
+        <div className={styles.byline}>
+          <h3 className={styles.user}>{drop.user}</h3>
+          {date ? (
+            <time className={styles.date} dateTime={drop.date}>
+              {date}
+            </time>
+          ) : null}
+        </div>
+      </div>
+      {file ? (
+        <div className={styles.mediaBox}>
+          <DropMedia key={`${index}-${file.url}`} file={file} user={drop.user} />
+          {count > 1 ? (
+            <div className={styles.mediaControls}>
+              <button
+                type="button"
+                className={styles.mediaButton}
+                aria-label={`Previous media of ${drop.user}`}
+                onClick={() => onPreviousMedia(drop.id)}
+              >
+                <ChevronLeft aria-hidden="true" focusable="false" size={18} />
+              </button>
+              <span className={styles.mediaCount}>
+                {index + 1} / {count}
+              </span>
+              <button
+                type="button"
+                className={styles.mediaButton}
+                aria-label={`Next media of ${drop.user}`}
+                onClick={() => onNextMedia(drop.id)}
+              >
+                <ChevronRight aria-hidden="true" focusable="false" size={18} />
+              </button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <p className={styles.content}>{drop.content}</p>
+      <p className={styles.reactions}>
+        <Heart aria-hidden="true" focusable="false" size={16} />
+        <span>{drop.reactions}</span>
+        <span className="visually-hidden"> reactions</span>
+      </p>
+    </div>
+  );
+}
+
+/** Media, inputs and the like keep their own arrow keys. */
+function ownsArrowKeys(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      ['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(target.tagName))
+  );
+}
+
+/**
+ * The Drops carousel (spec §4 Drops carousel): a horizontal strip of drop cards, the intro Drop
+ * first. Previous / next buttons and the arrow keys (when focus is in the carousel) move between
+ * drops; each drop with several media has its own previous / next media buttons. Scrolling within
+ * 50 px of the end reports onNearEnd; pointer and touch swipes are reported as start and end points
+ * for the machine to judge. It follows the WAI-ARIA carousel pattern (a region with slides of role
+ * group labelled 'n of m') and scrolls without smooth motion when reduced motion is asked for.
+ */
+export function DropsCarouselView({
+  items,
+  currentIndex,
+  loading = false,
+  failed = false,
+  onRetry,
+  onPrevious,
+  onNext,
+  onShow,
+  onPreviousMedia,
+  onNextMedia,
+  onNearEnd,
+  onSwipeStart,
+  onSwipeEnd,
+  timeZone,
+}: DropsCarouselViewProps) {
+  const headingId = `drops${useId().replace(/:/g, '')}`;
+  const trackRef = useRef<HTMLDivElement>(null);
+  const nearEnd = useRef(false);
+  const reducedMotion = useReducedMotion();
+  const count = items.length;
+  const current = Math.min(Math.max(currentIndex, 0), Math.max(count - 1, 0));
+
+  // Show the current drop at the start of the strip (instantly when reduced motion is asked for).
+  useEffect(() => {
+    const track = trackRef.current;
+    const first = track?.firstElementChild as HTMLElement | null | undefined;
+    const slide = track?.children[current] as HTMLElement | undefined;
+    if (!track || !first || !slide) return;
+    const left = slide.offsetLeft - first.offsetLeft;
+    if (typeof track.scrollTo === 'function') {
+      track.scrollTo({ left, behavior: reducedMotion ? 'auto' : 'smooth' });
+    } else {
+      track.scrollLeft = left;
+    }
+  }, [current, reducedMotion]);
+
+  // When scrolling ends, the drop nearest the start of the strip is the one shown.
+  const onShowRef = useRef(onShow);
+  useEffect(() => {
+    onShowRef.current = onShow;
+  }, [onShow]);
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return undefined;
+    const onScrollEnd = () => {
+      const slides = Array.from(track.querySelectorAll<HTMLElement>(':scope > [role="group"]'));
+      const first = slides[0];
+      if (!first || !onShowRef.current) return;
+      let nearest = 0;
+      let distance = Number.POSITIVE_INFINITY;
+      slides.forEach((slide, index) => {
+        const d = Math.abs(slide.offsetLeft - first.offsetLeft - track.scrollLeft);
+        if (d < distance) {
+          distance = d;
+          nearest = index;
+        }
+      });
+      onShowRef.current(nearest);
+    };
+    track.addEventListener('scrollend', onScrollEnd);
+    return () => track.removeEventListener('scrollend', onScrollEnd);
+  }, []);
+
+  const checkNearEnd = () => {
+    const track = trackRef.current;
+    if (!track || track.scrollWidth === 0) return;
+    const remaining = track.scrollWidth - track.clientWidth - track.scrollLeft;
+    if (remaining <= CAROUSEL_NEAR_END_PX) {
+      if (!nearEnd.current) {
+        nearEnd.current = true;
+        onNearEnd();
+      }
+    } else {
+      nearEnd.current = false;
+    }
+  };
+
+  // New drops move the end away: reaching it again asks for more again.
+  useEffect(() => {
+    nearEnd.current = false;
+  }, [count]);
+
+  const canShowPrevious = current > 0;
+  const canShowNext = current < count - 1;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || ownsArrowKeys(event.target)) return;
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      if (canShowPrevious) onPrevious();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      if (canShowNext) onNext();
+    }
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    onSwipeStart({ x: event.clientX, y: event.clientY });
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    onSwipeEnd({ x: event.clientX, y: event.clientY });
+  };
+
+  return (
+    // Arrow keys move between drops while focus is anywhere in the carousel.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-labelledby={headingId}
+      aria-busy={loading}
+      onKeyDown={onKeyDown}
+    >
+      <div className={styles.top}>
+        <h2 id={headingId} className={styles.heading}>
+          Drops
+        </h2>
+        <div className={styles.controls}>
+          <button
+            type="button"
+            className={styles.navButton}
+            aria-label="Previous drop"
+            disabled={!canShowPrevious}
+            onClick={onPrevious}
+          >
+            <ChevronLeft aria-hidden="true" focusable="false" size={20} />
+          </button>
+          <button
+            type="button"
+            className={styles.navButton}
+            aria-label="Next drop"
+            disabled={!canShowNext}
+            onClick={onNext}
+          >
+            <ChevronRight aria-hidden="true" focusable="false" size={20} />
+          </button>
+        </div>
+      </div>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {count > 0 ? `Drop ${current + 1} of ${count}` : ''}
+      </p>
+      {/* Swipes are an extra: the buttons and the arrow keys do the same. */}
+      <div
+        ref={trackRef}
+        className={cx(styles.track, reducedMotion && styles.reducedMotion)}
+        data-reduced-motion={reducedMotion ? '' : undefined}
+        // The strip scrolls: focusable so the keyboard can reach it (and its arrow keys).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        onScroll={checkNearEnd}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+      >
+        {items.map((item, index) => (
+          <div
+            key={item.key}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+            aria-current={index === current ? 'true' : undefined}
+            className={styles.slide}
+          >
+            {item.kind === 'intro' ? (
+              <IntroCard title={item.title} text={item.text} />
+            ) : (
+              <DropCard
+                drop={item.drop}
+                mediaIndex={item.mediaIndex}
+                timeZone={timeZone}
+                onPreviousMedia={onPreviousMedia}
+                onNextMedia={onNextMedia}
+              />
+            )}
+          </div>
+        ))}
+        {loading ? (
+          <div className={styles.loadingSlide}>
+            <LoadingIndicator />
+          </div>
+        ) : null}
+      </div>
+      {failed && onRetry ? (
+        <Alert level="Warning" messages={[DROPS_ERROR_TEXT]}>
+          <div className={styles.retry}>
+            <Button variant="secondary" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+    </section>
+  );
+}

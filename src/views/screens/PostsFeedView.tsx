@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { RotateCcw } from 'lucide-react';
+import { WindowVirtualizer } from 'virtua';
+import type { WindowVirtualizerHandle } from 'virtua';
+import type { FeedPost } from '../../../contract/posts';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { LoadingIndicator } from '../components/LoadingIndicator';
+import { PostCard } from '../components/PostCard';
+import styles from './PostsFeedView.module.css';
+
+/** The feed's state, from the postsFeed machine. */
+export type PostsFeedStatus = 'loading' | 'idle' | 'ended' | 'error';
+
+export interface PostsFeedViewProps {
+  /** The posts loaded so far, newest first. */
+  posts: readonly FeedPost[];
+  /** 'loading' a page, 'idle' (more may load), 'ended' (the last page was short), 'error'. */
+  status: PostsFeedStatus;
+  /**
+   * The last card became visible while 'idle': load the next page. Called once for each new last
+   * card (a card that scrolls out and back in does not call it again), with the number of posts
+   * shown then (so the machine can ignore a trigger for a list that has since grown).
+   */
+  onEndReached: (postCount: number) => void;
+  /** 'Try again' after a failed load. */
+  onRetry: () => void;
+  /** The guid of a post just created (`/feed?new={guid}`): that card is marked as new. */
+  highlightGuid?: string | null;
+  /** IANA time zone of the dates; the browser's when absent (tests pin it). */
+  timeZone?: string;
+}
+
+/** spec §4 Posts feed. */
+export const FEED_END_TEXT = "You've seen all the posts, thanks for your attention.";
+/** Ours (the spec only says feed errors are logged); the postsFeed machine's wording. */
+export const FEED_ERROR_TEXT = 'Failed to fetch posts';
+
+/** The window scrolls (the app layout has no inner scroller), so the list follows the window. */
+function canVirtualise(): boolean {
+  return typeof ResizeObserver !== 'undefined' && document.scrollingElement != null;
+}
+
+/**
+ * The Posts feed (spec §4 Posts feed): a virtualised list that follows the WAI-ARIA feed pattern.
+ * The feed is aria-busy while a page loads; each card is a focusable article with aria-posinset
+ * and aria-setsize (-1 while more may load, the total once the feed ended), so cards the list has
+ * not rendered are still announced sensibly. Page Down / Page Up move focus between cards.
+ * When the last card becomes visible the next page is asked for; at the end the spec's text shows.
+ */
+export function PostsFeedView({
+  posts,
+  status,
+  onEndReached,
+  onRetry,
+  highlightGuid = null,
+  timeZone,
+}: PostsFeedViewProps) {
+  const headingId = `feed${useId().replace(/:/g, '')}`;
+  const feedRef = useRef<HTMLDivElement>(null);
+  const virtualizerRef = useRef<WindowVirtualizerHandle>(null);
+  const [virtualised] = useState(canVirtualise);
+  const [lastCard, setLastCard] = useState<HTMLElement | null>(null);
+  const firedFor = useRef<string | null>(null);
+  const lastPost = posts[posts.length - 1];
+  const postCount = posts.length;
+  const lastKey = lastPost ? `${postCount}:${lastPost.guid}` : null;
+  const setSize = status === 'ended' ? posts.length : -1;
+
+  // The next page is asked for when the last card scrolls into view (once per new last card).
+  useEffect(() => {
+    if (!lastCard || status !== 'idle' || lastKey === null || firedFor.current === lastKey) {
+      return undefined;
+    }
+    const fire = () => {
+      if (firedFor.current === lastKey) return;
+      firedFor.current = lastKey;
+      onEndReached(postCount);
+    };
+    if (typeof IntersectionObserver === 'undefined') {
+      fire();
+      return undefined;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        fire();
+      }
+    });
+    observer.observe(lastCard);
+    return () => observer.disconnect();
+  }, [lastCard, status, lastKey, postCount, onEndReached]);
+
+  const focusCard = useCallback((index: number) => {
+    const selector = `article[aria-posinset="${index + 1}"]`;
+    const card = feedRef.current?.querySelector<HTMLElement>(selector);
+    if (card) {
+      card.focus();
+      return;
+    }
+    virtualizerRef.current?.scrollToIndex(index);
+    requestAnimationFrame(() => feedRef.current?.querySelector<HTMLElement>(selector)?.focus());
+  }, []);
+
+  // The feed pattern's keys: Page Down / Page Up move focus to the next / previous article.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
+    const target = event.target as HTMLElement;
+    const card = target.closest<HTMLElement>('article[aria-posinset]');
+    if (!card) return;
+    const index = Number(card.getAttribute('aria-posinset')) - 1;
+    const next = event.key === 'PageDown' ? index + 1 : index - 1;
+    if (next < 0 || next >= posts.length) return;
+    event.preventDefault();
+    focusCard(next);
+  };
+
+  const renderCard = (post: FeedPost, index: number) => (
+    <div key={post.guid} className={styles.item}>
+      <PostCard
+        post={post}
+        posInSet={index + 1}
+        setSize={setSize}
+        highlighted={highlightGuid !== null && post.guid === highlightGuid}
+        timeZone={timeZone}
+        focusable
+        ref={index === posts.length - 1 ? setLastCard : undefined}
+      />
+    </div>
+  );
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        Posts
+      </h2>
+      {/* Keyboard handling of the feed pattern (Page Down / Page Up between articles). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div
+        ref={feedRef}
+        role="feed"
+        aria-labelledby={headingId}
+        aria-busy={status === 'loading'}
+        className={styles.feed}
+        onKeyDown={onKeyDown}
+      >
+        {virtualised ? (
+          <WindowVirtualizer ref={virtualizerRef} data={posts as FeedPost[]}>
+            {renderCard}
+          </WindowVirtualizer>
+        ) : (
+          posts.map(renderCard)
+        )}
+      </div>
+      {status === 'loading' ? <LoadingIndicator className={styles.status} /> : null}
+      {status === 'ended' ? (
+        <p role="status" className={styles.end}>
+          {FEED_END_TEXT}
+        </p>
+      ) : null}
+      {status === 'error' ? (
+        <Alert level="Danger" messages={[FEED_ERROR_TEXT]}>
+          <div className={styles.retry}>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<RotateCcw focusable="false" size={16} />}
+              onClick={onRetry}
+            >
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
