@@ -3,6 +3,7 @@ import { activationMachine } from './activationMachine';
 import { appMachine } from './appMachine';
 import { captchaTokenMachine } from './captchaTokenMachine';
 import { configMachine } from './configMachine';
+import { dropsCarouselMachine } from './dropsCarouselMachine';
 import { emailConfirmationMachine } from './emailConfirmationMachine';
 import { emailVerificationMachine } from './emailVerificationMachine';
 import { handleCheckMachine } from './handleCheckMachine';
@@ -36,4 +37,5 @@ export const machineRegistry: readonly AnyStateMachine[] = [
   activationMachine,
   emailConfirmationMachine,
   postsFeedMachine,
+  dropsCarouselMachine,
 ];

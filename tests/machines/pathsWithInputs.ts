@@ -4,12 +4,19 @@
  * run once per input, and the 100 % check is made over all the inputs together (no single input
  * reaches every state).
  */
-import type { AnyMachineSnapshot } from 'xstate';
+import {
+  initialTransition,
+  transition,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+} from 'xstate';
 import {
   CoverageRecorder,
   planPaths,
   runPath,
   type PathSuite,
+  type PlannedPath,
   type StepInfo,
 } from '../support/pathHarness';
 
@@ -17,6 +24,27 @@ export interface PathInput<TInput> {
   /** Names the group of paths in the report. */
   name: string;
   input: TInput;
+  /**
+   * Paths to run besides the planned ones, given as events: the planner keeps one path per
+   * (state value, event, effects, next value), so two guarded branches that differ only in what
+   * they assign (e.g. next and previous) need one of them spelled out.
+   */
+  paths?: { name: string; events: AnyEventObject[] }[];
+}
+
+/** A path along the given events, each step's expected snapshot from the machine itself. */
+export function planEvents(
+  machine: AnyStateMachine,
+  input: unknown,
+  name: string,
+  events: AnyEventObject[],
+): PlannedPath {
+  let snapshot = initialTransition(machine, input as never)[0] as AnyMachineSnapshot;
+  const steps = events.map((event) => {
+    snapshot = transition(machine, snapshot, event)[0] as AnyMachineSnapshot;
+    return { event, expected: snapshot };
+  });
+  return { name, steps };
 }
 
 export interface InputsPathSuite<TSpies, TInput> extends Omit<
@@ -38,15 +66,18 @@ export async function describePathsForInputs<TSpies, TInput>(
 ): Promise<void> {
   const { describe, it, afterAll, expect } = await import('vitest');
   const recorder = new CoverageRecorder(suite.machine);
-  const planned = suite.inputs.map(({ name, input }) => ({
+  const planned = suite.inputs.map(({ name, input, paths = [] }) => ({
     name,
     input,
-    paths: planPaths(suite.build().machine, {
-      events: suite.events,
-      input,
-      serializeState: suite.serializeState as ((s: AnyMachineSnapshot) => string) | undefined,
-      limit: suite.limit,
-    }),
+    paths: [
+      ...planPaths(suite.build().machine, {
+        events: suite.events,
+        input,
+        serializeState: suite.serializeState as ((s: AnyMachineSnapshot) => string) | undefined,
+        limit: suite.limit,
+      }),
+      ...paths.map((p) => planEvents(suite.build().machine, input, `given: ${p.name}`, p.events)),
+    ],
   }));
   describe(`${suite.machine.id} machine: generated paths`, () => {
     for (const { name, input, paths } of planned) {
