@@ -1,0 +1,339 @@
+import { useId, useMemo, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { superstructResolver } from '@hookform/resolvers/superstruct';
+import { ImagePlus, Trash2 } from 'lucide-react';
+import {
+  POST_MESSAGE_MAX,
+  emptyPostForm,
+  postFormStruct,
+  publishTimeOptions,
+  toPostSubmission,
+} from '../../validation/post';
+import type { PostFormValues, PostSubmission } from '../../validation/post';
+import { Alert } from '../components/Alert';
+import type { AlertLevel } from '../components/Alert';
+import { Button } from '../components/Button';
+import { CheckboxField } from '../components/CheckboxField';
+import { SelectField } from '../components/SelectField';
+import { TextAreaField } from '../components/TextAreaField';
+import { TextField } from '../components/TextField';
+import { cx } from '../utils/cx';
+import auth from './AuthScreen.module.css';
+import styles from './CreatePostView.module.css';
+
+/** 'create' a new post, or 'update' an existing one (its media cannot change). */
+export type CreatePostMode = 'create' | 'update';
+
+/** The alerts of the Create Post screen (spec §8 Post and its success messages). */
+export type CreatePostAlertKind =
+  'createError' | 'updateError' | 'loadError' | 'uploadError' | 'created' | 'updated';
+
+export interface CreatePostAlert {
+  kind: CreatePostAlertKind;
+  /** The details under the title (server messages, the media service's 'Invalid file type'...). */
+  messages?: readonly string[];
+}
+
+/** The post's image: the file chosen (and its local preview) or, in update mode, the stored one. */
+export interface CreatePostMedia {
+  fileName: string;
+  previewUrl?: string | null;
+}
+
+export interface CreatePostViewProps {
+  mode: CreatePostMode;
+  /** The post being edited (update mode); read on mount: remount (key) to load another post. */
+  initialValues?: Partial<PostFormValues>;
+  /** Now, for the default publish date and time (rounded down to 15 minutes). */
+  now?: Date;
+  /** True while the post is being saved: both buttons ignore presses, the one pressed is busy. */
+  submitting: boolean;
+  /** An upload in progress (0-100), or null. */
+  uploading: { percent: number } | null;
+  /** The image chosen and uploaded (create mode), or the post's stored media (update mode). */
+  media: CreatePostMedia | null;
+  alerts: readonly CreatePostAlert[];
+  /** 'Create Post' / 'Update Post': the rules passed and Is Draft is not ticked. */
+  onSubmit: (values: PostSubmission) => void;
+  /** 'Save Draft': the rules passed; isDraft is always true (and the box gets ticked). */
+  onSaveDraft: (values: PostSubmission) => void;
+  /** A file was picked (the machine checks it against the post preset and uploads it). */
+  onSelectFile: (file: File) => void;
+  onRemoveMedia: () => void;
+  /** Is Draft was ticked or unticked. */
+  onDraftChange?: (isDraft: boolean) => void;
+  /** When given, each alert gets a dismiss button. */
+  onDismissAlert?: (kind: CreatePostAlertKind) => void;
+}
+
+const alertTexts: Record<CreatePostAlertKind, { level: AlertLevel; title: string }> = {
+  loadError: { level: 'Danger', title: 'Error loading post data' },
+  createError: { level: 'Danger', title: 'Error creating post' },
+  updateError: { level: 'Danger', title: 'Error updating post' },
+  uploadError: { level: 'Danger', title: 'Upload Error' },
+  created: { level: 'Success', title: 'Post created successfully, redirecting...' },
+  updated: { level: 'Success', title: 'Post updated' },
+};
+
+const TIME_OPTIONS = publishTimeOptions().map((value) => ({ value, label: value }));
+
+/** The live region says the upload's progress in steps of 10 % (the bar itself is exact). */
+function spokenPercent(percent: number): number {
+  return Math.min(100, Math.max(0, Math.floor(percent / 10) * 10));
+}
+
+/**
+ * Create Post, /create-post (spec §2.3, §4 Post, §5 Post): the message with a live counter (max
+ * 280), an optional http/https link, the publish date and a time in 15-minute steps (defaulting
+ * to now rounded down), an image (image/* only) with upload progress, Is Draft, 'Save Draft' and
+ * 'Create Post' ('Update Post' when editing). Ticking Is Draft disables the main button; Save
+ * Draft always saves a draft. When editing, the media is shown but cannot change. The form stays
+ * mounted and keeps what was typed through saving and any error.
+ */
+export function CreatePostView({
+  mode,
+  initialValues,
+  now: nowProp,
+  submitting,
+  uploading,
+  media,
+  alerts,
+  onSubmit,
+  onSaveDraft,
+  onSelectFile,
+  onRemoveMedia,
+  onDraftChange,
+  onDismissAlert,
+}: CreatePostViewProps) {
+  const [firstRenderDate] = useState(() => new Date());
+  const now = nowProp ?? firstRenderDate;
+  const [defaultValues] = useState<PostFormValues>(() => ({
+    ...emptyPostForm(now),
+    ...initialValues,
+  }));
+  const resolver = useMemo(() => superstructResolver(postFormStruct), []);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<PostFormValues>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    defaultValues,
+  });
+  const [message, isDraft] = useWatch({ control, name: ['message', 'isDraft'] });
+  const [pressed, setPressed] = useState<'main' | 'draft'>('main');
+  const id = useId().replace(/:/g, '');
+  const counterId = `post${id}-counter`;
+  const draftHintId = `post${id}-draft-hint`;
+  const progressLabelId = `post${id}-progress`;
+
+  const updating = mode === 'update';
+  const done = alerts.some((alert) => alert.kind === 'created');
+  const busy = submitting || uploading !== null || done;
+  const length = (message ?? '').length;
+  const overLimit = length > POST_MESSAGE_MAX;
+
+  const draftField = register('isDraft');
+  const onDraftToggle = (event: ChangeEvent<HTMLInputElement>) => {
+    void draftField.onChange(event);
+    onDraftChange?.(event.target.checked);
+  };
+
+  const submit = handleSubmit((values) => {
+    setPressed('main');
+    if (busy || values.isDraft) return;
+    onSubmit(toPostSubmission(values));
+  });
+
+  const saveDraft = handleSubmit((values) => {
+    setPressed('draft');
+    if (busy) return;
+    if (!values.isDraft) {
+      setValue('isDraft', true);
+      onDraftChange?.(true);
+    }
+    onSaveDraft(toPostSubmission({ ...values, isDraft: true }));
+  });
+
+  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be picked again after an error.
+    event.target.value = '';
+    if (file) onSelectFile(file);
+  };
+
+  return (
+    <div className={auth.screen}>
+      <div className={cx(auth.card, auth.wide)}>
+        <header className={auth.header}>
+          <h1 className={auth.title}>{updating ? 'Update Post' : 'Create Post'}</h1>
+        </header>
+
+        {alerts.map((alert) => {
+          const text = alertTexts[alert.kind];
+          return (
+            <Alert
+              key={alert.kind}
+              level={text.level}
+              title={text.title}
+              messages={alert.messages ?? []}
+              onDismiss={onDismissAlert ? () => onDismissAlert(alert.kind) : undefined}
+              dismissLabel={`Dismiss ${text.title}`}
+            />
+          );
+        })}
+
+        <form className={auth.form} noValidate onSubmit={submit}>
+          <TextAreaField
+            label="Message"
+            rows={5}
+            aria-required="true"
+            error={errors.message?.message}
+            footer={
+              <span id={counterId} className={cx(styles.counter, overLimit && styles.overLimit)}>
+                {length}/{POST_MESSAGE_MAX}
+                {overLimit ? <span className="visually-hidden"> characters, too many</span> : null}
+              </span>
+            }
+            {...register('message')}
+          />
+          <TextField
+            label="Link (optional)"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            placeholder="https://"
+            error={errors.link?.message}
+            {...register('link')}
+          />
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Publish</legend>
+            <div className={auth.row}>
+              <TextField
+                label="Publish date"
+                type="date"
+                aria-required="true"
+                error={errors.publishDate?.message}
+                {...register('publishDate')}
+              />
+              <SelectField
+                label="Publish time"
+                options={TIME_OPTIONS}
+                aria-required="true"
+                error={errors.publishTime?.message}
+                {...register('publishTime')}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Media</legend>
+            {media ? (
+              <div className={styles.media}>
+                {media.previewUrl ? (
+                  <img
+                    className={styles.preview}
+                    src={media.previewUrl}
+                    alt={`Preview of ${media.fileName}`}
+                    width={120}
+                    height={120}
+                  />
+                ) : null}
+                <p className={styles.fileName}>{media.fileName}</p>
+                {updating ? null : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    icon={<Trash2 focusable="false" size={16} />}
+                    onClick={onRemoveMedia}
+                    disabled={uploading !== null || submitting}
+                  >
+                    Remove media
+                  </Button>
+                )}
+              </div>
+            ) : null}
+            {updating ? (
+              <p className={styles.hint}>
+                {media ? 'The media of a post cannot be changed.' : 'This post has no media.'}
+              </p>
+            ) : null}
+            {!updating && !media && uploading === null ? (
+              <label className={styles.picker}>
+                <input
+                  type="file"
+                  accept="image/*"
+                  className="visually-hidden"
+                  onChange={onFileChange}
+                  disabled={submitting || done}
+                />
+                <ImagePlus aria-hidden="true" focusable="false" size={20} />
+                <span>Add an image</span>
+              </label>
+            ) : null}
+            {uploading ? (
+              <div className={styles.progress}>
+                <span id={progressLabelId} className={styles.progressLabel}>
+                  Uploading image
+                </span>
+                <progress
+                  className={styles.progressBar}
+                  aria-labelledby={progressLabelId}
+                  max={100}
+                  value={uploading.percent}
+                >
+                  {uploading.percent}%
+                </progress>
+                <p className={styles.progressText} aria-live="polite">
+                  {spokenPercent(uploading.percent)}% uploaded
+                </p>
+              </div>
+            ) : null}
+          </fieldset>
+
+          <CheckboxField
+            label="Is Draft"
+            aria-describedby={draftHintId}
+            {...draftField}
+            onChange={onDraftToggle}
+          />
+          <p id={draftHintId} className={styles.hint}>
+            {isDraft
+              ? `A draft is not published: untick Is Draft to ${updating ? 'update' : 'create'} the post, or use Save Draft.`
+              : 'Save Draft keeps the post as a draft, out of the feed.'}
+          </p>
+
+          <div className={styles.actions}>
+            <Button
+              variant="secondary"
+              size="lg"
+              busy={submitting && pressed === 'draft'}
+              busyText="Saving Draft..."
+              aria-disabled={busy || undefined}
+              onClick={() => void saveDraft()}
+            >
+              Save Draft
+            </Button>
+            <Button
+              type="submit"
+              size="lg"
+              disabled={Boolean(isDraft)}
+              busy={submitting && pressed === 'main'}
+              busyText={updating ? 'Updating Post...' : 'Creating Post...'}
+              aria-disabled={busy || undefined}
+            >
+              {updating ? 'Update Post' : 'Create Post'}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
