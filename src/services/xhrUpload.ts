@@ -18,6 +18,8 @@ export interface XhrRequest {
 
 export interface XhrAnswer {
   status: number;
+  /** The HTTP reason phrase ('Payload Too Large'); '' when none came (e.g. HTTP/2). */
+  statusText: string;
   bodyText: string;
   header(name: string): string | null;
 }
@@ -65,6 +67,7 @@ export function sendXhr(createXhr: () => XMLHttpRequest, request: XhrRequest): P
       report(100);
       resolve({
         status: xhr.status,
+        statusText: typeof xhr.statusText === 'string' ? xhr.statusText : '',
         bodyText: typeof xhr.responseText === 'string' ? xhr.responseText : '',
         header: (name) => xhr.getResponseHeader(name),
       });
