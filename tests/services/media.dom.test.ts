@@ -79,7 +79,7 @@ async function formOf(request: RecordedRequest | undefined): Promise<FormData> {
   }).formData();
 }
 
-function image(content: string | Uint8Array, name: string, type = 'image/png'): File {
+function image(content: string | Uint8Array<ArrayBuffer>, name: string, type = 'image/png'): File {
   return new File([content], name, { type });
 }
 
