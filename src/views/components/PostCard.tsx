@@ -113,7 +113,7 @@ export function PostCard({
         <Avatar name={post.userHandle} imageUrl={post.userAvatarUrl} size={40} alt="" />
         <div className={styles.byline}>
           <h3 id={authorId} className={styles.author}>
-            <span className="visually-hidden">Post by </span>@{post.userHandle}
+            <span className="visually-hidden">Post by</span> @{post.userHandle}
           </h3>
           {date ? (
             <time className={styles.date} dateTime={post.publishedDate}>
@@ -139,8 +139,8 @@ export function PostCard({
       {href ? (
         <a className={styles.link} href={href} target="_blank" rel="noopener noreferrer">
           <ExternalLink aria-hidden="true" focusable="false" size={16} />
-          <span className={styles.linkText}>{linkLabel(href)}</span>
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className={styles.linkText}>{linkLabel(href)}</span>{' '}
+          <span className="visually-hidden">(opens in a new tab)</span>
         </a>
       ) : null}
       {files.length > 0 ? (
@@ -159,13 +159,11 @@ export function PostCard({
       <footer className={styles.stats}>
         <span className={styles.stat}>
           <Heart aria-hidden="true" focusable="false" size={18} />
-          <span>0</span>
-          <span className="visually-hidden"> reactions</span>
+          <span>0</span> <span className="visually-hidden">reactions</span>
         </span>
         <span className={styles.stat}>
           <MessageCircle aria-hidden="true" focusable="false" size={18} />
-          <span>0</span>
-          <span className="visually-hidden"> comments</span>
+          <span>0</span> <span className="visually-hidden">comments</span>
         </span>
       </footer>
     </article>

@@ -198,7 +198,7 @@ export function CreatePostView({
             footer={
               <span id={counterId} className={cx(styles.counter, overLimit && styles.overLimit)}>
                 {length}/{POST_MESSAGE_MAX}
-                {overLimit ? <span className="visually-hidden"> characters, too many</span> : null}
+                {overLimit ? <span className="visually-hidden">, too many characters</span> : null}
               </span>
             }
             {...register('message')}

@@ -163,8 +163,7 @@ function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: 
       <p className={styles.content}>{drop.content}</p>
       <p className={styles.reactions}>
         <Heart aria-hidden="true" focusable="false" size={16} />
-        <span>{drop.reactions}</span>
-        <span className="visually-hidden"> reactions</span>
+        <span>{drop.reactions}</span> <span className="visually-hidden">reactions</span>
       </p>
     </div>
   );

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FeedPost } from '../../contract/posts';
+import { PostsFeedView } from '../../src/views/screens/PostsFeedView';
+import type { PostsFeedViewProps } from '../../src/views/screens/PostsFeedView';
+import { feedPosts } from './samplePosts';
+import {
+  installVirtualDom,
+  intersectionObservers,
+  setVisible,
+  uninstallVirtualDom,
+} from './virtualDom';
+
+beforeAll(installVirtualDom);
+afterAll(uninstallVirtualDom);
+beforeEach(() => {
+  intersectionObservers.length = 0;
+});
+
+/** Renders the feed and lets the virtualiser measure (its observers report in microtasks). */
+async function renderFeed(overrides: Partial<PostsFeedViewProps> = {}) {
+  const props: PostsFeedViewProps = {
+    posts: feedPosts(3),
+    status: 'idle',
+    onEndReached: vi.fn(),
+    onRetry: vi.fn(),
+    timeZone: 'UTC',
+    ...overrides,
+  };
+  const utils = render(<PostsFeedView {...props} />);
+  await act(async () => {});
+  const rerender = async (next: Partial<PostsFeedViewProps>) => {
+    utils.rerender(<PostsFeedView {...props} {...next} />);
+    await act(async () => {});
+  };
+  return { ...utils, props, rerender };
+}
+
+const feed = () => screen.getByRole('feed', { name: 'Posts' });
+const cards = () => within(feed()).getAllByRole('article');
+const lastCard = () => cards().at(-1) as HTMLElement;
+
+describe('PostsFeedView: the WAI-ARIA feed pattern', () => {
+  it('is a feed named by its heading, each card an article with its position and an unknown size', async () => {
+    await renderFeed();
+    expect(screen.getByRole('heading', { level: 2, name: 'Posts' })).toBeTruthy();
+    expect(feed().getAttribute('aria-busy')).toBe('false');
+    const articles = cards();
+    expect(articles).toHaveLength(3);
+    articles.forEach((article, index) => {
+      expect(article.getAttribute('aria-posinset')).toBe(String(index + 1));
+      expect(article.getAttribute('aria-setsize')).toBe('-1');
+      expect(article.getAttribute('tabindex')).toBe('0');
+    });
+    expect(articles[0]?.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Post by @user_2' })).toBe(articles[1]);
+  });
+
+  it('gives the total as aria-setsize once the feed ended, with the end text', async () => {
+    await renderFeed({ status: 'ended' });
+    cards().forEach((article) => expect(article.getAttribute('aria-setsize')).toBe('3'));
+    expect(screen.getByRole('status').textContent).toBe(
+      "You've seen all the posts, thanks for your attention.",
+    );
+  });
+
+  it('is aria-busy with the loading indicator while a page loads', async () => {
+    await renderFeed({ posts: [], status: 'loading' });
+    expect(feed().getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Loading, please wait...');
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByText("You've seen all the posts, thanks for your attention.")).toBeNull();
+  });
+
+  it('keeps the cards shown while the next page loads', async () => {
+    await renderFeed({ status: 'loading' });
+    expect(cards()).toHaveLength(3);
+    expect(feed().getAttribute('aria-busy')).toBe('true');
+  });
+
+  it("shows the error with a 'Try again' button that calls onRetry", async () => {
+    const { props } = await renderFeed({ posts: [], status: 'error' });
+    expect(screen.getByRole('alert').textContent).toContain('Failed to fetch posts');
+    expect(feed().getAttribute('aria-busy')).toBe('false');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(props.onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders only the cards near the viewport (virtualised), with their true positions', async () => {
+    await renderFeed({ posts: feedPosts(50) });
+    const shown = cards();
+    expect(shown.length).toBeGreaterThan(3);
+    expect(shown.length).toBeLessThan(20);
+    expect(shown[0]?.getAttribute('aria-posinset')).toBe('1');
+    expect(screen.queryByRole('article', { name: 'Post by @user_50' })).toBeNull();
+  });
+
+  it('marks the highlighted (new) post', async () => {
+    await renderFeed({ highlightGuid: 'guid-2' });
+    expect(within(cards()[1] as HTMLElement).getByText('New')).toBeTruthy();
+    expect(within(cards()[0] as HTMLElement).queryByText('New')).toBeNull();
+  });
+
+  it('moves focus between cards with Page Down and Page Up', async () => {
+    await renderFeed();
+    const [first, second] = cards() as [HTMLElement, HTMLElement];
+    first.focus();
+    fireEvent.keyDown(first, { key: 'PageDown' });
+    expect(document.activeElement).toBe(second);
+    fireEvent.keyDown(second, { key: 'PageUp' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'PageUp' });
+    expect(document.activeElement).toBe(first);
+  });
+});
+
+describe('PostsFeedView: the next page when the last card becomes visible', () => {
+  it('calls onEndReached once, with the number of posts, when the last card shows', async () => {
+    const { props } = await renderFeed();
+    expect(props.onEndReached).not.toHaveBeenCalled();
+    setVisible(lastCard(), false);
+    expect(props.onEndReached).not.toHaveBeenCalled();
+    setVisible(lastCard(), true);
+    expect(props.onEndReached).toHaveBeenCalledTimes(1);
+    expect(props.onEndReached).toHaveBeenCalledWith(3);
+    setVisible(lastCard(), true);
+    expect(props.onEndReached).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call it again for the same last card (re-rendered, or scrolled out and back)', async () => {
+    const onEndReached = vi.fn();
+    const posts = feedPosts(3);
+    const { rerender } = await renderFeed({ posts, onEndReached });
+    setVisible(lastCard(), true);
+    await rerender({ posts: [...posts], onEndReached: vi.fn() });
+    await rerender({ posts, status: 'idle', onEndReached });
+    setVisible(lastCard(), true);
+    expect(onEndReached).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls it again for a new last card after the next page arrived', async () => {
+    const onEndReached = vi.fn();
+    const first: FeedPost[] = feedPosts(3);
+    const { rerender } = await renderFeed({ posts: first, onEndReached });
+    setVisible(lastCard(), true);
+    await rerender({ posts: first, status: 'loading', onEndReached });
+    await rerender({ posts: [...first, ...feedPosts(2, 4)], status: 'idle', onEndReached });
+    expect(lastCard().getAttribute('aria-posinset')).toBe('5');
+    setVisible(lastCard(), true);
+    expect(onEndReached).toHaveBeenCalledTimes(2);
+    expect(onEndReached).toHaveBeenLastCalledWith(5);
+  });
+
+  it.each(['loading', 'ended', 'error'] as const)('does not call it while %s', async (status) => {
+    const { props } = await renderFeed({ status });
+    setVisible(lastCard(), true);
+    expect(props.onEndReached).not.toHaveBeenCalled();
+  });
+
+  it('calls it when the feed turns idle with its last card in view', async () => {
+    const onEndReached = vi.fn();
+    const posts = feedPosts(3);
+    const { rerender } = await renderFeed({ posts, status: 'loading', onEndReached });
+    await rerender({ posts, status: 'idle', onEndReached });
+    setVisible(lastCard(), true);
+    expect(onEndReached).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PostsFeedView without ResizeObserver', () => {
+  it('falls back to a plain list of every card', async () => {
+    uninstallVirtualDom();
+    try {
+      render(
+        <PostsFeedView
+          posts={feedPosts(30)}
+          status="ended"
+          onEndReached={vi.fn()}
+          onRetry={vi.fn()}
+          timeZone="UTC"
+        />,
+      );
+      expect(cards()).toHaveLength(30);
+      expect(cards()[29]?.getAttribute('aria-setsize')).toBe('30');
+    } finally {
+      installVirtualDom();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import type { DropItem, FeedPost } from '../../contract/posts';
+
+/** A feed post; `n` makes the ids, guids and handles distinct. */
+export function feedPost(n: number, overrides: Partial<FeedPost> = {}): FeedPost {
+  return {
+    id: n,
+    guid: `guid-${n}`,
+    userHandle: `user_${n}`,
+    userAvatarUrl: '',
+    message: `Post number ${n}`,
+    link: '',
+    postFileUrls: [],
+    postFiles: [],
+    publishedDate: '2026-11-22T14:05:00.000Z',
+    ...overrides,
+  };
+}
+
+export function feedPosts(count: number, from = 1): FeedPost[] {
+  return Array.from({ length: count }, (_, i) => feedPost(from + i));
+}
+
+export function dropItem(n: number, overrides: Partial<DropItem> = {}): DropItem {
+  return {
+    id: n,
+    user: `Drop maker ${n}`,
+    userAvatarUrl: '',
+    content: `Drop content ${n}`,
+    date: '2026-11-20T09:30:00.000Z',
+    reactions: n * 3,
+    media: [],
+    ...overrides,
+  };
+}
