@@ -135,24 +135,27 @@ export function PostsFeedView({
       <h2 id={headingId} className={styles.heading}>
         Posts
       </h2>
-      {/* Keyboard handling of the feed pattern (Page Down / Page Up between articles). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <div
-        ref={feedRef}
-        role="feed"
-        aria-labelledby={headingId}
-        aria-busy={status === 'loading'}
-        className={styles.feed}
-        onKeyDown={onKeyDown}
-      >
-        {virtualised ? (
-          <WindowVirtualizer ref={virtualizerRef} data={posts as FeedPost[]}>
-            {renderCard}
-          </WindowVirtualizer>
-        ) : (
-          posts.map(renderCard)
-        )}
-      </div>
+      {/* A feed holds articles: with none (and nothing loading) there is no feed to show. */}
+      {posts.length > 0 || status === 'loading' ? (
+        // Keyboard handling of the feed pattern (Page Down / Page Up between articles).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+        <div
+          ref={feedRef}
+          role="feed"
+          aria-labelledby={headingId}
+          aria-busy={status === 'loading'}
+          className={styles.feed}
+          onKeyDown={onKeyDown}
+        >
+          {virtualised ? (
+            <WindowVirtualizer ref={virtualizerRef} data={posts as FeedPost[]}>
+              {renderCard}
+            </WindowVirtualizer>
+          ) : (
+            posts.map(renderCard)
+          )}
+        </div>
+      ) : null}
       {status === 'loading' ? <LoadingIndicator className={styles.status} /> : null}
       {status === 'ended' ? (
         <p role="status" className={styles.end}>

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { act, render } from '@testing-library/react';
+import axe from 'axe-core';
+import { INTRO_DROP } from '../../contract/posts';
+import { CreateDropView } from '../../src/views/screens/CreateDropView';
+import { CreateInfoView } from '../../src/views/screens/CreateInfoView';
+import { CreatePostView } from '../../src/views/screens/CreatePostView';
+import type { CreatePostViewProps } from '../../src/views/screens/CreatePostView';
+import type { DropsCarouselViewProps } from '../../src/views/screens/DropsCarouselView';
+import { FollowingView } from '../../src/views/screens/FollowingView';
+import { HomeView } from '../../src/views/screens/HomeView';
+import type { PostsFeedViewProps } from '../../src/views/screens/PostsFeedView';
+import { SearchView } from '../../src/views/screens/SearchView';
+import { dropItem, feedPost, feedPosts } from './samplePosts';
+import { installVirtualDom, uninstallVirtualDom } from './virtualDom';
+
+beforeAll(installVirtualDom);
+afterAll(uninstallVirtualDom);
+
+/**
+ * axe-core's rules on each home screen in its main states (jsdom: no layout, so the
+ * colour-contrast rule is left to the e2e checks in Chromium). Screens render inside a <main>.
+ */
+async function violations(ui: ReactElement) {
+  const { container } = render(<main>{ui}</main>);
+  await act(async () => {});
+  const result = await axe.run(container, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+const carousel: DropsCarouselViewProps = {
+  items: [
+    { kind: 'intro', key: 'intro', title: INTRO_DROP.title, text: INTRO_DROP.text },
+    {
+      kind: 'drop',
+      key: '0:1',
+      drop: dropItem(1, {
+        userAvatarUrl: 'https://cdn.example/u1.png',
+        media: [
+          { url: 'https://cdn.example/a.webp', type: 'image', width: 1080, height: 1350 },
+          { url: 'https://cdn.example/b.mp4', type: 'video', width: 720, height: 900 },
+        ],
+      }),
+      mediaIndex: 0,
+    },
+    {
+      kind: 'drop',
+      key: '1:2',
+      drop: dropItem(2, {
+        media: [{ url: 'https://cdn.example/v.mp4', type: 'video', width: 720, height: 900 }],
+      }),
+      mediaIndex: 0,
+    },
+  ],
+  currentIndex: 1,
+  loading: true,
+  onPrevious: vi.fn(),
+  onNext: vi.fn(),
+  onPreviousMedia: vi.fn(),
+  onNextMedia: vi.fn(),
+  onNearEnd: vi.fn(),
+  onSwipeStart: vi.fn(),
+  onSwipeEnd: vi.fn(),
+  timeZone: 'UTC',
+};
+
+const feed: PostsFeedViewProps = {
+  posts: [
+    feedPost(1, {
+      message: 'Running for #OceanRescue on Sunday',
+      link: 'https://givedrop.example/run',
+      postFiles: [{ url: 'https://cdn.example/p.webp', type: 'image', width: 1080, height: 720 }],
+    }),
+    ...feedPosts(3, 2),
+  ],
+  status: 'loading',
+  onEndReached: vi.fn(),
+  onRetry: vi.fn(),
+  highlightGuid: 'guid-1',
+  timeZone: 'UTC',
+};
+
+const createPost: CreatePostViewProps = {
+  mode: 'create',
+  now: new Date(2026, 10, 22, 14, 38),
+  submitting: false,
+  uploading: null,
+  media: null,
+  alerts: [],
+  onSubmit: vi.fn(),
+  onSaveDraft: vi.fn(),
+  onSelectFile: vi.fn(),
+  onRemoveMedia: vi.fn(),
+  onDismissAlert: vi.fn(),
+};
+
+describe('home screens pass axe', () => {
+  it.each<[string, ReactElement]>([
+    [
+      'home (visitor, loading)',
+      <HomeView key="h" signedIn={false} carousel={carousel} feed={feed} />,
+    ],
+    [
+      'home (signed in, ended)',
+      <HomeView
+        key="h"
+        signedIn
+        carousel={{ ...carousel, loading: false }}
+        feed={{ ...feed, status: 'ended' }}
+      />,
+    ],
+    [
+      'home (errors)',
+      <HomeView
+        key="h"
+        signedIn
+        carousel={{ ...carousel, loading: false, failed: true, onRetry: vi.fn() }}
+        feed={{ ...feed, posts: [], status: 'error' }}
+      />,
+    ],
+    ['create info', <CreateInfoView key="c" />],
+    ['create drop', <CreateDropView key="c" />],
+    ['create post', <CreatePostView key="c" {...createPost} />],
+    [
+      'create post (uploading, alerts)',
+      <CreatePostView
+        key="c"
+        {...createPost}
+        uploading={{ percent: 37 }}
+        alerts={[
+          { kind: 'uploadError', messages: ['Invalid file type'] },
+          { kind: 'createError', messages: ['Error creating post'] },
+        ]}
+      />,
+    ],
+    [
+      'create post (media chosen, created)',
+      <CreatePostView
+        key="c"
+        {...createPost}
+        media={{ fileName: 'photo.png', previewUrl: 'blob:preview' }}
+        alerts={[{ kind: 'created' }]}
+      />,
+    ],
+    [
+      'update post (draft, media read-only)',
+      <CreatePostView
+        key="c"
+        {...createPost}
+        mode="update"
+        initialValues={{ message: 'Draft', isDraft: true }}
+        media={{ fileName: 'stored.webp', previewUrl: 'https://cdn.example/stored.webp' }}
+        alerts={[{ kind: 'updated' }]}
+      />,
+    ],
+    ['following', <FollowingView key="f" />],
+    ['search', <SearchView key="s" />],
+  ])('%s', async (_name, ui) => {
+    expect(await violations(ui)).toEqual([]);
+  });
+});
