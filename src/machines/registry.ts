@@ -3,6 +3,7 @@ import { activationMachine } from './activationMachine';
 import { appMachine } from './appMachine';
 import { captchaTokenMachine } from './captchaTokenMachine';
 import { configMachine } from './configMachine';
+import { createPostMachine } from './createPostMachine';
 import { dropsCarouselMachine } from './dropsCarouselMachine';
 import { emailConfirmationMachine } from './emailConfirmationMachine';
 import { emailVerificationMachine } from './emailVerificationMachine';
@@ -38,4 +39,5 @@ export const machineRegistry: readonly AnyStateMachine[] = [
   emailConfirmationMachine,
   postsFeedMachine,
   dropsCarouselMachine,
+  createPostMachine,
 ];

@@ -5,11 +5,13 @@
  * reaches every state).
  */
 import {
+  createActor,
   initialTransition,
   transition,
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type InspectionEvent,
 } from 'xstate';
 import {
   CoverageRecorder,
@@ -82,6 +84,24 @@ export async function describePathsForInputs<TSpies, TInput>(
   describe(`${suite.machine.id} machine: generated paths`, () => {
     for (const { name, input, paths } of planned) {
       describe(name, () => {
+        // runPath records from when createActor returns, but the eventless transitions out of
+        // the initial state are taken inside createActor: record them here.
+        it('(initial eventless transitions)', () => {
+          const actor = createActor(suite.build().machine, {
+            input,
+            inspect: (event: InspectionEvent) => {
+              if (event.type !== '@xstate.microstep' || event.rootId !== event.actorRef.sessionId) {
+                return;
+              }
+              recorder.noteTransitions(event._transitions);
+              recorder.noteSnapshot(event.snapshot as AnyMachineSnapshot);
+              // The states those transitions left were active too (the recorder reads `_nodes`).
+              const left = event._transitions.map((t) => t.source);
+              recorder.noteSnapshot({ _nodes: left } as unknown as AnyMachineSnapshot);
+            },
+          });
+          expect(actor.getSnapshot().status).toBe('active');
+        });
         it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, plan) => {
           const { machine, promises, spies } = suite.build();
           await runPath(plan, {

@@ -1,0 +1,604 @@
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import { mediaMessages, type PendingUpload } from '../../contract/media';
+import type {
+  CreatePostRequest,
+  CreatePostWithFileRequest,
+  Post,
+  UpdatePostRequest,
+} from '../../contract/posts';
+import {
+  emptyPostForm,
+  publishDateTimeFromIso,
+  type PostFormValues,
+  type PostSubmission,
+} from '../validation/post';
+import { messagesFrom } from './errorMessages';
+import { notProvided } from './notProvided';
+
+/** Spec §4 Post / §9: the redirect to the feed 1 s after a post is created. */
+export const REDIRECT_AFTER_CREATE_MS = 1000;
+
+export const createPostTexts = {
+  /** Spec §8 success messages. */
+  created: 'Post created successfully, redirecting...',
+  updated: 'Post updated',
+  /** Spec §8 Post. */
+  createFailed: 'Error creating post',
+  updateFailed: 'Error updating post',
+  loadFailed: 'Error loading post data',
+  uploadErrorTitle: 'Upload Error',
+  /** Spec §2.3 Create Post: the buttons. */
+  create: 'Create Post',
+  update: 'Update Post',
+  saveDraft: 'Save Draft',
+} as const;
+
+/** The feed with the new post first (spec §4 Post: /feed?new={guid}). */
+export function feedPathForNewPost(guid: string): string {
+  return `/feed?new=${encodeURIComponent(guid)}`;
+}
+
+/** Spec §2.3 Create Post: media uploads take image files only (image/*). */
+export function isImageFile(file: Pick<Blob, 'type'>): boolean {
+  return file.type.startsWith('image/');
+}
+
+export type CreatePostInput =
+  /** /create-post: a new post. */
+  | {
+      mode: 'new';
+      /** ISO: the default publish time is this, rounded down to 15 minutes. */ now: string;
+    }
+  /** /create-post?id=: an existing post of the person's (its media cannot change). */
+  | { mode: 'update'; postId: number; now: string };
+
+/** An alert above the form. */
+export interface CreatePostAlert {
+  level: 'danger' | 'success';
+  title: string | null;
+  messages: string[];
+}
+
+export interface CreatePostContext {
+  mode: 'new' | 'update';
+  postId: number | null;
+  /** ISO: when the form opened (the default publish time of a new post). */
+  now: string;
+  /** The post being updated, as loaded (then as the update answered it). */
+  post: Post | null;
+  /** The uploaded media of a new post: a pending upload of the media service. */
+  media: PendingUpload | null;
+  /** Upload progress in percent (0-100) while the media uploads. */
+  progress: number;
+  alert: CreatePostAlert | null;
+  /** The request while it is in flight; cleared as soon as the call ends. */
+  request: CreatePostRequest | null;
+  /** The guid of the post just created. */
+  createdGuid: string | null;
+}
+
+export type CreatePostEvent =
+  /** 'Create Post' / 'Update Post' with the form's values (isDraft as ticked). */
+  | { type: 'form.submit'; values: PostSubmission }
+  /** 'Save Draft': the form's values, saved as a draft whatever the Is Draft box says. */
+  | { type: 'draft.save'; values: PostSubmission }
+  /** A file was picked for the post's media. */
+  | { type: 'media.select'; file: File }
+  /** The picked media is removed (or its upload cancelled). */
+  | { type: 'media.remove' }
+  /** Sent by the upload actor: percent 0-100. */
+  | { type: 'upload.progress'; percent: number }
+  /** Sent by the upload actor: the pending upload (fileId, fileName, width, height). */
+  | { type: 'upload.finish'; upload: PendingUpload }
+  /** Sent by the upload actor: the upload failed (a MediaServiceError carries `messages`). */
+  | { type: 'upload.fail'; error: unknown }
+  | { type: 'alert.dismiss' }
+  | { type: 'retry' };
+
+/** What the form sends, Save Draft forcing isDraft. */
+export function buildPostRequest(values: PostSubmission, forceDraft: boolean): CreatePostRequest {
+  return {
+    message: values.message,
+    link: values.link,
+    publishedDate: values.publishedDate,
+    isDraft: forceDraft || values.isDraft,
+  };
+}
+
+const danger = (title: string | null, messages: string[]): CreatePostAlert => ({
+  level: 'danger',
+  title,
+  messages,
+});
+
+function requestOf(context: CreatePostContext): CreatePostRequest {
+  if (!context.request) throw new Error('saving needs the request');
+  return context.request;
+}
+
+function fileOf(event: CreatePostEvent): File {
+  if (event.type !== 'media.select') throw new Error('uploading needs the selected file');
+  return event.file;
+}
+
+export const createPostMachine = setup({
+  types: {
+    context: {} as CreatePostContext,
+    events: {} as CreatePostEvent,
+    input: {} as CreatePostInput,
+  },
+  actors: {
+    /** GET /posts/get?id=. */
+    loadPost: fromPromise<Post, { id: number }>(async () => notProvided('loadPost')),
+    /**
+     * POST multipart UploadPending to the media service with the post validation preset. Sends
+     * back `upload.progress` (0-100), then `upload.finish` or `upload.fail`; stopping it aborts.
+     */
+    uploadPostMedia: fromCallback<CreatePostEvent, { file: File }>(() =>
+      notProvided('uploadPostMedia'),
+    ),
+    /** DELETE DeletePending?fileId= (the media service). */
+    deletePendingMedia: fromPromise<void, { fileId: string }>(async () =>
+      notProvided('deletePendingMedia'),
+    ),
+    /** POST /posts/create. */
+    createPost: fromPromise<Post, CreatePostRequest>(async () => notProvided('createPost')),
+    /** POST /posts/createWithFile (the pending upload's fileId and original name). */
+    createPostWithFile: fromPromise<Post, CreatePostWithFileRequest>(async () =>
+      notProvided('createPostWithFile'),
+    ),
+    /** POST /posts/update (id, message, link, publishedDate, isDraft; the media cannot change). */
+    updatePost: fromPromise<Post, UpdatePostRequest>(async () => notProvided('updatePost')),
+  },
+  delays: {
+    redirectAfterCreate: REDIRECT_AFTER_CREATE_MS,
+  },
+  guards: {
+    isUpdateMode: ({ context }) => context.mode === 'update',
+    isDrafted: (_, values: PostSubmission) => values.isDraft,
+    hasMedia: ({ context }) => context.media !== null,
+    isNotImage: (_, file: File) => !isImageFile(file),
+  },
+  actions: {
+    assignPost: assign((_, post: Post) => ({ post, alert: null })),
+    assignRequest: assign((_, request: CreatePostRequest) => ({ request, alert: null })),
+    clearRequest: assign({ request: null }),
+    assignSavedPost: assign(({ context }) => ({
+      post:
+        context.post && context.request ? { ...context.post, ...context.request } : context.post,
+    })),
+    startProgress: assign({ progress: 0, alert: null }),
+    assignProgress: assign((_, percent: number) => ({
+      progress: Math.min(100, Math.max(0, Math.round(percent))),
+    })),
+    assignMedia: assign((_, media: PendingUpload) => ({ media })),
+    clearMedia: assign({ media: null }),
+    assignCreatedGuid: assign((_, createdGuid: string) => ({ createdGuid })),
+    assignAlert: assign((_, alert: CreatePostAlert) => ({ alert })),
+    clearAlert: assign({ alert: null }),
+    /** Goes to the feed with the new post first: /feed?new={guid}. */
+    redirectToFeed: (_, _path: string) => notProvided('redirectToFeed'),
+  },
+}).createMachine({
+  id: 'createPost',
+  description:
+    "Spec §2.3 Create Post and §4 Post: message, optional link, publish date and time, media upload (image files, with progress), Is Draft, Save Draft, and Create or Update Post. When drafted the main Create button is disabled; Save Draft forces isDraft true. After creation 'Post created successfully, redirecting...' and after 1 s /feed?new={guid}. An existing post can be updated ('Post updated') but its media cannot be changed. A failed save keeps the form as it was.",
+  context: ({ input }) => ({
+    mode: input.mode,
+    postId: input.mode === 'update' ? input.postId : null,
+    now: input.now,
+    post: null,
+    media: null,
+    progress: 0,
+    alert: null,
+    request: null,
+    createdGuid: null,
+  }),
+  on: {
+    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
+  },
+  initial: 'choosingMode',
+  states: {
+    choosingMode: {
+      description: 'A new post, or an existing one to update.',
+      always: [
+        {
+          guard: 'isUpdateMode',
+          target: 'update',
+          description: 'An existing post: it is loaded first.',
+        },
+        { target: 'new', description: 'A new post: the empty form.' },
+      ],
+    },
+    new: {
+      description: 'Creating a post.',
+      initial: 'editing',
+      states: {
+        editing: {
+          description:
+            "The form: the publish time defaults to now rounded down to 15 minutes. 'Create Post' is disabled while Is Draft is ticked.",
+          on: {
+            'form.submit': [
+              {
+                guard: { type: 'isDrafted', params: ({ event }) => event.values },
+                description:
+                  "Drafted: the main Create button is disabled (the draft is saved with 'Save Draft').",
+              },
+              {
+                guard: 'hasMedia',
+                target: 'creatingWithFile',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ event }) => buildPostRequest(event.values, false),
+                },
+                description: "'Create Post' with the uploaded media.",
+              },
+              {
+                target: 'creating',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ event }) => buildPostRequest(event.values, false),
+                },
+                description: "'Create Post' without media.",
+              },
+            ],
+            'draft.save': [
+              {
+                guard: 'hasMedia',
+                target: 'creatingWithFile',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ event }) => buildPostRequest(event.values, true),
+                },
+                description: "'Save Draft' with the uploaded media: isDraft is forced true.",
+              },
+              {
+                target: 'creating',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ event }) => buildPostRequest(event.values, true),
+                },
+                description: "'Save Draft': isDraft is forced true.",
+              },
+            ],
+            'media.select': [
+              {
+                guard: 'hasMedia',
+                description: 'Media is already uploaded: it must be removed first.',
+              },
+              {
+                guard: { type: 'isNotImage', params: ({ event }) => event.file },
+                actions: {
+                  type: 'assignAlert',
+                  params: danger(createPostTexts.uploadErrorTitle, [mediaMessages.invalidType]),
+                },
+                description:
+                  "Not an image file: 'Upload Error', 'Invalid file type'; nothing is uploaded.",
+              },
+              {
+                target: 'uploading',
+                description: 'An image file: it uploads to the media service.',
+              },
+            ],
+            'media.remove': {
+              guard: 'hasMedia',
+              target: 'removingMedia',
+              description: 'The uploaded media is removed.',
+            },
+          },
+        },
+        uploading: {
+          description:
+            'The media uploads to the media service (post validation preset), with progress 0-100; saving waits until it ends.',
+          tags: ['busy'],
+          entry: 'startProgress',
+          invoke: {
+            id: 'uploadPostMedia',
+            src: 'uploadPostMedia',
+            input: ({ event }) => ({ file: fileOf(event) }),
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  danger(
+                    createPostTexts.uploadErrorTitle,
+                    messagesFrom(event.error, mediaMessages.uploadFailed),
+                  ),
+              },
+              description: "The upload broke down: 'Upload Error', 'Upload failed'.",
+            },
+          },
+          on: {
+            'upload.progress': {
+              actions: { type: 'assignProgress', params: ({ event }) => event.percent },
+              description: 'The upload progressed (percent).',
+            },
+            'upload.finish': {
+              target: 'editing',
+              actions: { type: 'assignMedia', params: ({ event }) => event.upload },
+              description: 'Uploaded: the pending upload goes with the post when it is created.',
+            },
+            'upload.fail': {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }) =>
+                  danger(
+                    createPostTexts.uploadErrorTitle,
+                    messagesFrom(event.error, mediaMessages.uploadFailed),
+                  ),
+              },
+              description:
+                "'Upload Error' with the media service's messages (e.g. 'File exceeds max size of N bytes', 'Invalid file type', 'Image below minimum resolution', 'Invalid image file') or 'Upload failed'.",
+            },
+            'media.remove': {
+              target: 'editing',
+              description: 'The upload is cancelled (the request is aborted).',
+            },
+          },
+        },
+        removingMedia: {
+          description: 'DELETE DeletePending?fileId=: the pending upload is dropped.',
+          tags: ['busy'],
+          invoke: {
+            id: 'deletePendingMedia',
+            src: 'deletePendingMedia',
+            input: ({ context }) => ({ fileId: context.media?.fileId ?? '' }),
+            onDone: {
+              target: 'editing',
+              actions: 'clearMedia',
+              description: 'The media is removed.',
+            },
+            onError: {
+              target: 'editing',
+              actions: 'clearMedia',
+              description:
+                'The media is removed from the post all the same (a pending upload that is never used expires).',
+            },
+          },
+        },
+        creating: {
+          description: 'POST /posts/create (message, link, publishedDate, isDraft).',
+          tags: ['busy'],
+          exit: 'clearRequest',
+          invoke: {
+            id: 'createPost',
+            src: 'createPost',
+            input: ({ context }) => requestOf(context),
+            onDone: {
+              target: 'created',
+              actions: { type: 'assignCreatedGuid', params: ({ event }) => event.output.guid },
+              description: "Created: 'Post created successfully, redirecting...'.",
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  danger(null, messagesFrom(event.error, createPostTexts.createFailed)),
+              },
+              description:
+                "'Error creating post' (or the server's messages); the form keeps what was written.",
+            },
+          },
+        },
+        creatingWithFile: {
+          description:
+            'POST /posts/createWithFile (message, link, publishedDate, isDraft, mediaFileStorageId, mediaFileStorageOriginalName).',
+          tags: ['busy'],
+          exit: 'clearRequest',
+          invoke: {
+            id: 'createPostWithFile',
+            src: 'createPostWithFile',
+            input: ({ context }) => ({
+              ...requestOf(context),
+              mediaFileStorageId: context.media?.fileId ?? '',
+              mediaFileStorageOriginalName: context.media?.fileName ?? '',
+            }),
+            onDone: {
+              target: 'created',
+              actions: { type: 'assignCreatedGuid', params: ({ event }) => event.output.guid },
+              description: "Created: 'Post created successfully, redirecting...'.",
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  danger(null, messagesFrom(event.error, createPostTexts.createFailed)),
+              },
+              description:
+                "'Error creating post' (or the server's messages); the form and its media are kept.",
+            },
+          },
+        },
+        created: {
+          description: "'Post created successfully, redirecting...' for 1 s.",
+          after: {
+            redirectAfterCreate: {
+              target: 'redirected',
+              actions: {
+                type: 'redirectToFeed',
+                params: ({ context }) => feedPathForNewPost(context.createdGuid ?? ''),
+              },
+              description: 'After 1 s: /feed?new={guid}, the new post first.',
+            },
+          },
+        },
+        redirected: {
+          type: 'final',
+          description: 'The app went to /feed?new={guid}.',
+        },
+      },
+    },
+    update: {
+      description: 'Updating an existing post: its media cannot be changed.',
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'GET /posts/get?id=.',
+          tags: ['busy'],
+          invoke: {
+            id: 'loadPost',
+            src: 'loadPost',
+            input: ({ context }) => ({ id: context.postId ?? 0 }),
+            onDone: {
+              target: 'editing',
+              actions: { type: 'assignPost', params: ({ event }) => event.output },
+              description: 'Loaded: the form shows the post.',
+            },
+            onError: {
+              target: 'loadFailed',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  danger(null, messagesFrom(event.error, createPostTexts.loadFailed)),
+              },
+              description: "'Error loading post data' (or the server's messages).",
+            },
+          },
+        },
+        loadFailed: {
+          description: "'Error loading post data': no form, with 'Try again'.",
+          tags: ['error'],
+          on: {
+            retry: {
+              target: 'loading',
+              actions: 'clearAlert',
+              description: 'Try again.',
+            },
+          },
+        },
+        editing: {
+          description:
+            "The form with the post's values; its media is shown and cannot be changed (media events are ignored).",
+          on: {
+            'form.submit': {
+              target: 'updating',
+              actions: {
+                type: 'assignRequest',
+                params: ({ event }) => buildPostRequest(event.values, false),
+              },
+              description: "'Update Post' with the form's values (isDraft as ticked).",
+            },
+            'draft.save': {
+              target: 'updating',
+              actions: {
+                type: 'assignRequest',
+                params: ({ event }) => buildPostRequest(event.values, true),
+              },
+              description: "'Save Draft': isDraft is forced true.",
+            },
+          },
+        },
+        updating: {
+          description: 'POST /posts/update (id, message, link, publishedDate, isDraft).',
+          tags: ['busy'],
+          exit: 'clearRequest',
+          invoke: {
+            id: 'updatePost',
+            src: 'updatePost',
+            input: ({ context }) => ({ id: context.postId ?? 0, ...requestOf(context) }),
+            onDone: {
+              target: 'editing',
+              actions: [
+                { type: 'assignPost', params: ({ event }) => event.output },
+                {
+                  type: 'assignAlert',
+                  params: { level: 'success', title: null, messages: [createPostTexts.updated] },
+                },
+              ],
+              description: "'Post updated'; the form stays.",
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  danger(null, messagesFrom(event.error, createPostTexts.updateFailed)),
+              },
+              description:
+                "'Error updating post' (or the server's messages); the form keeps what was written.",
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type CreatePostSnapshot = SnapshotFrom<typeof createPostMachine>;
+
+export const selectPostMode = (s: CreatePostSnapshot) => s.context.mode;
+export const selectPostAlert = (s: CreatePostSnapshot) => s.context.alert;
+/** The form is shown (a new post, or an update once the post loaded). */
+export const selectPostFormShown = (s: CreatePostSnapshot) =>
+  s.matches('new') || (s.matches('update') && s.context.post !== null);
+/** The post is loading (update mode). */
+export const selectPostLoading = (s: CreatePostSnapshot) => s.matches({ update: 'loading' });
+export const selectPostLoadFailed = (s: CreatePostSnapshot) => s.matches({ update: 'loadFailed' });
+export const selectPostSaving = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'creating' }) ||
+  s.matches({ new: 'creatingWithFile' }) ||
+  s.matches({ update: 'updating' });
+/** Save Draft and Update Post (and Create Post, see selectCanCreate) can be pressed. */
+export const selectCanSave = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'editing' }) || s.matches({ update: 'editing' });
+/**
+ * 'Create Post' is enabled: a new post, the form idle, and the form's Is Draft box not ticked
+ * (spec §4 Post: when drafted the main Create button is disabled). The box is the form's value,
+ * so the view passes it in.
+ */
+export const selectCanCreate = (s: CreatePostSnapshot, isDraft: boolean) =>
+  s.matches({ new: 'editing' }) && !isDraft;
+/** Media can be picked: a new post without media, the form idle (never in update mode). */
+export const selectCanSelectMedia = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'editing' }) && s.context.media === null;
+export const selectUploading = (s: CreatePostSnapshot) => s.matches({ new: 'uploading' });
+/** Upload progress in percent while uploading, else null. */
+export const selectUploadProgress = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'uploading' }) ? s.context.progress : null;
+/** The uploaded media of a new post (a pending upload), else null. */
+export const selectUploadedMedia = (s: CreatePostSnapshot) => s.context.media;
+/** The media of the post being updated (read-only): its original file name, else null. */
+export const selectExistingMediaName = (s: CreatePostSnapshot) =>
+  s.context.post?.mediaFileStorageId ? s.context.post.mediaFileStorageOriginalName : null;
+/** 'Post created successfully, redirecting...' once created, else null. */
+export const selectCreatedText = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'created' }) || s.matches({ new: 'redirected' })
+    ? createPostTexts.created
+    : null;
+
+const loadedDefaults = new WeakMap<Post, PostFormValues>();
+let newDefaults: { now: string; values: PostFormValues } | null = null;
+/**
+ * The values the form starts with: a new post's (publish time now rounded down to 15 minutes),
+ * or the loaded post's; null while the post loads. The same object until the post changes.
+ */
+export function selectPostFormDefaults(s: CreatePostSnapshot): PostFormValues | null {
+  const { post, now, mode } = s.context;
+  if (mode === 'new') {
+    if (newDefaults?.now !== now) newDefaults = { now, values: emptyPostForm(new Date(now)) };
+    return newDefaults.values;
+  }
+  if (post === null) return null;
+  let values = loadedDefaults.get(post);
+  if (!values) {
+    values = {
+      message: post.message,
+      link: post.link,
+      ...publishDateTimeFromIso(post.publishedDate, new Date(now)),
+      isDraft: post.isDraft,
+    };
+    loadedDefaults.set(post, values);
+  }
+  return values;
+}

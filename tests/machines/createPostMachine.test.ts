@@ -1,0 +1,437 @@
+import { describe, expect, it, vi, type Mock } from 'vitest';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import type { PendingUpload } from '../../contract/media';
+import type { Post } from '../../contract/posts';
+import {
+  buildPostRequest,
+  createPostMachine,
+  selectCanCreate,
+  selectCanSave,
+  selectCanSelectMedia,
+  selectCreatedText,
+  selectExistingMediaName,
+  selectPostAlert,
+  selectPostFormDefaults,
+  selectPostFormShown,
+  selectPostLoadFailed,
+  selectPostLoading,
+  selectPostSaving,
+  selectUploadedMedia,
+  selectUploading,
+  selectUploadProgress,
+  type CreatePostEvent,
+  type CreatePostInput,
+  type CreatePostSnapshot,
+} from '../../src/machines/createPostMachine';
+import type { PostSubmission } from '../../src/validation/post';
+import { FakePromises, TestClock } from '../support/pathHarness';
+import { describePathsForInputs } from './pathsWithInputs';
+
+const NOW = '2026-11-22T14:37:12.000Z';
+const POST_ID = 7;
+const VALUES: PostSubmission = {
+  message: 'Running 10k for the shelter #giving',
+  link: 'https://example.org/run',
+  publishedDate: '2026-11-22T14:30:00.000Z',
+  isDraft: false,
+};
+const DRAFTED: PostSubmission = { ...VALUES, isDraft: true };
+/**
+ * A picked file. It shows its name and type in JSON: the traversal tells events apart by their
+ * JSON, and a File's is '{}'.
+ */
+function picked(bytes: BlobPart, name: string, type: string): File {
+  return Object.assign(new File([bytes], name, { type }), { toJSON: () => ({ name, type }) });
+}
+const IMAGE = picked(new Uint8Array([0xff, 0xd8, 0xff]), 'run.jpg', 'image/jpeg');
+const TEXT = picked('not an image', 'notes.txt', 'text/plain');
+const PENDING: PendingUpload = {
+  fileId: 'pending-file-1',
+  reference: 'post-media',
+  fileName: 'run.jpg',
+  width: 1080,
+  height: 720,
+};
+const LOADED: Post = {
+  id: POST_ID,
+  guid: 'guid-7',
+  message: 'A draft about the bake sale',
+  link: '',
+  publishedDate: '2026-11-20T09:15:00.000Z',
+  isDraft: true,
+  mediaFileStorageId: 'stored-file-9',
+  mediaFileStorageOriginalName: 'cakes.png',
+};
+const UPDATED: Post = { ...LOADED, ...VALUES };
+const CREATED: Post = { ...LOADED, id: 8, guid: 'guid-new', mediaFileStorageId: null };
+const REJECTED = { messages: ['File exceeds max size of 10485760 bytes'] };
+const SERVER_REFUSAL = { messages: ['Maximum 280 characters allowed'] };
+const offline = new Error('offline');
+
+/** The upload running now: the real child-to-parent channel of the callback actor. */
+let upload: { input: { file: File }; sendBack: (event: CreatePostEvent) => void } | null = null;
+
+interface Spies {
+  redirectToFeed: Mock<(path: string) => void>;
+  uploads: { file: File }[];
+  aborted: number;
+}
+
+/** How many uploads had started before the step being checked. */
+let uploadsBefore = 0;
+const SAVING_CALLS = ['createPost', 'createPostWithFile', 'updatePost'];
+const isSave = (e: AnyEventObject) => e.type === 'form.submit' || e.type === 'draft.save';
+
+await describePathsForInputs<Spies, CreatePostInput>({
+  machine: createPostMachine,
+  inputs: [
+    {
+      name: 'a new post',
+      input: { mode: 'new', now: NOW },
+      paths: [
+        {
+          name: "a broken upload without the service's messages: 'Upload failed'",
+          events: [
+            { type: 'media.select', file: IMAGE },
+            { type: 'upload.fail', error: offline },
+          ],
+        },
+        {
+          name: 'a second file while media is uploaded: ignored (the media must be removed first)',
+          events: [
+            { type: 'media.select', file: IMAGE },
+            { type: 'upload.finish', upload: PENDING },
+            { type: 'media.select', file: IMAGE },
+          ],
+        },
+        {
+          name: "the server refuses the post: its messages instead of 'Error creating post'",
+          events: [
+            { type: 'form.submit', values: VALUES },
+            { type: 'xstate.error.actor.createPost', error: SERVER_REFUSAL },
+          ],
+        },
+      ],
+    },
+    { name: 'updating a post', input: { mode: 'update', postId: POST_ID, now: NOW } },
+  ],
+  build: () => {
+    const promises = new FakePromises();
+    const spies: Spies = {
+      redirectToFeed: vi.fn<(path: string) => void>(),
+      uploads: [],
+      aborted: 0,
+    };
+    upload = null;
+    const machine = createPostMachine.provide({
+      actors: {
+        loadPost: promises.logic('loadPost') as never,
+        deletePendingMedia: promises.logic('deletePendingMedia') as never,
+        createPost: promises.logic('createPost') as never,
+        createPostWithFile: promises.logic('createPostWithFile') as never,
+        updatePost: promises.logic('updatePost') as never,
+        uploadPostMedia: fromCallback<CreatePostEvent, { file: File }>(({ input, sendBack }) => {
+          spies.uploads.push(input);
+          upload = { input, sendBack };
+          return () => {
+            spies.aborted += 1;
+            upload = null;
+          };
+        }) as never,
+      },
+      actions: { redirectToFeed: (_, path) => spies.redirectToFeed(path) },
+    });
+    return { machine, promises, spies };
+  },
+  deliver: (event) => {
+    if (!event.type.startsWith('upload.')) return false;
+    if (!upload) throw new Error(`${event.type} without an upload running`);
+    upload.sendBack(event as CreatePostEvent);
+    return true;
+  },
+  events: [
+    { type: 'form.submit', values: VALUES },
+    { type: 'form.submit', values: DRAFTED },
+    { type: 'draft.save', values: VALUES },
+    { type: 'media.select', file: IMAGE },
+    { type: 'media.select', file: TEXT },
+    { type: 'media.remove' },
+    { type: 'upload.progress', percent: 42.4 },
+    { type: 'upload.finish', upload: PENDING },
+    { type: 'upload.fail', error: REJECTED },
+    { type: 'xstate.error.actor.uploadPostMedia', error: offline },
+    { type: 'xstate.done.actor.loadPost', output: LOADED },
+    { type: 'xstate.error.actor.loadPost', error: offline },
+    { type: 'xstate.done.actor.deletePendingMedia', output: undefined },
+    { type: 'xstate.error.actor.deletePendingMedia', error: offline },
+    { type: 'xstate.done.actor.createPost', output: CREATED },
+    { type: 'xstate.error.actor.createPost', error: offline },
+    { type: 'xstate.done.actor.createPostWithFile', output: CREATED },
+    { type: 'xstate.error.actor.createPostWithFile', error: offline },
+    { type: 'xstate.done.actor.updatePost', output: UPDATED },
+    { type: 'xstate.error.actor.updatePost', error: offline },
+    { type: 'alert.dismiss' },
+    { type: 'retry' },
+  ],
+  afterStep: ({ event, snapshot, previous, elapsedMs, index }, spies, input) => {
+    const s = snapshot as CreatePostSnapshot;
+    const before = previous as CreatePostSnapshot;
+    const alert = selectPostAlert(s);
+    const errorOf = (e: AnyEventObject) => (e as { error?: unknown }).error;
+    const expectDanger = (title: string | null, text: string) => {
+      const error = errorOf(event);
+      expect(alert).toEqual({
+        level: 'danger',
+        title,
+        messages:
+          error === REJECTED || error === SERVER_REFUSAL
+            ? (error as { messages: string[] }).messages
+            : [text],
+      });
+    };
+
+    switch (event.type) {
+      case 'form.submit':
+      case 'draft.save': {
+        const drafted = event.type === 'draft.save' || event.values.isDraft;
+        if (input.mode === 'new' && event.type === 'form.submit' && event.values.isDraft) {
+          // Drafted: the main Create button is disabled, and a submit changes nothing.
+          expect(selectCanCreate(before, true)).toBe(false);
+          expect(s.value).toEqual(before.value);
+          expect(s.context.request).toBeNull();
+        } else {
+          expect(selectPostSaving(s)).toBe(true);
+          expect(selectCanSave(s)).toBe(false);
+          expect(s.context.request).toEqual({ ...event.values, isDraft: drafted });
+          // With uploaded media the post is created with it.
+          if (input.mode === 'new') {
+            expect(s.matches({ new: before.context.media ? 'creatingWithFile' : 'creating' })).toBe(
+              true,
+            );
+          }
+        }
+        break;
+      }
+      case 'media.select':
+        if (before.context.media) {
+          expect(s.value).toEqual(before.value);
+        } else if (event.file.type.startsWith('image/')) {
+          expect(selectUploading(s)).toBe(true);
+          expect(selectUploadProgress(s)).toBe(0);
+          expect(spies.uploads.at(-1)).toEqual({ file: event.file });
+          expect(alert).toBeNull();
+        } else {
+          // Only image files: refused before any upload.
+          expect(alert).toEqual({
+            level: 'danger',
+            title: 'Upload Error',
+            messages: ['Invalid file type'],
+          });
+          expect(spies.uploads).toHaveLength(index === 0 ? 0 : uploadsBefore);
+          expect(selectUploading(s)).toBe(false);
+        }
+        break;
+      case 'upload.progress':
+        expect(selectUploadProgress(s)).toBe(42);
+        break;
+      case 'upload.finish':
+        expect(selectUploadedMedia(s)).toEqual(PENDING);
+        expect(selectCanSelectMedia(s)).toBe(false);
+        expect(selectCanSave(s)).toBe(true);
+        break;
+      case 'upload.fail':
+      case 'xstate.error.actor.uploadPostMedia':
+        expectDanger('Upload Error', 'Upload failed');
+        expect(selectUploadedMedia(s)).toBeNull();
+        expect(selectCanSelectMedia(s)).toBe(true);
+        break;
+      case 'media.remove':
+        if (before.matches({ new: 'uploading' })) {
+          // Cancelled: the upload's request is aborted.
+          expect(spies.aborted).toBeGreaterThan(0);
+          expect(upload).toBeNull();
+          expect(selectCanSelectMedia(s)).toBe(true);
+        } else {
+          // Only uploaded media can be removed.
+          expect(s.matches({ new: 'removingMedia' })).toBe(before.context.media !== null);
+        }
+        break;
+      case 'xstate.done.actor.deletePendingMedia':
+      case 'xstate.error.actor.deletePendingMedia':
+        expect(selectUploadedMedia(s)).toBeNull();
+        expect(selectCanSelectMedia(s)).toBe(true);
+        break;
+      case 'xstate.done.actor.createPost':
+      case 'xstate.done.actor.createPostWithFile':
+        expect(selectCreatedText(s)).toBe('Post created successfully, redirecting...');
+        // Not before 1 s.
+        expect(spies.redirectToFeed).not.toHaveBeenCalled();
+        break;
+      case 'xstate.error.actor.createPost':
+      case 'xstate.error.actor.createPostWithFile':
+        // The form is kept as written (the view stays), with its media.
+        expectDanger(null, 'Error creating post');
+        expect(selectCanSave(s)).toBe(true);
+        expect(selectUploadedMedia(s)).toBe(before.context.media);
+        break;
+      case 'xstate.after.redirectAfterCreate.createPost.new.created':
+        // Spec §4 Post / §9: after 1 s, the feed with the new post first.
+        expect(elapsedMs).toBe(1000);
+        expect(spies.redirectToFeed).toHaveBeenCalledExactlyOnceWith('/feed?new=guid-new');
+        expect(s.matches({ new: 'redirected' })).toBe(true);
+        break;
+      case 'xstate.done.actor.loadPost':
+        expect(selectPostFormShown(s)).toBe(true);
+        expect(selectPostFormDefaults(s)).toEqual({
+          message: LOADED.message,
+          link: '',
+          publishDate: expect.stringMatching(/^2026-11-(19|20|21)$/),
+          publishTime: expect.stringMatching(/^\d\d:(00|15|30|45)$/),
+          isDraft: true,
+        });
+        // The media is shown and cannot change.
+        expect(selectExistingMediaName(s)).toBe('cakes.png');
+        expect(selectCanSelectMedia(s)).toBe(false);
+        break;
+      case 'xstate.error.actor.loadPost':
+        expect(selectPostLoadFailed(s)).toBe(true);
+        expect(selectPostFormShown(s)).toBe(false);
+        expectDanger(null, 'Error loading post data');
+        break;
+      case 'retry':
+        expect(selectPostLoading(s)).toBe(true);
+        expect(alert).toBeNull();
+        break;
+      case 'xstate.done.actor.updatePost':
+        // 'Post updated', and the form stays.
+        expect(alert).toEqual({ level: 'success', title: null, messages: ['Post updated'] });
+        expect(selectCanSave(s)).toBe(true);
+        expect(s.context.post).toEqual(UPDATED);
+        break;
+      case 'xstate.error.actor.updatePost':
+        expectDanger(null, 'Error updating post');
+        expect(selectCanSave(s)).toBe(true);
+        expect(s.context.post).toBe(before.context.post);
+        break;
+      case 'alert.dismiss':
+        expect(alert).toBeNull();
+        break;
+    }
+    // The request lives only while it is in flight; a new post never shows update-only things.
+    if (!selectPostSaving(s)) expect(s.context.request).toBeNull();
+    if (input.mode === 'update') {
+      expect(selectCanSelectMedia(s)).toBe(false);
+      expect(selectCanCreate(s, false)).toBe(false);
+      expect(spies.uploads).toEqual([]);
+    } else {
+      expect(selectPostFormDefaults(s)).toEqual({
+        message: '',
+        link: '',
+        publishDate: expect.stringMatching(/^2026-11-2[23]$/),
+        publishTime: expect.stringMatching(/^\d\d:(00|15|30|45)$/),
+        isDraft: false,
+      });
+      expect(selectCanCreate(s, false)).toBe(s.matches({ new: 'editing' }));
+    }
+    uploadsBefore = spies.uploads.length;
+  },
+  afterPath: (plan, spies, promises, input) => {
+    // Each save sends the form's values once, Save Draft with isDraft true.
+    const saves = plan.steps
+      .filter((step) => isSave(step.event) && step.expected.context.request !== null)
+      .map((step) => {
+        const { type, values } = step.event as { type: string; values: PostSubmission };
+        return buildPostRequest(values, type === 'draft.save');
+      });
+    const sent = promises.calls.filter((c) => SAVING_CALLS.includes(c.name));
+    expect(
+      sent.map(({ input: request }) => {
+        const {
+          id: _id,
+          mediaFileStorageId: _m,
+          mediaFileStorageOriginalName: _n,
+          ...rest
+        } = request as Record<string, unknown>;
+        return rest;
+      }),
+    ).toEqual(saves);
+    for (const call of promises.calls) {
+      if (call.name === 'createPostWithFile') {
+        expect(call.input).toMatchObject({
+          mediaFileStorageId: PENDING.fileId,
+          mediaFileStorageOriginalName: PENDING.fileName,
+        });
+      }
+      if (call.name === 'createPost') expect(call.input).not.toHaveProperty('mediaFileStorageId');
+      if (call.name === 'updatePost') expect(call.input).toMatchObject({ id: POST_ID });
+      if (call.name === 'loadPost') expect(call.input).toEqual({ id: POST_ID });
+      if (call.name === 'deletePendingMedia')
+        expect(call.input).toEqual({ fileId: PENDING.fileId });
+      if (input.mode === 'update') {
+        expect(['loadPost', 'updatePost']).toContain(call.name);
+      }
+    }
+  },
+});
+
+describe('createPost: the media upload', () => {
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('shows the progress the upload sends, then holds the pending upload; removing it deletes it', async () => {
+    const progress: (number | null)[] = [];
+    const deleted: unknown[] = [];
+    let finish: () => void = () => undefined;
+    const actor = createActor(
+      createPostMachine.provide({
+        actors: {
+          uploadPostMedia: fromCallback(({ sendBack }) => {
+            for (const percent of [0, 35, 80, 100]) sendBack({ type: 'upload.progress', percent });
+            finish = () => sendBack({ type: 'upload.finish', upload: PENDING });
+          }),
+          deletePendingMedia: fromPromise(async ({ input }) => {
+            deleted.push(input);
+          }),
+        },
+      }),
+      { input: { mode: 'new', now: NOW } },
+    );
+    actor.subscribe((s) => progress.push(selectUploadProgress(s)));
+    actor.start();
+    actor.send({ type: 'media.select', file: IMAGE });
+    expect(progress.filter((p) => p !== null)).toEqual([0, 0, 35, 80, 100]);
+    // Saving waits until the upload ends.
+    actor.send({ type: 'form.submit', values: VALUES });
+    expect(selectPostSaving(actor.getSnapshot())).toBe(false);
+    finish();
+    expect(selectUploadedMedia(actor.getSnapshot())).toEqual(PENDING);
+    actor.send({ type: 'media.remove' });
+    await flush();
+    expect(deleted).toEqual([{ fileId: PENDING.fileId }]);
+    expect(selectCanSelectMedia(actor.getSnapshot())).toBe(true);
+    actor.stop();
+  });
+});
+
+describe('createPost: after creating', () => {
+  it("shows 'Post created successfully, redirecting...' and goes to /feed?new={guid} after 1 s", async () => {
+    const clock = new TestClock();
+    const redirects: string[] = [];
+    const actor = createActor(
+      createPostMachine.provide({
+        actors: { createPost: fromPromise(async () => CREATED) },
+        actions: { redirectToFeed: (_, path) => redirects.push(path) },
+      }),
+      { input: { mode: 'new', now: NOW }, clock },
+    );
+    actor.start();
+    actor.send({ type: 'draft.save', values: VALUES });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(selectCreatedText(actor.getSnapshot())).toBe(
+      'Post created successfully, redirecting...',
+    );
+    expect(redirects).toEqual([]);
+    expect(clock.advanceToNext()).toBe(1000);
+    expect(redirects).toEqual(['/feed?new=guid-new']);
+    actor.stop();
+  });
+});
