@@ -59,10 +59,16 @@ export type CreatePostInput =
   /** /create-post?id=: an existing post of the person's (its media cannot change). */
   | { mode: 'update'; postId: number; now: string };
 
-/** An alert above the form. */
+/** The alerts of the screen (spec §8 Post and its success messages). */
+export type CreatePostAlertKind =
+  'loadError' | 'createError' | 'updateError' | 'uploadError' | 'created' | 'updated';
+
+/** An alert above the form: the spec's text as the title, and any details under it. */
 export interface CreatePostAlert {
+  kind: CreatePostAlertKind;
   level: 'danger' | 'success';
-  title: string | null;
+  title: string;
+  /** The server's or the media service's messages; empty when the failure carried none. */
   messages: string[];
 }
 
@@ -112,11 +118,25 @@ export function buildPostRequest(values: PostSubmission, forceDraft: boolean): C
   };
 }
 
-const danger = (title: string | null, messages: string[]): CreatePostAlert => ({
-  level: 'danger',
-  title,
-  messages,
-});
+const alertTitles: Record<CreatePostAlertKind, string> = {
+  loadError: createPostTexts.loadFailed,
+  createError: createPostTexts.createFailed,
+  updateError: createPostTexts.updateFailed,
+  uploadError: createPostTexts.uploadErrorTitle,
+  created: createPostTexts.created,
+  updated: createPostTexts.updated,
+};
+
+/** An alert of that kind, with the messages a failure carries (else `fallback`, if any). */
+export function postAlert(
+  kind: CreatePostAlertKind,
+  error?: unknown,
+  fallback?: string,
+): CreatePostAlert {
+  const level = kind === 'created' || kind === 'updated' ? 'success' : 'danger';
+  const messages = error === undefined ? [] : messagesFrom(error, fallback ?? '');
+  return { kind, level, title: alertTitles[kind], messages: messages.filter((m) => m !== '') };
+}
 
 function requestOf(context: CreatePostContext): CreatePostRequest {
   if (!context.request) throw new Error('saving needs the request');
@@ -277,7 +297,7 @@ export const createPostMachine = setup({
                 guard: { type: 'isNotImage', params: ({ event }) => event.file },
                 actions: {
                   type: 'assignAlert',
-                  params: danger(createPostTexts.uploadErrorTitle, [mediaMessages.invalidType]),
+                  params: postAlert('uploadError', { messages: [mediaMessages.invalidType] }),
                 },
                 description:
                   "Not an image file: 'Upload Error', 'Invalid file type'; nothing is uploaded.",
@@ -308,10 +328,7 @@ export const createPostMachine = setup({
               actions: {
                 type: 'assignAlert',
                 params: ({ event }: { event: ErrorActorEvent }) =>
-                  danger(
-                    createPostTexts.uploadErrorTitle,
-                    messagesFrom(event.error, mediaMessages.uploadFailed),
-                  ),
+                  postAlert('uploadError', event.error, mediaMessages.uploadFailed),
               },
               description: "The upload broke down: 'Upload Error', 'Upload failed'.",
             },
@@ -331,10 +348,7 @@ export const createPostMachine = setup({
               actions: {
                 type: 'assignAlert',
                 params: ({ event }) =>
-                  danger(
-                    createPostTexts.uploadErrorTitle,
-                    messagesFrom(event.error, mediaMessages.uploadFailed),
-                  ),
+                  postAlert('uploadError', event.error, mediaMessages.uploadFailed),
               },
               description:
                 "'Upload Error' with the media service's messages (e.g. 'File exceeds max size of N bytes', 'Invalid file type', 'Image below minimum resolution', 'Invalid image file') or 'Upload failed'.",
@@ -375,7 +389,10 @@ export const createPostMachine = setup({
             input: ({ context }) => requestOf(context),
             onDone: {
               target: 'created',
-              actions: { type: 'assignCreatedGuid', params: ({ event }) => event.output.guid },
+              actions: [
+                { type: 'assignCreatedGuid', params: ({ event }) => event.output.guid },
+                { type: 'assignAlert', params: postAlert('created') },
+              ],
               description: "Created: 'Post created successfully, redirecting...'.",
             },
             onError: {
@@ -383,10 +400,10 @@ export const createPostMachine = setup({
               actions: {
                 type: 'assignAlert',
                 params: ({ event }: { event: ErrorActorEvent }) =>
-                  danger(null, messagesFrom(event.error, createPostTexts.createFailed)),
+                  postAlert('createError', event.error),
               },
               description:
-                "'Error creating post' (or the server's messages); the form keeps what was written.",
+                "'Error creating post', with the server's messages if any; the form keeps what was written.",
             },
           },
         },
@@ -405,7 +422,10 @@ export const createPostMachine = setup({
             }),
             onDone: {
               target: 'created',
-              actions: { type: 'assignCreatedGuid', params: ({ event }) => event.output.guid },
+              actions: [
+                { type: 'assignCreatedGuid', params: ({ event }) => event.output.guid },
+                { type: 'assignAlert', params: postAlert('created') },
+              ],
               description: "Created: 'Post created successfully, redirecting...'.",
             },
             onError: {
@@ -413,10 +433,10 @@ export const createPostMachine = setup({
               actions: {
                 type: 'assignAlert',
                 params: ({ event }: { event: ErrorActorEvent }) =>
-                  danger(null, messagesFrom(event.error, createPostTexts.createFailed)),
+                  postAlert('createError', event.error),
               },
               description:
-                "'Error creating post' (or the server's messages); the form and its media are kept.",
+                "'Error creating post', with the server's messages if any; the form and its media are kept.",
             },
           },
         },
@@ -460,9 +480,9 @@ export const createPostMachine = setup({
               actions: {
                 type: 'assignAlert',
                 params: ({ event }: { event: ErrorActorEvent }) =>
-                  danger(null, messagesFrom(event.error, createPostTexts.loadFailed)),
+                  postAlert('loadError', event.error),
               },
-              description: "'Error loading post data' (or the server's messages).",
+              description: "'Error loading post data', with the server's messages if any.",
             },
           },
         },
@@ -513,7 +533,7 @@ export const createPostMachine = setup({
                 { type: 'assignPost', params: ({ event }) => event.output },
                 {
                   type: 'assignAlert',
-                  params: { level: 'success', title: null, messages: [createPostTexts.updated] },
+                  params: postAlert('updated'),
                 },
               ],
               description: "'Post updated'; the form stays.",
@@ -523,10 +543,10 @@ export const createPostMachine = setup({
               actions: {
                 type: 'assignAlert',
                 params: ({ event }: { event: ErrorActorEvent }) =>
-                  danger(null, messagesFrom(event.error, createPostTexts.updateFailed)),
+                  postAlert('updateError', event.error),
               },
               description:
-                "'Error updating post' (or the server's messages); the form keeps what was written.",
+                "'Error updating post', with the server's messages if any; the form keeps what was written.",
             },
           },
         },

@@ -178,15 +178,19 @@ await describePathsForInputs<Spies, CreatePostInput>({
     const before = previous as CreatePostSnapshot;
     const alert = selectPostAlert(s);
     const errorOf = (e: AnyEventObject) => (e as { error?: unknown }).error;
-    const expectDanger = (title: string | null, text: string) => {
+    const expectAlert = (kind: string, title: string, fallback: string | null) => {
+      // The spec's text as the title; the server's or media service's messages under it.
       const error = errorOf(event);
       expect(alert).toEqual({
+        kind,
         level: 'danger',
         title,
         messages:
           error === REJECTED || error === SERVER_REFUSAL
             ? (error as { messages: string[] }).messages
-            : [text],
+            : fallback === null
+              ? []
+              : [fallback],
       });
     };
 
@@ -223,6 +227,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
         } else {
           // Only image files: refused before any upload.
           expect(alert).toEqual({
+            kind: 'uploadError',
             level: 'danger',
             title: 'Upload Error',
             messages: ['Invalid file type'],
@@ -241,7 +246,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
         break;
       case 'upload.fail':
       case 'xstate.error.actor.uploadPostMedia':
-        expectDanger('Upload Error', 'Upload failed');
+        expectAlert('uploadError', 'Upload Error', 'Upload failed');
         expect(selectUploadedMedia(s)).toBeNull();
         expect(selectCanSelectMedia(s)).toBe(true);
         break;
@@ -264,13 +269,19 @@ await describePathsForInputs<Spies, CreatePostInput>({
       case 'xstate.done.actor.createPost':
       case 'xstate.done.actor.createPostWithFile':
         expect(selectCreatedText(s)).toBe('Post created successfully, redirecting...');
+        expect(alert).toEqual({
+          kind: 'created',
+          level: 'success',
+          title: 'Post created successfully, redirecting...',
+          messages: [],
+        });
         // Not before 1 s.
         expect(spies.redirectToFeed).not.toHaveBeenCalled();
         break;
       case 'xstate.error.actor.createPost':
       case 'xstate.error.actor.createPostWithFile':
         // The form is kept as written (the view stays), with its media.
-        expectDanger(null, 'Error creating post');
+        expectAlert('createError', 'Error creating post', null);
         expect(selectCanSave(s)).toBe(true);
         expect(selectUploadedMedia(s)).toBe(before.context.media);
         break;
@@ -296,7 +307,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
       case 'xstate.error.actor.loadPost':
         expect(selectPostLoadFailed(s)).toBe(true);
         expect(selectPostFormShown(s)).toBe(false);
-        expectDanger(null, 'Error loading post data');
+        expectAlert('loadError', 'Error loading post data', null);
         break;
       case 'retry':
         expect(selectPostLoading(s)).toBe(true);
@@ -304,12 +315,17 @@ await describePathsForInputs<Spies, CreatePostInput>({
         break;
       case 'xstate.done.actor.updatePost':
         // 'Post updated', and the form stays.
-        expect(alert).toEqual({ level: 'success', title: null, messages: ['Post updated'] });
+        expect(alert).toEqual({
+          kind: 'updated',
+          level: 'success',
+          title: 'Post updated',
+          messages: [],
+        });
         expect(selectCanSave(s)).toBe(true);
         expect(s.context.post).toEqual(UPDATED);
         break;
       case 'xstate.error.actor.updatePost':
-        expectDanger(null, 'Error updating post');
+        expectAlert('updateError', 'Error updating post', null);
         expect(selectCanSave(s)).toBe(true);
         expect(s.context.post).toBe(before.context.post);
         break;
