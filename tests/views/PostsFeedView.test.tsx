@@ -6,6 +6,7 @@ import { PostsFeedView } from '../../src/views/screens/PostsFeedView';
 import type { PostsFeedViewProps } from '../../src/views/screens/PostsFeedView';
 import { feedPosts } from './samplePosts';
 import {
+  ITEM_HEIGHT,
   installVirtualDom,
   intersectionObservers,
   setVisible,
@@ -103,6 +104,28 @@ describe('PostsFeedView: the WAI-ARIA feed pattern', () => {
     expect(shown.length).toBeLessThan(20);
     expect(shown[0]?.getAttribute('aria-posinset')).toBe('1');
     expect(screen.queryByRole('article', { name: 'Post by @user_50' })).toBeNull();
+  });
+
+  it('keeps the first card mounted when the page is scrolled far past it', async () => {
+    await renderFeed({ posts: feedPosts(50) });
+    let scrollTop = 0;
+    Object.defineProperty(document.documentElement, 'scrollTop', {
+      configurable: true,
+      get: () => scrollTop,
+    });
+    try {
+      scrollTop = 40 * ITEM_HEIGHT;
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+      });
+      const positions = cards().map((card) => Number(card.getAttribute('aria-posinset')));
+      expect(positions[0]).toBe(1);
+      expect(positions).toContain(42);
+      expect(positions).not.toContain(10);
+      expect(positions.length).toBeLessThan(20);
+    } finally {
+      delete (document.documentElement as { scrollTop?: number }).scrollTop;
+    }
   });
 
   it('marks the highlighted (new) post', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { WindowVirtualizer } from 'virtua';
@@ -65,6 +65,8 @@ export function PostsFeedView({
   const firedFor = useRef<string | null>(null);
   const lastPost = posts[posts.length - 1];
   const postCount = posts.length;
+  const firstPost = posts[0];
+  const restPosts = useMemo(() => posts.slice(1), [posts]);
   const lastKey = lastPost ? `${postCount}:${lastPost.guid}` : null;
   const setSize = status === 'ended' ? posts.length : -1;
 
@@ -99,7 +101,8 @@ export function PostsFeedView({
       card.focus();
       return;
     }
-    virtualizerRef.current?.scrollToIndex(index);
+    // The first card is always mounted; the others are the virtualiser's (index - 1 there).
+    virtualizerRef.current?.scrollToIndex(index - 1);
     requestAnimationFrame(() => feedRef.current?.querySelector<HTMLElement>(selector)?.focus());
   }, []);
 
@@ -148,9 +151,14 @@ export function PostsFeedView({
           onKeyDown={onKeyDown}
         >
           {virtualised ? (
-            <WindowVirtualizer ref={virtualizerRef} data={posts as FeedPost[]}>
-              {renderCard}
-            </WindowVirtualizer>
+            <>
+              {/* The first card stays mounted, so the feed always holds an article (even when
+                  it starts below the fold and the virtualiser renders none of its own). */}
+              {firstPost ? renderCard(firstPost, 0) : null}
+              <WindowVirtualizer ref={virtualizerRef} data={restPosts}>
+                {(post: FeedPost, index: number) => renderCard(post, index + 1)}
+              </WindowVirtualizer>
+            </>
           ) : (
             posts.map(renderCard)
           )}
