@@ -28,6 +28,11 @@ import {
   type StaticSite,
 } from './http/staticSite';
 import { createMailer, type Mailer } from './mail/mailer';
+import { mediaServicePlugin } from './media/plugin';
+import { MediaService, once, resolveMediaApiKey } from './media/service';
+import { FeedCursors } from './domain/feedCursors';
+import { dropRoutes } from './routes/drops';
+import { postRoutes } from './routes/posts';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configuration';
 import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './routes/dev';
@@ -56,6 +61,10 @@ export interface BuildAppOptions {
   /** Google's id_token signing keys (tests give local ones); by default fetched from Google. */
   googleKeys?: JWTVerifyGetKey;
   passwordResetAnswerMs?: number;
+  /** Where the media service keeps files (default DATA_DIR/media; tests use a temp dir). */
+  mediaDir?: string;
+  /** The feed's page boundaries (tests and the benchmark pass their own). */
+  feedCursors?: FeedCursors;
 }
 
 /** JSON parser that reads an empty body as no payload instead of failing. */
@@ -90,6 +99,7 @@ function installResponseHeaders(app: FastifyInstance, config: ServerConfig): voi
 function installNotFound(app: FastifyInstance, config: ServerConfig, site: StaticSite | undefined) {
   const apiPrefixes = [
     config.apiBasePath,
+    config.mediaServicePath,
     CONFIGURATION_PATH.slice(0, CONFIGURATION_PATH.lastIndexOf('/')),
   ];
   app.setNotFoundHandler((request, reply) =>
@@ -199,15 +209,34 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const devCodes = new DevOAuthCodes(now);
   const identity = createIdentityDeps(app, options, sessions, devCodes);
 
+  const mediaApiKey = once(() =>
+    resolveMediaApiKey(db, config.thirdParty.mediaServiceClientApiKey),
+  );
+  const media = new MediaService({
+    root: options.mediaDir ?? config.mediaDir,
+    publicBaseUrl: config.thirdParty.mediaServiceApiBaseUrl,
+    apiKey: mediaApiKey,
+    now,
+  });
+  const posts = { ...domain, media, feedCursors: options.feedCursors ?? new FeedCursors() };
+
   installJsonParser(app);
   installResponseHeaders(app, config);
   app.setErrorHandler(handleError);
   app.addHook('onReady', () => accessTokens.warmUp());
+  app.addHook('onReady', async () => {
+    await mediaApiKey();
+    const swept = await media.start(config.mediaPendingTtlHours * 60 * 60 * 1000);
+    if (swept > 0) app.log.info({ swept }, 'expired pending uploads deleted');
+  });
 
   app.register(fastifyCookie);
-  app.register(configurationRoutes(config));
+  app.register(configurationRoutes(config, mediaApiKey));
   app.register(authRoutes({ sessions, authenticate, cookie }), { prefix: config.apiBasePath });
   app.register(tenantRoutes({ domain, authenticate }), { prefix: config.apiBasePath });
+  app.register(postRoutes({ posts, authenticate }), { prefix: config.apiBasePath });
+  app.register(dropRoutes({ drops: posts, authenticate }), { prefix: config.apiBasePath });
+  app.register(mediaServicePlugin({ media }), { prefix: config.mediaServicePath });
   app.register(identityRoutes({ identity, cookie }), { prefix: config.apiBasePath });
   registerDevRoutes(app, config, identity, devCodes);
   if (site !== undefined) app.register(fastifyStatic, staticSiteOptions(site));

@@ -14,6 +14,8 @@
  * - TRUST_PROXY                     '1' / 'true' trusts X-Forwarded-For (set only behind a reverse
  *                                   proxy); the client address is used by the login rate limit.
  * - DATA_DIR                        PGlite data directory (default '.data'); unused with DATABASE_URL.
+ *                                   Uploaded media are kept under DATA_DIR/media (pending/ and
+ *                                   files/) in either case.
  * - DATABASE_URL                    PostgreSQL connection string; when set, node-postgres is used
  *                                   instead of the embedded PGlite.
  * - JWT_SECRET                      Access-token signing secret (at least 32 characters). When unset,
@@ -32,8 +34,17 @@
  * - GOOGLE_CLIENT_ID                Third-party sign-in client id (default empty).
  * - TAG_MANAGER_ID                  Analytics tag manager id (default empty).
  * - SESSION_RECORDING_APP_ID        Session-recording app id (default empty).
- * - MEDIA_SERVICE_API_BASE_URL      Media service base URL (default empty).
- * - MEDIA_SERVICE_CLIENT_API_KEY    Media service client API key (default empty).
+ * - MEDIA_SERVICE_API_BASE_URL      Base URL of the media service, announced in the configuration
+ *                                   (default '/media', or '{origin}/media' when API_BASE_URL is an
+ *                                   absolute URL). This server hosts the media service itself
+ *                                   (server/media) and mounts it under the path of this URL
+ *                                   ('/media' when the URL has no path).
+ * - MEDIA_SERVICE_CLIENT_API_KEY    The API key clients send to the media service in the x-api-key
+ *                                   header (announced in the configuration). When unset, a random
+ *                                   key is generated on first start and kept in the database
+ *                                   (table server_secrets), like the JWT secret.
+ * - MEDIA_PENDING_TTL_HOURS         Pending (unconfirmed) uploads older than this are deleted at
+ *                                   start (default 24).
  * - SUPPORT_URL                     Support page (default 'https://givedrop.example/support').
  * - SUPPORT_EMAIL_ADDRESS           Support address (default 'support@givedrop.example').
  * - TERMS_URL                       Terms of service (default 'https://givedrop.example/terms').
@@ -72,6 +83,7 @@
  *                                   address and window: 5 verification emails, 10 wrong codes,
  *                                   3 password reset requests.
  */
+import { join } from 'node:path';
 import { CLIENT_VERSION } from '../contract/enums';
 
 export interface LoginRateLimitConfig {
@@ -126,6 +138,12 @@ export interface ServerConfig {
   apiBaseUrl: string;
   /** The path the API routes are mounted under, e.g. '/api'. */
   apiBasePath: string;
+  /** The path the media service is mounted under: the path of mediaServiceApiBaseUrl ('/media'). */
+  mediaServicePath: string;
+  /** Where uploads are kept: `${dataDir}/media`. */
+  mediaDir: string;
+  /** Pending uploads older than this many hours are swept at start. */
+  mediaPendingTtlHours: number;
   appClientVersion: string;
   minimumPasswordLength: number;
   userInvitationExpiryDays: number;
@@ -201,28 +219,57 @@ function apiBaseUrl(env: Env): string {
   return text(env, 'API_BASE_URL', '/api').replace(/\/+$/, '');
 }
 
-/** The path the API is mounted under: the path of API_BASE_URL (which may be an absolute URL). */
-function apiBasePathOf(baseUrl: string): string {
+const isAbsoluteUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/**
+ * The path a base URL (absolute, or a path) mounts routes under, e.g. '/api'. `name` is the
+ * environment variable, for the error messages.
+ */
+function basePathOf(name: string, baseUrl: string, example: string): string {
   let path = baseUrl;
-  if (/^https?:\/\//i.test(baseUrl)) {
+  if (isAbsoluteUrl(baseUrl)) {
     try {
       path = new URL(baseUrl).pathname;
     } catch {
-      throw new ConfigError(`API_BASE_URL is not a valid URL: '${baseUrl}'.`);
+      throw new ConfigError(`${name} is not a valid URL: '${baseUrl}'.`);
     }
   }
   const normalised = `/${path.replace(/^\/+|\/+$/g, '')}`;
-  if (normalised === '/') throw new ConfigError('API_BASE_URL must have a path, e.g. /api.');
+  if (normalised === '/') throw new ConfigError(`${name} must have a path, e.g. ${example}.`);
   return normalised;
 }
 
-function thirdParty(env: Env): ThirdPartyConfig {
+/** The path the API is mounted under: the path of API_BASE_URL (which may be an absolute URL). */
+const apiBasePathOf = (baseUrl: string) => basePathOf('API_BASE_URL', baseUrl, '/api');
+
+/** The default media service base: '/media' on the API's origin. */
+const MEDIA_SERVICE_PATH = '/media';
+
+function mediaServiceApiBaseUrl(env: Env, apiBase: string): string {
+  const configured = optionalText(env, 'MEDIA_SERVICE_API_BASE_URL');
+  if (configured !== undefined) return configured.replace(/\/+$/, '');
+  return isAbsoluteUrl(apiBase)
+    ? `${new URL(apiBase).origin}${MEDIA_SERVICE_PATH}`
+    : MEDIA_SERVICE_PATH;
+}
+
+/**
+ * Where this server mounts its media service: the path of MEDIA_SERVICE_API_BASE_URL, or
+ * '/media' when that URL has none (a media service of its own origin, e.g. https://media.example).
+ */
+function mediaServicePathOf(baseUrl: string): string {
+  const name = 'MEDIA_SERVICE_API_BASE_URL';
+  if (isAbsoluteUrl(baseUrl) && /^https?:\/\/[^/]+\/*$/i.test(baseUrl)) return MEDIA_SERVICE_PATH;
+  return basePathOf(name, baseUrl, MEDIA_SERVICE_PATH);
+}
+
+function thirdParty(env: Env, apiBase: string): ThirdPartyConfig {
   return {
     reCaptchaSiteKey: text(env, 'RECAPTCHA_SITE_KEY', ''),
     googleClientId: text(env, 'GOOGLE_CLIENT_ID', ''),
     tagManagerId: text(env, 'TAG_MANAGER_ID', ''),
     sessionRecordingAppId: text(env, 'SESSION_RECORDING_APP_ID', ''),
-    mediaServiceApiBaseUrl: text(env, 'MEDIA_SERVICE_API_BASE_URL', ''),
+    mediaServiceApiBaseUrl: mediaServiceApiBaseUrl(env, apiBase),
     mediaServiceClientApiKey: text(env, 'MEDIA_SERVICE_CLIENT_API_KEY', ''),
   };
 }
@@ -265,6 +312,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const port = positiveInteger(env, 'PORT', 3000);
   const baseUrl = apiBaseUrl(env);
   if (port > 65_535) throw new ConfigError(`PORT must be at most 65535, got ${port}.`);
+  const dataDir = text(env, 'DATA_DIR', '.data');
+  const media = thirdParty(env, baseUrl);
+  const apiBasePath = apiBasePathOf(baseUrl);
+  const mediaServicePath = mediaServicePathOf(media.mediaServiceApiBaseUrl);
+  if (mediaServicePath === apiBasePath) {
+    throw new ConfigError('MEDIA_SERVICE_API_BASE_URL must have a path of its own, e.g. /media.');
+  }
   return {
     port,
     host: text(env, 'HOST', 'localhost'),
@@ -272,17 +326,20 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: logLevel(env),
     devMode: flag(env, 'DEV_MODE', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
-    dataDir: text(env, 'DATA_DIR', '.data'),
+    dataDir,
     databaseUrl: optionalText(env, 'DATABASE_URL'),
     jwtSecret: jwtSecret(env),
     jwtTtlSeconds: positiveInteger(env, 'JWT_TTL_SECONDS', 900),
     refreshTtlSeconds: positiveInteger(env, 'REFRESH_TTL_SECONDS', 30 * 24 * 60 * 60),
     apiBaseUrl: baseUrl,
-    apiBasePath: apiBasePathOf(baseUrl),
+    apiBasePath,
+    mediaServicePath,
+    mediaDir: join(dataDir, 'media'),
+    mediaPendingTtlHours: positiveInteger(env, 'MEDIA_PENDING_TTL_HOURS', 24),
     appClientVersion: text(env, 'APP_CLIENT_VERSION', CLIENT_VERSION),
     minimumPasswordLength: positiveInteger(env, 'MINIMUM_PASSWORD_LENGTH', 6),
     userInvitationExpiryDays: positiveInteger(env, 'USER_INVITATION_EXPIRY_DAYS', 7),
-    thirdParty: thirdParty(env),
+    thirdParty: media,
     links: links(env),
     cookieSecure: flag(env, 'COOKIE_SECURE', production),
     // Set but empty: serve the API only (npm run dev serves the SPA through Vite).

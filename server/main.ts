@@ -7,6 +7,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { seedDatabase } from './db/seed';
+import { seedMediaFiles } from './db/seedContent';
+import { MediaStorage } from './media/storage';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seedData';
 
 function displayUrl(config: ServerConfig): string {
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await handle.migrate();
   const seeded = await seedDatabase(handle.db);
+  await seedMediaFiles(new MediaStorage(config.mediaDir));
   const app = buildApp({ config, db: handle.db, logger: { level: config.logLevel } });
   closeOnSignals(app, handle);
   await app.listen({ port: config.port, host: config.host });

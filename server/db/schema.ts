@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -198,6 +199,81 @@ export const devOutboxMails = pgTable('dev_outbox_mails', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
 
+/** Timestamps of the feeds keep milliseconds, so a keyset cursor round-trips through a JS Date. */
+const feedTimestamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * Posts (spec §3 Post). A post is in the public feed when it is published, not a draft and its
+ * publishedDate has come; the two partial indexes serve the feed's keyset pagination by either
+ * sort order. The media columns describe the confirmed upload (server/media) of createWithFile;
+ * its URL is built from the media service's base URL when the post is read.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    guid: uuid('guid').notNull().unique().defaultRandom(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    /** '' or an http(s) URL. */
+    link: text('link').notNull().default(''),
+    publishedDate: feedTimestamp('published_date').notNull(),
+    isDraft: boolean('is_draft').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(true),
+    /** The media service's file id (the pending upload's id, confirmed). */
+    mediaFileId: text('media_file_id'),
+    mediaOriginalName: text('media_original_name'),
+    mediaWidth: integer('media_width'),
+    mediaHeight: integer('media_height'),
+    createdAt: feedTimestamp('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('posts_feed_published_idx')
+      .on(table.publishedDate.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isPublished} and not ${table.isDraft}`),
+    index('posts_feed_created_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isPublished} and not ${table.isDraft}`),
+    index('posts_author_idx').on(table.userId, table.tenantId, table.createdAt.desc()),
+  ],
+);
+
+/** A media file of a drop (a confirmed file of the media service); its URL is built when read. */
+export interface DropMediaFile {
+  fileId: string;
+  type: 'image' | 'video';
+  width: number;
+  height: number;
+}
+
+/** Drops (spec §3 Drop): time-limited posts with images and videos, shown in the carousel. */
+export const drops = pgTable(
+  'drops',
+  {
+    id: serial('id').primaryKey(),
+    guid: uuid('guid').notNull().unique().defaultRandom(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    date: feedTimestamp('date').notNull(),
+    reactions: integer('reactions').notNull().default(0),
+    media: jsonb('media').$type<DropMediaFile[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('drops_feed_idx').on(table.date.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  ],
+);
+
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type TenantUserRow = typeof tenantUsers.$inferSelect;
@@ -205,3 +281,5 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type EmailVerificationCodeRow = typeof emailVerificationCodes.$inferSelect;
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+export type DropRow = typeof drops.$inferSelect;

@@ -8,6 +8,7 @@ import { hashPassword } from '../domain/passwords';
 import { avatarColours, PRIVACY_POLICY_VERSION, TERMS_VERSION } from '../domain/users';
 import { buildCountryList } from './countries';
 import type { Database, Transaction } from './database';
+import { seedContent } from './seedContent';
 import { countries, tenants, tenantUsers, users } from './schema';
 import {
   DEMO_MEMBERSHIPS,
@@ -102,13 +103,19 @@ export async function seedCountries(db: Database): Promise<boolean> {
 }
 
 /**
- * Inserts the demo data unless users exist (returns true when it did), and the countries when
- * there are none.
+ * Inserts the demo data unless users exist (returns true when it did), the countries when there
+ * are none, and the demo posts and drops when there are none (seedContent.ts).
  */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<boolean> {
   await seedCountries(db);
-  if (await hasUsers(db)) return false;
   const now = options.now ?? new Date();
+  const seeded = await seedDemoUsers(db, now);
+  await seedContent(db, { now });
+  return seeded;
+}
+
+async function seedDemoUsers(db: Database, now: Date): Promise<boolean> {
+  if (await hasUsers(db)) return false;
   const values = new Map<DemoUser['key'], UserValues>();
   for (const user of Object.values(DEMO_USERS)) values.set(user.key, await userValues(user, now));
   return db.transaction(async (tx) => {

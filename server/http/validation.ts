@@ -37,9 +37,13 @@ function lengthMessage(field: string, failure: Failure): string {
 /**
  * Friendlier messages for some fields of a payload (the spec's form texts): `required` when the
  * field is missing or empty, `invalid` when it has the right type but breaks a rule (a pattern,
- * a refinement, a literal). Type and length failures keep the generic message.
+ * a refinement, a literal), `tooLong` when a non-empty text breaks its length bounds. Type
+ * failures keep the generic message.
  */
-export type FieldMessages = Record<string, { required?: string; invalid?: string }>;
+export type FieldMessages = Record<
+  string,
+  { required?: string; invalid?: string; tooLong?: string }
+>;
 
 const isRuleFailure = (failure: Failure) =>
   failure.type === 'literal' || (failure.refinement !== undefined && failure.refinement !== 'size');
@@ -48,6 +52,7 @@ function fieldMessage(failure: Failure, messages: FieldMessages): string | undef
   const field = messages[failure.path.join('.')];
   if (field === undefined) return undefined;
   if (failure.value === undefined || failure.value === '') return field.required;
+  if (failure.refinement === 'size' && typeof failure.value === 'string') return field.tooLong;
   return isRuleFailure(failure) ? field.invalid : undefined;
 }
 

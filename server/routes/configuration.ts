@@ -4,7 +4,8 @@ import { CONFIGURATION_PATH } from '../../contract/paths';
 import type { ServerConfig } from '../config';
 import { ok } from '../http/envelope';
 
-export function toConfiguration(config: ServerConfig): Configuration {
+/** `mediaServiceClientApiKey`: the configured key, or the one generated and kept in the database. */
+export function toConfiguration(config: ServerConfig, mediaApiKey: string): Configuration {
   return {
     apiBaseUrl: config.apiBaseUrl,
     appClientVersion: config.appClientVersion,
@@ -17,7 +18,7 @@ export function toConfiguration(config: ServerConfig): Configuration {
     termsUrl: config.links.termsUrl,
     privacyPolicyUrl: config.links.privacyPolicyUrl,
     mediaServiceApiBaseUrl: config.thirdParty.mediaServiceApiBaseUrl,
-    mediaServiceClientApiKey: config.thirdParty.mediaServiceClientApiKey,
+    mediaServiceClientApiKey: mediaApiKey,
     sessionRecordingAppId: config.thirdParty.sessionRecordingAppId,
     tagManagerId: config.thirdParty.tagManagerId,
     googleClientId: config.thirdParty.googleClientId,
@@ -25,12 +26,14 @@ export function toConfiguration(config: ServerConfig): Configuration {
 }
 
 /** GET /api/configuration (outside the API base, spec §7.2). */
-export function configurationRoutes(config: ServerConfig): FastifyPluginAsync {
-  const configuration = toConfiguration(config);
+export function configurationRoutes(
+  config: ServerConfig,
+  mediaApiKey: () => Promise<string>,
+): FastifyPluginAsync {
   return async (app) => {
     app.get(CONFIGURATION_PATH, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return ok(configuration);
+      return ok(toConfiguration(config, await mediaApiKey()));
     });
   };
 }

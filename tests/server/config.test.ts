@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 
@@ -22,7 +23,31 @@ describe('loadConfig', () => {
       staticDir: 'dist',
       loginRateLimit: { perAccount: 5, perAddress: 50, windowSeconds: 900 },
     });
-    expect(Object.values(config.thirdParty).every((value) => value === '')).toBe(true);
+    const { mediaServiceApiBaseUrl, ...others } = config.thirdParty;
+    expect(Object.values(others).every((value) => value === '')).toBe(true);
+    expect(mediaServiceApiBaseUrl).toBe('/media');
+    expect(config).toMatchObject({
+      mediaServicePath: '/media',
+      mediaDir: join('.data', 'media'),
+      mediaPendingTtlHours: 24,
+    });
+  });
+
+  it('mounts the media service under the path of its base URL, beside the API', () => {
+    expect(loadConfig({ API_BASE_URL: 'https://givedrop.example/api' })).toMatchObject({
+      thirdParty: { mediaServiceApiBaseUrl: 'https://givedrop.example/media' },
+      mediaServicePath: '/media',
+    });
+    expect(loadConfig({ MEDIA_SERVICE_API_BASE_URL: '/files/v1/' })).toMatchObject({
+      thirdParty: { mediaServiceApiBaseUrl: '/files/v1' },
+      mediaServicePath: '/files/v1',
+    });
+    // A media service of its own origin: announced as is; this server's stays at /media.
+    expect(loadConfig({ MEDIA_SERVICE_API_BASE_URL: 'https://media.example' })).toMatchObject({
+      thirdParty: { mediaServiceApiBaseUrl: 'https://media.example' },
+      mediaServicePath: '/media',
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/givedrop' }).mediaDir).toBe(join('/srv/givedrop', 'media'));
   });
 
   it('turns the Secure cookie flag on in production unless told otherwise', () => {
@@ -82,6 +107,9 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'too-short'],
     ['API_BASE_URL', '/'],
     ['LOG_LEVEL', 'loud'],
+    ['MEDIA_SERVICE_API_BASE_URL', '/api'],
+    ['MEDIA_SERVICE_API_BASE_URL', 'https://bad host/media'],
+    ['MEDIA_PENDING_TTL_HOURS', '0'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

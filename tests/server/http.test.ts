@@ -74,6 +74,14 @@ describe('GET /api/configuration', () => {
     const body = envelopeOf(response);
     expect(body.status).toBe(ResponseStatus.Ok);
     expect(is(body.data, Configuration)).toBe(true);
+    const { mediaServiceClientApiKey } = body.data as Configuration;
+    // Generated on first start and kept in the database: the same for another server instance.
+    expect(mediaServiceClientApiKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const again = await createTestApp(handle.db);
+    const second = await again.app.inject({ method: 'GET', url: '/api/configuration' });
+    expect((envelopeOf(second).data as Configuration).mediaServiceClientApiKey).toBe(
+      mediaServiceClientApiKey,
+    );
     expect(body.data).toEqual({
       apiBaseUrl: '/api',
       appClientVersion: '1.0.1',
@@ -85,8 +93,8 @@ describe('GET /api/configuration', () => {
       supportEmailAddress: 'support@givedrop.example',
       termsUrl: 'https://givedrop.example/terms',
       privacyPolicyUrl: 'https://givedrop.example/privacy',
-      mediaServiceApiBaseUrl: '',
-      mediaServiceClientApiKey: '',
+      mediaServiceApiBaseUrl: '/media',
+      mediaServiceClientApiKey,
       sessionRecordingAppId: '',
       tagManagerId: '',
       googleClientId: '',

@@ -23,6 +23,7 @@ const LOCK_STALE_MS = 120_000;
 const SOURCES = [
   '../../../server/db/countries.ts',
   '../../../server/db/seed.ts',
+  '../../../server/db/seedContent.ts',
   '../../../server/db/seedData.ts',
   '../../../server/db/schema.ts',
 ];

@@ -1,6 +1,9 @@
 /**
  * Builds the app against a test database with a movable clock, plus request helpers.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { JwtPayload } from '../../../contract/auth';
@@ -30,6 +33,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: ServerConfig;
   clock: TestClock;
+  /** The media service's directory: a fresh temporary one unless given. */
+  mediaDir: string;
 }
 
 /** Environment for tests: no static site unless asked for. */
@@ -42,9 +47,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({ ...TEST_ENV, ...env });
   const clock = new TestClock();
-  const app = buildApp({ config, db, now: clock.now, ...options });
+  const mediaDir = options.mediaDir ?? (await mkdtemp(join(tmpdir(), 'givedrop-media-')));
+  const app = buildApp({ config, db, now: clock.now, ...options, mediaDir });
   await app.ready();
-  return { app, config, clock };
+  return { app, config, clock, mediaDir };
 }
 
 export const api = (path: string) => `/api/${path}`;

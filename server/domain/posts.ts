@@ -1,0 +1,474 @@
+/**
+ * Posts (spec §3 Post, §7.2 Posts). The feed is public to every signed-in user: it shows the
+ * published posts of all tenants whose publishedDate has come, drafts and scheduled posts left
+ * out, newest first, paged by keyset (see feedCursors.ts). A post is edited only by its author,
+ * in the tenant it was written in: another tenant's post is not found, another author's post in
+ * the same tenant is forbidden.
+ */
+import { and, asc, count, desc, eq, ilike, min, sql, type SQL } from 'drizzle-orm';
+import type { ListRequest, ListResponse } from '../../contract/lists';
+import { mediaPresetIds } from '../../contract/media';
+import {
+  FEED_PAGE_SIZE,
+  type CreatePostRequest,
+  type CreatePostWithFileRequest,
+  type FeedListRequest,
+  type FeedPost,
+  type MediaFile,
+  type Post,
+  type UpdatePostRequest,
+} from '../../contract/posts';
+import type { Queryable } from '../db/database';
+import { posts, tenantUsers, users, type PostRow } from '../db/schema';
+import type { MediaService } from '../media/service';
+import type { Principal } from './accessTokens';
+import type { DomainContext } from './context';
+import { forbidden, invalid, notFound } from './errors';
+import type { FeedCursor, FeedCursors } from './feedCursors';
+import { NO_TENANT_ACCESS, parseOptionalDate } from './tenants';
+
+export const postMessages = {
+  messageRequired: 'Message is required',
+  messageTooLong: 'Maximum 280 characters allowed',
+  invalidUrl: 'Invalid URL',
+  notFound: 'Post not found.',
+  notYours: 'You can only change your own posts.',
+  uploadNotPending: 'The uploaded file was not found or has already been used; upload it again.',
+  uploadWrongPreset: 'The uploaded file was not uploaded for a post.',
+  sortBy: 'sortBy must be CreatedDate or PublishedDate.',
+  publishedDateRange: 'publishedDate must be between 1970 and 9999.',
+} as const;
+
+/** What the posts calls need: the domain context, the media service and the feed's cursors. */
+export interface PostsContext extends DomainContext {
+  media: MediaService;
+  feedCursors: FeedCursors;
+}
+
+/** PostgreSQL integer: larger ids cannot exist (and would fail the query). */
+const MAX_ID = 2_147_483_647;
+/** No feed is deeper; a page beyond answers an empty list. */
+const MAX_FEED_OFFSET = 2_147_483_647;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type PostSort = 'CreatedDate' | 'PublishedDate';
+
+/** sortBy of a list request: CreatedDate (the default) or PublishedDate, any letter case. */
+export function postSortOf(sortBy: string | undefined): PostSort {
+  const value = (sortBy ?? '').toLowerCase();
+  if (value === '' || value === 'createddate') return 'CreatedDate';
+  if (value === 'publisheddate') return 'PublishedDate';
+  throw invalid(postMessages.sortBy);
+}
+
+const sortColumn = (sort: PostSort) =>
+  sort === 'PublishedDate' ? posts.publishedDate : posts.createdAt;
+
+function parsePublishedDate(value: string): Date {
+  const date = parseOptionalDate('publishedDate', value);
+  if (!(date instanceof Date)) throw invalid(postMessages.publishedDateRange);
+  const year = date.getUTCFullYear();
+  if (year < 1970 || year > 9999) throw invalid(postMessages.publishedDateRange);
+  return date;
+}
+
+/** The published, non-draft posts whose time has come (the partial indexes' predicate first). */
+const inFeed = (now: Date) =>
+  sql`${posts.isPublished} and not ${posts.isDraft} and ${posts.publishedDate} <= ${now.toISOString()}::timestamptz`;
+
+export function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    guid: row.guid,
+    message: row.message,
+    link: row.link,
+    publishedDate: row.publishedDate.toISOString(),
+    isDraft: row.isDraft,
+    mediaFileStorageId: row.mediaFileId,
+    mediaFileStorageOriginalName: row.mediaOriginalName,
+  };
+}
+
+const feedColumns = {
+  id: posts.id,
+  guid: posts.guid,
+  message: posts.message,
+  link: posts.link,
+  publishedDate: posts.publishedDate,
+  createdAt: posts.createdAt,
+  mediaFileId: posts.mediaFileId,
+  mediaWidth: posts.mediaWidth,
+  mediaHeight: posts.mediaHeight,
+  userHandle: users.handle,
+  userAvatarUrl: users.avatarUrl,
+};
+
+interface FeedRow {
+  id: number;
+  guid: string;
+  message: string;
+  link: string;
+  publishedDate: Date;
+  createdAt: Date;
+  mediaFileId: string | null;
+  mediaWidth: number | null;
+  mediaHeight: number | null;
+  userHandle: string;
+  userAvatarUrl: string;
+}
+
+function toFeedPost(media: MediaService, row: FeedRow): FeedPost {
+  const files: MediaFile[] =
+    row.mediaFileId === null
+      ? []
+      : [
+          {
+            url: media.fileUrl(row.mediaFileId),
+            type: 'image',
+            width: row.mediaWidth ?? 1,
+            height: row.mediaHeight ?? 1,
+          },
+        ];
+  return {
+    id: row.id,
+    guid: row.guid,
+    userHandle: row.userHandle,
+    userAvatarUrl: row.userAvatarUrl,
+    message: row.message,
+    link: row.link,
+    postFileUrls: files.map((file) => file.url),
+    postFiles: files,
+    publishedDate: row.publishedDate.toISOString(),
+  };
+}
+
+interface FeedQuery {
+  sort: PostSort;
+  descending: boolean;
+  now: Date;
+  after: FeedCursor | undefined;
+  offset: number;
+  limit: number;
+}
+
+function readFeed(db: Queryable, query: FeedQuery): Promise<FeedRow[]> {
+  const column = sortColumn(query.sort);
+  const conditions: SQL[] = [inFeed(query.now)];
+  if (query.after !== undefined) {
+    const at = query.after.at.toISOString();
+    conditions.push(
+      query.descending
+        ? sql`(${column}, ${posts.id}) < (${at}::timestamptz, ${query.after.id}::integer)`
+        : sql`(${column}, ${posts.id}) > (${at}::timestamptz, ${query.after.id}::integer)`,
+    );
+  }
+  const direction = query.descending ? desc : asc;
+  return db
+    .select(feedColumns)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(...conditions))
+    .orderBy(direction(column), direction(posts.id))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/** When the next scheduled post becomes visible: the feed's order changes then. */
+async function nextScheduledPublish(db: Queryable, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ next: min(posts.publishedDate) })
+    .from(posts)
+    .where(
+      sql`${posts.isPublished} and not ${posts.isDraft} and ${posts.publishedDate} > ${now.toISOString()}::timestamptz`,
+    );
+  return row?.next ?? undefined;
+}
+
+async function findFeedPostByGuid(
+  db: Queryable,
+  guid: string,
+  now: Date,
+): Promise<FeedRow | undefined> {
+  if (!UUID.test(guid)) return undefined;
+  const [row] = await db
+    .select(feedColumns)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.guid, guid), inFeed(now)));
+  return row;
+}
+
+async function countFeed(db: Queryable, now: Date): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(posts).where(inFeed(now));
+  return row?.total ?? 0;
+}
+
+/**
+ * POST /posts/feedList: a page of the public feed, newest first by CreatedDate (or
+ * PublishedDate). With showFirstGuid, page 1 starts with that post when it is in the feed,
+ * followed by the page without it (so page 1 may hold pageSize + 1 posts).
+ */
+export async function feedList(
+  ctx: PostsContext,
+  request: FeedListRequest,
+): Promise<ListResponse<FeedPost>> {
+  const sort = postSortOf(request.sortBy);
+  const descending = request.sortByDescending ?? true;
+  const page = request.page ?? 1;
+  const pageSize = request.pageSize ?? FEED_PAGE_SIZE;
+  const now = ctx.now();
+  const totalCount = request.getTotalCount === true ? await countFeed(ctx.db, now) : null;
+  if ((page - 1) * pageSize > MAX_FEED_OFFSET) return { list: [], totalCount };
+
+  const order = `${sort}:${descending ? 'desc' : 'asc'}:${pageSize}`;
+  const generation = ctx.feedCursors.generation();
+  const start = ctx.feedCursors.start(order, page, now);
+  const rows = await readFeed(ctx.db, {
+    sort,
+    descending,
+    now,
+    after: start.cursor,
+    offset: (page - start.page) * pageSize,
+    limit: pageSize,
+  });
+  const last = rows.at(-1);
+  if (last !== undefined && rows.length === pageSize) {
+    const validUntil = ctx.feedCursors.has(order, now)
+      ? undefined
+      : await nextScheduledPublish(ctx.db, now);
+    const at = sort === 'PublishedDate' ? last.publishedDate : last.createdAt;
+    ctx.feedCursors.record(order, page + 1, { at, id: last.id }, now, validUntil, generation);
+  }
+
+  let list = rows.map((row) => toFeedPost(ctx.media, row));
+  if (page === 1 && request.showFirstGuid) {
+    const first = await findFeedPostByGuid(ctx.db, request.showFirstGuid, now);
+    if (first !== undefined) {
+      list = [toFeedPost(ctx.media, first), ...list.filter((post) => post.id !== first.id)];
+    }
+  }
+  return { list, totalCount };
+}
+
+/** The caller may still act in their current tenant. */
+async function requireMembership(db: Queryable, principal: Principal): Promise<void> {
+  const [row] = await db
+    .select({ loginEnabled: tenantUsers.loginEnabled })
+    .from(tenantUsers)
+    .where(
+      and(eq(tenantUsers.userId, principal.userId), eq(tenantUsers.tenantId, principal.tenantId)),
+    );
+  if (row === undefined || !row.loginEnabled) throw forbidden(NO_TENANT_ACCESS);
+}
+
+export type PostRef = { id: number } | { guid: string };
+
+/** The caller's own post in their current tenant. */
+async function findOwnPost(db: Queryable, principal: Principal, ref: PostRef): Promise<PostRow> {
+  await requireMembership(db, principal);
+  let row: PostRow | undefined;
+  if ('id' in ref) {
+    if (ref.id <= MAX_ID) [row] = await db.select().from(posts).where(eq(posts.id, ref.id));
+  } else if (UUID.test(ref.guid)) {
+    [row] = await db.select().from(posts).where(eq(posts.guid, ref.guid.toLowerCase()));
+  }
+  if (row === undefined || row.tenantId !== principal.tenantId)
+    throw notFound(postMessages.notFound);
+  if (row.userId !== principal.userId) throw forbidden(postMessages.notYours);
+  return row;
+}
+
+/** POST /posts/create */
+export async function createPost(
+  ctx: PostsContext,
+  principal: Principal,
+  input: CreatePostRequest,
+): Promise<Post> {
+  const publishedDate = parsePublishedDate(input.publishedDate);
+  await requireMembership(ctx.db, principal);
+  const [row] = await ctx.db
+    .insert(posts)
+    .values({
+      tenantId: principal.tenantId,
+      userId: principal.userId,
+      message: input.message,
+      link: input.link,
+      publishedDate,
+      isDraft: input.isDraft,
+    })
+    .returning();
+  ctx.feedCursors.invalidate();
+  if (row === undefined) throw new Error('The post was not stored.');
+  return toPost(row);
+}
+
+/**
+ * POST /posts/createWithFile: confirms the pending upload (which must have passed the post
+ * preset) and stores the post with it; if the post cannot be stored the upload stays pending.
+ */
+export async function createPostWithFile(
+  ctx: PostsContext,
+  principal: Principal,
+  input: CreatePostWithFileRequest,
+): Promise<Post> {
+  const publishedDate = parsePublishedDate(input.publishedDate);
+  await requireMembership(ctx.db, principal);
+  const outcome = await ctx.media.confirmPendingUpload(
+    input.mediaFileStorageId,
+    mediaPresetIds.post,
+  );
+  if (outcome.kind === 'notPending') throw invalid(postMessages.uploadNotPending);
+  if (outcome.kind === 'wrongPreset') throw invalid(postMessages.uploadWrongPreset);
+  let row: PostRow | undefined;
+  try {
+    [row] = await ctx.db
+      .insert(posts)
+      .values({
+        tenantId: principal.tenantId,
+        userId: principal.userId,
+        message: input.message,
+        link: input.link,
+        publishedDate,
+        isDraft: input.isDraft,
+        mediaFileId: outcome.file.fileId,
+        mediaOriginalName: input.mediaFileStorageOriginalName,
+        mediaWidth: outcome.file.width,
+        mediaHeight: outcome.file.height,
+      })
+      .returning();
+    if (row === undefined) throw new Error('The post was not stored.');
+  } catch (error) {
+    await outcome.undo();
+    throw error;
+  }
+  ctx.feedCursors.invalidate();
+  return toPost(row);
+}
+
+async function updateOwnPost(
+  ctx: PostsContext,
+  principal: Principal,
+  ref: PostRef,
+  changes: Partial<Pick<PostRow, 'message' | 'link' | 'publishedDate' | 'isDraft' | 'isPublished'>>,
+): Promise<Post> {
+  const post = await findOwnPost(ctx.db, principal, ref);
+  const [row] = await ctx.db.update(posts).set(changes).where(eq(posts.id, post.id)).returning();
+  if (row === undefined) throw notFound(postMessages.notFound);
+  ctx.feedCursors.invalidate();
+  return toPost(row);
+}
+
+/** POST /posts/update: message, link, publishedDate and isDraft; the media cannot change. */
+export function updatePost(
+  ctx: PostsContext,
+  principal: Principal,
+  input: UpdatePostRequest,
+): Promise<Post> {
+  const publishedDate = parsePublishedDate(input.publishedDate);
+  return updateOwnPost(
+    ctx,
+    principal,
+    { id: input.id },
+    {
+      message: input.message,
+      link: input.link,
+      publishedDate,
+      isDraft: input.isDraft,
+    },
+  );
+}
+
+export interface UpsertPostInput extends CreatePostRequest {
+  id?: number | undefined;
+}
+
+/** POST /posts/upsert: update with an id, create without. */
+export function upsertPost(
+  ctx: PostsContext,
+  principal: Principal,
+  input: UpsertPostInput,
+): Promise<Post> {
+  const { id, ...fields } = input;
+  return id === undefined
+    ? createPost(ctx, principal, fields)
+    : updatePost(ctx, principal, { ...fields, id });
+}
+
+/** POST /posts/setIsDraft */
+export const setIsDraft = (ctx: PostsContext, principal: Principal, id: number, value: boolean) =>
+  updateOwnPost(ctx, principal, { id }, { isDraft: value });
+
+/** POST /posts/setIsPublished */
+export const setIsPublished = (
+  ctx: PostsContext,
+  principal: Principal,
+  id: number,
+  value: boolean,
+) => updateOwnPost(ctx, principal, { id }, { isPublished: value });
+
+/** GET /posts/get, /posts/getByGuid: the caller's own post, to edit. */
+export async function getPost(
+  ctx: PostsContext,
+  principal: Principal,
+  ref: PostRef,
+): Promise<Post> {
+  return toPost(await findOwnPost(ctx.db, principal, ref));
+}
+
+/** Deletes a post's media file unless another post shows it too (seeded posts share images). */
+async function deleteUnusedFile(ctx: PostsContext, fileId: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ total: count() })
+    .from(posts)
+    .where(eq(posts.mediaFileId, fileId));
+  if ((row?.total ?? 0) === 0) await ctx.media.deleteFile(fileId);
+}
+
+/** DELETE /posts/delete, /posts/deletebyguid: the post, then its media file. */
+export async function deletePost(
+  ctx: PostsContext,
+  principal: Principal,
+  ref: PostRef,
+): Promise<{ deleted: true }> {
+  const post = await findOwnPost(ctx.db, principal, ref);
+  const [row] = await ctx.db.delete(posts).where(eq(posts.id, post.id)).returning({ id: posts.id });
+  if (row === undefined) throw notFound(postMessages.notFound);
+  ctx.feedCursors.invalidate();
+  if (post.mediaFileId !== null) await deleteUnusedFile(ctx, post.mediaFileId);
+  return { deleted: true };
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** POST /posts/list: the caller's own posts in their current tenant, drafts included. */
+export async function listOwnPosts(
+  ctx: PostsContext,
+  principal: Principal,
+  request: ListRequest,
+): Promise<ListResponse<Post>> {
+  await requireMembership(ctx.db, principal);
+  const sort = postSortOf(request.sortBy);
+  const direction = (request.sortByDescending ?? true) ? desc : asc;
+  const page = request.page ?? 1;
+  const pageSize = request.pageSize ?? FEED_PAGE_SIZE;
+  const search = request.searchString?.trim() ?? '';
+  const where = and(
+    eq(posts.userId, principal.userId),
+    eq(posts.tenantId, principal.tenantId),
+    search === '' ? undefined : ilike(posts.message, `%${escapeLike(search)}%`),
+  );
+  if ((page - 1) * pageSize > MAX_FEED_OFFSET) return { list: [], totalCount: null };
+  const rows = await ctx.db
+    .select()
+    .from(posts)
+    .where(where)
+    .orderBy(direction(sortColumn(sort)), direction(posts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  let totalCount: number | null = null;
+  if (request.getTotalCount === true) {
+    const [row] = await ctx.db.select({ total: count() }).from(posts).where(where);
+    totalCount = row?.total ?? 0;
+  }
+  return { list: rows.map(toPost), totalCount };
+}

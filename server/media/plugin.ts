@@ -1,0 +1,188 @@
+/**
+ * The media service over HTTP (spec §7.2 Media service), mounted under its own prefix (default
+ * '/media'). Every call but the files takes the client API key in the x-api-key header; no call
+ * reads cookies or the Authorization header. Refusals answer `{ messages }` (contract MediaError),
+ * not the API envelope.
+ *
+ * - GET    ValidationPresets/{id}        the preset's rules (contract ValidationPresetRules)
+ * - POST   UploadPending                 multipart: validationPresetId, fileTransformationPresetId?,
+ *                                        reference, file -> [{ fileId, reference, fileName, width, height }]
+ * - DELETE DeletePending?fileId=         204
+ * - GET    files/{fileId}                a confirmed file, cached for a year (no key: <img> loads it)
+ * - OPTIONS *                            204 with Allow (same origin: no CORS headers)
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MEDIA_API_KEY_HEADER, mediaMessages, mediaPaths } from '../../contract/media';
+import { findPreset } from './presets';
+import {
+  MAX_FILE_NAME_LENGTH,
+  MAX_PRESET_ID_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_UPLOAD_BYTES,
+  MediaError,
+  mediaServiceMessages,
+  type MediaService,
+  type UploadInput,
+} from './service';
+
+const FILE_CACHE = 'public, max-age=31536000, immutable';
+const ALLOW = 'GET, HEAD, POST, DELETE, OPTIONS';
+/** Fields of an upload and their longest accepted values. */
+const FIELD_LIMITS: Record<string, number> = {
+  validationPresetId: MAX_PRESET_ID_LENGTH,
+  fileTransformationPresetId: MAX_PRESET_ID_LENGTH,
+  reference: MAX_REFERENCE_LENGTH,
+};
+
+/** Messages for the multipart parser's and Fastify's own request errors. */
+const REQUEST_ERROR_MESSAGES: Record<string, string> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: mediaServiceMessages.notMultipart,
+  FST_FILES_LIMIT: 'Send one file per upload.',
+  FST_PARTS_LIMIT: 'The upload has too many parts.',
+  FST_FIELDS_LIMIT: 'The upload has too many fields.',
+  FST_PROTO_VIOLATION: 'The upload has a field that is not allowed.',
+  FST_MP_PREMATURE_CLOSE: 'The upload was cut short.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: mediaServiceMessages.notMultipart,
+  FST_ERR_CTP_BODY_TOO_LARGE: mediaMessages.tooLarge(MAX_UPLOAD_BYTES),
+};
+
+function sendMediaError(reply: FastifyReply, error: MediaError) {
+  return reply.code(error.statusCode).send({ messages: error.messages });
+}
+
+function handleMediaError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof MediaError) return sendMediaError(reply, error);
+  const code = error.statusCode;
+  if (code !== undefined && code >= 400 && code < 500) {
+    const message = REQUEST_ERROR_MESSAGES[error.code] ?? 'The request could not be processed.';
+    return reply.code(code).send({ messages: [message] });
+  }
+  request.log.error({ err: error }, 'media service error');
+  return reply.code(500).send({ messages: [mediaMessages.uploadFailed] });
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function fieldValue(name: string, value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  const limit = FIELD_LIMITS[name];
+  if (limit !== undefined && text.length > limit) {
+    throw new MediaError(400, mediaServiceMessages.fieldTooLong(name));
+  }
+  return text;
+}
+
+const isTooLarge = (error: unknown) =>
+  error instanceof Error && (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** Reads the multipart upload: its fields (any order) and its one file, buffered. */
+async function readUpload(request: FastifyRequest): Promise<UploadInput> {
+  if (!request.isMultipart()) throw new MediaError(415, mediaServiceMessages.notMultipart);
+  const fields: Record<string, string> = {};
+  let file: { fileName: string; mimeType: string; data: Buffer } | undefined;
+  let tooLarge = false;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      try {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file' && file === undefined) {
+          file = { fileName: part.filename, mimeType: part.mimetype, data };
+        }
+      } catch (error) {
+        if (!isTooLarge(error)) throw error;
+        tooLarge = true;
+      }
+    } else if (Object.hasOwn(FIELD_LIMITS, part.fieldname)) {
+      fields[part.fieldname] = fieldValue(part.fieldname, part.value);
+    }
+  }
+  const presetId = fields.validationPresetId ?? '';
+  if (presetId === '') throw new MediaError(400, mediaServiceMessages.presetRequired);
+  if (tooLarge) {
+    // Larger than any preset allows: refused with this preset's limit when it has one.
+    const maxFileSize = findPreset(presetId)?.rules.maxFileSize ?? MAX_UPLOAD_BYTES;
+    throw new MediaError(413, mediaMessages.tooLarge(maxFileSize));
+  }
+  if (file === undefined) throw new MediaError(400, mediaServiceMessages.fileRequired);
+  return {
+    validationPresetId: presetId,
+    fileTransformationPresetId: fields.fileTransformationPresetId,
+    reference: fields.reference ?? '',
+    fileName: file.fileName.slice(0, MAX_FILE_NAME_LENGTH * 4),
+    mimeType: file.mimeType,
+    data: file.data,
+  };
+}
+
+export interface MediaPluginDeps {
+  media: MediaService;
+}
+
+export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
+  const { media } = deps;
+  const requireApiKey = async (request: FastifyRequest) => {
+    await media.checkApiKey(headerValue(request, MEDIA_API_KEY_HEADER));
+  };
+  return async (app) => {
+    await app.register(fastifyMultipart, {
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: 1,
+        fields: 8,
+        fieldSize: 1024,
+        parts: 12,
+        headerPairs: 64,
+      },
+      throwFileSizeLimit: true,
+    });
+    app.setErrorHandler(handleMediaError);
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send({ messages: [mediaServiceMessages.notFound] }),
+    );
+
+    app.options('/*', async (_request, reply) => reply.code(204).header('allow', ALLOW).send());
+
+    app.get<{ Params: { id: string } }>(
+      `/${mediaPaths.validationPreset}:id`,
+      { preHandler: requireApiKey },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return media.validationPreset(request.params.id);
+      },
+    );
+
+    app.post(`/${mediaPaths.uploadPending}`, { preHandler: requireApiKey }, async (request) => [
+      await media.uploadPending(await readUpload(request)),
+    ]);
+
+    app.delete<{ Querystring: Record<string, unknown> }>(
+      `/${mediaPaths.deletePending}`,
+      { preHandler: requireApiKey },
+      async (request, reply) => {
+        const { fileId } = request.query;
+        if (typeof fileId !== 'string' || fileId === '') {
+          throw new MediaError(400, mediaServiceMessages.fileIdRequired);
+        }
+        await media.deletePending(fileId);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get<{ Params: { fileId: string } }>(
+      `/${mediaPaths.files}:fileId`,
+      async (request, reply) => {
+        const opened = await media.storage.openFile(request.params.fileId);
+        if (opened === undefined) throw new MediaError(404, mediaServiceMessages.notFound);
+        return reply
+          .header('content-type', opened.file.contentType)
+          .header('content-length', String(opened.file.size))
+          .header('cache-control', FILE_CACHE)
+          .send(opened.stream);
+      },
+    );
+  };
+}
