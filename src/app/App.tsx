@@ -17,6 +17,19 @@ import { useSession } from './selectors';
 
 // Screens other than the landing page load lazily: the landing route's initial JavaScript
 // stays within the build's budget.
+const CreateInfoScreen = lazy(() =>
+  import('./screens/StaticScreens').then((m) => ({ default: m.CreateInfoScreen })),
+);
+const CreateDropScreen = lazy(() =>
+  import('./screens/StaticScreens').then((m) => ({ default: m.CreateDropScreen })),
+);
+const FollowingScreen = lazy(() =>
+  import('./screens/StaticScreens').then((m) => ({ default: m.FollowingScreen })),
+);
+const SearchScreen = lazy(() =>
+  import('./screens/StaticScreens').then((m) => ({ default: m.SearchScreen })),
+);
+const CreatePostScreen = lazy(() => import('./screens/CreatePostScreen'));
 const LoginScreen = lazy(() => import('./screens/LoginScreen'));
 const SignupScreen = lazy(() => import('./screens/SignupScreen'));
 const StartSignupScreen = lazy(() => import('./screens/StartSignupScreen'));
@@ -126,6 +139,41 @@ function Routes() {
       <Route path="/feed">
         <AppLayoutRoute>
           <HomeScreen />
+        </AppLayoutRoute>
+      </Route>
+      <Route path="/create-info">
+        <PublicRoute>
+          <Lazy>
+            <CreateInfoScreen />
+          </Lazy>
+        </PublicRoute>
+      </Route>
+      <Route path="/create-post">
+        <AppLayoutRoute>
+          <Lazy>
+            <CreatePostScreen />
+          </Lazy>
+        </AppLayoutRoute>
+      </Route>
+      <Route path="/create-drop">
+        <AppLayoutRoute>
+          <Lazy>
+            <CreateDropScreen />
+          </Lazy>
+        </AppLayoutRoute>
+      </Route>
+      <Route path="/following">
+        <AppLayoutRoute>
+          <Lazy>
+            <FollowingScreen />
+          </Lazy>
+        </AppLayoutRoute>
+      </Route>
+      <Route path="/search">
+        <AppLayoutRoute>
+          <Lazy>
+            <SearchScreen />
+          </Lazy>
         </AppLayoutRoute>
       </Route>
       <Route>

@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
+import { mediaPresetIds } from '../../contract/media';
 import type { AuthSession, SessionData } from '../../contract/auth';
 import type { AuthCodeResponse, SignupRequest } from '../../contract/identity';
 import type { Configuration } from '../../contract/configuration';
@@ -6,12 +7,15 @@ import { activationMachine } from '../machines/activationMachine';
 import { appMachine } from '../machines/appMachine';
 import { captchaTokenMachine } from '../machines/captchaTokenMachine';
 import { configMachine } from '../machines/configMachine';
+import { createPostMachine, type CreatePostEvent } from '../machines/createPostMachine';
+import { dropsCarouselMachine } from '../machines/dropsCarouselMachine';
 import { emailConfirmationMachine } from '../machines/emailConfirmationMachine';
 import { emailVerificationMachine } from '../machines/emailVerificationMachine';
 import { handleCheckMachine } from '../machines/handleCheckMachine';
 import { loginMachine } from '../machines/loginMachine';
 import { passwordResetMachine } from '../machines/passwordResetMachine';
 import { passwordResetRequestMachine } from '../machines/passwordResetRequestMachine';
+import { postsFeedMachine } from '../machines/postsFeedMachine';
 import { signupMachine, type SignupResult } from '../machines/signupMachine';
 import { thirdPartySignInMachine } from '../machines/thirdPartySignInMachine';
 import {
@@ -28,6 +32,7 @@ import {
   waitForStoredSession,
   withRefreshLock,
 } from '../services/sessionSync';
+import { sampleDropsPage, samplePostsPage } from '../services/sampleContent';
 import { createThirdParties, type ThirdParties } from '../services/thirdParty';
 import { userFromToken } from '../services/token';
 import type { Services } from './services';
@@ -66,7 +71,7 @@ function fromSessionData(data: SessionData): AuthSession {
  * machines declare gets its real implementation here (design.md §3).
  */
 export function createAppLogic(services: Services, effects: AppEffects) {
-  const { storage, auth, tenants, http, identity, users } = services;
+  const { storage, auth, tenants, http, identity, users, posts, drops, media } = services;
 
   const fromResponse = (data: SessionData): EstablishedSession =>
     established(fromSessionData(data));
@@ -246,6 +251,61 @@ export function createAppLogic(services: Services, effects: AppEffects) {
     actors: { activate: fromPromise(({ input }) => identity.activate(input)) },
   });
 
+  const postsFeed = postsFeedMachine.provide({
+    actors: {
+      loadPostsPage: fromPromise(({ input, signal }) => posts.feedList(input, { signal })),
+      loadSamplePostsPage: fromPromise(async ({ input }) =>
+        samplePostsPage(input.page ?? 1, input.pageSize),
+      ),
+    },
+    actions: {
+      logFeedError: (_, error) => effects.logError('Failed to fetch posts', error),
+    },
+  });
+
+  const dropsCarousel = dropsCarouselMachine.provide({
+    actors: {
+      loadDropsPage: fromPromise(({ input, signal }) => drops.feedList(input, { signal })),
+      loadSampleDropsPage: fromPromise(async ({ input }) =>
+        sampleDropsPage(input.page ?? 1, input.pageSize),
+      ),
+    },
+    actions: {
+      logDropsError: (_, error) => effects.logError('Failed to fetch drops', error),
+    },
+  });
+
+  const createPost = createPostMachine.provide({
+    actors: {
+      loadPost: fromPromise(({ input, signal }) => posts.get(input.id, { signal })),
+      // Uploads straight to the media service (its API key, never the bearer token), reporting
+      // real progress; removing the media while it uploads aborts the request.
+      uploadPostMedia: fromCallback<CreatePostEvent, { file: File }>(({ input, sendBack }) => {
+        const abort = new AbortController();
+        media
+          .uploadPending({
+            file: input.file,
+            validationPresetId: mediaPresetIds.post,
+            reference: `post:${Date.now()}`,
+            onProgress: (percent) => sendBack({ type: 'upload.progress', percent }),
+            signal: abort.signal,
+          })
+          .then(
+            (upload) => sendBack({ type: 'upload.finish', upload }),
+            (error: unknown) => {
+              if (!abort.signal.aborted) sendBack({ type: 'upload.fail', error });
+            },
+          );
+        return () => abort.abort();
+      }),
+      deletePendingMedia: fromPromise(({ input }) => media.deletePending(input.fileId)),
+      createPost: fromPromise(({ input }) => posts.create(input)),
+      createPostWithFile: fromPromise(({ input }) => posts.createWithFile(input)),
+      updatePost: fromPromise(({ input }) => posts.update(input)),
+    },
+    actions: { redirectToFeed: (_, path) => effects.navigate(path) },
+  });
+
   const emailConfirmation = emailConfirmationMachine.provide({
     actors: {
       confirmEmailAddress: fromPromise(({ input }) => identity.confirmEmailAddress(input)),
@@ -270,7 +330,13 @@ export function createAppLogic(services: Services, effects: AppEffects) {
       passwordReset,
       activation,
       emailConfirmation,
+      postsFeed,
+      dropsCarousel,
+      createPost,
     },
-    actions: { navigate: (_, to) => effects.navigate(to) },
+    actions: {
+      navigate: (_, to) => effects.navigate(to),
+      clearNewPostParam: () => effects.removeQueryParam('new'),
+    },
   });
 }

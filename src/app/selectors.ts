@@ -1,3 +1,6 @@
+import type { createPostMachine } from '../machines/createPostMachine';
+import type { dropsCarouselMachine } from '../machines/dropsCarouselMachine';
+import type { postsFeedMachine } from '../machines/postsFeedMachine';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { activationMachine } from '../machines/activationMachine';
@@ -29,6 +32,9 @@ interface RouteFlowRefs {
   passwordReset: ActorRefFrom<typeof passwordResetMachine>;
   activation: ActorRefFrom<typeof activationMachine>;
   emailConfirmation: ActorRefFrom<typeof emailConfirmationMachine>;
+  postsFeed: ActorRefFrom<typeof postsFeedMachine>;
+  dropsCarousel: ActorRefFrom<typeof dropsCarouselMachine>;
+  createPost: ActorRefFrom<typeof createPostMachine>;
 }
 type RouteFlowId = keyof RouteFlowRefs;
 
@@ -45,6 +51,9 @@ const flowSelectors: { [K in RouteFlowId]: (s: AppSnapshot) => RouteFlowRefs[K] 
   passwordReset: childSelector('passwordReset'),
   activation: childSelector('activation'),
   emailConfirmation: childSelector('emailConfirmation'),
+  postsFeed: childSelector('postsFeed'),
+  dropsCarousel: childSelector('dropsCarousel'),
+  createPost: childSelector('createPost'),
 };
 
 /** The ref of a route's flow while its route is shown (undefined before and after). */

@@ -11,9 +11,7 @@ import { createServices } from './services';
 export async function startApp(): Promise<AppRuntime> {
   const inspect = inspectorRequested(window.location.search) ? await createInspector() : undefined;
   let runtime: AppRuntime | null = null;
-  const services = createServices(
-    () => runtime?.actor.getSnapshot().context.configuration?.apiBaseUrl ?? '',
-  );
+  const services = createServices(() => runtime?.actor.getSnapshot().context.configuration ?? null);
   const logError = (message: string, error: unknown) => console.error(message, error);
   const logic = createAppLogic(services, {
     navigate: (to) => navigate(to),

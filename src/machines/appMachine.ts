@@ -5,16 +5,21 @@ import {
   activationKeyOf,
   emailConfirmationKeyOf,
   isForgottenPasswordPath,
+  isHomePath,
   isLoginPath,
   isLogoutPath,
   isSignOutPath,
+  newPostGuidOf,
   passwordResetKeyOf,
   signupAccountTypeOf,
 } from './authPaths';
 import { configMachine } from './configMachine';
+import { createPostMachine, type CreatePostInput } from './createPostMachine';
+import { dropsCarouselMachine } from './dropsCarouselMachine';
 import { emailConfirmationMachine } from './emailConfirmationMachine';
 import { loginMachine } from './loginMachine';
 import { passwordResetMachine } from './passwordResetMachine';
+import { postsFeedMachine } from './postsFeedMachine';
 import { passwordResetRequestMachine } from './passwordResetRequestMachine';
 import {
   selectAuthStatus,
@@ -69,6 +74,14 @@ export function authEventFrom(snapshot: SessionSnapshot): AppEvent {
   return { type: 'auth.loading' };
 }
 
+/** Create Post's input: update mode for `?id={post id}`, else a new post. */
+export function createPostInputOf(search: string, now: Date): CreatePostInput {
+  const id = Number(new URLSearchParams(search).get('id'));
+  return Number.isInteger(id) && id > 0
+    ? { mode: 'update', postId: id, now: now.toISOString() }
+    : { mode: 'new', now: now.toISOString() };
+}
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -92,6 +105,9 @@ export const appMachine = setup({
     passwordReset: passwordResetMachine,
     activation: activationMachine,
     emailConfirmation: emailConfirmationMachine,
+    postsFeed: postsFeedMachine,
+    dropsCarousel: dropsCarouselMachine,
+    createPost: createPostMachine,
   },
   guards: {
     isLoginPath: ({ context }) => isLoginPath(context.pathname),
@@ -102,6 +118,11 @@ export const appMachine = setup({
     isPasswordResetPath: ({ context }) => passwordResetKeyOf(context.pathname) !== null,
     isActivationPath: ({ context }) => activationKeyOf(context.pathname) !== null,
     isEmailConfirmationPath: ({ context }) => emailConfirmationKeyOf(context.pathname) !== null,
+    isHomePath: ({ context }) => isHomePath(context.pathname),
+    isCreatePostPath: ({ context }) => context.pathname === '/create-post',
+    isAuthLoading: stateIn({ running: { auth: 'loading' } }),
+    isSignedIn: stateIn({ running: { auth: 'signedIn' } }),
+    hasNewPostParam: ({ context }) => newPostGuidOf(context.search) !== null,
     isSignedOut: stateIn({ running: { auth: 'signedOut' } }),
     /** Evaluated before the auth region moves: true only when a user newly signs in. */
     isNotYetSignedIn: not(stateIn({ running: { auth: 'signedIn' } })),
@@ -123,6 +144,10 @@ export const appMachine = setup({
       type: 'session.established' as const,
       session,
     })),
+    /** Removes the `new` query parameter from the address once the feed has read it. */
+    clearNewPostParam: () => {
+      throw new Error('"clearNewPostParam" must be provided (see src/app)');
+    },
     /** Client-side navigation to a path of the app. */
     navigate: (_, _to: string) => {
       throw new Error('"navigate" must be provided (see src/app)');
@@ -313,6 +338,18 @@ export const appMachine = setup({
                   target: 'emailConfirmation',
                   description: 'Email confirmation /account/confirm-email/{key}.',
                 },
+                {
+                  guard: 'isCreatePostPath',
+                  target: 'createPost',
+                  description:
+                    'Create Post /create-post (an existing post with ?id=: update mode).',
+                },
+                {
+                  guard: 'isHomePath',
+                  target: 'home',
+                  description:
+                    'The landing page / (and /feed, /dashboard, any unknown path): the Drops carousel and the Posts feed.',
+                },
                 { target: 'idle', description: 'Any other path.' },
               ],
             },
@@ -470,6 +507,80 @@ export const appMachine = setup({
                 src: 'emailConfirmation',
                 systemId: 'emailConfirmation',
                 input: ({ context }) => ({ key: emailConfirmationKeyOf(context.pathname) ?? '' }),
+              },
+            },
+            createPost: {
+              description:
+                'Create Post: message, link, publish date and time, media, Is Draft, Save Draft, Create or Update Post.',
+              invoke: {
+                id: 'createPost',
+                src: 'createPost',
+                systemId: 'createPost',
+                input: ({ context }) => createPostInputOf(context.search, new Date()),
+              },
+            },
+            home: {
+              description:
+                'The home: the Drops carousel plus the Posts feed; signed-out visitors see the same with sample data.',
+              initial: 'deciding',
+              states: {
+                deciding: {
+                  description: 'Whether authentication is known yet.',
+                  always: [
+                    {
+                      guard: 'isAuthLoading',
+                      target: 'waiting',
+                      description: "While authentication loads: 'Loading...'.",
+                    },
+                    { target: 'showing', description: 'Authentication is known.' },
+                  ],
+                },
+                waiting: {
+                  description: 'Waits for the session before choosing real or sample content.',
+                  on: {
+                    'auth.signedIn': { target: 'showing', description: 'A user: the API feed.' },
+                    'auth.signedOut': {
+                      target: 'showing',
+                      description: 'A visitor: sample content.',
+                    },
+                  },
+                },
+                showing: {
+                  description:
+                    'Signed in: the carousel and feed from the API. Signed out: 20 sample drops and 50 sample posts.',
+                  entry: 'clearNewPostParam',
+                  invoke: [
+                    {
+                      id: 'postsFeed',
+                      src: 'postsFeed',
+                      systemId: 'postsFeed',
+                      input: ({ context }) => ({
+                        sample: context.userId === null,
+                        showFirstGuid: newPostGuidOf(context.search),
+                      }),
+                    },
+                    {
+                      id: 'dropsCarousel',
+                      src: 'dropsCarousel',
+                      systemId: 'dropsCarousel',
+                      input: ({ context }) => ({ sample: context.userId === null }),
+                    },
+                  ],
+                  on: {
+                    'auth.signedIn': {
+                      guard: 'isNotYetSignedIn',
+                      target: 'showing',
+                      reenter: true,
+                      description: 'A user signed in: the real feed replaces the sample one.',
+                    },
+                    'auth.signedOut': {
+                      guard: 'isSignedIn',
+                      target: 'showing',
+                      reenter: true,
+                      description: 'Signed out: sample content again.',
+                    },
+                  },
+                },
               },
             },
             logout: {

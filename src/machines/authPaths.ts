@@ -71,3 +71,38 @@ export function activationKeyOf(pathname: string): string | null {
 export function emailConfirmationKeyOf(pathname: string): string | null {
   return keyAfter('/account/confirm-email/', pathname);
 }
+
+/**
+ * Paths whose screens are not the landing page (the route table registers them). Any other
+ * path shows the landing page with its feed (spec §2.1: 'Any unknown path shows the landing
+ * page'); /feed and /dashboard show the same home.
+ */
+const SCREEN_PATHS = [
+  '/login',
+  '/account/login',
+  '/logout',
+  '/auth/logout',
+  '/error',
+  '/signup',
+  '/signup-charity',
+  '/start-signup',
+  '/forgotten-password',
+  '/create-info',
+  '/create-post',
+  '/create-drop',
+  '/following',
+  '/search',
+] as const;
+const SCREEN_PREFIXES = ['/forgotten-password/', '/activate/', '/account/confirm-email/'] as const;
+
+/** Whether the path shows the landing page / home (the Drops carousel and the Posts feed). */
+export function isHomePath(pathname: string): boolean {
+  if ((SCREEN_PATHS as readonly string[]).includes(pathname)) return false;
+  return !SCREEN_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+/** The `new` query parameter of the landing page: a new post's guid (spec §2.3 Landing). */
+export function newPostGuidOf(search: string): string | null {
+  const value = new URLSearchParams(search).get('new');
+  return value && value.length <= 64 ? value : null;
+}

@@ -3,13 +3,16 @@ import {
   activationKeyOf,
   emailConfirmationKeyOf,
   isForgottenPasswordPath,
+  isHomePath,
   isLoginPath,
   isLogoutPath,
   isSignOutPath,
+  newPostGuidOf,
   passwordResetKeyOf,
   signupAccountTypeOf,
 } from '../../src/machines/authPaths';
 import { pageTitle } from '../../src/app/pageTitle';
+import { createPostInputOf } from '../../src/machines/appMachine';
 
 describe('auth paths (spec §2.1)', () => {
   it.each([
@@ -65,5 +68,33 @@ describe('auth paths (spec §2.1)', () => {
   it('titles pages with the site name plus the page title', () => {
     expect(pageTitle('Welcome Back')).toBe('Givedrop | Welcome Back');
     expect(pageTitle()).toBe('Givedrop');
+  });
+});
+
+describe('Create Post route input', () => {
+  const now = new Date('2026-11-22T10:07:00.000Z');
+  it('a new post without ?id, update mode with a post id', () => {
+    expect(createPostInputOf('', now)).toEqual({ mode: 'new', now: now.toISOString() });
+    expect(createPostInputOf('?id=7', now)).toEqual({
+      mode: 'update',
+      postId: 7,
+      now: now.toISOString(),
+    });
+    for (const bad of ['?id=0', '?id=-3', '?id=1.5', '?id=abc']) {
+      expect(createPostInputOf(bad, now).mode).toBe('new');
+    }
+  });
+});
+
+describe('home paths', () => {
+  it('the landing page, /feed, /dashboard and unknown paths show the home', () => {
+    for (const path of ['/', '/feed', '/dashboard', '/no-such-page', '/onboarding']) {
+      expect(isHomePath(path)).toBe(true);
+    }
+    for (const path of ['/login', '/create-post', '/activate/k', '/forgotten-password/k']) {
+      expect(isHomePath(path)).toBe(false);
+    }
+    expect(newPostGuidOf('?new=abc')).toBe('abc');
+    expect(newPostGuidOf('?x=1')).toBeNull();
   });
 });

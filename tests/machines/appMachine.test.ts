@@ -86,6 +86,9 @@ const FLOW_OF_PATH: Record<string, string> = {
   '/signup-charity': 'signup',
   '/activate/activation-key': 'activation',
   '/account/confirm-email/confirm-key': 'emailConfirmation',
+  '/dashboard': 'home',
+  '/feed': 'home',
+  '/create-post': 'createPost',
 };
 /** The child actor each flow runs. */
 const CHILD_OF_FLOW: Record<string, string> = {
@@ -95,9 +98,14 @@ const CHILD_OF_FLOW: Record<string, string> = {
   signup: 'signup',
   activation: 'activation',
   emailConfirmation: 'emailConfirmation',
+  home: 'postsFeed',
+  createPost: 'createPost',
 };
 const NOT_SIGNING_OUT = [
   '/dashboard',
+  '/feed',
+  '/create-info',
+  '/create-post',
   '/activate/activation-key',
   '/account/confirm-email/confirm-key',
 ];
@@ -113,10 +121,16 @@ const puppetContext = (snapshot: AnyMachineSnapshot) =>
     snapshot.children.session?.getSnapshot() as
       { context: { signOuts: number; established: number } } | undefined
   )?.context;
-const authOf = (snapshot: AnyMachineSnapshot) =>
-  snapshot.matches('running')
-    ? (snapshot.value as { running: { auth: string; flow: string } }).running
-    : null;
+/** The auth and flow regions; a compound flow state (home) by its name, with its substate. */
+const authOf = (snapshot: AnyMachineSnapshot) => {
+  if (!snapshot.matches('running')) return null;
+  const { auth, flow } = (
+    snapshot.value as { running: { auth: string; flow: string | Record<string, string> } }
+  ).running;
+  if (typeof flow === 'string') return { auth, flow, sub: null };
+  const [name, sub] = Object.entries(flow)[0] as [string, string];
+  return { auth, flow: name, sub };
+};
 
 await describePaths({
   deliver: (event, actor) => {
@@ -130,7 +144,7 @@ await describePaths({
   limit: 100_000,
   build: () => {
     const promises = new FakePromises();
-    const spies = { navigate: vi.fn() };
+    const spies = { navigate: vi.fn(), clearNewPostParam: vi.fn() };
     const machine = appMachine.provide({
       actors: {
         config: inertMachine('config') as never,
@@ -145,8 +159,14 @@ await describePaths({
         passwordReset: inertMachine('passwordReset') as never,
         activation: inertMachine('activation') as never,
         emailConfirmation: inertMachine('emailConfirmation') as never,
+        postsFeed: inertMachine('postsFeed') as never,
+        dropsCarousel: inertMachine('dropsCarousel') as never,
+        createPost: inertMachine('createPost') as never,
       },
-      actions: { navigate: (_, to) => spies.navigate(to) },
+      actions: {
+        navigate: (_, to) => spies.navigate(to),
+        clearNewPostParam: () => spies.clearNewPostParam(),
+      },
     });
     return { machine, promises, spies };
   },
@@ -161,6 +181,9 @@ await describePaths({
     { type: 'route.changed', pathname: '/activate/activation-key' },
     { type: 'route.changed', pathname: '/account/confirm-email/confirm-key' },
     { type: 'route.changed', pathname: '/dashboard' },
+    { type: 'route.changed', pathname: '/feed', search: '?new=guid-1' },
+    { type: 'route.changed', pathname: '/create-info' },
+    { type: 'route.changed', pathname: '/create-post', search: '?id=42' },
     { type: 'route.remember', pathname: REMEMBERED },
     { type: 'xstate.snapshot.subscription', snapshot: flagged },
     { type: 'xstate.snapshot.session', snapshot: signedIn },
@@ -207,10 +230,12 @@ await describePaths({
         });
       } else if (after.flow === 'activation') {
         expect(child?.getSnapshot().context.input).toEqual({ key: 'activation-key' });
+      } else if (after.flow === 'createPost') {
+        expect(child?.getSnapshot().context.input).toMatchObject({ mode: 'update', postId: 42 });
       } else if (after.flow === 'emailConfirmation') {
         expect(child?.getSnapshot().context.input).toEqual({ key: 'confirm-key' });
       }
-      if (CHILD_OF_FLOW[after.flow]) expect(child).toBeDefined();
+      if (CHILD_OF_FLOW[after.flow] && after.sub !== 'waiting') expect(child).toBeDefined();
     } else if (event.type === 'xstate.done.actor.config') {
       // Starting on an auth path signs the user out too.
       expect(signOuts).toBe(isSignOutPath(snapshot.context.pathname) ? 1 : 0);
@@ -246,6 +271,25 @@ await describePaths({
       if (expected === 'signedOut' && before.flow === 'logout') {
         // Logout ends on /.
         expect(navigatedTo()).toBe('/');
+      }
+    }
+    // The home shows the API feed to a user and sample content to a visitor, and waits while
+    // authentication loads; the feed reads the `new` parameter, which is then removed.
+    if (after?.flow === 'home') {
+      const feed = snapshot.children.postsFeed?.getSnapshot() as
+        { context: { input: { sample: boolean; showFirstGuid: string | null } } } | undefined;
+      // (A user signing out keeps the home shown until signed out.)
+      if (after.auth !== 'loading') expect(after.sub).toBe('showing');
+      if (after.sub === 'waiting') expect(after.auth).toBe('loading');
+      if (after.sub === 'showing') {
+        expect(feed?.context.input).toEqual({
+          sample: snapshot.context.userId === null,
+          showFirstGuid: snapshot.context.search.includes('new=guid-1') ? 'guid-1' : null,
+        });
+        expect(snapshot.children.dropsCarousel).toBeDefined();
+        expect(spies.clearNewPostParam).toHaveBeenCalled();
+      } else {
+        expect(feed).toBeUndefined();
       }
     }
     for (const [to] of spies.navigate.mock.calls.slice(0, calls)) {

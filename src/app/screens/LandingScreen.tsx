@@ -1,17 +1,17 @@
 import { useLocation } from 'wouter';
 import { AppLayoutView } from '../../views/layouts/AppLayoutView';
 import { PublicLayoutView } from '../../views/layouts/PublicLayoutView';
-import { LandingView } from '../../views/screens/LandingView';
 import { LoadingScreenView } from '../../views/screens/LoadingScreenView';
 import { useAppRuntime } from '../appContext';
 import { AUTH_LOADING_TEXT } from '../layouts/AppLayoutRoute';
 import { layoutUser } from '../layouts/layoutUser';
 import { usePageTitle } from '../pageTitle';
 import { useSession } from '../selectors';
+import { HomeFeed } from './HomeFeed';
 
 /**
- * The landing page / (and any unknown path): signed out, the public layout with a way to sign
- * in or sign up; signed in, the home in the app layout. The feed comes in a later issue.
+ * The landing page / (and any unknown path): signed out, the public layout with sample drops and
+ * posts and a way to sign in or sign up; signed in, the home in the app layout.
  */
 export function LandingScreen() {
   usePageTitle('Home');
@@ -22,7 +22,7 @@ export function LandingScreen() {
   if (!user) {
     return (
       <PublicLayoutView signedIn={false}>
-        <LandingView signedIn={false} />
+        <HomeFeed signedIn={false} />
       </PublicLayoutView>
     );
   }
@@ -33,10 +33,10 @@ export function LandingScreen() {
   );
 }
 
-/** The signed-in home (/, /feed, /dashboard). */
+/** The signed-in home (/, /feed, /dashboard): the carousel and the feed from the API. */
 export function HomeContent() {
   const { user } = useSession();
-  return <LandingView signedIn firstName={user?.firstName} tenantName={user?.currentTenant.name} />;
+  return <HomeFeed signedIn title={user ? `Welcome back, ${user.firstName}` : 'Welcome back'} />;
 }
 
 export function HomeScreen() {

@@ -1,0 +1,84 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectExistingMediaName,
+  selectPostAlert,
+  selectPostFormDefaults,
+  selectPostLoading,
+  selectPostMode,
+  selectPostSaving,
+  selectUploadedMedia,
+  selectUploadProgress,
+  type createPostMachine,
+} from '../../machines/createPostMachine';
+import { LoadingIndicator } from '../../views/components/LoadingIndicator';
+import {
+  CreatePostView,
+  type CreatePostAlert,
+  type CreatePostMedia,
+} from '../../views/screens/CreatePostView';
+import { usePageTitle } from '../pageTitle';
+import { useRouteFlow } from '../selectors';
+
+/** Create Post, /create-post (and ?id={post id} to update one). */
+export default function CreatePostScreen() {
+  const ref = useRouteFlow('createPost');
+  if (!ref) return <LoadingIndicator />;
+  return <CreatePostForm key={ref.sessionId} postRef={ref} />;
+}
+
+/** A local preview of the picked image (revoked when it changes or the screen closes). */
+function usePreview(file: File | null): string | null {
+  const url = useMemo(
+    () => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null),
+    [file],
+  );
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
+function CreatePostForm({ postRef }: { postRef: ActorRefFrom<typeof createPostMachine> }) {
+  const mode = useSelector(postRef, selectPostMode);
+  usePageTitle(mode === 'update' ? 'Update Post' : 'Create Post');
+  const defaults = useSelector(postRef, selectPostFormDefaults);
+  const loading = useSelector(postRef, selectPostLoading);
+  const saving = useSelector(postRef, selectPostSaving);
+  const progress = useSelector(postRef, selectUploadProgress);
+  const uploaded = useSelector(postRef, selectUploadedMedia);
+  const existingMedia = useSelector(postRef, selectExistingMediaName);
+  const alert = useSelector(postRef, selectPostAlert);
+  const [picked, setPicked] = useState<File | null>(null);
+  const preview = usePreview(uploaded ? picked : null);
+
+  if (loading) return <LoadingIndicator />;
+  const media: CreatePostMedia | null = uploaded
+    ? { fileName: uploaded.fileName, previewUrl: preview }
+    : existingMedia
+      ? { fileName: existingMedia }
+      : null;
+  const alerts: CreatePostAlert[] = alert ? [{ kind: alert.kind, messages: alert.messages }] : [];
+
+  return (
+    <CreatePostView
+      key={defaults ? 'loaded' : 'empty'}
+      mode={mode === 'update' ? 'update' : 'create'}
+      initialValues={defaults ?? undefined}
+      submitting={saving}
+      uploading={progress === null ? null : { percent: progress }}
+      media={media}
+      alerts={alerts}
+      onSubmit={(values) => postRef.send({ type: 'form.submit', values })}
+      onSaveDraft={(values) => postRef.send({ type: 'draft.save', values })}
+      onSelectFile={(file) => {
+        setPicked(file);
+        postRef.send({ type: 'media.select', file });
+      }}
+      onRemoveMedia={() => {
+        setPicked(null);
+        postRef.send({ type: 'media.remove' });
+      }}
+      onDismissAlert={() => postRef.send({ type: 'alert.dismiss' })}
+    />
+  );
+}

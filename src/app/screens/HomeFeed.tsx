@@ -1,0 +1,97 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectCarouselItems,
+  selectCurrentIndex,
+  selectDropsFailed,
+  selectDropsLoading,
+  type dropsCarouselMachine,
+} from '../../machines/dropsCarouselMachine';
+import {
+  selectFeedEnded,
+  selectFeedFailed,
+  selectFeedLoading,
+  selectFeedPosts,
+  type postsFeedMachine,
+} from '../../machines/postsFeedMachine';
+import { LoadingIndicator } from '../../views/components/LoadingIndicator';
+import type { DropsCarouselViewProps } from '../../views/screens/DropsCarouselView';
+import { HomeView } from '../../views/screens/HomeView';
+import type { PostsFeedStatus } from '../../views/screens/PostsFeedView';
+import { useRouteFlow } from '../selectors';
+
+const selectShowFirstGuid = (s: { context: { showFirstGuid: string | null } }) =>
+  s.context.showFirstGuid;
+
+/**
+ * The home's content (spec §1 Home feed, §2.3 Landing): the Drops carousel and the Posts feed of
+ * the app machine's home flow — from the API for a user, sample content for a visitor.
+ */
+export function HomeFeed({ signedIn, title }: { signedIn: boolean; title?: string }) {
+  const feedRef = useRouteFlow('postsFeed');
+  const carouselRef = useRouteFlow('dropsCarousel');
+  if (!feedRef || !carouselRef) return <LoadingIndicator />;
+  return (
+    <Connected
+      key={feedRef.sessionId}
+      feedRef={feedRef}
+      carouselRef={carouselRef}
+      signedIn={signedIn}
+      title={title}
+    />
+  );
+}
+
+function Connected({
+  feedRef,
+  carouselRef,
+  signedIn,
+  title,
+}: {
+  feedRef: ActorRefFrom<typeof postsFeedMachine>;
+  carouselRef: ActorRefFrom<typeof dropsCarouselMachine>;
+  signedIn: boolean;
+  title?: string;
+}) {
+  const posts = useSelector(feedRef, selectFeedPosts);
+  const loading = useSelector(feedRef, selectFeedLoading);
+  const ended = useSelector(feedRef, selectFeedEnded);
+  const failed = useSelector(feedRef, selectFeedFailed);
+  const highlightGuid = useSelector(feedRef, selectShowFirstGuid);
+  const status: PostsFeedStatus = failed ? 'error' : loading ? 'loading' : ended ? 'ended' : 'idle';
+
+  const items = useSelector(carouselRef, selectCarouselItems);
+  const currentIndex = useSelector(carouselRef, selectCurrentIndex);
+  const carouselLoading = useSelector(carouselRef, selectDropsLoading);
+  const carouselFailed = useSelector(carouselRef, selectDropsFailed);
+  const carousel: DropsCarouselViewProps = {
+    items,
+    currentIndex,
+    loading: carouselLoading,
+    failed: carouselFailed,
+    onRetry: () => carouselRef.send({ type: 'retry' }),
+    onPrevious: () => carouselRef.send({ type: 'drop.previous' }),
+    onNext: () => carouselRef.send({ type: 'drop.next' }),
+    onShow: (index) => carouselRef.send({ type: 'drop.show', index }),
+    onPreviousMedia: (dropId) => carouselRef.send({ type: 'media.previous', dropId }),
+    onNextMedia: (dropId) => carouselRef.send({ type: 'media.next', dropId }),
+    onNearEnd: () => carouselRef.send({ type: 'carousel.nearEnd' }),
+    onSwipeStart: ({ x, y }) => carouselRef.send({ type: 'swipe.start', x, y }),
+    onSwipeEnd: ({ x, y }) => carouselRef.send({ type: 'swipe.end', x, y }),
+  };
+
+  return (
+    <HomeView
+      signedIn={signedIn}
+      title={title}
+      carousel={carousel}
+      feed={{
+        posts,
+        status,
+        highlightGuid,
+        onEndReached: (postCount) => feedRef.send({ type: 'feed.endReached', postCount }),
+        onRetry: () => feedRef.send({ type: 'retry' }),
+      }}
+    />
+  );
+}
