@@ -85,28 +85,29 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
   const fields: Record<string, string> = {};
   let file: { fileName: string; mimeType: string; data: Buffer } | undefined;
   let tooLarge = false;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      try {
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.fieldname === 'file' && file === undefined) {
           file = { fileName: part.filename, mimeType: part.mimetype, data };
         }
-      } catch (error) {
-        if (!isTooLarge(error)) throw error;
-        tooLarge = true;
+      } else if (Object.hasOwn(FIELD_LIMITS, part.fieldname)) {
+        fields[part.fieldname] = fieldValue(part.fieldname, part.value);
       }
-    } else if (Object.hasOwn(FIELD_LIMITS, part.fieldname)) {
-      fields[part.fieldname] = fieldValue(part.fieldname, part.value);
     }
+  } catch (error) {
+    // Over the largest size any preset allows: the parser stops there.
+    if (!isTooLarge(error)) throw error;
+    tooLarge = true;
   }
   const presetId = fields.validationPresetId ?? '';
-  if (presetId === '') throw new MediaError(400, mediaServiceMessages.presetRequired);
   if (tooLarge) {
-    // Larger than any preset allows: refused with this preset's limit when it has one.
+    // Refused with the preset's limit when the preset came first (as the client sends it).
     const maxFileSize = findPreset(presetId)?.rules.maxFileSize ?? MAX_UPLOAD_BYTES;
     throw new MediaError(413, mediaMessages.tooLarge(maxFileSize));
   }
+  if (presetId === '') throw new MediaError(400, mediaServiceMessages.presetRequired);
   if (file === undefined) throw new MediaError(400, mediaServiceMessages.fileRequired);
   return {
     validationPresetId: presetId,
