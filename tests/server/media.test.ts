@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PendingUpload } from '../../contract/media';
 import {
   MEDIA_API_KEY_HEADER,
   mediaMessages,
   mediaPaths,
-  PendingUpload,
   UploadPendingResponse,
   ValidationPresetRules,
 } from '../../contract/media';
