@@ -203,6 +203,7 @@ describe('POST UploadPending', () => {
         width: 1200,
         height: 1200,
         channels: 3,
+        background: '#808080',
         noise: { type: 'gaussian', mean: 128, sigma: 40 },
       },
     })

@@ -7,11 +7,7 @@ import { crc32 } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import type { Configuration } from '../../../contract/configuration';
-import {
-  MEDIA_API_KEY_HEADER,
-  mediaPaths,
-  type PendingUpload,
-} from '../../../contract/media';
+import { MEDIA_API_KEY_HEADER, mediaPaths, type PendingUpload } from '../../../contract/media';
 import { envelopeOf } from './testServer';
 
 export const MEDIA = '/media';

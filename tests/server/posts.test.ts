@@ -1,0 +1,698 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { is } from 'superstruct';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ResponseStatus } from '../../contract/enums';
+import type { ListResponse } from '../../contract/lists';
+import { apiPaths } from '../../contract/paths';
+import { FeedPost, Post, type CreatePostRequest, type FeedListRequest } from '../../contract/posts';
+import type { DatabaseHandle } from '../../server/db/database';
+import { posts, tenants, tenantUsers, users } from '../../server/db/schema';
+import { SEED_POST_COUNT } from '../../server/db/seedContent';
+import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
+import { postMessages } from '../../server/domain/posts';
+import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { POSTS_UPSERT_PATH } from '../../server/routes/posts';
+import { mediaApiKey, uploadPostImage } from './support/media';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  api,
+  bearer,
+  createTestApp,
+  envelopeOf,
+  login,
+  sessionOf,
+  type LoginResult,
+  type TestApp,
+} from './support/testServer';
+
+const { owner, member, newbie } = DEMO_USERS;
+
+let handle: DatabaseHandle;
+let test: TestApp;
+let ownerSession: LoginResult;
+let memberSession: LoginResult;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  test = await createTestApp(handle.db);
+  ownerSession = await login(test.app, owner.email);
+  memberSession = await login(test.app, member.email);
+});
+
+function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  session: LoginResult | undefined,
+  payload?: unknown,
+) {
+  const options: InjectOptions = {
+    method,
+    url: api(path),
+    headers: session === undefined ? {} : bearer(session.jwtToken),
+  };
+  if (method === 'POST' && payload !== undefined) options.payload = payload as object;
+  if (method !== 'POST' && payload !== undefined) {
+    options.query = payload as Record<string, string>;
+  }
+  return test.app.inject(options);
+}
+
+async function data<T>(response: Awaited<ReturnType<typeof call>>): Promise<T> {
+  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
+  const body = envelopeOf(response);
+  expect(body.status).toBe(ResponseStatus.Ok);
+  return body.data as T;
+}
+
+const feedRequest = (page: number, extra: Partial<FeedListRequest> = {}): FeedListRequest => ({
+  page,
+  pageSize: 20,
+  sortBy: 'CreatedDate',
+  sortByDescending: true,
+  getTotalCount: false,
+  ...extra,
+});
+
+const feed = async (page: number, extra: Partial<FeedListRequest> = {}, session = ownerSession) =>
+  data<ListResponse<FeedPost>>(
+    await call('POST', apiPaths.postsFeedList, session, feedRequest(page, extra)),
+  );
+
+const roundedNow = () => {
+  const now = test.clock.now();
+  now.setUTCMinutes(Math.floor(now.getUTCMinutes() / 15) * 15, 0, 0);
+  return now;
+};
+
+const newPost = (overrides: Partial<CreatePostRequest> = {}): CreatePostRequest => ({
+  message: 'Hello #world from the tests',
+  link: '',
+  publishedDate: roundedNow().toISOString(),
+  isDraft: false,
+  ...overrides,
+});
+
+async function create(session: LoginResult, overrides: Partial<CreatePostRequest> = {}) {
+  return data<Post>(await call('POST', apiPaths.postsCreate, session, newPost(overrides)));
+}
+
+function refused(response: Awaited<ReturnType<typeof call>>, code: number, messages: string[]) {
+  expect(response.statusCode).toBe(code);
+  expect(envelopeOf(response)).toEqual({
+    status: code === 401 ? ResponseStatus.Unauthorized : ResponseStatus.Error,
+    messages,
+    data: null,
+  });
+}
+
+/** The ids of the feed in order, read from the database. */
+async function feedIdsInDatabase(order: 'created' | 'published' = 'created'): Promise<number[]> {
+  const column = order === 'created' ? posts.createdAt : posts.publishedDate;
+  const now = test.clock.now().toISOString();
+  const rows = await handle.db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      sql`${posts.isPublished} and not ${posts.isDraft} and ${posts.publishedDate} <= ${now}::timestamptz`,
+    )
+    .orderBy(sql`${column} desc, ${posts.id} desc`);
+  return rows.map((row) => row.id);
+}
+
+async function tenantIdOf(name: string): Promise<number> {
+  const [row] = await handle.db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.name, name));
+  if (row === undefined) throw new Error(`no tenant ${name}`);
+  return row.id;
+}
+
+async function switchTenant(session: LoginResult, name: string): Promise<LoginResult> {
+  const response = await test.app.inject({
+    method: 'POST',
+    url: api(apiPaths.switchTenant),
+    headers: bearer(session.jwtToken),
+    cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    payload: { id: await tenantIdOf(name) },
+  });
+  return sessionOf(response);
+}
+
+describe('POST /posts/feedList', () => {
+  it('needs a signed-in user', async () => {
+    refused(await call('POST', apiPaths.postsFeedList, undefined, feedRequest(1)), 401, [
+      'User is not authenticated',
+    ]);
+  });
+
+  it('answers pages of 20 feed posts of every tenant, newest first, in the contract shape', async () => {
+    const expected = await feedIdsInDatabase();
+    expect(expected.length).toBeGreaterThanOrEqual(SEED_POST_COUNT);
+    const first = await feed(1);
+    expect(first.totalCount).toBeNull();
+    expect(first.list).toHaveLength(20);
+    for (const post of first.list) expect(is(post, FeedPost)).toBe(true);
+    expect(first.list.map((post) => post.id)).toEqual(expected.slice(0, 20));
+    const handles = new Set(first.list.map((post) => post.userHandle));
+    // Posts of Harbour Hope, Marcus Reed's and Nina Park's tenants: a public feed.
+    expect(handles).toEqual(new Set([owner.handle, member.handle, newbie.handle]));
+    // The member of another tenant sees the same feed.
+    const asNewbie = await feed(1, {}, await login(test.app, newbie.email));
+    expect(asNewbie.list.map((post) => post.id)).toEqual(expected.slice(0, 20));
+  });
+
+  it('shows images with their size, and the link', async () => {
+    const { list } = await feed(1, { pageSize: 60 });
+    const withImage = list.find((post) => post.postFiles.length > 0);
+    expect(withImage?.postFiles[0]).toMatchObject({
+      url: expect.stringMatching(/^\/media\/files\/seed-post-\d\d$/),
+      type: 'image',
+      width: 1080,
+    });
+    expect(withImage?.postFileUrls).toEqual([withImage?.postFiles[0]?.url]);
+    expect(list.some((post) => post.link.startsWith('https://'))).toBe(true);
+    expect(list.find((post) => post.postFiles.length === 0)?.postFileUrls).toEqual([]);
+  });
+
+  it('reads every page once with no post twice, to a short last page and then nothing', async () => {
+    const expected = await feedIdsInDatabase();
+    const seen: number[] = [];
+    for (let page = 1; page < 100; page += 1) {
+      const { list } = await feed(page);
+      seen.push(...list.map((post) => post.id));
+      if (list.length < 20) break;
+    }
+    expect(seen).toEqual(expected);
+    const beyond = await feed(Math.ceil(expected.length / 20) + 1);
+    expect(beyond.list).toEqual([]);
+    const far = await feed(1_000_000_000, { pageSize: 999 });
+    expect(far.list).toEqual([]);
+  });
+
+  it('counts the feed when asked', async () => {
+    const expected = await feedIdsInDatabase();
+    expect((await feed(1, { getTotalCount: true })).totalCount).toBe(expected.length);
+  });
+
+  it('sorts by PublishedDate, and ascending when asked', async () => {
+    const byPublished = await feedIdsInDatabase('published');
+    const { list } = await feed(1, { sortBy: 'PublishedDate', pageSize: 30 });
+    expect(list.map((post) => post.id)).toEqual(byPublished.slice(0, 30));
+    const oldest = await feed(1, { sortByDescending: false, pageSize: 5 });
+    const created = await feedIdsInDatabase();
+    expect(oldest.list.map((post) => post.id)).toEqual(created.slice(-5).reverse());
+    const second = await feed(2, { sortByDescending: false, pageSize: 5 });
+    expect(second.list.map((post) => post.id)).toEqual(created.slice(-10, -5).reverse());
+  });
+
+  it('refuses an unknown sortBy and malformed paging', async () => {
+    refused(
+      await call(
+        'POST',
+        apiPaths.postsFeedList,
+        ownerSession,
+        feedRequest(1, { sortBy: 'Message' }),
+      ),
+      400,
+      [postMessages.sortBy],
+    );
+    for (const payload of [
+      { page: 0 },
+      { page: -1 },
+      { page: 1.5 },
+      { pageSize: 1000 },
+      { pageSize: '20' },
+      { showFirstGuid: 'x'.repeat(65) },
+      { cursor: 'abc' },
+    ]) {
+      const response = await call('POST', apiPaths.postsFeedList, ownerSession, payload);
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('leaves drafts, unpublished and scheduled posts out until their time', async () => {
+    const draft = await create(ownerSession, { message: 'A draft #hidden', isDraft: true });
+    const later = new Date(test.clock.now().getTime() + 10 * 60 * 1000);
+    const scheduled = await create(ownerSession, {
+      message: 'Scheduled #hidden',
+      publishedDate: later.toISOString(),
+    });
+    const visible = await create(ownerSession, { message: 'Visible now' });
+    const ids = async () => (await feed(1, { pageSize: 100 })).list.map((post) => post.id);
+    let shown = await ids();
+    expect(shown).toContain(visible.id);
+    expect(shown).not.toContain(draft.id);
+    expect(shown).not.toContain(scheduled.id);
+    // Page 2 was read with the old boundaries; once the scheduled post's time comes it counts.
+    await feed(2);
+    test.clock.advanceSeconds(11 * 60);
+    shown = await ids();
+    expect(shown).toContain(scheduled.id);
+    expect(shown.slice(0, 3)).toContain(scheduled.id);
+    expect((await feedIdsInDatabase()).slice(0, 100)).toEqual(shown);
+
+    await call('POST', apiPaths.postsSetIsDraft, ownerSession, { id: draft.id, value: false });
+    expect(await ids()).toContain(draft.id);
+    await call('POST', apiPaths.postsSetIsPublished, ownerSession, {
+      id: visible.id,
+      value: false,
+    });
+    expect(await ids()).not.toContain(visible.id);
+  });
+
+  it('puts showFirstGuid first on page 1 when it is in the feed', async () => {
+    const created = await create(memberSession, { message: 'Just posted' });
+    const older = (await feed(3)).list[5];
+    if (older === undefined) throw new Error('no older post');
+
+    const withNew = await feed(1, { showFirstGuid: created.guid });
+    expect(withNew.list[0]?.guid).toBe(created.guid);
+    expect(withNew.list.filter((post) => post.id === created.id)).toHaveLength(1);
+    expect(withNew.list).toHaveLength(20);
+
+    // An older post leads page 1, followed by the whole page (21 posts, none lost).
+    const plain = await feed(1);
+    const withOlder = await feed(1, { showFirstGuid: older.guid });
+    expect(withOlder.list.map((post) => post.id)).toEqual([
+      older.id,
+      ...plain.list.map((post) => post.id),
+    ]);
+    // Only on page 1.
+    expect((await feed(2, { showFirstGuid: older.guid })).list).toEqual((await feed(2)).list);
+
+    const draft = await create(memberSession, { message: 'Draft', isDraft: true });
+    for (const guid of [draft.guid, 'not-a-guid', '00000000-0000-0000-0000-000000000000', '']) {
+      expect((await feed(1, { showFirstGuid: guid })).list).toEqual(plain.list);
+    }
+  });
+});
+
+describe('feed pagination at depth', () => {
+  it('answers page 300 of 6,000 posts like the database order, read in sequence or at once', async () => {
+    const { seedManyPosts } = await import('../../server/db/seedContent');
+    await seedManyPosts(handle.db, {
+      count: 6000,
+      now: new Date(test.clock.now().getTime() - 30 * 24 * 60 * 60 * 1000),
+    });
+    // A new server: no page boundary known yet.
+    test = await createTestApp(handle.db);
+    ownerSession = await login(test.app, owner.email);
+    const expected = await feedIdsInDatabase();
+    expect(expected.length).toBeGreaterThan(6000);
+
+    const direct = await feed(300);
+    expect(direct.list.map((post) => post.id)).toEqual(expected.slice(299 * 20, 300 * 20));
+
+    const sequence: number[] = [];
+    for (let page = 1; page <= 310; page += 1) {
+      const { list } = await feed(page);
+      sequence.push(...list.map((post) => post.id));
+    }
+    expect(sequence).toEqual(expected.slice(0, 310 * 20));
+    // Again, now from the remembered boundaries, and after a write (which forgets them).
+    expect((await feed(305)).list.map((post) => post.id)).toEqual(
+      expected.slice(304 * 20, 305 * 20),
+    );
+    const fresh = await create(ownerSession, { message: 'Newest' });
+    const after = await feedIdsInDatabase();
+    expect(after[0]).toBe(fresh.id);
+    expect((await feed(305)).list.map((post) => post.id)).toEqual(after.slice(304 * 20, 305 * 20));
+  });
+});
+
+describe('POST /posts/create', () => {
+  it('stores the post of the caller in their current tenant', async () => {
+    const post = await create(memberSession, {
+      message: 'Hello #test',
+      link: 'https://givedrop.example/a?b=c',
+      publishedDate: '2026-01-02T10:15:00.000Z',
+    });
+    expect(is(post, Post)).toBe(true);
+    expect(post).toMatchObject({
+      message: 'Hello #test',
+      link: 'https://givedrop.example/a?b=c',
+      publishedDate: '2026-01-02T10:15:00.000Z',
+      isDraft: false,
+      mediaFileStorageId: null,
+      mediaFileStorageOriginalName: null,
+    });
+    const [row] = await handle.db.select().from(posts).where(eq(posts.id, post.id));
+    const [memberRow] = await handle.db.select().from(users).where(eq(users.email, member.email));
+    expect(row?.userId).toBe(memberRow?.id);
+    expect(row?.tenantId).toBe(await tenantIdOf(DEMO_TENANTS.harbourHope.name));
+  });
+
+  it('accepts exactly 280 characters and an empty link', async () => {
+    const post = await create(ownerSession, { message: 'x'.repeat(280), link: '' });
+    expect(post.message).toHaveLength(280);
+  });
+
+  it.each([
+    ['an empty message', { message: '' }, [postMessages.messageRequired]],
+    ['a blank message', { message: '   \n ' }, [postMessages.messageRequired]],
+    ['a missing message', { message: undefined }, [postMessages.messageRequired]],
+    ['281 characters', { message: 'x'.repeat(281) }, [postMessages.messageTooLong]],
+    ['10,000 characters', { message: 'x'.repeat(10_000) }, [postMessages.messageTooLong]],
+    ['an ftp link', { link: 'ftp://givedrop.example' }, [postMessages.invalidUrl]],
+    ['a javascript: link', { link: 'javascript:alert(1)' }, [postMessages.invalidUrl]],
+    ['a relative link', { link: '/feed' }, [postMessages.invalidUrl]],
+    [
+      'a link too long',
+      { link: `https://x.example/${'a'.repeat(2100)}` },
+      [postMessages.invalidUrl],
+    ],
+    ['a date that is not one', { publishedDate: 'tomorrow' }, ['publishedDate is out of range.']],
+    [
+      'a loose date',
+      { publishedDate: 'March 7, 2026' },
+      ['publishedDate must be an ISO 8601 date, e.g. 2026-12-31T00:00:00Z.'],
+    ],
+    ['year 0', { publishedDate: '0000-01-01T00:00:00Z' }, [postMessages.publishedDateRange]],
+    ['year 1969', { publishedDate: '1969-12-31T23:00:00Z' }, [postMessages.publishedDateRange]],
+    ['a text isDraft', { isDraft: 'no' }, ['isDraft must be true or false.']],
+    ['an unknown field', { userId: 1 }, ['userId is not an expected field.']],
+    [
+      'a NUL character',
+      { message: 'a\u0000b' },
+      ['message contains characters that are not allowed.'],
+    ],
+  ])('refuses %s with a 400 and stores nothing', async (_name, overrides, messages) => {
+    const before = await feedIdsInDatabase();
+    const payload: Record<string, unknown> = { ...newPost(), ...overrides };
+    if (payload.message === undefined) delete payload.message;
+    refused(await call('POST', apiPaths.postsCreate, ownerSession, payload), 400, messages);
+    expect(await feedIdsInDatabase()).toEqual(before);
+  });
+
+  it('refuses a caller whose login to the tenant was disabled', async () => {
+    const [harbour, memberId] = await Promise.all([
+      tenantIdOf(DEMO_TENANTS.harbourHope.name),
+      handle.db.select({ id: users.id }).from(users).where(eq(users.email, member.email)),
+    ]);
+    const membership = and(
+      eq(tenantUsers.tenantId, harbour),
+      eq(tenantUsers.userId, memberId[0]?.id ?? 0),
+    );
+    await handle.db.update(tenantUsers).set({ loginEnabled: false }).where(membership);
+    try {
+      refused(await call('POST', apiPaths.postsCreate, memberSession, newPost()), 403, [
+        'You do not have access to this organisation.',
+      ]);
+    } finally {
+      await handle.db.update(tenantUsers).set({ loginEnabled: true }).where(membership);
+    }
+  });
+});
+
+describe('POST /posts/createWithFile', () => {
+  it('confirms the pending upload and shows the image in the feed and at its URL', async () => {
+    const apiKey = await mediaApiKey(test.app);
+    const pending = await uploadPostImage(test.app, apiKey, 1600, 1200);
+    const post = await data<Post>(
+      await call('POST', apiPaths.postsCreateWithFile, memberSession, {
+        ...newPost({ message: 'With a picture' }),
+        mediaFileStorageId: pending.fileId,
+        mediaFileStorageOriginalName: 'holiday.jpg',
+      }),
+    );
+    expect(post).toMatchObject({
+      mediaFileStorageId: pending.fileId,
+      mediaFileStorageOriginalName: 'holiday.jpg',
+    });
+    expect(await readdir(join(test.mediaDir, 'pending'))).toEqual([]);
+    const { list } = await feed(1, { showFirstGuid: post.guid });
+    expect(list[0]?.postFiles).toEqual([
+      { url: `/media/files/${pending.fileId}`, type: 'image', width: 1080, height: 810 },
+    ]);
+    const image = await test.app.inject({ method: 'GET', url: `/media/files/${pending.fileId}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+
+    // The same upload cannot make a second post.
+    refused(
+      await call('POST', apiPaths.postsCreateWithFile, memberSession, {
+        ...newPost(),
+        mediaFileStorageId: pending.fileId,
+        mediaFileStorageOriginalName: 'again.jpg',
+      }),
+      400,
+      [postMessages.uploadNotPending],
+    );
+  });
+
+  it('refuses an unknown upload, an avatar upload, and a bad post, leaving the upload pending', async () => {
+    const apiKey = await mediaApiKey(test.app);
+    const before = await feedIdsInDatabase();
+    const withFile = (fileId: string, overrides: Partial<CreatePostRequest> = {}) =>
+      call('POST', apiPaths.postsCreateWithFile, ownerSession, {
+        ...newPost(overrides),
+        mediaFileStorageId: fileId,
+        mediaFileStorageOriginalName: 'x.jpg',
+      });
+    for (const fileId of ['nope', '../files/seed-post-01', 'seed-post-01']) {
+      refused(await withFile(fileId), 400, [postMessages.uploadNotPending]);
+    }
+    const avatar = await uploadPostImage(test.app, apiKey, 400, 400, 'avatar');
+    refused(await withFile(avatar.fileId), 400, [postMessages.uploadWrongPreset]);
+    const pending = await uploadPostImage(test.app, apiKey);
+    refused(await withFile(pending.fileId, { message: 'x'.repeat(281) }), 400, [
+      postMessages.messageTooLong,
+    ]);
+    refused(await withFile(pending.fileId, { publishedDate: '1900-01-01T00:00:00Z' }), 400, [
+      postMessages.publishedDateRange,
+    ]);
+    expect((await readdir(join(test.mediaDir, 'pending'))).sort()).toEqual(
+      [avatar.fileId, `${avatar.fileId}.json`, pending.fileId, `${pending.fileId}.json`].sort(),
+    );
+    expect(await feedIdsInDatabase()).toEqual(before);
+  });
+});
+
+describe('editing posts', () => {
+  it('updates the own post, but never its media', async () => {
+    const post = await create(ownerSession);
+    const updated = await data<Post>(
+      await call('POST', apiPaths.postsUpdate, ownerSession, {
+        id: post.id,
+        message: 'Edited',
+        link: 'http://givedrop.example',
+        publishedDate: '2026-03-01T09:00:00Z',
+        isDraft: true,
+      }),
+    );
+    expect(updated).toEqual({
+      ...post,
+      message: 'Edited',
+      link: 'http://givedrop.example',
+      publishedDate: '2026-03-01T09:00:00.000Z',
+      isDraft: true,
+    });
+    const withMedia = await call('POST', apiPaths.postsUpdate, ownerSession, {
+      id: post.id,
+      message: 'Edited',
+      link: '',
+      publishedDate: '2026-03-01T09:00:00Z',
+      isDraft: true,
+      mediaFileStorageId: 'seed-post-01',
+    });
+    refused(withMedia, 400, ['mediaFileStorageId is not an expected field.']);
+    refused(
+      await call('POST', apiPaths.postsUpdate, ownerSession, {
+        id: post.id,
+        message: 'x'.repeat(281),
+        link: 'mailto:a@b.c',
+        publishedDate: '2026-03-01T09:00:00Z',
+        isDraft: true,
+      }),
+      400,
+      [postMessages.messageTooLong, postMessages.invalidUrl],
+    );
+    expect(
+      await data<Post>(await call('GET', apiPaths.postsGet, ownerSession, { id: String(post.id) })),
+    ).toEqual(updated);
+  });
+
+  it("refuses another author's post (403) and another tenant's post (404), unchanged", async () => {
+    const ownerPost = await create(ownerSession, { message: 'Owner only' });
+    const update = (session: LoginResult) =>
+      call('POST', apiPaths.postsUpdate, session, {
+        id: ownerPost.id,
+        message: 'Hijacked',
+        link: '',
+        publishedDate: ownerPost.publishedDate,
+        isDraft: false,
+      });
+    // The member is in Harbour Hope too, but not the author.
+    refused(await update(memberSession), 403, [postMessages.notYours]);
+    for (const [method, path, payload] of [
+      ['POST', apiPaths.postsSetIsDraft, { id: ownerPost.id, value: true }],
+      ['POST', apiPaths.postsSetIsPublished, { id: ownerPost.id, value: false }],
+      ['GET', apiPaths.postsGet, { id: String(ownerPost.id) }],
+      ['GET', apiPaths.postsGetByGuid, { guid: ownerPost.guid }],
+      ['DELETE', apiPaths.postsDelete, { id: String(ownerPost.id) }],
+      ['DELETE', apiPaths.postsDeleteByGuid, { guid: ownerPost.guid }],
+    ] as const) {
+      refused(await call(method, path, memberSession, payload), 403, [postMessages.notYours]);
+    }
+    // From the member's own tenant, Harbour Hope's posts are not there at all.
+    const elsewhere = await switchTenant(memberSession, DEMO_TENANTS.marcusReed.name);
+    refused(await update(elsewhere), 404, [postMessages.notFound]);
+    // Nor can the member edit their own Harbour Hope post from there.
+    const memberPost = await create(memberSession, { message: 'Member in Harbour Hope' });
+    refused(
+      await call('POST', apiPaths.postsSetIsDraft, elsewhere, { id: memberPost.id, value: true }),
+      404,
+      [postMessages.notFound],
+    );
+    const [row] = await handle.db.select().from(posts).where(eq(posts.id, ownerPost.id));
+    expect(row).toMatchObject({ message: 'Owner only', isDraft: false, isPublished: true });
+    // Back to Harbour Hope, the member's tenant at the next login.
+    await switchTenant(elsewhere, DEMO_TENANTS.harbourHope.name);
+  });
+
+  it('answers 404 for posts that do not exist, 400 for malformed ids', async () => {
+    for (const id of ['999999', '99999999999', '9007199254740993']) {
+      refused(await call('GET', apiPaths.postsGet, ownerSession, { id }), 404, [
+        postMessages.notFound,
+      ]);
+    }
+    for (const guid of [
+      '00000000-0000-0000-0000-000000000000',
+      'not-a-guid',
+      "'; drop table posts",
+    ]) {
+      refused(await call('GET', apiPaths.postsGetByGuid, ownerSession, { guid }), 404, [
+        postMessages.notFound,
+      ]);
+    }
+    refused(await call('GET', apiPaths.postsGet, ownerSession, { id: 'abc' }), 400, [
+      'id must be a whole number.',
+    ]);
+    refused(await call('GET', apiPaths.postsGet, ownerSession, {}), 400, ['id is required.']);
+    refused(
+      await call('POST', apiPaths.postsSetIsDraft, ownerSession, { id: 2 ** 40, value: true }),
+      404,
+      [postMessages.notFound],
+    );
+    refused(await call('POST', apiPaths.postsSetIsDraft, ownerSession, { id: 1 }), 400, [
+      'value is required.',
+    ]);
+  });
+
+  it('reads the own post by id and by guid', async () => {
+    const post = await create(ownerSession, { message: 'Find me', isDraft: true });
+    expect(
+      await data<Post>(await call('GET', apiPaths.postsGet, ownerSession, { id: String(post.id) })),
+    ).toEqual(post);
+    expect(
+      await data<Post>(
+        await call('GET', apiPaths.postsGetByGuid, ownerSession, { guid: post.guid.toUpperCase() }),
+      ),
+    ).toEqual(post);
+  });
+
+  it('deletes the own post by id and by guid, with its image', async () => {
+    const apiKey = await mediaApiKey(test.app);
+    const pending = await uploadPostImage(test.app, apiKey);
+    const withImage = await data<Post>(
+      await call('POST', apiPaths.postsCreateWithFile, ownerSession, {
+        ...newPost(),
+        mediaFileStorageId: pending.fileId,
+        mediaFileStorageOriginalName: 'a.jpg',
+      }),
+    );
+    const plain = await create(ownerSession);
+    expect(
+      await data(
+        await call('DELETE', apiPaths.postsDelete, ownerSession, { id: String(withImage.id) }),
+      ),
+    ).toEqual({ deleted: true });
+    expect(await readdir(join(test.mediaDir, 'files'))).toEqual([]);
+    expect(
+      await data(
+        await call('DELETE', apiPaths.postsDeleteByGuid, ownerSession, { guid: plain.guid }),
+      ),
+    ).toEqual({ deleted: true });
+    for (const id of [withImage.id, plain.id]) {
+      refused(await call('GET', apiPaths.postsGet, ownerSession, { id: String(id) }), 404, [
+        postMessages.notFound,
+      ]);
+    }
+    refused(
+      await call('DELETE', apiPaths.postsDelete, ownerSession, { id: String(plain.id) }),
+      404,
+      [postMessages.notFound],
+    );
+  });
+
+  it('upserts: creates without an id, updates with one', async () => {
+    const created = await data<Post>(
+      await call('POST', POSTS_UPSERT_PATH, ownerSession, newPost({ message: 'Upserted' })),
+    );
+    const updated = await data<Post>(
+      await call('POST', POSTS_UPSERT_PATH, ownerSession, {
+        ...newPost({ message: 'Upserted again' }),
+        id: created.id,
+      }),
+    );
+    expect(updated).toMatchObject({
+      id: created.id,
+      guid: created.guid,
+      message: 'Upserted again',
+    });
+    refused(
+      await call('POST', POSTS_UPSERT_PATH, memberSession, { ...newPost(), id: created.id }),
+      403,
+      [postMessages.notYours],
+    );
+  });
+});
+
+describe('POST /posts/list', () => {
+  it("lists the caller's own posts of the current tenant, drafts included", async () => {
+    const newbieSession = await login(test.app, newbie.email);
+    const draft = await create(newbieSession, { message: 'Newbie draft #list', isDraft: true });
+    const list = await data<ListResponse<Post>>(
+      await call('POST', apiPaths.postsList, newbieSession, {
+        page: 1,
+        pageSize: 999,
+        sortBy: 'CreatedDate',
+        sortByDescending: true,
+        getTotalCount: true,
+      }),
+    );
+    expect(list.list[0]).toEqual(draft);
+    const [newbieRow] = await handle.db.select().from(users).where(eq(users.email, newbie.email));
+    const rows = await handle.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.userId, newbieRow?.id ?? 0))
+      .orderBy(sql`${posts.createdAt} desc, ${posts.id} desc`);
+    expect(list.totalCount).toBe(rows.length);
+    expect(list.list.map((post) => post.id)).toEqual(rows.slice(0, 999).map((row) => row.id));
+
+    const searched = await data<ListResponse<Post>>(
+      await call('POST', apiPaths.postsList, newbieSession, {
+        searchString: '#LIST',
+        getTotalCount: true,
+      }),
+    );
+    expect(searched).toEqual({ list: [draft], totalCount: 1 });
+    const wildcard = await data<ListResponse<Post>>(
+      await call('POST', apiPaths.postsList, newbieSession, { searchString: '%' }),
+    );
+    expect(wildcard.list).toEqual([]);
+    refused(await call('POST', apiPaths.postsList, newbieSession, { sortBy: 'Id' }), 400, [
+      postMessages.sortBy,
+    ]);
+  });
+});
