@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { expectAccessible, logIn, OWNER, uniqueSuffix } from './support';
+
+/** A real, hard-to-compress image, so its upload takes a moment on a throttled link. */
+async function noisyPng(size: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+test.describe('create post', () => {
+  test('creates a post with an image, with upload progress, and lands on the feed with it first', async ({
+    page,
+  }) => {
+    // Records the browser's own upload progress events (percent) of every XHR upload.
+    await page.addInitScript(() => {
+      const progress: number[] = [];
+      (window as unknown as { __uploadProgress: number[] }).__uploadProgress = progress;
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
+        this.upload.addEventListener('progress', (event) => {
+          if (event.lengthComputable) progress.push(Math.round((100 * event.loaded) / event.total));
+        });
+        return send.call(this, body);
+      };
+    });
+    await logIn(page, OWNER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/create-info');
+    await expectAccessible(page, 'create info');
+    await page.getByRole('link', { name: /New Post/ }).click();
+    await expect(page).toHaveURL(/\/create-post$/);
+    await expectAccessible(page, 'create post');
+
+    // The rules, each with the spec's text.
+    const create = page.getByRole('button', { name: 'Create Post' });
+    await create.click();
+    await expect(page.getByText('Message is required')).toBeVisible();
+    await page.getByLabel('Message').fill('x'.repeat(281));
+    await page.getByLabel('Link (optional)').fill('ftp://example.org/file');
+    await create.click();
+    await expect(page.getByText('Maximum 280 characters allowed')).toBeVisible();
+    await expect(page.getByText('Invalid URL')).toBeVisible();
+
+    // A file that is not an image is refused.
+    const picker = page.locator('input[type="file"]');
+    await picker.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect(page.getByText('Upload Error')).toBeVisible();
+    await expect(page.getByText('Invalid file type')).toBeVisible();
+
+    // A real image uploads to the media service with real progress events, shown as a bar (the
+    // link is throttled, as on a phone, so the upload takes long enough to report progress).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 10_000_000,
+      uploadThroughput: 1_000_000,
+    });
+    await picker.setInputFiles({
+      name: 'harbour.png',
+      mimeType: 'image/png',
+      buffer: await noisyPng(1200),
+    });
+    await expect(page.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove media' })).toBeVisible();
+    const events = await page.evaluate(
+      () => (window as unknown as { __uploadProgress: number[] }).__uploadProgress,
+    );
+    expect(events.length, `progress events: ${events.join(', ')}`).toBeGreaterThan(1);
+    expect(events.at(-1)).toBe(100);
+    expect(events).toEqual([...events].sort((a, b) => a - b));
+
+    const message = `Harbour day ${uniqueSuffix()} #givedrop`;
+    await page.getByLabel('Message').fill(message);
+    await page.getByLabel('Link (optional)').fill('https://example.org/harbour');
+    await expect(page.getByText(`${message.length}/280`)).toBeVisible();
+    await create.click();
+    await expect(page.getByText('Post created successfully, redirecting...')).toBeVisible();
+    await expect(page).toHaveURL(/\/feed$/); // ?new= is read, then removed
+    const first = page.getByRole('feed').getByRole('article').first();
+    await expect(first).toContainText(message.replace(' #givedrop', ''));
+    await expect(first.getByRole('img').last()).toBeVisible();
+    await expect(first.getByRole('link', { name: /example\.org/ })).toHaveAttribute(
+      'rel',
+      /noopener/,
+    );
+  });
+
+  test('Is Draft disables Create Post; Save Draft keeps the post out of the feed', async ({
+    page,
+  }) => {
+    await logIn(page, OWNER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/create-post');
+    const message = `Draft ${uniqueSuffix()}`;
+    await page.getByLabel('Message').fill(message);
+    await page.getByLabel('Is Draft').check();
+    await expect(page.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page.getByText('Post created successfully, redirecting...')).toBeVisible();
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
+    await expect(page.getByText(message)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, logIn, MEMBER, OWNER } from './support';
+
+const END_TEXT = "You've seen all the posts, thanks for your attention.";
+
+test.describe('home', () => {
+  test('a visitor sees sample drops and posts and scrolls to the end', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: /drops/i });
+    await expect(carousel.getByText('Drop Info')).toBeVisible();
+    await expect(
+      carousel.getByText(
+        'A Drop is a time limited post showing exclusive content for a charitable event or initiative.',
+      ),
+    ).toBeVisible();
+    const feed = page.getByRole('feed');
+    await expect(feed.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page, 'landing with sample content');
+    await page.screenshot({ path: 'test-results/screens/landing-visitor.png' });
+    // 50 sample posts in pages of 20: scrolling loads them all, then the end text.
+    for (let i = 0; i < 30 && !(await page.getByText(END_TEXT).isVisible()); i += 1) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(150);
+    }
+    await expect(page.getByText(END_TEXT)).toBeVisible();
+    await expect(feed.getByRole('article').last()).toHaveAttribute('aria-setsize', '50');
+  });
+
+  test('a user scrolls the real feed across pages to its end', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    let feedRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/posts/feedList')) feedRequests += 1;
+    });
+    await logIn(page, MEMBER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const feed = page.getByRole('feed');
+    await expect(feed.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page, 'home signed in');
+    await page.screenshot({ path: 'test-results/screens/home-signed-in.png' });
+    for (let i = 0; i < 60 && !(await page.getByText(END_TEXT).isVisible()); i += 1) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(150);
+    }
+    await expect(page.getByText(END_TEXT)).toBeVisible();
+    // The seeded feed spans several pages of 20; each was loaded as the last card showed.
+    expect(feedRequests).toBeGreaterThanOrEqual(3);
+    const last = page.getByRole('feed').getByRole('article').last();
+    const setSize = Number(await last.getAttribute('aria-setsize'));
+    expect(setSize).toBeGreaterThan(40);
+    expect(feedRequests).toBe(Math.floor(setSize / 20) + 1);
+  });
+
+  test('the carousel moves by buttons and keys', async ({ page }) => {
+    await logIn(page, OWNER);
+    const carousel = page.getByRole('region', { name: /drops/i });
+    await expect(carousel.getByText('Drop Info')).toBeVisible();
+    const next = carousel.getByRole('button', { name: /next drop/i });
+    await next.click();
+    await expect(carousel.getByRole('group', { name: /^2 of/ })).toBeVisible();
+    await carousel.getByRole('button', { name: /previous drop/i }).click();
+    await expect(carousel.getByRole('group', { name: /^1 of/ })).toBeVisible();
+  });
+});
