@@ -223,21 +223,30 @@ export async function feedList(
   const order = `${sort}:${descending ? 'desc' : 'asc'}:${pageSize}`;
   const generation = ctx.feedCursors.generation();
   const start = ctx.feedCursors.start(order, page, now);
-  const rows = await readFeed(ctx.db, {
+  // Seeking past earlier pages: read the post before the page too, the page's own boundary.
+  const skip = (page - start.page) * pageSize;
+  const read = await readFeed(ctx.db, {
     sort,
     descending,
     now,
     after: start.cursor,
-    offset: (page - start.page) * pageSize,
-    limit: pageSize,
+    offset: Math.max(0, skip - 1),
+    limit: skip > 0 ? pageSize + 1 : pageSize,
   });
+  const before = skip > 0 ? read[0] : undefined;
+  const rows = skip > 0 ? read.slice(1) : read;
   const last = rows.at(-1);
-  if (last !== undefined && rows.length === pageSize) {
+  const boundaries: [number, FeedRow][] = [];
+  if (before !== undefined) boundaries.push([page, before]);
+  if (last !== undefined && rows.length === pageSize) boundaries.push([page + 1, last]);
+  if (boundaries.length > 0) {
     const validUntil = ctx.feedCursors.has(order, now)
       ? undefined
       : await nextScheduledPublish(ctx.db, now);
-    const at = sort === 'PublishedDate' ? last.publishedDate : last.createdAt;
-    ctx.feedCursors.record(order, page + 1, { at, id: last.id }, now, validUntil, generation);
+    for (const [boundaryPage, row] of boundaries) {
+      const at = sort === 'PublishedDate' ? row.publishedDate : row.createdAt;
+      ctx.feedCursors.record(order, boundaryPage, { at, id: row.id }, now, validUntil, generation);
+    }
   }
 
   let list = rows.map((row) => toFeedPost(ctx.media, row));

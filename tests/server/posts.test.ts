@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { posts, tenants, tenantUsers, users } from '../../server/db/schema';
 import { SEED_POST_COUNT } from '../../server/db/seedContent';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
+import { FeedCursors } from '../../server/domain/feedCursors';
 import { postMessages } from '../../server/domain/posts';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { POSTS_UPSERT_PATH } from '../../server/routes/posts';
@@ -304,13 +305,20 @@ describe('feed pagination at depth', () => {
       now: new Date(test.clock.now().getTime() - 30 * 24 * 60 * 60 * 1000),
     });
     // A new server: no page boundary known yet.
-    test = await createTestApp(handle.db);
+    const cursors = new FeedCursors();
+    test = await createTestApp(handle.db, {}, { feedCursors: cursors });
     ownerSession = await login(test.app, owner.email);
     const expected = await feedIdsInDatabase();
     expect(expected.length).toBeGreaterThan(6000);
 
+    const order = 'CreatedDate:desc:20';
+    expect(cursors.start(order, 300, test.clock.now()).page).toBe(1);
     const direct = await feed(300);
     expect(direct.list.map((post) => post.id)).toEqual(expected.slice(299 * 20, 300 * 20));
+    // Page 300 read once by offset: it and page 301 now start from a remembered post.
+    expect(cursors.start(order, 300, test.clock.now()).page).toBe(300);
+    expect(cursors.start(order, 301, test.clock.now()).page).toBe(301);
+    expect((await feed(300)).list).toEqual(direct.list);
 
     const sequence: number[] = [];
     for (let page = 1; page <= 310; page += 1) {
