@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import { CONFIGURATION_PATH } from '../contract/paths';
+import type { FeedPost } from '../contract/posts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { createAccessTokens } from './domain/accessTokens';
@@ -30,7 +31,7 @@ import {
 import { createMailer, type Mailer } from './mail/mailer';
 import { mediaServicePlugin } from './media/plugin';
 import { MediaService, once, resolveMediaApiKey } from './media/service';
-import { FeedCursors } from './domain/feedCursors';
+import { FeedPages } from './domain/feedPages';
 import { dropRoutes } from './routes/drops';
 import { postRoutes } from './routes/posts';
 import { authRoutes } from './routes/auth';
@@ -63,8 +64,8 @@ export interface BuildAppOptions {
   passwordResetAnswerMs?: number;
   /** Where the media service keeps files (default DATA_DIR/media; tests use a temp dir). */
   mediaDir?: string;
-  /** The feed's page boundaries (tests and the benchmark pass their own). */
-  feedCursors?: FeedCursors;
+  /** The feed's remembered pages and boundaries (tests pass their own). */
+  feedPages?: FeedPages<FeedPost>;
 }
 
 /** JSON parser that reads an empty body as no payload instead of failing. */
@@ -218,7 +219,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     apiKey: mediaApiKey,
     now,
   });
-  const posts = { ...domain, media, feedCursors: options.feedCursors ?? new FeedCursors() };
+  const feedPages =
+    options.feedPages ?? new FeedPages<FeedPost>({ maxPagesPerOrder: config.feedPageMemory });
+  const posts = { ...domain, media, feedPages };
 
   installJsonParser(app);
   installResponseHeaders(app, config);

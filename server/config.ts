@@ -43,6 +43,10 @@
  *                                   header (announced in the configuration). When unset, a random
  *                                   key is generated on first start and kept in the database
  *                                   (table server_secrets), like the JWT secret.
+ * - FEED_PAGE_MEMORY                Feed pages kept in memory per sort order (default 1000; 0: every
+ *                                   feedList request reads the database). The feed is the same for
+ *                                   every reader; a page is forgotten when any post changes, when a
+ *                                   scheduled post becomes visible, and after 60 s.
  * - MEDIA_PENDING_TTL_HOURS         Pending (unconfirmed) uploads older than this are deleted at
  *                                   start (default 24).
  * - SUPPORT_URL                     Support page (default 'https://givedrop.example/support').
@@ -144,6 +148,8 @@ export interface ServerConfig {
   mediaDir: string;
   /** Pending uploads older than this many hours are swept at start. */
   mediaPendingTtlHours: number;
+  /** Feed pages kept in memory per sort order (FEED_PAGE_MEMORY; 0: none). */
+  feedPageMemory: number;
   appClientVersion: string;
   minimumPasswordLength: number;
   userInvitationExpiryDays: number;
@@ -187,6 +193,15 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
     throw new ConfigError(`${name} must be a positive whole number, got '${raw}'.`);
+  }
+  return Number(raw);
+}
+
+function wholeNumber(env: Env, name: string, fallback: number): number {
+  const raw = optionalText(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new ConfigError(`${name} must be a whole number, got '${raw}'.`);
   }
   return Number(raw);
 }
@@ -336,6 +351,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mediaServicePath,
     mediaDir: join(dataDir, 'media'),
     mediaPendingTtlHours: positiveInteger(env, 'MEDIA_PENDING_TTL_HOURS', 24),
+    feedPageMemory: wholeNumber(env, 'FEED_PAGE_MEMORY', 1000),
     appClientVersion: text(env, 'APP_CLIENT_VERSION', CLIENT_VERSION),
     minimumPasswordLength: positiveInteger(env, 'MINIMUM_PASSWORD_LENGTH', 6),
     userInvitationExpiryDays: positiveInteger(env, 'USER_INVITATION_EXPIRY_DAYS', 7),

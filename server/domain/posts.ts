@@ -24,7 +24,7 @@ import type { MediaService } from '../media/service';
 import type { Principal } from './accessTokens';
 import type { DomainContext } from './context';
 import { forbidden, invalid, notFound } from './errors';
-import type { FeedCursor, FeedCursors } from './feedCursors';
+import type { FeedCursor, FeedLesson, FeedPages } from './feedPages';
 import { NO_TENANT_ACCESS, parseOptionalDate } from './tenants';
 
 export const postMessages = {
@@ -39,10 +39,10 @@ export const postMessages = {
   publishedDateRange: 'publishedDate must be between 1970 and 9999.',
 } as const;
 
-/** What the posts calls need: the domain context, the media service and the feed's cursors. */
+/** What the posts calls need: the domain context, the media service and the feed's memory. */
 export interface PostsContext extends DomainContext {
   media: MediaService;
-  feedCursors: FeedCursors;
+  feedPages: FeedPages<FeedPost>;
 }
 
 /** PostgreSQL integer: larger ids cannot exist (and would fail the query). */
@@ -203,6 +203,54 @@ async function countFeed(db: Queryable, now: Date): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** The order of a feed request: its sort, direction and page size, and their memory key. */
+interface FeedOrder {
+  key: string;
+  sort: PostSort;
+  descending: boolean;
+  pageSize: number;
+}
+
+/** Reads a page of the feed from the database and remembers it with its boundaries. */
+async function readFeedPage(
+  ctx: PostsContext,
+  order: FeedOrder,
+  page: number,
+  now: Date,
+): Promise<FeedPost[]> {
+  const { key, sort, descending, pageSize } = order;
+  const generation = ctx.feedPages.generation();
+  const start = ctx.feedPages.start(key, page, now);
+  // Seeking past earlier pages: read the post before the page too, the page's own boundary.
+  const skip = (page - start.page) * pageSize;
+  const read = await readFeed(ctx.db, {
+    sort,
+    descending,
+    now,
+    after: start.cursor,
+    offset: Math.max(0, skip - 1),
+    limit: skip > 0 ? pageSize + 1 : pageSize,
+  });
+  const rows = skip > 0 ? read.slice(1) : read;
+  const list = rows.map((row) => toFeedPost(ctx.media, row));
+  const cursorOf = (row: FeedRow): FeedCursor => ({
+    at: sort === 'PublishedDate' ? row.publishedDate : row.createdAt,
+    id: row.id,
+  });
+  const lesson: FeedLesson<FeedPost> = { boundaries: [], page: [page, list] };
+  const before = skip > 0 ? read[0] : undefined;
+  if (before !== undefined) lesson.boundaries.push([page, cursorOf(before)]);
+  const last = rows.at(-1);
+  if (last !== undefined && rows.length === pageSize) {
+    lesson.boundaries.push([page + 1, cursorOf(last)]);
+  }
+  const validUntil = ctx.feedPages.has(key, now)
+    ? undefined
+    : await nextScheduledPublish(ctx.db, now);
+  ctx.feedPages.remember(key, now, validUntil, generation, lesson);
+  return list;
+}
+
 /**
  * POST /posts/feedList: a page of the public feed, newest first by CreatedDate (or
  * PublishedDate). With showFirstGuid, page 1 starts with that post when it is in the feed,
@@ -220,36 +268,14 @@ export async function feedList(
   const totalCount = request.getTotalCount === true ? await countFeed(ctx.db, now) : null;
   if ((page - 1) * pageSize > MAX_FEED_OFFSET) return { list: [], totalCount };
 
-  const order = `${sort}:${descending ? 'desc' : 'asc'}:${pageSize}`;
-  const generation = ctx.feedCursors.generation();
-  const start = ctx.feedCursors.start(order, page, now);
-  // Seeking past earlier pages: read the post before the page too, the page's own boundary.
-  const skip = (page - start.page) * pageSize;
-  const read = await readFeed(ctx.db, {
+  const order = {
+    key: `${sort}:${descending ? 'desc' : 'asc'}:${pageSize}`,
     sort,
     descending,
-    now,
-    after: start.cursor,
-    offset: Math.max(0, skip - 1),
-    limit: skip > 0 ? pageSize + 1 : pageSize,
-  });
-  const before = skip > 0 ? read[0] : undefined;
-  const rows = skip > 0 ? read.slice(1) : read;
-  const last = rows.at(-1);
-  const boundaries: [number, FeedRow][] = [];
-  if (before !== undefined) boundaries.push([page, before]);
-  if (last !== undefined && rows.length === pageSize) boundaries.push([page + 1, last]);
-  if (boundaries.length > 0) {
-    const validUntil = ctx.feedCursors.has(order, now)
-      ? undefined
-      : await nextScheduledPublish(ctx.db, now);
-    for (const [boundaryPage, row] of boundaries) {
-      const at = sort === 'PublishedDate' ? row.publishedDate : row.createdAt;
-      ctx.feedCursors.record(order, boundaryPage, { at, id: row.id }, now, validUntil, generation);
-    }
-  }
-
-  let list = rows.map((row) => toFeedPost(ctx.media, row));
+    pageSize,
+  };
+  let list =
+    ctx.feedPages.page(order.key, page, now) ?? (await readFeedPage(ctx, order, page, now));
   if (page === 1 && request.showFirstGuid) {
     const first = await findFeedPostByGuid(ctx.db, request.showFirstGuid, now);
     if (first !== undefined) {
@@ -306,7 +332,7 @@ export async function createPost(
       isDraft: input.isDraft,
     })
     .returning();
-  ctx.feedCursors.invalidate();
+  ctx.feedPages.invalidate();
   if (row === undefined) throw new Error('The post was not stored.');
   return toPost(row);
 }
@@ -350,7 +376,7 @@ export async function createPostWithFile(
     await outcome.undo();
     throw error;
   }
-  ctx.feedCursors.invalidate();
+  ctx.feedPages.invalidate();
   return toPost(row);
 }
 
@@ -363,7 +389,7 @@ async function updateOwnPost(
   const post = await findOwnPost(ctx.db, principal, ref);
   const [row] = await ctx.db.update(posts).set(changes).where(eq(posts.id, post.id)).returning();
   if (row === undefined) throw notFound(postMessages.notFound);
-  ctx.feedCursors.invalidate();
+  ctx.feedPages.invalidate();
   return toPost(row);
 }
 
@@ -442,7 +468,7 @@ export async function deletePost(
   const post = await findOwnPost(ctx.db, principal, ref);
   const [row] = await ctx.db.delete(posts).where(eq(posts.id, post.id)).returning({ id: posts.id });
   if (row === undefined) throw notFound(postMessages.notFound);
-  ctx.feedCursors.invalidate();
+  ctx.feedPages.invalidate();
   if (post.mediaFileId !== null) await deleteUnusedFile(ctx, post.mediaFileId);
   return { deleted: true };
 }

@@ -30,7 +30,9 @@ describe('loadConfig', () => {
       mediaServicePath: '/media',
       mediaDir: join('.data', 'media'),
       mediaPendingTtlHours: 24,
+      feedPageMemory: 1000,
     });
+    expect(loadConfig({ FEED_PAGE_MEMORY: '0' }).feedPageMemory).toBe(0);
   });
 
   it('mounts the media service under the path of its base URL, beside the API', () => {
@@ -110,6 +112,8 @@ describe('loadConfig', () => {
     ['MEDIA_SERVICE_API_BASE_URL', '/api'],
     ['MEDIA_SERVICE_API_BASE_URL', 'https://bad host/media'],
     ['MEDIA_PENDING_TTL_HOURS', '0'],
+    ['FEED_PAGE_MEMORY', '-1'],
+    ['FEED_PAGE_MEMORY', 'lots'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

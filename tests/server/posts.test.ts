@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { posts, tenants, tenantUsers, users } from '../../server/db/schema';
 import { SEED_POST_COUNT } from '../../server/db/seedContent';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
-import { FeedCursors } from '../../server/domain/feedCursors';
+import { FeedPages } from '../../server/domain/feedPages';
 import { postMessages } from '../../server/domain/posts';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { POSTS_UPSERT_PATH } from '../../server/routes/posts';
@@ -184,6 +184,26 @@ describe('POST /posts/feedList', () => {
     expect(list.find((post) => post.postFiles.length === 0)?.postFileUrls).toEqual([]);
   });
 
+  it('answers a remembered page until a post changes', async () => {
+    const first = await feed(1);
+    expect(await feed(1)).toEqual(first);
+    const edited = first.list[0];
+    if (edited === undefined) throw new Error('empty feed');
+    // Another author's post changes (directly in the database: no invalidation) ...
+    await handle.db
+      .update(posts)
+      .set({ message: 'Changed behind the back' })
+      .where(eq(posts.id, edited.id));
+    expect((await feed(1)).list[0]?.message).toBe(edited.message);
+    // ... then any write through the API forgets the remembered pages.
+    const created = await create(memberSession, { message: 'A new post' });
+    const after = await feed(1);
+    expect(after.list[0]?.id).toBe(created.id);
+    expect(after.list.find((post) => post.id === edited.id)?.message).toBe(
+      'Changed behind the back',
+    );
+  });
+
   it('reads every page once with no post twice, to a short last page and then nothing', async () => {
     const expected = await feedIdsInDatabase();
     const seen: number[] = [];
@@ -304,20 +324,20 @@ describe('feed pagination at depth', () => {
       count: 6000,
       now: new Date(test.clock.now().getTime() - 30 * 24 * 60 * 60 * 1000),
     });
-    // A new server: no page boundary known yet.
-    const cursors = new FeedCursors();
-    test = await createTestApp(handle.db, {}, { feedCursors: cursors });
+    // A new server that remembers boundaries but no pages: every request reads the database.
+    const pages = new FeedPages<FeedPost>({ maxPagesPerOrder: 0 });
+    test = await createTestApp(handle.db, {}, { feedPages: pages });
     ownerSession = await login(test.app, owner.email);
     const expected = await feedIdsInDatabase();
     expect(expected.length).toBeGreaterThan(6000);
 
     const order = 'CreatedDate:desc:20';
-    expect(cursors.start(order, 300, test.clock.now()).page).toBe(1);
+    expect(pages.start(order, 300, test.clock.now()).page).toBe(1);
     const direct = await feed(300);
     expect(direct.list.map((post) => post.id)).toEqual(expected.slice(299 * 20, 300 * 20));
     // Page 300 read once by offset: it and page 301 now start from a remembered post.
-    expect(cursors.start(order, 300, test.clock.now()).page).toBe(300);
-    expect(cursors.start(order, 301, test.clock.now()).page).toBe(301);
+    expect(pages.start(order, 300, test.clock.now()).page).toBe(300);
+    expect(pages.start(order, 301, test.clock.now()).page).toBe(301);
     expect((await feed(300)).list).toEqual(direct.list);
 
     const sequence: number[] = [];

@@ -1,0 +1,422 @@
+/**
+ * `npm run bench:feed`: the feed benchmark of issue 4. It seeds 10,000 posts (beside the demo
+ * data) into a fresh temporary data directory, starts the real server on it (`server/main.ts`
+ * in a child process, serving the built SPA from dist/ when there is one), then
+ *
+ * 1. times single cold requests of page 1 and page 500 on the fresh server;
+ * 2. in Chromium, signs in as a demo user and scrolls the feed to its end, printing the most DOM
+ *    elements present at any time, the JS heap at the start and the end, the longest task and the
+ *    pages loaded (skipped, with a note, when dist/ has no build: run `npm run build` first);
+ * 3. measures POST /api/posts/feedList under 50 concurrent keep-alive connections: requests per
+ *    second and latency percentiles for page 1, page 500, and readers scrolling page after page;
+ *    then the same on a server without the feed's page memory (FEED_PAGE_MEMORY=0), where every
+ *    request reads the database.
+ *
+ * It prints figures; it is not a timed test. Options (environment): BENCH_POSTS (10000),
+ * BENCH_CONNECTIONS (50), BENCH_SECONDS per load run (10), BENCH_BROWSER=0 to skip Chromium,
+ * CHROMIUM_PATH (/usr/bin/chromium), BENCH_KEEP_DATA=1 to keep the data directory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium, type Page } from 'playwright-core';
+import { apiPaths } from '../contract/paths';
+import { chromiumArgs } from '../playwright.config';
+import { openDatabase } from '../server/db/database';
+import { seedDatabase } from '../server/db/seed';
+import { SEED_POST_COUNT, seedManyPosts } from '../server/db/seedContent';
+import { DEMO_PASSWORD, DEMO_USERS } from '../server/db/seedData';
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+const BROWSER = process.env.BENCH_BROWSER !== '0';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const STATIC_DIR = resolve('dist');
+const PAGE_SIZE = 20;
+const END_TEXT = "You've seen all the posts, thanks for your attention.";
+const BENCH_USER = DEMO_USERS.member;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The demo data and POSTS more posts, in a fresh data directory; answers the seconds taken. */
+async function seed(dataDir: string): Promise<number> {
+  const handle = await openDatabase({ dataDir });
+  try {
+    await handle.migrate();
+    await seedDatabase(handle.db);
+    const started = performance.now();
+    await seedManyPosts(handle.db, { count: POSTS });
+    return (performance.now() - started) / 1000;
+  } finally {
+    await handle.close();
+  }
+}
+
+function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: existsSync(join(STATIC_DIR, 'index.html')) ? STATIC_DIR : '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JWT_TTL_SECONDS: '3600',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function waitForServer(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
+    try {
+      if ((await fetch(`${base}/api/configuration`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('The server did not start within 120 s.');
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/${apiPaths.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_USER.email, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { data?: { jwtToken?: string } };
+  const token = body.data?.jwtToken;
+  if (!response.ok || token === undefined) throw new Error(`Login failed: ${response.status}`);
+  return token;
+}
+
+const feedBody = (page: number) =>
+  JSON.stringify({
+    page,
+    pageSize: PAGE_SIZE,
+    sortBy: 'CreatedDate',
+    sortByDescending: true,
+    getTotalCount: false,
+  });
+
+/** One feedList request over `agent`; resolves with the status code once the body is read. */
+function postFeed(agent: http.Agent, base: URL, token: string, page: number): Promise<number> {
+  const body = feedBody(page);
+  return new Promise((done, fail) => {
+    const request = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method: 'POST',
+        path: `/api/${apiPaths.postsFeedList}`,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => done(response.statusCode ?? 0));
+        response.on('error', fail);
+      },
+    );
+    request.on('error', fail);
+    request.end(body);
+  });
+}
+
+interface LoadFigures {
+  name: string;
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * CONNECTIONS clients sending feedList back to back for WARM_UP_SECONDS + SECONDS; figures over
+ * the last SECONDS. `pageFor(client, n)` is the page of a client's nth request.
+ */
+async function load(
+  name: string,
+  base: URL,
+  token: string,
+  pageFor: (client: number, n: number) => number,
+): Promise<LoadFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  const measureFrom = performance.now() + WARM_UP_SECONDS * 1000;
+  const end = measureFrom + SECONDS * 1000;
+  const client = async (index: number) => {
+    for (let n = 0; performance.now() < end; n += 1) {
+      const started = performance.now();
+      const status = await postFeed(agent, base, token, pageFor(index, n)).catch(() => 0);
+      if (started < measureFrom) continue;
+      if (status === 200) latencies.push(performance.now() - started);
+      else errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => client(index)));
+  agent.destroy();
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    name,
+    requests: latencies.length,
+    errors,
+    perSecond: latencies.length / SECONDS,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? 0,
+  };
+}
+
+/** Pages 1..n in a loop, each client starting at its own place in the feed. */
+const scrolling = (totalPages: number) => (client: number, n: number) =>
+  ((Math.floor((client * totalPages) / CONNECTIONS) + n) % totalPages) + 1;
+
+async function singleRequest(base: URL, token: string, page: number): Promise<number> {
+  const agent = new http.Agent({ keepAlive: false });
+  const started = performance.now();
+  const status = await postFeed(agent, base, token, page);
+  if (status !== 200) throw new Error(`feedList page ${page}: ${status}`);
+  return performance.now() - started;
+}
+
+export interface BrowserFigures {
+  maxDomElements: number;
+  heapStartMb: number;
+  heapEndMb: number;
+  longestTaskMs: number;
+  tasksOver50Ms: number;
+  pagesLoaded: number;
+  postsShown: number;
+  reachedEnd: boolean;
+  seconds: number;
+}
+
+interface BenchWindow {
+  __bench: { longest: number; count: number };
+  gc?: () => void;
+}
+
+/** Installed before the app's scripts: the longest task seen (the Long Tasks API, > 50 ms). */
+function observeLongTasks() {
+  const bench = { longest: 0, count: 0 };
+  (window as unknown as BenchWindow).__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      bench.longest = Math.max(bench.longest, entry.duration);
+      bench.count += 1;
+    }
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** The used JS heap after a full garbage collection, in MB. */
+async function heapMb(page: Page): Promise<number> {
+  const bytes = await page.evaluate(() => {
+    (window as unknown as BenchWindow).gc?.();
+    const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    return memory?.usedJSHeapSize ?? 0;
+  });
+  return bytes / (1024 * 1024);
+}
+
+const domElements = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+/**
+ * The browser part: signs in through the Login screen, waits for the feed, then scrolls until
+ * the end text shows, sampling the DOM size after every step.
+ */
+export async function measureBrowserScroll(baseUrl: string): Promise<BrowserFigures> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...chromiumArgs, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(observeLongTasks);
+    const page = await context.newPage();
+    let pagesLoaded = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith(`/api/${apiPaths.postsFeedList}`) && response.ok()) {
+        pagesLoaded += 1;
+      }
+    });
+    await page.goto(`${baseUrl}/login`);
+    const toggle = page.getByRole('button', { name: 'Login with Email' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await page.getByLabel('Email').fill(BENCH_USER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const feed = page.getByRole('feed');
+    await feed.getByRole('article').first().waitFor({ timeout: 30_000 });
+    const heapStartMb = await heapMb(page);
+    let maxDomElements = await domElements(page);
+    const started = performance.now();
+    const end = page.getByText(END_TEXT);
+    const deadline = started + 15 * 60 * 1000;
+    let reachedEnd = false;
+    await page.mouse.move(640, 600);
+    while (performance.now() < deadline) {
+      await page.mouse.wheel(0, 6000);
+      await page.waitForTimeout(40);
+      maxDomElements = Math.max(maxDomElements, await domElements(page));
+      if (await end.isVisible()) {
+        reachedEnd = true;
+        break;
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const postsShown = Number(
+      (await feed.getByRole('article').last().getAttribute('aria-setsize')) ?? 0,
+    );
+    const heapEndMb = await heapMb(page);
+    const tasks = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
+    return {
+      maxDomElements,
+      heapStartMb,
+      heapEndMb,
+      longestTaskMs: tasks.longest,
+      tasksOver50Ms: tasks.count,
+      pagesLoaded,
+      postsShown,
+      reachedEnd,
+      seconds,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function printLoad(figures: LoadFigures[]): void {
+  console.log(
+    `\nfeedList under ${CONNECTIONS} concurrent connections ` +
+      `(${SECONDS} s each, after ${WARM_UP_SECONDS} s warm-up):`,
+  );
+  console.log(`  ${'run'.padEnd(32)} req/s      p50       p99       max  errors`);
+  for (const f of figures) {
+    const cells = [ms(f.p50), ms(f.p99), ms(f.max)].map((cell) => cell.padStart(9));
+    console.log(
+      `  ${f.name.padEnd(32)} ${f.perSecond.toFixed(0).padStart(5)} ${cells.join(' ')}  ${f.errors}`,
+    );
+  }
+}
+
+function printBrowser(figures: BrowserFigures): void {
+  const growth = figures.heapEndMb - figures.heapStartMb;
+  const longest =
+    figures.tasksOver50Ms === 0
+      ? 'none over 50 ms'
+      : `${ms(figures.longestTaskMs)} (${figures.tasksOver50Ms} tasks over 50 ms)`;
+  console.log('\nChromium, signed in, scrolling the feed to its end:');
+  console.log(
+    `  reached the end text:     ${figures.reachedEnd ? 'yes' : 'NO'} in ${figures.seconds.toFixed(0)} s`,
+  );
+  console.log(`  posts in the feed:        ${figures.postsShown}`);
+  console.log(`  pages loaded:             ${figures.pagesLoaded}`);
+  console.log(`  most DOM elements:        ${figures.maxDomElements}`);
+  console.log(
+    `  JS heap start / end:      ${figures.heapStartMb.toFixed(1)} MB / ` +
+      `${figures.heapEndMb.toFixed(1)} MB (growth ${growth.toFixed(1)} MB)`,
+  );
+  console.log(`  longest task:             ${longest}`);
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'givedrop-bench-'));
+  let child: ChildProcess | undefined;
+  try {
+    console.log(`Seeding ${POSTS} posts into ${dataDir} ...`);
+    console.log(`  seeded in ${(await seed(dataDir)).toFixed(1)} s`);
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const base = new URL(baseUrl);
+    child = startServer(dataDir, port);
+    await waitForServer(baseUrl, child);
+    const token = await signIn(baseUrl);
+    const totalPages = Math.ceil((POSTS + SEED_POST_COUNT) / PAGE_SIZE);
+    const deepPage = Math.min(500, totalPages);
+
+    const page1 = await singleRequest(base, token, 1);
+    const deepFirst = await singleRequest(base, token, deepPage);
+    const deepAgain = await singleRequest(base, token, deepPage);
+    console.log('\nSingle requests on the fresh server (a new connection each):');
+    console.log(`  page 1:                   ${ms(page1)}`);
+    console.log(`  page ${deepPage}, first time:     ${ms(deepFirst)} (seeks by offset once)`);
+    console.log(`  page ${deepPage}, again:          ${ms(deepAgain)} (remembered)`);
+
+    if (!BROWSER) {
+      console.log('\nChromium part skipped (BENCH_BROWSER=0).');
+    } else if (!existsSync(join(STATIC_DIR, 'index.html'))) {
+      console.log('\nChromium part skipped: no build in dist/ (run `npm run build` first).');
+    } else {
+      printBrowser(await measureBrowserScroll(baseUrl));
+    }
+
+    const figures: LoadFigures[] = [];
+    figures.push(await load('page 1', base, token, () => 1));
+    figures.push(await load(`page ${deepPage}`, base, token, () => deepPage));
+    figures.push(
+      await load(`scrolling pages 1..${totalPages}`, base, token, scrolling(totalPages)),
+    );
+
+    // The same where every request reads the database (no page memory; boundaries only).
+    await stopServer(child);
+    child = startServer(dataDir, port, { FEED_PAGE_MEMORY: '0' });
+    await waitForServer(baseUrl, child);
+    const again = await signIn(baseUrl);
+    figures.push(await load('page 1, no page memory', base, again, () => 1));
+    figures.push(await load(`page ${deepPage}, no page memory`, base, again, () => deepPage));
+    figures.push(await load('scrolling, no page memory', base, again, scrolling(totalPages)));
+    printLoad(figures);
+  } finally {
+    if (child !== undefined) await stopServer(child);
+    if (process.env.BENCH_KEEP_DATA === '1') console.log(`\nData kept in ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
