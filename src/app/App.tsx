@@ -155,6 +155,13 @@ function Routes() {
           </Lazy>
         </AppLayoutRoute>
       </Route>
+      <Route path="/create-post/:id">
+        <AppLayoutRoute>
+          <Lazy>
+            <CreatePostScreen />
+          </Lazy>
+        </AppLayoutRoute>
+      </Route>
       <Route path="/create-drop">
         <AppLayoutRoute>
           <Lazy>

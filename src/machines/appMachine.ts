@@ -74,10 +74,17 @@ export function authEventFrom(snapshot: SessionSnapshot): AppEvent {
   return { type: 'auth.loading' };
 }
 
-/** Create Post's input: update mode for `?id={post id}`, else a new post. */
-export function createPostInputOf(search: string, now: Date): CreatePostInput {
-  const id = Number(new URLSearchParams(search).get('id'));
-  return Number.isInteger(id) && id > 0
+/** /create-post/{id}: the post to update, or null. */
+export function editedPostIdOf(pathname: string): number | null {
+  const match = /^\/create-post\/(\d{1,15})$/.exec(pathname);
+  const id = match ? Number(match[1]) : 0;
+  return id > 0 ? id : null;
+}
+
+/** Create Post's input: update mode on /create-post/{post id}, else a new post. */
+export function createPostInputOf(pathname: string, now: Date): CreatePostInput {
+  const id = editedPostIdOf(pathname);
+  return id !== null
     ? { mode: 'update', postId: id, now: now.toISOString() }
     : { mode: 'new', now: now.toISOString() };
 }
@@ -119,7 +126,8 @@ export const appMachine = setup({
     isActivationPath: ({ context }) => activationKeyOf(context.pathname) !== null,
     isEmailConfirmationPath: ({ context }) => emailConfirmationKeyOf(context.pathname) !== null,
     isHomePath: ({ context }) => isHomePath(context.pathname),
-    isCreatePostPath: ({ context }) => context.pathname === '/create-post',
+    isCreatePostPath: ({ context }) =>
+      context.pathname === '/create-post' || editedPostIdOf(context.pathname) !== null,
     isAuthLoading: stateIn({ running: { auth: 'loading' } }),
     isSignedIn: stateIn({ running: { auth: 'signedIn' } }),
     hasNewPostParam: ({ context }) => newPostGuidOf(context.search) !== null,
@@ -342,7 +350,7 @@ export const appMachine = setup({
                   guard: 'isCreatePostPath',
                   target: 'createPost',
                   description:
-                    'Create Post /create-post (an existing post with ?id=: update mode).',
+                    'Create Post /create-post; an existing post at /create-post/{id} (update mode).',
                 },
                 {
                   guard: 'isHomePath',
@@ -516,7 +524,7 @@ export const appMachine = setup({
                 id: 'createPost',
                 src: 'createPost',
                 systemId: 'createPost',
-                input: ({ context }) => createPostInputOf(context.search, new Date()),
+                input: ({ context }) => createPostInputOf(context.pathname, new Date()),
               },
             },
             home: {

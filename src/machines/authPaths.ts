@@ -93,7 +93,12 @@ const SCREEN_PATHS = [
   '/following',
   '/search',
 ] as const;
-const SCREEN_PREFIXES = ['/forgotten-password/', '/activate/', '/account/confirm-email/'] as const;
+const SCREEN_PREFIXES = [
+  '/forgotten-password/',
+  '/activate/',
+  '/account/confirm-email/',
+  '/create-post/',
+] as const;
 
 /** Whether the path shows the landing page / home (the Drops carousel and the Posts feed). */
 export function isHomePath(pathname: string): boolean {

@@ -41,6 +41,21 @@ export const createPostTexts = {
 } as const;
 
 /** The feed with the new post first (spec §4 Post: /feed?new={guid}). */
+/** Update mode of Create Post: the post's own path. */
+export function editPostPath(id: number): string {
+  return `/create-post/${id}`;
+}
+
+/** Where the screen goes 1 s after a create: the feed with the post first, or a draft's form. */
+export function pathAfterCreate(context: {
+  createdGuid: string | null;
+  createdDraftId: number | null;
+}): string {
+  return context.createdDraftId !== null
+    ? editPostPath(context.createdDraftId)
+    : feedPathForNewPost(context.createdGuid ?? '');
+}
+
 export function feedPathForNewPost(guid: string): string {
   return `/feed?new=${encodeURIComponent(guid)}`;
 }
@@ -88,6 +103,8 @@ export interface CreatePostContext {
   request: CreatePostRequest | null;
   /** The guid of the post just created. */
   createdGuid: string | null;
+  /** The id of the draft just saved (a draft is not in the feed: its edit form opens). */
+  createdDraftId: number | null;
 }
 
 export type CreatePostEvent =
@@ -200,7 +217,10 @@ export const createPostMachine = setup({
     })),
     assignMedia: assign((_, media: PendingUpload) => ({ media })),
     clearMedia: assign({ media: null }),
-    assignCreatedGuid: assign((_, createdGuid: string) => ({ createdGuid })),
+    assignCreated: assign((_, post: Post) => ({
+      createdGuid: post.guid,
+      createdDraftId: post.isDraft ? post.id : null,
+    })),
     assignAlert: assign((_, alert: CreatePostAlert) => ({ alert })),
     clearAlert: assign({ alert: null }),
     /** Goes to the feed with the new post first: /feed?new={guid}. */
@@ -220,6 +240,7 @@ export const createPostMachine = setup({
     alert: null,
     request: null,
     createdGuid: null,
+    createdDraftId: null,
   }),
   on: {
     'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
@@ -390,7 +411,7 @@ export const createPostMachine = setup({
             onDone: {
               target: 'created',
               actions: [
-                { type: 'assignCreatedGuid', params: ({ event }) => event.output.guid },
+                { type: 'assignCreated', params: ({ event }) => event.output },
                 { type: 'assignAlert', params: postAlert('created') },
               ],
               description: "Created: 'Post created successfully, redirecting...'.",
@@ -423,7 +444,7 @@ export const createPostMachine = setup({
             onDone: {
               target: 'created',
               actions: [
-                { type: 'assignCreatedGuid', params: ({ event }) => event.output.guid },
+                { type: 'assignCreated', params: ({ event }) => event.output },
                 { type: 'assignAlert', params: postAlert('created') },
               ],
               description: "Created: 'Post created successfully, redirecting...'.",
@@ -447,15 +468,16 @@ export const createPostMachine = setup({
               target: 'redirected',
               actions: {
                 type: 'redirectToFeed',
-                params: ({ context }) => feedPathForNewPost(context.createdGuid ?? ''),
+                params: ({ context }) => pathAfterCreate(context),
               },
-              description: 'After 1 s: /feed?new={guid}, the new post first.',
+              description:
+                'After 1 s: /feed?new={guid}, the new post first; a draft (not in the feed) opens in its edit form.',
             },
           },
         },
         redirected: {
           type: 'final',
-          description: 'The app went to /feed?new={guid}.',
+          description: 'The app went to /feed?new={guid} (a draft: to its edit form).',
         },
       },
     },

@@ -73,14 +73,14 @@ describe('auth paths (spec §2.1)', () => {
 
 describe('Create Post route input', () => {
   const now = new Date('2026-11-22T10:07:00.000Z');
-  it('a new post without ?id, update mode with a post id', () => {
-    expect(createPostInputOf('', now)).toEqual({ mode: 'new', now: now.toISOString() });
-    expect(createPostInputOf('?id=7', now)).toEqual({
+  it('a new post at /create-post, update mode at /create-post/{id}', () => {
+    expect(createPostInputOf('/create-post', now)).toEqual({ mode: 'new', now: now.toISOString() });
+    expect(createPostInputOf('/create-post/7', now)).toEqual({
       mode: 'update',
       postId: 7,
       now: now.toISOString(),
     });
-    for (const bad of ['?id=0', '?id=-3', '?id=1.5', '?id=abc']) {
+    for (const bad of ['/create-post/0', '/create-post/-3', '/create-post/1.5', '/create-post/x']) {
       expect(createPostInputOf(bad, now).mode).toBe('new');
     }
   });

@@ -95,9 +95,7 @@ test.describe('create post', () => {
     );
   });
 
-  test('Is Draft disables Create Post; Save Draft keeps the post out of the feed', async ({
-    page,
-  }) => {
+  test('saves a draft (out of the feed), then edits and publishes it', async ({ page }) => {
     await logIn(page, OWNER);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/create-post');
@@ -107,8 +105,22 @@ test.describe('create post', () => {
     await expect(page.getByRole('button', { name: 'Create Post' })).toBeDisabled();
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await expect(page.getByText('Post created successfully, redirecting...')).toBeVisible();
-    await expect(page).toHaveURL(/\/feed$/);
+    // A draft is not in the feed: its edit form opens.
+    await expect(page).toHaveURL(/\/create-post\/\d+$/);
+    await expect(page.getByLabel('Message')).toHaveValue(message);
+    await expect(page.getByLabel('Is Draft')).toBeChecked();
+    await expectAccessible(page, 'update post');
+    await page.goto('/feed');
     await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
     await expect(page.getByText(message)).toHaveCount(0);
+
+    await page.goBack();
+    const edited = `${message} edited`;
+    await page.getByLabel('Message').fill(edited);
+    await page.getByLabel('Is Draft').uncheck();
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByText('Post updated')).toBeVisible();
+    await page.goto('/feed');
+    await expect(page.getByRole('feed').getByText(edited)).toBeVisible();
   });
 });

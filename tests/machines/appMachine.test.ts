@@ -88,7 +88,7 @@ const FLOW_OF_PATH: Record<string, string> = {
   '/account/confirm-email/confirm-key': 'emailConfirmation',
   '/dashboard': 'home',
   '/feed': 'home',
-  '/create-post': 'createPost',
+  '/create-post/42': 'createPost',
 };
 /** The child actor each flow runs. */
 const CHILD_OF_FLOW: Record<string, string> = {
@@ -105,7 +105,7 @@ const NOT_SIGNING_OUT = [
   '/dashboard',
   '/feed',
   '/create-info',
-  '/create-post',
+  '/create-post/42',
   '/activate/activation-key',
   '/account/confirm-email/confirm-key',
 ];
@@ -183,7 +183,7 @@ await describePaths({
     { type: 'route.changed', pathname: '/dashboard' },
     { type: 'route.changed', pathname: '/feed', search: '?new=guid-1' },
     { type: 'route.changed', pathname: '/create-info' },
-    { type: 'route.changed', pathname: '/create-post', search: '?id=42' },
+    { type: 'route.changed', pathname: '/create-post/42' },
     { type: 'route.remember', pathname: REMEMBERED },
     { type: 'xstate.snapshot.subscription', snapshot: flagged },
     { type: 'xstate.snapshot.session', snapshot: signedIn },

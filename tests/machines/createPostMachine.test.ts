@@ -63,7 +63,14 @@ const LOADED: Post = {
   mediaFileStorageOriginalName: 'cakes.png',
 };
 const UPDATED: Post = { ...LOADED, ...VALUES };
-const CREATED: Post = { ...LOADED, id: 8, guid: 'guid-new', mediaFileStorageId: null };
+const CREATED: Post = {
+  ...LOADED,
+  id: 8,
+  guid: 'guid-new',
+  isDraft: false,
+  mediaFileStorageId: null,
+};
+const CREATED_DRAFT: Post = { ...CREATED, id: 9, guid: 'guid-draft', isDraft: true };
 const REJECTED = { messages: ['File exceeds max size of 10485760 bytes'] };
 const SERVER_REFUSAL = { messages: ['Maximum 280 characters allowed'] };
 const offline = new Error('offline');
@@ -165,6 +172,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
     { type: 'xstate.done.actor.deletePendingMedia', output: undefined },
     { type: 'xstate.error.actor.deletePendingMedia', error: offline },
     { type: 'xstate.done.actor.createPost', output: CREATED },
+    { type: 'xstate.done.actor.createPost', output: CREATED_DRAFT },
     { type: 'xstate.error.actor.createPost', error: offline },
     { type: 'xstate.done.actor.createPostWithFile', output: CREATED },
     { type: 'xstate.error.actor.createPostWithFile', error: offline },
@@ -288,7 +296,10 @@ await describePathsForInputs<Spies, CreatePostInput>({
       case 'xstate.after.redirectAfterCreate.createPost.new.created':
         // Spec §4 Post / §9: after 1 s, the feed with the new post first.
         expect(elapsedMs).toBe(1000);
-        expect(spies.redirectToFeed).toHaveBeenCalledExactlyOnceWith('/feed?new=guid-new');
+        // A draft is not in the feed: its edit form opens instead.
+        expect(spies.redirectToFeed).toHaveBeenCalledExactlyOnceWith(
+          before.context.createdDraftId === null ? '/feed?new=guid-new' : '/create-post/9',
+        );
         expect(s.matches({ new: 'redirected' })).toBe(true);
         break;
       case 'xstate.done.actor.loadPost':
