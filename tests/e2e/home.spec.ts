@@ -52,14 +52,36 @@ test.describe('home', () => {
     expect(feedRequests).toBe(Math.floor(setSize / 20) + 1);
   });
 
-  test('the carousel moves by buttons and keys', async ({ page }) => {
+  test('the carousel moves by buttons and swipes', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
     await logIn(page, OWNER);
     const carousel = page.getByRole('region', { name: /drops/i });
     await expect(carousel.getByText('Drop Info')).toBeVisible();
-    const next = carousel.getByRole('button', { name: /next drop/i });
-    await next.click();
-    await expect(carousel.getByRole('group', { name: /^2 of/ })).toBeVisible();
-    await carousel.getByRole('button', { name: /previous drop/i }).click();
-    await expect(carousel.getByRole('group', { name: /^1 of/ })).toBeVisible();
+    const current = carousel.locator('[aria-current="true"]');
+    const previous = carousel.getByRole('button', { name: /previous drop/i });
+    await expect(current).toHaveAttribute('aria-label', /^1 of/);
+    await expect(previous).toBeDisabled();
+
+    await carousel.getByRole('button', { name: /next drop/i }).click();
+    await expect(current).toHaveAttribute('aria-label', /^2 of/);
+    await previous.click();
+    await expect(current).toHaveAttribute('aria-label', /^1 of/);
+
+    // A swipe: more than 50 px within 300 ms.
+    const box = (await current.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 160, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(current).toHaveAttribute('aria-label', /^2 of/);
+    // A short drag is not a swipe.
+    const box2 = (await current.boundingBox())!;
+    await page.mouse.move(box2.x + box2.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(box2.x + box2.width / 2 - 30, y, { steps: 2 });
+    await page.mouse.up();
+    await expect(current).toHaveAttribute('aria-label', /^2 of/);
+    await expectAccessible(page, 'carousel moved');
   });
 });
