@@ -220,12 +220,20 @@ async function singleRequest(base: URL, token: string, page: number): Promise<nu
   return performance.now() - started;
 }
 
+export interface LongTasks {
+  longest: number;
+  count: number;
+  /** The scripts of the longest animation frame (Long Animation Frames API), for a lead. */
+  worstFrame: string;
+}
+
 export interface BrowserFigures {
   maxDomElements: number;
   heapStartMb: number;
   heapEndMb: number;
-  longestTaskMs: number;
-  tasksOver50Ms: number;
+  /** Tasks over 50 ms while the app loaded and signed in, and while scrolling. */
+  loadTasks: LongTasks;
+  scrollTasks: LongTasks;
   pagesLoaded: number;
   postsShown: number;
   reachedEnd: boolean;
@@ -233,13 +241,13 @@ export interface BrowserFigures {
 }
 
 interface BenchWindow {
-  __bench: { longest: number; count: number };
+  __bench: LongTasks;
   gc?: () => void;
 }
 
 /** Installed before the app's scripts: the longest task seen (the Long Tasks API, > 50 ms). */
 function observeLongTasks() {
-  const bench = { longest: 0, count: 0 };
+  const bench = { longest: 0, count: 0, worstFrame: '', worstFrameMs: 0 };
   (window as unknown as BenchWindow).__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -247,6 +255,40 @@ function observeLongTasks() {
       bench.count += 1;
     }
   }).observe({ type: 'longtask', buffered: true });
+  interface FrameScript {
+    invoker: string;
+    duration: number;
+    sourceFunctionName: string;
+  }
+  interface Frame extends PerformanceEntry {
+    blockingDuration: number;
+    styleAndLayoutStart: number;
+    renderStart: number;
+    scripts: FrameScript[];
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Frame[]) {
+        if (entry.duration <= bench.worstFrameMs) continue;
+        bench.worstFrameMs = entry.duration;
+        const layout =
+          entry.styleAndLayoutStart > 0
+            ? entry.startTime + entry.duration - entry.styleAndLayoutStart
+            : 0;
+        const scripts = entry.scripts
+          .map(
+            (script) =>
+              `${script.invoker} ${script.sourceFunctionName} ${Math.round(script.duration)} ms`,
+          )
+          .join('; ');
+        bench.worstFrame =
+          `${Math.round(entry.duration)} ms frame: style+layout ${Math.round(layout)} ms; ` +
+          `scripts: ${scripts || 'none'}`;
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // Long Animation Frames API not available.
+  }
 }
 
 /** The used JS heap after a full garbage collection, in MB. */
@@ -289,6 +331,12 @@ export async function measureBrowserScroll(baseUrl: string): Promise<BrowserFigu
     const feed = page.getByRole('feed');
     await feed.getByRole('article').first().waitFor({ timeout: 30_000 });
     const heapStartMb = await heapMb(page);
+    const loadTasks = await page.evaluate(() => {
+      const bench = (window as unknown as BenchWindow).__bench;
+      const seen = { ...bench };
+      Object.assign(bench, { longest: 0, count: 0, worstFrame: '', worstFrameMs: 0 });
+      return seen;
+    });
     let maxDomElements = await domElements(page);
     const started = performance.now();
     const end = page.getByText(END_TEXT);
@@ -309,13 +357,15 @@ export async function measureBrowserScroll(baseUrl: string): Promise<BrowserFigu
       (await feed.getByRole('article').last().getAttribute('aria-setsize')) ?? 0,
     );
     const heapEndMb = await heapMb(page);
-    const tasks = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
+    const scrollTasks = await page.evaluate(() => ({
+      ...(window as unknown as BenchWindow).__bench,
+    }));
     return {
       maxDomElements,
       heapStartMb,
       heapEndMb,
-      longestTaskMs: tasks.longest,
-      tasksOver50Ms: tasks.count,
+      loadTasks,
+      scrollTasks,
       pagesLoaded,
       postsShown,
       reachedEnd,
@@ -344,10 +394,8 @@ function printLoad(figures: LoadFigures[]): void {
 
 function printBrowser(figures: BrowserFigures): void {
   const growth = figures.heapEndMb - figures.heapStartMb;
-  const longest =
-    figures.tasksOver50Ms === 0
-      ? 'none over 50 ms'
-      : `${ms(figures.longestTaskMs)} (${figures.tasksOver50Ms} tasks over 50 ms)`;
+  const longest = (tasks: LongTasks) =>
+    tasks.count === 0 ? 'none over 50 ms' : `${ms(tasks.longest)} (${tasks.count} over 50 ms)`;
   console.log('\nChromium, signed in, scrolling the feed to its end:');
   console.log(
     `  reached the end text:     ${figures.reachedEnd ? 'yes' : 'NO'} in ${figures.seconds.toFixed(0)} s`,
@@ -359,7 +407,11 @@ function printBrowser(figures: BrowserFigures): void {
     `  JS heap start / end:      ${figures.heapStartMb.toFixed(1)} MB / ` +
       `${figures.heapEndMb.toFixed(1)} MB (growth ${growth.toFixed(1)} MB)`,
   );
-  console.log(`  longest task:             ${longest}`);
+  console.log(`  longest task, scrolling:  ${longest(figures.scrollTasks)}`);
+  console.log(`  longest task, start-up:   ${longest(figures.loadTasks)} (loading, signing in)`);
+  if (figures.scrollTasks.worstFrame !== '') {
+    console.log(`  worst frame, scrolling:   ${figures.scrollTasks.worstFrame}`);
+  }
 }
 
 async function main(): Promise<void> {
