@@ -244,6 +244,33 @@ describe('DropsCarouselView: previous and next', () => {
     fireEvent(track(), new Event('scrollend'));
     expect(props.onShow).toHaveBeenCalledWith(2);
   });
+
+  it("does not take the end of its own scroll, or of one it cut short, for the person's", () => {
+    const { props, rerender } = renderCarousel();
+    setScroll(track(), { left: 0, width: 3 * SLIDE_WIDTH, client: SLIDE_WIDTH });
+    rerender({ currentIndex: 2 });
+    // An earlier scroll of the strip's, cut short on the way.
+    setScroll(track(), { left: 100, width: 3 * SLIDE_WIDTH, client: SLIDE_WIDTH });
+    fireEvent(track(), new Event('scrollend'));
+    // Its own scroll, arrived.
+    setScroll(track(), { left: 2 * SLIDE_WIDTH, width: 3 * SLIDE_WIDTH, client: SLIDE_WIDTH });
+    fireEvent(track(), new Event('scrollend'));
+    expect(props.onShow).not.toHaveBeenCalled();
+    // From then on the person's scrolling is reported.
+    setScroll(track(), { left: SLIDE_WIDTH + 30, width: 3 * SLIDE_WIDTH, client: SLIDE_WIDTH });
+    fireEvent(track(), new Event('scrollend'));
+    expect(props.onShow).toHaveBeenCalledWith(1);
+  });
+
+  it('lets the person take over from its scroll with the wheel', () => {
+    const { props, rerender } = renderCarousel();
+    setScroll(track(), { left: 0, width: 3 * SLIDE_WIDTH, client: SLIDE_WIDTH });
+    rerender({ currentIndex: 2 });
+    fireEvent.wheel(track(), { deltaX: -40 });
+    setScroll(track(), { left: SLIDE_WIDTH - 10, width: 3 * SLIDE_WIDTH, client: SLIDE_WIDTH });
+    fireEvent(track(), new Event('scrollend'));
+    expect(props.onShow).toHaveBeenCalledWith(1);
+  });
 });
 
 describe('DropsCarouselView: media', () => {
@@ -270,6 +297,8 @@ describe('DropsCarouselView: media', () => {
     expect(image.getAttribute('width')).toBe('1080');
     expect(image.getAttribute('height')).toBe('1350');
     expect(image.getAttribute('loading')).toBe('lazy');
+    // A drag across the image is a swipe, not a drag of the image.
+    expect(image.getAttribute('draggable')).toBe('false');
     expect(screen.getByText('1 / 3')).toBeTruthy();
 
     rerender({ items: withMedia(1) });
@@ -335,6 +364,25 @@ describe('DropsCarouselView: near the end and swipes', () => {
     expect(props.onSwipeStart).toHaveBeenCalledWith({ x: 300, y: 120 });
     fireEvent.pointerUp(track(), { clientX: 180, clientY: 130, pointerType: 'touch' });
     expect(props.onSwipeEnd).toHaveBeenCalledWith({ x: 180, y: 130 });
+    expect(props.onSwipeEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it('hears the end of a swipe let go outside the strip', () => {
+    const { props } = renderCarousel();
+    fireEvent.pointerDown(track(), { clientX: 300, clientY: 120, pointerType: 'mouse' });
+    fireEvent.pointerUp(document.body, { clientX: 20, clientY: 118, pointerType: 'mouse' });
+    expect(props.onSwipeEnd).toHaveBeenCalledWith({ x: 20, y: 118 });
+    // Once: a later release elsewhere is no swipe's end.
+    fireEvent.pointerUp(document.body, { clientX: 10, clientY: 118, pointerType: 'mouse' });
+    expect(props.onSwipeEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports no end for a pointer the browser cancelled', () => {
+    const { props } = renderCarousel();
+    fireEvent.pointerDown(track(), { clientX: 300, clientY: 120, pointerType: 'touch' });
+    fireEvent.pointerCancel(document.body, { clientX: 290, clientY: 300, pointerType: 'touch' });
+    fireEvent.pointerUp(document.body, { clientX: 100, clientY: 300, pointerType: 'touch' });
+    expect(props.onSwipeEnd).not.toHaveBeenCalled();
   });
 
   it('ignores presses of other mouse buttons', () => {

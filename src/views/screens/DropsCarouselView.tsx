@@ -33,6 +33,8 @@ export interface SwipeEndPoint {
 
 /** spec §9: more drops load when the carousel is scrolled within 50 px of its end. */
 export const CAROUSEL_NEAR_END_PX = 50;
+/** How far from its target a scroll may end (snapping, sub-pixel layout) and still be there. */
+const SCROLL_SLACK_PX = 2;
 /** Ours (the spec only says errors are logged); the dropsCarousel machine's wording. */
 export const DROPS_ERROR_TEXT = 'Failed to fetch drops';
 
@@ -87,6 +89,8 @@ function DropMedia({ file, user }: { file: MediaFile; user: string }) {
       height={file.height}
       loading="lazy"
       decoding="async"
+      // A drag across the image is a swipe, not the browser dragging the image away.
+      draggable={false}
       alt={`From the drop of ${user}`}
     />
   );
@@ -209,6 +213,10 @@ export function DropsCarouselView({
   const count = items.length;
   const current = Math.min(Math.max(currentIndex, 0), Math.max(count - 1, 0));
 
+  // Where the strip itself is scrolling to (null once there, or once the person takes over): the
+  // end of its own scroll, or of one it cut short, is not the person showing a drop.
+  const scrollingTo = useRef<number | null>(null);
+
   // Show the current drop at the start of the strip (instantly when reduced motion is asked for).
   useEffect(() => {
     const track = trackRef.current;
@@ -216,6 +224,8 @@ export function DropsCarouselView({
     const slide = track?.children[current] as HTMLElement | undefined;
     if (!track || !first || !slide) return;
     const left = slide.offsetLeft - first.offsetLeft;
+    const reachable = Math.max(0, Math.min(left, track.scrollWidth - track.clientWidth));
+    scrollingTo.current = Math.abs(track.scrollLeft - reachable) > SCROLL_SLACK_PX ? reachable : null;
     if (typeof track.scrollTo === 'function') {
       track.scrollTo({ left, behavior: reducedMotion ? 'auto' : 'smooth' });
     } else {
@@ -232,6 +242,11 @@ export function DropsCarouselView({
     const track = trackRef.current;
     if (!track) return undefined;
     const onScrollEnd = () => {
+      const target = scrollingTo.current;
+      if (target !== null) {
+        if (Math.abs(track.scrollLeft - target) <= SCROLL_SLACK_PX) scrollingTo.current = null;
+        return;
+      }
       const slides = Array.from(track.querySelectorAll<HTMLElement>(':scope > [role="group"]'));
       const first = slides[0];
       if (!first || !onShowRef.current) return;
@@ -246,8 +261,17 @@ export function DropsCarouselView({
       });
       onShowRef.current(nearest);
     };
+    // The person scrolling by wheel, touch, scrollbar or keys takes over from the strip's scroll.
+    const takeOver = () => {
+      scrollingTo.current = null;
+    };
+    const input = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
     track.addEventListener('scrollend', onScrollEnd);
-    return () => track.removeEventListener('scrollend', onScrollEnd);
+    input.forEach((type) => track.addEventListener(type, takeOver, { passive: true }));
+    return () => {
+      track.removeEventListener('scrollend', onScrollEnd);
+      input.forEach((type) => track.removeEventListener(type, takeOver));
+    };
   }, []);
 
   const checkNearEnd = () => {
@@ -283,12 +307,41 @@ export function DropsCarouselView({
     }
   };
 
+  // A swipe ends wherever the pointer is let go, often outside the strip: the end is heard on the
+  // window (pointer capture would move the click of a media button to the strip). A cancelled
+  // pointer (the browser took over to scroll the page) reports nothing; the machine's window ends.
+  const onSwipeEndRef = useRef(onSwipeEnd);
+  useEffect(() => {
+    onSwipeEndRef.current = onSwipeEnd;
+  }, [onSwipeEnd]);
+  const stopWatchingPointer = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopWatchingPointer.current?.(), []);
+
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    stopWatchingPointer.current?.();
+    const pointerId = event.pointerId;
+    const view = event.currentTarget.ownerDocument.defaultView;
+    if (!view) return;
+    const samePointer = (e: globalThis.PointerEvent) =>
+      e.pointerId === undefined || pointerId === undefined || e.pointerId === pointerId;
+    const onUp = (e: globalThis.PointerEvent) => {
+      if (!samePointer(e)) return;
+      stop();
+      onSwipeEndRef.current({ x: e.clientX, y: e.clientY });
+    };
+    const onCancel = (e: globalThis.PointerEvent) => {
+      if (samePointer(e)) stop();
+    };
+    const stop = () => {
+      view.removeEventListener('pointerup', onUp, true);
+      view.removeEventListener('pointercancel', onCancel, true);
+      stopWatchingPointer.current = null;
+    };
+    view.addEventListener('pointerup', onUp, true);
+    view.addEventListener('pointercancel', onCancel, true);
+    stopWatchingPointer.current = stop;
     onSwipeStart({ x: event.clientX, y: event.clientY });
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    onSwipeEnd({ x: event.clientX, y: event.clientY });
   };
 
   return (
@@ -339,7 +392,6 @@ export function DropsCarouselView({
         tabIndex={0}
         onScroll={checkNearEnd}
         onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
       >
         {items.map((item, index) => (
           <div
