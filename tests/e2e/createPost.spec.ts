@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expectAccessible, logIn, OWNER, uniqueSuffix } from './support';
 
-/** A real, hard-to-compress image, so its upload takes a moment on a throttled link. */
+/**
+ * A real image of random pixels: PNG cannot compress it, so a 700x700 one is about 1.5 MB and its
+ * upload takes a moment on a throttled link.
+ */
 async function noisyPng(size: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(size * size * 3);
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+  return sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } })
     .png()
     .toBuffer();
 }
@@ -68,7 +70,7 @@ test.describe('create post', () => {
     await picker.setInputFiles({
       name: 'harbour.png',
       mimeType: 'image/png',
-      buffer: await noisyPng(1200),
+      buffer: await noisyPng(700),
     });
     await expect(page.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove media' })).toBeVisible();
