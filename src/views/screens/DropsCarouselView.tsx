@@ -225,7 +225,8 @@ export function DropsCarouselView({
     if (!track || !first || !slide) return;
     const left = slide.offsetLeft - first.offsetLeft;
     const reachable = Math.max(0, Math.min(left, track.scrollWidth - track.clientWidth));
-    scrollingTo.current = Math.abs(track.scrollLeft - reachable) > SCROLL_SLACK_PX ? reachable : null;
+    scrollingTo.current =
+      Math.abs(track.scrollLeft - reachable) > SCROLL_SLACK_PX ? reachable : null;
     if (typeof track.scrollTo === 'function') {
       track.scrollTo({ left, behavior: reducedMotion ? 'auto' : 'smooth' });
     } else {
