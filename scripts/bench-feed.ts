@@ -223,6 +223,8 @@ async function singleRequest(base: URL, token: string, page: number): Promise<nu
 export interface LongTasks {
   longest: number;
   count: number;
+  /** Each task over 50 ms: its length and how far down the feed it came ('93 ms near post 4,020'). */
+  tasks: string[];
   /** The scripts of the longest animation frame (Long Animation Frames API), for a lead. */
   worstFrame: string;
 }
@@ -247,12 +249,17 @@ interface BenchWindow {
 
 /** Installed before the app's scripts: the longest task seen (the Long Tasks API, > 50 ms). */
 function observeLongTasks() {
-  const bench = { longest: 0, count: 0, worstFrame: '', worstFrameMs: 0 };
+  const bench = { longest: 0, count: 0, tasks: [] as string[], worstFrame: '', worstFrameMs: 0 };
   (window as unknown as BenchWindow).__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       bench.longest = Math.max(bench.longest, entry.duration);
       bench.count += 1;
+      const shown = Array.from(document.querySelectorAll('article[aria-posinset]'), (article) =>
+        Number(article.getAttribute('aria-posinset')),
+      );
+      const post = shown.length > 0 ? Math.max(...shown).toLocaleString('en-GB') : 'none';
+      bench.tasks.push(`${Math.round(entry.duration)} ms near post ${post}`);
     }
   }).observe({ type: 'longtask', buffered: true });
   interface FrameScript {
@@ -334,7 +341,7 @@ export async function measureBrowserScroll(baseUrl: string): Promise<BrowserFigu
     const loadTasks = await page.evaluate(() => {
       const bench = (window as unknown as BenchWindow).__bench;
       const seen = { ...bench };
-      Object.assign(bench, { longest: 0, count: 0, worstFrame: '', worstFrameMs: 0 });
+      Object.assign(bench, { longest: 0, count: 0, tasks: [], worstFrame: '', worstFrameMs: 0 });
       return seen;
     });
     let maxDomElements = await domElements(page);
@@ -356,10 +363,11 @@ export async function measureBrowserScroll(baseUrl: string): Promise<BrowserFigu
     const postsShown = Number(
       (await feed.getByRole('article').last().getAttribute('aria-setsize')) ?? 0,
     );
-    const heapEndMb = await heapMb(page);
+    // Read before the heap: the full garbage collection heapMb forces is a long task of its own.
     const scrollTasks = await page.evaluate(() => ({
       ...(window as unknown as BenchWindow).__bench,
     }));
+    const heapEndMb = await heapMb(page);
     return {
       maxDomElements,
       heapStartMb,
@@ -395,7 +403,9 @@ function printLoad(figures: LoadFigures[]): void {
 function printBrowser(figures: BrowserFigures): void {
   const growth = figures.heapEndMb - figures.heapStartMb;
   const longest = (tasks: LongTasks) =>
-    tasks.count === 0 ? 'none over 50 ms' : `${ms(tasks.longest)} (${tasks.count} over 50 ms)`;
+    tasks.count === 0
+      ? 'none over 50 ms'
+      : `${ms(tasks.longest)} (${tasks.count} over 50 ms: ${tasks.tasks.slice(0, 8).join(', ')})`;
   console.log('\nChromium, signed in, scrolling the feed to its end:');
   console.log(
     `  reached the end text:     ${figures.reachedEnd ? 'yes' : 'NO'} in ${figures.seconds.toFixed(0)} s`,

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -15,7 +16,11 @@ import {
   type postsFeedMachine,
 } from '../../machines/postsFeedMachine';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
-import type { DropsCarouselViewProps } from '../../views/screens/DropsCarouselView';
+import type {
+  DropsCarouselViewProps,
+  SwipeEndPoint,
+  SwipeStartPoint,
+} from '../../views/screens/DropsCarouselView';
 import { HomeView } from '../../views/screens/HomeView';
 import type { PostsFeedStatus } from '../../views/screens/PostsFeedView';
 import { useRouteFlow } from '../selectors';
@@ -64,20 +69,35 @@ function Connected({
   const currentIndex = useSelector(carouselRef, selectCurrentIndex);
   const carouselLoading = useSelector(carouselRef, selectDropsLoading);
   const carouselFailed = useSelector(carouselRef, selectDropsFailed);
+  // Callbacks that stay the same for the actor's life, so a new page of posts re-renders
+  // neither the carousel nor the cards already shown (both views are memoised).
+  const carouselCallbacks = useMemo(
+    () => ({
+      onRetry: () => carouselRef.send({ type: 'retry' }),
+      onPrevious: () => carouselRef.send({ type: 'drop.previous' }),
+      onNext: () => carouselRef.send({ type: 'drop.next' }),
+      onShow: (index: number) => carouselRef.send({ type: 'drop.show', index }),
+      onPreviousMedia: (dropId: number) => carouselRef.send({ type: 'media.previous', dropId }),
+      onNextMedia: (dropId: number) => carouselRef.send({ type: 'media.next', dropId }),
+      onNearEnd: () => carouselRef.send({ type: 'carousel.nearEnd' }),
+      onSwipeStart: ({ x, y }: SwipeStartPoint) => carouselRef.send({ type: 'swipe.start', x, y }),
+      onSwipeEnd: ({ x, y }: SwipeEndPoint) => carouselRef.send({ type: 'swipe.end', x, y }),
+    }),
+    [carouselRef],
+  );
+  const feedCallbacks = useMemo(
+    () => ({
+      onEndReached: (postCount: number) => feedRef.send({ type: 'feed.endReached', postCount }),
+      onRetry: () => feedRef.send({ type: 'retry' }),
+    }),
+    [feedRef],
+  );
   const carousel: DropsCarouselViewProps = {
     items,
     currentIndex,
     loading: carouselLoading,
     failed: carouselFailed,
-    onRetry: () => carouselRef.send({ type: 'retry' }),
-    onPrevious: () => carouselRef.send({ type: 'drop.previous' }),
-    onNext: () => carouselRef.send({ type: 'drop.next' }),
-    onShow: (index) => carouselRef.send({ type: 'drop.show', index }),
-    onPreviousMedia: (dropId) => carouselRef.send({ type: 'media.previous', dropId }),
-    onNextMedia: (dropId) => carouselRef.send({ type: 'media.next', dropId }),
-    onNearEnd: () => carouselRef.send({ type: 'carousel.nearEnd' }),
-    onSwipeStart: ({ x, y }) => carouselRef.send({ type: 'swipe.start', x, y }),
-    onSwipeEnd: ({ x, y }) => carouselRef.send({ type: 'swipe.end', x, y }),
+    ...carouselCallbacks,
   };
 
   return (
@@ -89,8 +109,7 @@ function Connected({
         posts,
         status,
         highlightGuid,
-        onEndReached: (postCount) => feedRef.send({ type: 'feed.endReached', postCount }),
-        onRetry: () => feedRef.send({ type: 'retry' }),
+        ...feedCallbacks,
       }}
     />
   );

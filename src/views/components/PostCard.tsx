@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { Ref } from 'react';
 import { ExternalLink, Heart, MessageCircle } from 'lucide-react';
 import type { FeedPost, MediaFile } from '../../../contract/posts';
@@ -81,7 +81,7 @@ function PostMedia({
  * opener or referrer), the media with their sizes reserved (images load lazily), the published
  * date as dd/MM/yyyy HH:mm, and reactions and comments shown as 0.
  */
-export function PostCard({
+export const PostCard = memo(function PostCard({
   post,
   posInSet,
   setSize,
@@ -168,4 +168,4 @@ export function PostCard({
       </footer>
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Droplet, Heart } from 'lucide-react';
 import type { DropItem, MediaFile } from '../../../contract/posts';
@@ -190,7 +190,7 @@ function ownsArrowKeys(target: EventTarget): boolean {
  * for the machine to judge. It follows the WAI-ARIA carousel pattern (a region with slides of role
  * group labelled 'n of m') and scrolls without smooth motion when reduced motion is asked for.
  */
-export function DropsCarouselView({
+export const DropsCarouselView = memo(function DropsCarouselView({
   items,
   currentIndex,
   loading = false,
@@ -433,4 +433,4 @@ export function DropsCarouselView({
       ) : null}
     </section>
   );
-}
+});
