@@ -23,6 +23,7 @@ import { posts, tenantUsers, users, type PostRow } from '../db/schema';
 import type { MediaService } from '../media/service';
 import type { Principal } from './accessTokens';
 import type { DomainContext } from './context';
+import { isStorableId } from '../db/recordIds';
 import { forbidden, invalid, notFound } from './errors';
 import type { FeedCursor, FeedLesson, FeedPages } from './feedPages';
 import { NO_TENANT_ACCESS, parseOptionalDate } from './tenants';
@@ -45,8 +46,6 @@ export interface PostsContext extends DomainContext {
   feedPages: FeedPages<FeedPost>;
 }
 
-/** PostgreSQL integer: larger ids cannot exist (and would fail the query). */
-const MAX_ID = 2_147_483_647;
 /** No feed is deeper; a page beyond answers an empty list. */
 const MAX_FEED_OFFSET = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -303,7 +302,7 @@ async function findOwnPost(db: Queryable, principal: Principal, ref: PostRef): P
   await requireMembership(db, principal);
   let row: PostRow | undefined;
   if ('id' in ref) {
-    if (ref.id <= MAX_ID) [row] = await db.select().from(posts).where(eq(posts.id, ref.id));
+    if (isStorableId(ref.id)) [row] = await db.select().from(posts).where(eq(posts.id, ref.id));
   } else if (UUID.test(ref.guid)) {
     [row] = await db.select().from(posts).where(eq(posts.guid, ref.guid.toLowerCase()));
   }

@@ -6,6 +6,7 @@ import type { TenantStatus } from '../../contract/tenants';
 import { tenants, tenantUsers, type TenantRow } from '../db/schema';
 import type { Principal } from './accessTokens';
 import type { DomainContext } from './context';
+import { isStorableId } from '../db/recordIds';
 import { forbidden, invalid, notFound } from './errors';
 import { findUserById } from './users';
 
@@ -77,6 +78,7 @@ async function updateTenant(
   id: number,
   changes: TenantChanges,
 ): Promise<TenantStatus> {
+  if (!isStorableId(id)) throw notFound(TENANT_NOT_FOUND);
   const [tenant] = await ctx.db.update(tenants).set(changes).where(eq(tenants.id, id)).returning();
   if (tenant === undefined) throw notFound(TENANT_NOT_FOUND);
   return toTenantStatus(tenant);

@@ -1,3 +1,5 @@
+export const REDACTED = '[redacted]';
+
 /** Keys whose values never leave the app (the Stately inspector receives a copy without them). */
 const SECRET_KEYS = new Set([
   'jwtToken',
@@ -9,12 +11,23 @@ const SECRET_KEYS = new Set([
   'token',
   'authCodeResponse',
   'reCaptchaToken',
+  // Single-use secrets of the emailed links and the verification mail: whoever holds a
+  // password-reset key can set the account's password.
+  'key',
+  'code',
 ]);
 
-export const REDACTED = '[redacted]';
+/** Paths whose last segment is an emailed key (spec §2.3: reset, activation, email confirmation). */
+const KEYED_PATH = /^(\/forgotten-password\/|\/activate\/|\/account\/confirm-email\/)[^/?#]+/;
+
+/** A path with the key of an emailed link replaced by '[redacted]'; other text as it is. */
+function redactText(text: string): string {
+  return KEYED_PATH.test(text) ? text.replace(KEYED_PATH, `$1${REDACTED}`) : text;
+}
 
 /** A deep copy of `value` with every secret replaced by '[redacted]'. Pure. */
 export function redactSecrets<T>(value: T, seen = new WeakMap<object, unknown>()): T {
+  if (typeof value === 'string') return redactText(value) as T;
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value)) return seen.get(value) as T;
   if (Array.isArray(value)) {
@@ -49,6 +62,7 @@ const DEPTH_LIMIT = 10;
 export function toInspectable(value: unknown): unknown {
   const seen = new WeakSet<object>();
   const plain = (item: unknown, depth: number): unknown => {
+    if (typeof item === 'string') return redactText(item);
     if (item === null || typeof item !== 'object') {
       return typeof item === 'function' || typeof item === 'symbol' ? undefined : item;
     }

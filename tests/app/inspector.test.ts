@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { inspectorOptions } from '../../src/app/inspector';
 import { loginMachine } from '../../src/machines/loginMachine';
+import { passwordResetMachine } from '../../src/machines/passwordResetMachine';
 import { makeSession } from '../support/fixtures';
 
 describe('what reaches the Stately inspector', () => {
@@ -35,5 +36,37 @@ describe('what reaches the Stately inspector', () => {
     expect(text).toContain('[redacted]');
     expect(text).not.toContain('Giving!2026');
     expect(text).not.toContain('secret.jwt.token');
+  });
+
+  it("carries no emailed reset key, although the reset flow's context and calls hold it", async () => {
+    const sent: unknown[] = [];
+    const inspector = createInspector(
+      {
+        send: (event: unknown) => sent.push(inspectorOptions.serialize(event)),
+        start() {},
+        stop() {},
+      },
+      inspectorOptions,
+    );
+    const actor = createActor(
+      passwordResetMachine.provide({
+        actors: {
+          validatePasswordResetKey: fromPromise(async () => true),
+          resetPassword: fromPromise(async () => undefined),
+        },
+      }),
+      { input: { key: 'emailed-key-5f3a', minimumPasswordLength: 6 }, inspect: inspector.inspect },
+    );
+    actor.start();
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    actor.send({ type: 'form.submit', values: { newPassword: 'Better!2027' } });
+    await waitFor(actor, (s) => s.matches('updated'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const text = JSON.stringify(sent);
+    expect(sent.length).toBeGreaterThan(3);
+    expect(text).toContain('[redacted]');
+    expect(text).not.toContain('emailed-key-5f3a');
+    expect(text).not.toContain('Better!2027');
   });
 });

@@ -26,4 +26,24 @@ describe('what the inspector receives', () => {
     expect(copy.jwtToken).toBeNull();
     expect(copy.self).toBe(copy);
   });
+
+  it('redacts the keys of emailed links and verification codes, also inside paths', () => {
+    const copy = redactSecrets({
+      context: { key: 'reset-key-123', minimumPasswordLength: 6 },
+      event: { type: 'code.verify', code: '482913' },
+      route: { type: 'route.changed', pathname: '/forgotten-password/reset-key-123' },
+      others: ['/activate/act-key-9?x=1', '/account/confirm-email/conf-key-7', '/feed?new=abc'],
+    });
+    const text = JSON.stringify(copy);
+    for (const secret of ['reset-key-123', '482913', 'act-key-9', 'conf-key-7']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(copy.route.pathname).toBe(`/forgotten-password/${REDACTED}`);
+    expect(copy.others).toEqual([
+      `/activate/${REDACTED}?x=1`,
+      `/account/confirm-email/${REDACTED}`,
+      '/feed?new=abc',
+    ]);
+    expect(copy.context.minimumPasswordLength).toBe(6);
+  });
 });

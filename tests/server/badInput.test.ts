@@ -419,8 +419,32 @@ const routeCases: Record<string, Case[]> = {
     { name: 'no body', messages: ['id is required.'] },
     { name: 'string id', payload: { id: '1' }, messages: ['id must be a whole number.'] },
     { name: 'fractional id', payload: { id: 1.5 }, messages: ['id must be a whole number.'] },
+    {
+      name: 'an id past any stored id',
+      payload: { id: 2 ** 31 },
+      code: 404,
+      messages: ['Organisation not found.'],
+    },
+    {
+      name: 'an id past a safe integer',
+      payload: { id: 2 ** 53 + 2 },
+      code: 404,
+      messages: ['Organisation not found.'],
+    },
   ],
   [apiPaths.setIsTrialing]: [
+    {
+      name: 'an id past any stored id',
+      payload: { id: 2 ** 31, value: true },
+      code: 404,
+      messages: ['Organisation not found.'],
+    },
+    {
+      name: 'an id past a safe integer',
+      payload: { id: 2 ** 53 + 2, value: true },
+      code: 404,
+      messages: ['Organisation not found.'],
+    },
     { name: 'no value', payload: { id: 1 }, messages: ['value is required.'] },
     {
       name: 'string value',
@@ -444,6 +468,18 @@ const routeCases: Record<string, Case[]> = {
     },
   ],
   [apiPaths.setCancelAtPeriodEnd]: [
+    {
+      name: 'an id past any stored id',
+      payload: { id: 2 ** 31, value: false },
+      code: 404,
+      messages: ['Organisation not found.'],
+    },
+    {
+      name: 'an id past a safe integer',
+      payload: { id: 2 ** 53 + 2, value: false },
+      code: 404,
+      messages: ['Organisation not found.'],
+    },
     { name: 'missing id', payload: { value: true }, messages: ['id is required.'] },
     {
       name: 'impossible date',
