@@ -52,7 +52,7 @@ describe('what reaches the Stately inspector', () => {
       passwordResetMachine.provide({
         actors: {
           validatePasswordResetKey: fromPromise(async () => true),
-          resetPassword: fromPromise<void>(async () => {}),
+          resetPassword: fromPromise(async (): Promise<void> => undefined),
         },
       }),
       { input: { key: 'emailed-key-5f3a', minimumPasswordLength: 6 }, inspect: inspector.inspect },
