@@ -1,5 +1,4 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { mediaPresetIds } from '../../contract/media';
 import type { AuthSession, SessionData } from '../../contract/auth';
 import type { AuthCodeResponse, SignupRequest } from '../../contract/identity';
 import type { Configuration } from '../../contract/configuration';
@@ -36,6 +35,7 @@ import { sampleDropsPage, samplePostsPage } from '../services/sampleContent';
 import { createThirdParties, type ThirdParties } from '../services/thirdParty';
 import { userFromToken } from '../services/token';
 import type { Services } from './services';
+import { uploadPostImage } from './postMedia';
 import { readableSignInFailure } from './signInFailure';
 
 export interface AppEffects {
@@ -280,22 +280,18 @@ export function createAppLogic(services: Services, effects: AppEffects) {
       loadPost: fromPromise(({ input, signal }) => posts.get(input.id, { signal })),
       // Uploads straight to the media service (its API key, never the bearer token), reporting
       // real progress; removing the media while it uploads aborts the request.
+      // Checked against the post validation preset first (see postMedia.ts).
       uploadPostMedia: fromCallback<CreatePostEvent, { file: File }>(({ input, sendBack }) => {
         const abort = new AbortController();
-        media
-          .uploadPending({
-            file: input.file,
-            validationPresetId: mediaPresetIds.post,
-            reference: `post:${Date.now()}`,
-            onProgress: (percent) => sendBack({ type: 'upload.progress', percent }),
-            signal: abort.signal,
-          })
-          .then(
-            (upload) => sendBack({ type: 'upload.finish', upload }),
-            (error: unknown) => {
-              if (!abort.signal.aborted) sendBack({ type: 'upload.fail', error });
-            },
-          );
+        uploadPostImage(media, input.file, {
+          onProgress: (percent) => sendBack({ type: 'upload.progress', percent }),
+          signal: abort.signal,
+        }).then(
+          (upload) => sendBack({ type: 'upload.finish', upload }),
+          (error: unknown) => {
+            if (!abort.signal.aborted) sendBack({ type: 'upload.fail', error });
+          },
+        );
         return () => abort.abort();
       }),
       deletePendingMedia: fromPromise(({ input }) => media.deletePending(input.fileId)),

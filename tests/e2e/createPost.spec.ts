@@ -57,6 +57,19 @@ test.describe('create post', () => {
     await expect(page.getByText('Upload Error')).toBeVisible();
     await expect(page.getByText('Invalid file type')).toBeVisible();
 
+    // An image below the post preset's minimum resolution is refused before any upload.
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('UploadPending')) uploads.push(request.url());
+    });
+    await picker.setInputFiles({
+      name: 'tiny.png',
+      mimeType: 'image/png',
+      buffer: await noisyPng(50),
+    });
+    await expect(page.getByText('Image below minimum resolution')).toBeVisible();
+    expect(uploads).toEqual([]);
+
     // A real image uploads to the media service with real progress events, shown as a bar (the
     // link is throttled, as on a phone, so the upload takes long enough to report progress).
     const cdp = await page.context().newCDPSession(page);
@@ -124,5 +137,22 @@ test.describe('create post', () => {
     await expect(page.getByText('Post updated')).toBeVisible();
     await page.goto('/feed');
     await expect(page.getByRole('feed').getByText(edited)).toBeVisible();
+  });
+
+  test("a post that cannot be loaded for update shows 'Error loading post data' and no form", async ({
+    page,
+  }) => {
+    await logIn(page, OWNER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/create-post/2147483000');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Error loading post data');
+    await expect(alert).toContainText('Post not found.');
+    await expect(page.getByLabel('Message')).toHaveCount(0);
+    await expectAccessible(page, 'update post, load failed');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('alert')).toContainText('Post not found.');
+    await page.getByRole('link', { name: 'Back to the feed' }).click();
+    await expect(page).toHaveURL(/\/feed$/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CreatePostView } from '../../src/views/screens/CreatePostView';
+import { CreatePostView, PostLoadErrorView } from '../../src/views/screens/CreatePostView';
 import type { CreatePostViewProps } from '../../src/views/screens/CreatePostView';
 
 const NOW = new Date(2026, 10, 22, 14, 38, 27); // 22 Nov 2026 14:38 local
@@ -312,5 +312,25 @@ describe('CreatePostView: update mode', () => {
       (screen.getByRole('button', { name: 'Update Post' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     expect(screen.getByRole('status', { name: 'Post updated' })).toBeTruthy();
+  });
+});
+
+describe('Update Post when the post could not be loaded', () => {
+  it("shows 'Error loading post data' with the server's messages and no form; 'Try again' retries", async () => {
+    const onRetry = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <PostLoadErrorView messages={['You can only change your own posts.']} onRetry={onRetry} />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Error loading post data');
+    expect(alert.textContent).toContain('You can only change your own posts.');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Update Post' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the feed' }).getAttribute('href')).toBe(
+      '/feed',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,7 @@ import {
   selectExistingMediaName,
   selectPostAlert,
   selectPostFormDefaults,
+  selectPostLoadFailed,
   selectPostLoading,
   selectPostMode,
   selectPostSaving,
@@ -15,13 +16,14 @@ import {
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
 import {
   CreatePostView,
+  PostLoadErrorView,
   type CreatePostAlert,
   type CreatePostMedia,
 } from '../../views/screens/CreatePostView';
 import { usePageTitle } from '../pageTitle';
 import { useRouteFlow } from '../selectors';
 
-/** Create Post, /create-post (and ?id={post id} to update one). */
+/** Create Post, /create-post (and /create-post/{post id} to update one). */
 export default function CreatePostScreen() {
   const ref = useRouteFlow('createPost');
   if (!ref) return <LoadingIndicator />;
@@ -48,10 +50,19 @@ function CreatePostForm({ postRef }: { postRef: ActorRefFrom<typeof createPostMa
   const uploaded = useSelector(postRef, selectUploadedMedia);
   const existingMedia = useSelector(postRef, selectExistingMediaName);
   const alert = useSelector(postRef, selectPostAlert);
+  const loadFailed = useSelector(postRef, selectPostLoadFailed);
   const [picked, setPicked] = useState<File | null>(null);
   const preview = usePreview(uploaded ? picked : null);
 
   if (loading) return <LoadingIndicator />;
+  if (loadFailed) {
+    return (
+      <PostLoadErrorView
+        messages={alert?.messages ?? []}
+        onRetry={() => postRef.send({ type: 'retry' })}
+      />
+    );
+  }
   const media: CreatePostMedia | null = uploaded
     ? { fileName: uploaded.fileName, previewUrl: preview }
     : existingMedia

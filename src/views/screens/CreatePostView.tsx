@@ -14,6 +14,7 @@ import type { PostFormValues, PostSubmission } from '../../validation/post';
 import { Alert } from '../components/Alert';
 import type { AlertLevel } from '../components/Alert';
 import { Button } from '../components/Button';
+import { LinkButton } from '../components/LinkButton';
 import { CheckboxField } from '../components/CheckboxField';
 import { SelectField } from '../components/SelectField';
 import { TextAreaField } from '../components/TextAreaField';
@@ -333,6 +334,37 @@ export function CreatePostView({
             </Button>
           </div>
         </form>
+      </div>
+    </div>
+  );
+}
+
+export interface PostLoadErrorViewProps {
+  /** The server's messages ('You can only change your own posts.', 'Post not found.'...). */
+  messages: readonly string[];
+  /** 'Try again': loads the post again. */
+  onRetry: () => void;
+}
+
+/**
+ * Update Post when the post could not be loaded (spec §8 Post 'Error loading post data'): no
+ * form to type into that could not be saved, the server's messages, 'Try again' and a way back
+ * to the feed.
+ */
+export function PostLoadErrorView({ messages, onRetry }: PostLoadErrorViewProps) {
+  return (
+    <div className={auth.screen}>
+      <div className={cx(auth.card, auth.wide)}>
+        <header className={auth.header}>
+          <h1 className={auth.title}>Update Post</h1>
+        </header>
+        <Alert level="Danger" title={alertTexts.loadError.title} messages={messages} />
+        <div className={styles.loadErrorActions}>
+          <Button onClick={onRetry}>Try again</Button>
+          <LinkButton href="/feed" variant="secondary">
+            Back to the feed
+          </LinkButton>
+        </div>
       </div>
     </div>
   );
