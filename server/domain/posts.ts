@@ -1,7 +1,7 @@
 /**
  * Posts (spec §3 Post, §7.2 Posts). The feed is public to every signed-in user: it shows the
  * published posts of all tenants whose publishedDate has come, drafts and scheduled posts left
- * out, newest first, paged by keyset (see feedCursors.ts). A post is edited only by its author,
+ * out, newest first, paged by keyset (see feedPages.ts). A post is edited only by its author,
  * in the tenant it was written in: another tenant's post is not found, another author's post in
  * the same tenant is forbidden.
  */

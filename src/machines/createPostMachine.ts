@@ -40,7 +40,6 @@ export const createPostTexts = {
   saveDraft: 'Save Draft',
 } as const;
 
-/** The feed with the new post first (spec §4 Post: /feed?new={guid}). */
 /** Update mode of Create Post: the post's own path. */
 export function editPostPath(id: number): string {
   return `/create-post/${id}`;
@@ -56,6 +55,7 @@ export function pathAfterCreate(context: {
     : feedPathForNewPost(context.createdGuid ?? '');
 }
 
+/** The feed with the new post first (spec §4 Post: /feed?new={guid}). */
 export function feedPathForNewPost(guid: string): string {
   return `/feed?new=${encodeURIComponent(guid)}`;
 }
@@ -71,7 +71,7 @@ export type CreatePostInput =
       mode: 'new';
       /** ISO: the default publish time is this, rounded down to 15 minutes. */ now: string;
     }
-  /** /create-post?id=: an existing post of the person's (its media cannot change). */
+  /** /create-post/{id}: an existing post of the person's (its media cannot change). */
   | { mode: 'update'; postId: number; now: string };
 
 /** The alerts of the screen (spec §8 Post and its success messages). */
