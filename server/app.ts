@@ -20,7 +20,7 @@ import type { SessionDeps } from './domain/sessions';
 import { createDatabaseSigner } from './domain/signing';
 import { createAuthenticate } from './http/authentication';
 import { handleError, sendNotFound } from './http/errors';
-import { securityHeaders } from './http/securityHeaders';
+import { connectOriginsOf, securityHeaders } from './http/securityHeaders';
 import {
   findStaticSite,
   staticSiteOptions,
@@ -31,6 +31,8 @@ import {
 import { createMailer, type Mailer } from './mail/mailer';
 import { mediaServicePlugin } from './media/plugin';
 import { MediaService, once, resolveMediaApiKey } from './media/service';
+import { PendingSweeper, pendingSweepIntervalMs } from './media/sweeper';
+import { WorkQueue } from './media/workQueue';
 import { FeedPages } from './domain/feedPages';
 import { dropRoutes } from './routes/drops';
 import { postRoutes } from './routes/posts';
@@ -64,6 +66,10 @@ export interface BuildAppOptions {
   passwordResetAnswerMs?: number;
   /** Where the media service keeps files (default DATA_DIR/media; tests use a temp dir). */
   mediaDir?: string;
+  /** The media service's image queue (default from MEDIA_IMAGE_CONCURRENCY / _QUEUE_LENGTH). */
+  mediaImageWork?: WorkQueue;
+  /** How often expired pending uploads are swept (default from MEDIA_PENDING_TTL_HOURS). */
+  mediaSweepIntervalMs?: number;
   /** The feed's remembered pages and boundaries (tests pass their own). */
   feedPages?: FeedPages<FeedPost>;
 }
@@ -88,6 +94,7 @@ function installResponseHeaders(app: FastifyInstance, config: ServerConfig): voi
       https: config.cookieSecure,
       recaptcha: config.thirdParty.reCaptchaSiteKey !== '',
       googleSignIn: config.thirdParty.googleClientId !== '',
+      connectOrigins: connectOriginsOf(config.apiBaseUrl, config.thirdParty.mediaServiceApiBaseUrl),
     }),
     'x-client-version': config.appClientVersion,
   };
@@ -213,11 +220,29 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const mediaApiKey = once(() =>
     resolveMediaApiKey(db, config.thirdParty.mediaServiceClientApiKey),
   );
+  const mediaLimits = config.mediaLimits;
   const media = new MediaService({
     root: options.mediaDir ?? config.mediaDir,
     publicBaseUrl: config.thirdParty.mediaServiceApiBaseUrl,
     apiKey: mediaApiKey,
     now,
+    imageWork:
+      options.mediaImageWork ??
+      new WorkQueue({
+        concurrency: mediaLimits.imageConcurrency,
+        maxWaiting: mediaLimits.imageQueueLength,
+      }),
+    uploadRateLimit: {
+      perAddress: mediaLimits.uploadsPerAddress,
+      windowSeconds: mediaLimits.uploadWindowSeconds,
+    },
+  });
+  const pendingTtlMs = config.mediaPendingTtlHours * 60 * 60 * 1000;
+  const pendingSweeper = new PendingSweeper({
+    sweep: () => media.sweepPending(pendingTtlMs),
+    intervalMs: options.mediaSweepIntervalMs ?? pendingSweepIntervalMs(pendingTtlMs),
+    onSwept: (swept) => app.log.info({ swept }, 'expired pending uploads deleted'),
+    onError: (error) => app.log.error({ err: error }, 'sweeping pending uploads failed'),
   });
   const feedPages =
     options.feedPages ?? new FeedPages<FeedPost>({ maxPagesPerOrder: config.feedPageMemory });
@@ -229,9 +254,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.addHook('onReady', () => accessTokens.warmUp());
   app.addHook('onReady', async () => {
     await mediaApiKey();
-    const swept = await media.start(config.mediaPendingTtlHours * 60 * 60 * 1000);
+    const swept = await media.start(pendingTtlMs);
     if (swept > 0) app.log.info({ swept }, 'expired pending uploads deleted');
+    pendingSweeper.start();
   });
+  app.addHook('onClose', () => pendingSweeper.stop());
 
   app.register(fastifyCookie);
   app.register(configurationRoutes(config, mediaApiKey));

@@ -6,11 +6,15 @@
  * - PORT                            HTTP port (default 3000).
  * - HOST                            Interface to listen on (default 'localhost'; set '0.0.0.0' to
  *                                   listen on every interface, e.g. in a container).
- * - NODE_ENV                        'production' turns the Secure cookie flag on by default.
+ * - NODE_ENV                        'production' turns the Secure cookie flag on by default and
+ *                                   removes the development outbox and third-party stand-ins
+ *                                   (which let anyone sign in): required on any server reachable
+ *                                   from other machines.
  * - LOG_LEVEL                       Server log level: fatal, error, warn, info, debug, trace or
  *                                   silent (default 'warn'; 'info' also logs every request).
- * - DEV_MODE                        '1' / 'true' relaxes the Content-Security-Policy and
- *                                   Cross-Origin-Opener-Policy for the Stately inspector (dev only).
+ * - DEV_MODE                        '1' / 'true' relaxes the Content-Security-Policy (websockets
+ *                                   for Vite's hot module replacement, the Stately inspector) and
+ *                                   the Cross-Origin-Opener-Policy (dev only; set by npm run dev).
  * - TRUST_PROXY                     '1' / 'true' trusts X-Forwarded-For (set only behind a reverse
  *                                   proxy); the client address is used by the login rate limit.
  * - DATA_DIR                        PGlite data directory (default '.data'); unused with DATABASE_URL.
@@ -48,7 +52,17 @@
  *                                   every reader; a page is forgotten when any post changes, when a
  *                                   scheduled post becomes visible, and after 60 s.
  * - MEDIA_PENDING_TTL_HOURS         Pending (unconfirmed) uploads older than this are deleted at
- *                                   start (default 24).
+ *                                   start and by a sweep while the server runs, every quarter of
+ *                                   this time, between 1 minute and 1 hour (default 24: hourly).
+ * - MEDIA_IMAGE_CONCURRENCY         Uploaded images decoded and re-encoded at once by the media
+ *                                   service (default: the number of CPUs, at most 3, leaving one of
+ *                                   libuv's 4 default threads to file reads and writes; raise
+ *                                   UV_THREADPOOL_SIZE with it).
+ * - MEDIA_IMAGE_QUEUE_LENGTH        Uploads that may wait for a free image slot (default 8; 0: none).
+ *                                   Beyond, UploadPending answers 503 with Retry-After.
+ * - MEDIA_UPLOAD_RATE_LIMIT_ADDRESS Uploads (UploadPending) allowed per client address per window
+ *                                   (default 60); beyond, 429 with Retry-After.
+ * - MEDIA_UPLOAD_RATE_LIMIT_WINDOW_SECONDS  Length of the upload rate-limit window (default 300).
  * - SUPPORT_URL                     Support page (default 'https://givedrop.example/support').
  * - SUPPORT_EMAIL_ADDRESS           Support address (default 'support@givedrop.example').
  * - TERMS_URL                       Terms of service (default 'https://givedrop.example/terms').
@@ -89,6 +103,7 @@
  */
 import { join } from 'node:path';
 import { CLIENT_VERSION } from '../contract/enums';
+import { DEFAULT_IMAGE_QUEUE_LENGTH, defaultImageConcurrency } from './media/workQueue';
 
 export interface LoginRateLimitConfig {
   perAccount: number;
@@ -109,6 +124,17 @@ export interface ThirdPartyConfig {
 export interface ThirdPartySecrets {
   reCaptchaSecretKey: string;
   googleClientSecret: string;
+}
+
+/** How the media service bounds its image work and its uploads. */
+export interface MediaLimitsConfig {
+  /** MEDIA_IMAGE_CONCURRENCY: images decoded and re-encoded at once. */
+  imageConcurrency: number;
+  /** MEDIA_IMAGE_QUEUE_LENGTH: uploads waiting for a slot before 503. */
+  imageQueueLength: number;
+  /** Uploads allowed per client address and window before 429. */
+  uploadsPerAddress: number;
+  uploadWindowSeconds: number;
 }
 
 /** Limits of the identity calls (verification codes, password resets, emailed keys). */
@@ -146,8 +172,9 @@ export interface ServerConfig {
   mediaServicePath: string;
   /** Where uploads are kept: `${dataDir}/media`. */
   mediaDir: string;
-  /** Pending uploads older than this many hours are swept at start. */
+  /** Pending uploads older than this many hours are swept at start and periodically. */
   mediaPendingTtlHours: number;
+  mediaLimits: MediaLimitsConfig;
   /** Feed pages kept in memory per sort order (FEED_PAGE_MEMORY; 0: none). */
   feedPageMemory: number;
   appClientVersion: string;
@@ -351,6 +378,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mediaServicePath,
     mediaDir: join(dataDir, 'media'),
     mediaPendingTtlHours: positiveInteger(env, 'MEDIA_PENDING_TTL_HOURS', 24),
+    mediaLimits: {
+      imageConcurrency: positiveInteger(env, 'MEDIA_IMAGE_CONCURRENCY', defaultImageConcurrency()),
+      imageQueueLength: wholeNumber(env, 'MEDIA_IMAGE_QUEUE_LENGTH', DEFAULT_IMAGE_QUEUE_LENGTH),
+      uploadsPerAddress: positiveInteger(env, 'MEDIA_UPLOAD_RATE_LIMIT_ADDRESS', 60),
+      uploadWindowSeconds: positiveInteger(env, 'MEDIA_UPLOAD_RATE_LIMIT_WINDOW_SECONDS', 300),
+    },
     feedPageMemory: wholeNumber(env, 'FEED_PAGE_MEMORY', 1000),
     appClientVersion: text(env, 'APP_CLIENT_VERSION', CLIENT_VERSION),
     minimumPasswordLength: positiveInteger(env, 'MINIMUM_PASSWORD_LENGTH', 6),

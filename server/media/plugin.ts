@@ -7,6 +7,8 @@
  * - GET    ValidationPresets/{id}        the preset's rules (contract ValidationPresetRules)
  * - POST   UploadPending                 multipart: validationPresetId, fileTransformationPresetId?,
  *                                        reference, file -> [{ fileId, reference, fileName, width, height }]
+ *                                        429 + Retry-After past the client address's allowance;
+ *                                        503 + Retry-After when the image queue is full
  * - DELETE DeletePending?fileId=         204
  * - GET    files/{fileId}                a confirmed file, cached for a year (no key: <img> loads it)
  * - OPTIONS *                            204 with Allow (same origin: no CORS headers)
@@ -48,6 +50,9 @@ const REQUEST_ERROR_MESSAGES: Record<string, string> = {
 };
 
 function sendMediaError(reply: FastifyReply, error: MediaError) {
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
   return reply.code(error.statusCode).send({ messages: error.messages });
 }
 
@@ -128,6 +133,11 @@ export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
   const requireApiKey = async (request: FastifyRequest) => {
     await media.checkApiKey(headerValue(request, MEDIA_API_KEY_HEADER));
   };
+  /** Before the upload is read: refused cheaply when busy (503) or past the allowance (429). */
+  const admitUpload = async (request: FastifyRequest) => {
+    media.checkImageCapacity();
+    media.takeUploadAllowance(request.ip);
+  };
   return async (app) => {
     await app.register(fastifyMultipart, {
       limits: {
@@ -156,9 +166,11 @@ export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
       },
     );
 
-    app.post(`/${mediaPaths.uploadPending}`, { preHandler: requireApiKey }, async (request) => [
-      await media.uploadPending(await readUpload(request)),
-    ]);
+    app.post(
+      `/${mediaPaths.uploadPending}`,
+      { preHandler: [requireApiKey, admitUpload] },
+      async (request) => [await media.uploadPending(await readUpload(request))],
+    );
 
     app.delete<{ Querystring: Record<string, unknown> }>(
       `/${mediaPaths.deletePending}`,

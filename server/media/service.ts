@@ -8,12 +8,23 @@ import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { basename } from 'node:path';
 import { mediaMessages, mediaPaths, type PendingUpload } from '../../contract/media';
 import type { Database } from '../db/database';
+import { RateLimitedError } from '../domain/errors';
+import { AttemptLimit, NO_EMAIL } from '../domain/rateLimits';
 import { getOrCreateSecret } from '../domain/secrets';
 import { processImage, sniffImageType } from './images';
 import { findPreset, MAX_UPLOAD_BYTES, type MediaPreset } from './presets';
 import { MediaStorage, type ConfirmOutcome, type StoredFile } from './storage';
+import {
+  DEFAULT_IMAGE_QUEUE_LENGTH,
+  defaultImageConcurrency,
+  WorkQueue,
+  WorkQueueFullError,
+} from './workQueue';
 
-/** A refusal: the HTTP status and the `{ messages }` body. */
+/**
+ * A refusal: the HTTP status and the `{ messages }` body, with a Retry-After header when
+ * `retryAfterSeconds` is given (429, 503).
+ */
 export class MediaError extends Error {
   override name = 'MediaError';
   readonly messages: string[];
@@ -21,6 +32,7 @@ export class MediaError extends Error {
   constructor(
     readonly statusCode: number,
     messages: string | string[],
+    readonly retryAfterSeconds?: number,
   ) {
     const list = Array.isArray(messages) ? messages : [messages];
     super(list.join(' '));
@@ -39,6 +51,8 @@ export const mediaServiceMessages = {
   pendingNotFound: 'The pending upload was not found.',
   fileIdRequired: 'fileId is required.',
   notFound: 'Not found.',
+  busy: 'The media service is busy, please try again later.',
+  tooManyUploads: 'Too many uploads, please try again later.',
 } as const;
 
 export const MAX_REFERENCE_LENGTH = 256;
@@ -79,23 +93,81 @@ export interface MediaServiceOptions {
   /** The key clients must send; resolved once (configured, or generated and stored). */
   apiKey: () => Promise<string>;
   now?: () => Date;
+  /**
+   * Where image decoding and re-encoding wait their turn (default: MEDIA_IMAGE_CONCURRENCY's and
+   * MEDIA_IMAGE_QUEUE_LENGTH's defaults); a full queue refuses uploads with 503.
+   */
+  imageWork?: WorkQueue;
+  /** Uploads allowed per client address and window; none when absent. */
+  uploadRateLimit?: { perAddress: number; windowSeconds: number };
 }
 
 export class MediaService {
   readonly storage: MediaStorage;
+  readonly imageWork: WorkQueue;
   private readonly publicBaseUrl: string;
   private readonly apiKey: () => Promise<string>;
+  private readonly uploadLimit: AttemptLimit | undefined;
 
   constructor(options: MediaServiceOptions) {
-    this.storage = new MediaStorage(options.root, options.now);
+    const now = options.now ?? (() => new Date());
+    this.storage = new MediaStorage(options.root, now);
     this.publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
     this.apiKey = options.apiKey;
+    this.imageWork =
+      options.imageWork ??
+      new WorkQueue({
+        concurrency: defaultImageConcurrency(),
+        maxWaiting: DEFAULT_IMAGE_QUEUE_LENGTH,
+      });
+    const rate = options.uploadRateLimit;
+    this.uploadLimit =
+      rate === undefined
+        ? undefined
+        : new AttemptLimit(
+            Number.MAX_SAFE_INTEGER,
+            rate.perAddress,
+            rate.windowSeconds,
+            now,
+            mediaServiceMessages.tooManyUploads,
+          );
   }
 
-  /** Creates the directories and deletes pending uploads older than `maxAgeMs`. */
+  /**
+   * Creates the directories and deletes pending uploads older than `maxAgeMs` (and every
+   * leftover temporary file: nothing is being written yet).
+   */
   async start(maxAgeMs: number): Promise<number> {
     await this.storage.init();
+    return this.storage.sweep(maxAgeMs, 0);
+  }
+
+  /** Deletes pending uploads older than `maxAgeMs` (the periodic sweep, while serving). */
+  sweepPending(maxAgeMs: number): Promise<number> {
     return this.storage.sweep(maxAgeMs);
+  }
+
+  /**
+   * Counts an upload from `clientAddress` against its allowance; refuses it with 429 and
+   * Retry-After once the allowance of the window is used up (refused uploads do not count).
+   */
+  takeUploadAllowance(clientAddress: string): void {
+    try {
+      this.uploadLimit?.take(NO_EMAIL, clientAddress);
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      throw new MediaError(429, error.messages, error.retryAfterSeconds);
+    }
+  }
+
+  /**
+   * Refuses with 503 and Retry-After when the image queue is full, before the upload is read;
+   * the queue itself decides when the image's turn comes.
+   */
+  checkImageCapacity(): void {
+    if (this.imageWork.full) {
+      throw new MediaError(503, mediaServiceMessages.busy, this.imageWork.retryAfterSeconds);
+    }
   }
 
   /** Where the client loads a confirmed file. */
@@ -141,7 +213,12 @@ export class MediaService {
     ) {
       throw new MediaError(415, mediaMessages.invalidType);
     }
-    const image = await processImage(input.data, sniffed, rules.resolution, transformation.output);
+    const image = await this.imageWork
+      .run(() => processImage(input.data, sniffed, rules.resolution, transformation.output))
+      .catch((error: unknown) => {
+        if (!(error instanceof WorkQueueFullError)) throw error;
+        throw new MediaError(503, mediaServiceMessages.busy, error.retryAfterSeconds);
+      });
     if (image.kind === 'invalid') throw new MediaError(422, mediaMessages.invalidImage);
     if (image.kind === 'belowMinimum') throw new MediaError(422, mediaMessages.belowMinimum);
     const stored = await this.storage.savePending(

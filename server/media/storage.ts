@@ -190,17 +190,24 @@ export class MediaStorage {
   }
 
   /**
-   * Deletes pending uploads older than `maxAgeMs` and any leftover temporary file; returns how
-   * many pending uploads went.
+   * Deletes pending uploads older than `maxAgeMs` and leftover temporary files older than
+   * `tempMaxAgeMs` (by default `maxAgeMs`: a sweep while the server runs must not delete the
+   * temporary file of a write under way; at start, before any write, every one is a leftover);
+   * returns how many pending uploads went.
    */
-  async sweep(maxAgeMs: number): Promise<number> {
-    const cutoff = this.now().getTime() - maxAgeMs;
+  async sweep(maxAgeMs: number, tempMaxAgeMs: number = maxAgeMs): Promise<number> {
+    const nowMs = this.now().getTime();
+    const cutoff = nowMs - maxAgeMs;
+    const tempCutoff = nowMs - tempMaxAgeMs;
     let swept = 0;
     for (const dir of [this.pendingDir, this.filesDir]) {
       for (const name of await readdir(dir)) {
         const path = join(dir, name);
         if (name.endsWith(TEMP)) {
-          await rm(path, { force: true });
+          const info = await stat(path).catch(() => undefined);
+          if (tempMaxAgeMs <= 0 || (info !== undefined && info.mtimeMs < tempCutoff)) {
+            await rm(path, { force: true });
+          }
         } else if (dir === this.pendingDir && name.endsWith(META)) {
           const info = await stat(path).catch(() => undefined);
           if (info !== undefined && info.mtimeMs < cutoff) {

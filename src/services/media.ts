@@ -124,9 +124,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The service's own messages from a 4xx `{messages}` body, or null. */
+/**
+ * The service's own messages from a 4xx `{messages}` body, or from a 503 (busy: too many images
+ * at once), or null.
+ */
 function refusalMessages(status: number, bodyText: string): string[] | null {
-  if (status < 400 || status >= 500) return null;
+  if ((status < 400 || status >= 500) && status !== 503) return null;
   const [error, body] = validate(parseJson(bodyText), MediaError);
   if (error !== undefined) return null;
   const messages = body.messages.filter((m) => m.trim() !== '');

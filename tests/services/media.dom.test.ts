@@ -455,6 +455,14 @@ describe('deletePending and fileUrl', () => {
       kind: 'http',
       messages: ['Service Unavailable'],
     });
+    // A busy service (too many images at once) says so in its messages.
+    const busy = 'The media service is busy, please try again later.';
+    media.handle((_r, res) => sendJson(res, 503, JSON.stringify({ messages: [busy] })));
+    expect(await failureOf(client().deletePending('p'))).toMatchObject({
+      kind: 'rejected',
+      httpStatus: 503,
+      messages: [busy],
+    });
     media.handle((_r, res) => {
       res.writeHead(500, '');
       res.end();
