@@ -2,11 +2,20 @@
  * Security headers sent on every response. The SPA has no inline script, so scripts come only
  * from the site itself, plus Google's when its third parties are configured: reCAPTCHA v3 with
  * RECAPTCHA_SITE_KEY, Google Identity Services with GOOGLE_CLIENT_ID (whose popup also needs the
- * opener policy 'same-origin-allow-popups'). Dev mode relaxes the opener policy and allows the
+ * opener policy 'same-origin-allow-popups').
+ *
+ * The SPA connects (fetch / XMLHttpRequest) only to the API and the media service: 'self' with
+ * the default relative bases ('/api', '/media'), plus their origins when API_BASE_URL or
+ * MEDIA_SERVICE_API_BASE_URL is an absolute URL elsewhere ({@link connectOriginsOf}), plus Google
+ * Identity Services when configured. It opens no websocket: `ws:` / `wss:` are allowed in dev mode
+ * only (Vite's hot module replacement), which also relaxes the opener policy and allows the
  * Stately inspector.
  */
 export interface SecurityHeaderOptions {
-  /** Relax COOP and CSP for the Stately inspector (window.opener / postMessage to stately.ai). */
+  /**
+   * Relax COOP and CSP for development: the Stately inspector (window.opener / postMessage to
+   * stately.ai) and websockets (Vite's hot module replacement).
+   */
   devMode: boolean;
   /** Served over HTTPS (Secure cookies): also send Strict-Transport-Security. */
   https: boolean;
@@ -14,6 +23,29 @@ export interface SecurityHeaderOptions {
   recaptcha?: boolean;
   /** GOOGLE_CLIENT_ID is set: allow Google Identity Services' script, frame, style and popup. */
   googleSignIn?: boolean;
+  /**
+   * Origins other than the site's own that the SPA calls: those of an absolute API_BASE_URL or
+   * MEDIA_SERVICE_API_BASE_URL (see {@link connectOriginsOf}). Allowed in connect-src.
+   */
+  connectOrigins?: readonly string[];
+}
+
+/**
+ * The origins of the configured bases that are absolute http(s) URLs (e.g. the configuration's
+ * apiBaseUrl and mediaServiceApiBaseUrl), without duplicates; relative bases such as '/api' are
+ * covered by 'self'.
+ */
+export function connectOriginsOf(...baseUrls: string[]): string[] {
+  const origins = new Set<string>();
+  for (const baseUrl of baseUrls) {
+    if (!/^https?:\/\//i.test(baseUrl)) continue;
+    try {
+      origins.add(new URL(baseUrl).origin);
+    } catch {
+      // Not a URL: config.ts rejects such bases before they get here.
+    }
+  }
+  return [...origins];
 }
 
 const STATELY = 'https://stately.ai';
@@ -49,8 +81,9 @@ function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     'style-src': sources(["'self'", "'unsafe-inline'"], gis && GOOGLE_IDENTITY.style),
     'font-src': "'self' data:",
     'connect-src': sources(
-      ["'self'", 'ws:', 'wss:'],
-      devMode && [STATELY],
+      ["'self'"],
+      [...(options.connectOrigins ?? [])],
+      devMode && ['ws:', 'wss:', STATELY],
       gis && GOOGLE_IDENTITY.connect,
     ),
     'frame-src': sources(

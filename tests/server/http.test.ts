@@ -49,7 +49,7 @@ const CSP_DIRECTIVES = [
   "frame-ancestors 'none'",
   "img-src 'self' data: blob: https:",
   "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
 ];
 
 function expectSecurityHeaders(response: LightMyRequestResponse) {
@@ -160,6 +160,19 @@ describe('security headers and x-client-version', () => {
     expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(response.headers['content-security-policy']).toContain('https://stately.ai');
     expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    // Vite's hot module replacement: websockets only in dev mode.
+    expect(response.headers['content-security-policy']).toContain(
+      "connect-src 'self' ws: wss: https://stately.ai;",
+    );
+  });
+
+  it('allow no websocket in production', async () => {
+    const production = await createTestApp(handle.db, { NODE_ENV: 'production' });
+    const response = await production.app.inject({ method: 'GET', url: '/api/configuration' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp.split('; ')).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/(^|\s)wss?:(\s|;|$)/);
+    expect(csp).not.toContain('stately.ai');
   });
 });
 

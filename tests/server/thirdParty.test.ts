@@ -672,7 +672,7 @@ describe('the Content-Security-Policy for configured third parties', () => {
     );
     expect(directive(csp, 'frame-src')).toBe("frame-src 'self' https://accounts.google.com/gsi/");
     expect(directive(csp, 'connect-src')).toBe(
-      "connect-src 'self' ws: wss: https://accounts.google.com/gsi/",
+      "connect-src 'self' https://accounts.google.com/gsi/",
     );
     expect(directive(csp, 'style-src')).toBe(
       "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
