@@ -6,17 +6,23 @@ import { loginMachine } from '../../src/machines/loginMachine';
 import { passwordResetMachine } from '../../src/machines/passwordResetMachine';
 import { makeSession } from '../support/fixtures';
 
+/** An inspector with our options whose adapter keeps what it would send. */
+function recordingInspector() {
+  const sent: unknown[] = [];
+  const inspector = createInspector(
+    {
+      send: (event: unknown) => sent.push(inspectorOptions.serialize(event)),
+      start() {},
+      stop() {},
+    },
+    inspectorOptions,
+  );
+  return { sent, inspector };
+}
+
 describe('what reaches the Stately inspector', () => {
   it('carries no password and no token, although the login actor takes and returns them', async () => {
-    const sent: unknown[] = [];
-    const inspector = createInspector(
-      {
-        send: (event: unknown) => sent.push(inspectorOptions.serialize(event)),
-        start() {},
-        stop() {},
-      },
-      inspectorOptions,
-    );
+    const { sent, inspector } = recordingInspector();
     const session = makeSession('secret.jwt.token');
     const actor = createActor(
       loginMachine.provide({ actors: { login: fromPromise(async () => session) } }),
@@ -39,15 +45,7 @@ describe('what reaches the Stately inspector', () => {
   });
 
   it("carries no emailed reset key, although the reset flow's context and calls hold it", async () => {
-    const sent: unknown[] = [];
-    const inspector = createInspector(
-      {
-        send: (event: unknown) => sent.push(inspectorOptions.serialize(event)),
-        start() {},
-        stop() {},
-      },
-      inspectorOptions,
-    );
+    const { sent, inspector } = recordingInspector();
     const actor = createActor(
       passwordResetMachine.provide({
         actors: {
