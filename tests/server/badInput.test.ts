@@ -54,6 +54,16 @@ interface Case {
   code?: number;
 }
 
+/** Organisation ids no integer column holds (past 2^31 - 1, past a safe integer): not found. */
+function organisationIdsPastTheColumn(rest: Record<string, unknown> = {}): Case[] {
+  return [2 ** 31, 2 ** 53 + 2].map((id) => ({
+    name: `the id ${id}, past any stored id`,
+    payload: { id, ...rest },
+    code: 404,
+    messages: ['Organisation not found.'],
+  }));
+}
+
 async function post(path: string, item: Case) {
   const headers: Record<string, string> = { ...bearer(host.jwtToken) };
   if (item.contentType !== undefined) headers['content-type'] = item.contentType;
@@ -419,32 +429,10 @@ const routeCases: Record<string, Case[]> = {
     { name: 'no body', messages: ['id is required.'] },
     { name: 'string id', payload: { id: '1' }, messages: ['id must be a whole number.'] },
     { name: 'fractional id', payload: { id: 1.5 }, messages: ['id must be a whole number.'] },
-    {
-      name: 'an id past any stored id',
-      payload: { id: 2 ** 31 },
-      code: 404,
-      messages: ['Organisation not found.'],
-    },
-    {
-      name: 'an id past a safe integer',
-      payload: { id: 2 ** 53 + 2 },
-      code: 404,
-      messages: ['Organisation not found.'],
-    },
+    ...organisationIdsPastTheColumn(),
   ],
   [apiPaths.setIsTrialing]: [
-    {
-      name: 'an id past any stored id',
-      payload: { id: 2 ** 31, value: true },
-      code: 404,
-      messages: ['Organisation not found.'],
-    },
-    {
-      name: 'an id past a safe integer',
-      payload: { id: 2 ** 53 + 2, value: true },
-      code: 404,
-      messages: ['Organisation not found.'],
-    },
+    ...organisationIdsPastTheColumn({ value: true }),
     { name: 'no value', payload: { id: 1 }, messages: ['value is required.'] },
     {
       name: 'string value',
@@ -468,18 +456,7 @@ const routeCases: Record<string, Case[]> = {
     },
   ],
   [apiPaths.setCancelAtPeriodEnd]: [
-    {
-      name: 'an id past any stored id',
-      payload: { id: 2 ** 31, value: false },
-      code: 404,
-      messages: ['Organisation not found.'],
-    },
-    {
-      name: 'an id past a safe integer',
-      payload: { id: 2 ** 53 + 2, value: false },
-      code: 404,
-      messages: ['Organisation not found.'],
-    },
+    ...organisationIdsPastTheColumn({ value: false }),
     { name: 'missing id', payload: { value: true }, messages: ['id is required.'] },
     {
       name: 'impossible date',
