@@ -1,44 +1,119 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 /**
- * Keeps everything the entry imports statically in one chunk.
- *
- * Rolldown (Vite 8) splits every module that the entry and a lazy screen both import into its
- * own small chunk; the landing page then downloads a dozen files that each compress on their
- * own (about 6 KB more gzip than the same code in one file). This plugin records, once the
- * module graph is known, which modules the entry reaches through static imports, and the
- * `codeSplitting` group below puts exactly those into the entry's chunk. Lazy screens still
- * get chunks of their own.
+ * The modules that start the app, in the order src/main.tsx imports them: each is the root of a
+ * start-up chunk, which main.tsx evaluates in a task of its own (issue 4: no task over 50 ms).
  */
-function entryClosure(): { plugin: Plugin; has: (id: string) => boolean } {
-  const reachable = new Set<string>();
-  const entries = new Set<string>();
+const startupSteps = [
+  { name: 'start', root: /[\\/]src[\\/]app[\\/]start\.ts$/ },
+  { name: 'react', root: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/ },
+  { name: 'app', root: /[\\/]src[\\/]app[\\/]mount\.tsx$/ },
+];
+
+/**
+ * Puts each start-up step's static module graph into one chunk of its own.
+ *
+ * Left alone, Rolldown (Vite 8) would split every module that two chunks share into a small
+ * chunk of its own: the landing page would download a dozen files that each compress on their
+ * own (about 6 KB more gzip), and a step's chunk could pull in the next step's code and
+ * evaluate it too early. This plugin records, once the module graph is known, which modules each
+ * step reaches through static imports (less what the entry and the earlier steps already have),
+ * and the `codeSplitting` groups below put exactly those into that step's chunk. Lazy screens
+ * still get chunks of their own.
+ */
+function startupChunks(): {
+  plugin: Plugin;
+  steps: { name: string; has: (id: string) => boolean }[];
+} {
+  const owner = new Map<string, string>();
   const plugin: Plugin = {
-    name: 'givedrop:entry-closure',
+    name: 'givedrop:startup-chunks',
     apply: 'build',
     buildEnd() {
-      reachable.clear();
-      entries.clear();
-      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) entries.add(id);
-      const stack = [...entries];
-      while (stack.length) {
-        const id = stack.pop() as string;
-        if (reachable.has(id)) continue;
-        reachable.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) stack.push(imported);
+      owner.clear();
+      const ids = [...this.getModuleIds()];
+      const closure = (roots: string[]) => {
+        const reached = new Set<string>();
+        const stack = [...roots];
+        while (stack.length) {
+          const id = stack.pop() as string;
+          if (reached.has(id)) continue;
+          reached.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) stack.push(imported);
+        }
+        return reached;
+      };
+      // What the entry imports statically (its global styles, Vite's preload helper) is shared
+      // with later chunks: it gets a small chunk of its own, which the entry imports.
+      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+      const taken = new Set(entries);
+      for (const id of closure(entries)) {
+        if (taken.has(id) || /[\\/]src[\\/]main\.tsx$/.test(id)) continue;
+        taken.add(id);
+        owner.set(id, 'boot');
+      }
+      for (const step of startupSteps) {
+        for (const id of closure(ids.filter((candidate) => step.root.test(candidate)))) {
+          if (taken.has(id)) continue;
+          taken.add(id);
+          owner.set(id, step.name);
+        }
       }
     },
   };
-  // The entry module itself (src/main.tsx, which index.html loads) stays the entry chunk.
-  const isEntryModule = (id: string) => entries.has(id) || /[\\/]src[\\/]main\.tsx$/.test(id);
-  return { plugin, has: (id) => reachable.has(id) && !isEntryModule(id) };
+  return {
+    plugin,
+    steps: ['boot', ...startupSteps.map(({ name }) => name)].map((name) => ({
+      name,
+      has: (id: string) => owner.get(id) === name,
+    })),
+  };
 }
 
-const closure = entryClosure();
+/**
+ * index.html preloads the chunks that src/main.tsx imports step by step (and links their
+ * styles), so that they download and compile while the earlier steps run, not one after
+ * another. Lazy screens are imported from those chunks, not from the entry, and stay lazy.
+ */
+function preloadStartup(): Plugin {
+  return {
+    name: 'givedrop:preload-startup',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle, chunk: entry } = ctx;
+        if (!bundle || !entry) return [];
+        const tags: HtmlTagDescriptor[] = [];
+        const seen = new Set<string>();
+        const link = (rel: string, file: string) => {
+          if (seen.has(file) || html.includes(`/${file}"`)) return;
+          seen.add(file);
+          tags.push({
+            tag: 'link',
+            attrs: { rel, crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          });
+        };
+        const add = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+          for (const imported of chunk.imports) add(imported);
+          link('modulepreload', chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) link('stylesheet', css);
+        };
+        for (const dynamic of entry.dynamicImports) add(dynamic);
+        return tags;
+      },
+    },
+  };
+}
+
+const startup = startupChunks();
 
 export default defineConfig({
-  plugins: [react(), closure.plugin],
+  plugins: [react(), startup.plugin, preloadStartup()],
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -47,7 +122,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', test: (id: string) => closure.has(id) }],
+          groups: startup.steps.map((step, index) => ({
+            name: step.name,
+            test: step.has,
+            priority: startup.steps.length - index,
+          })),
         },
       },
     },

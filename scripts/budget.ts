@@ -2,9 +2,11 @@
  * The landing route's initial JavaScript budget (issue: "the build prints the landing route's
  * initial JavaScript (gzip) and fails above 150 KB; the target is 125 KB or less").
  *
- * Initial JavaScript = the entry chunk of index.html plus every chunk it imports statically
- * (recursively), read from Vite's manifest. Lazily imported screens are not part of it; the
- * landing screen itself is bundled into the entry so that it is counted.
+ * Initial JavaScript = the entry chunk of index.html, the chunks it imports dynamically (src/main.tsx
+ * imports the app's start-up steps that way, one task each, and index.html preloads them), and
+ * every chunk those import statically (recursively), read from Vite's manifest. Lazily imported
+ * screens are imported from those chunks, not from the entry, and are not part of it; the
+ * landing screen itself is bundled into the start-up chunks so that it is counted.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +40,7 @@ const visit = (key: string) => {
   for (const imported of manifest[key]?.imports ?? []) visit(imported);
 };
 visit(entryKey);
+for (const startupStep of manifest[entryKey]?.dynamicImports ?? []) visit(startupStep);
 
 const files = [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
 let raw = 0;

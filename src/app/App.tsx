@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { selectInitializing } from '../machines/appMachine';
 import { PublicLayoutView } from '../views/layouts/PublicLayoutView';
@@ -192,7 +192,9 @@ function Routes() {
 
 function Shell() {
   const runtime = useAppRuntime();
-  const initializing = useSelector(runtime.actor, selectInitializing);
+  // Deferred: the screens mount as a transition, which React renders in slices, not in the
+  // task that brought the configuration.
+  const initializing = useDeferredValue(useSelector(runtime.actor, selectInitializing));
   if (initializing) return <InitializingScreen />;
   return (
     <>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -27,6 +27,9 @@ import { useRouteFlow } from '../selectors';
 
 const selectShowFirstGuid = (s: { context: { showFirstGuid: string | null } }) =>
   s.context.showFirstGuid;
+
+const NO_POSTS: ReturnType<typeof selectFeedPosts> = [];
+const NO_DROPS: ReturnType<typeof selectCarouselItems> = [];
 
 /**
  * The home's content (spec §1 Home feed, §2.3 Landing): the Drops carousel and the Posts feed of
@@ -58,17 +61,23 @@ function Connected({
   signedIn: boolean;
   title?: string;
 }) {
-  const posts = useSelector(feedRef, selectFeedPosts);
-  const loading = useSelector(feedRef, selectFeedLoading);
-  const ended = useSelector(feedRef, selectFeedEnded);
-  const failed = useSelector(feedRef, selectFeedFailed);
-  const highlightGuid = useSelector(feedRef, selectShowFirstGuid);
+  // Each value is read through useDeferredValue: an actor's update renders at once (the store
+  // is synchronous), so a page of posts or drops arriving, or the home mounting with them, would
+  // otherwise be rendered in one long task. Deferred, React renders the cards as a transition,
+  // in slices; the first render shows the empty, loading home. All the values of one update
+  // arrive in the same render (the feed also guards stale end triggers by count, and the
+  // carousel clamps its index).
+  const posts = useDeferredValue(useSelector(feedRef, selectFeedPosts), NO_POSTS);
+  const loading = useDeferredValue(useSelector(feedRef, selectFeedLoading), true);
+  const ended = useDeferredValue(useSelector(feedRef, selectFeedEnded), false);
+  const failed = useDeferredValue(useSelector(feedRef, selectFeedFailed), false);
+  const highlightGuid = useDeferredValue(useSelector(feedRef, selectShowFirstGuid), null);
   const status: PostsFeedStatus = failed ? 'error' : loading ? 'loading' : ended ? 'ended' : 'idle';
 
-  const items = useSelector(carouselRef, selectCarouselItems);
-  const currentIndex = useSelector(carouselRef, selectCurrentIndex);
-  const carouselLoading = useSelector(carouselRef, selectDropsLoading);
-  const carouselFailed = useSelector(carouselRef, selectDropsFailed);
+  const items = useDeferredValue(useSelector(carouselRef, selectCarouselItems), NO_DROPS);
+  const currentIndex = useDeferredValue(useSelector(carouselRef, selectCurrentIndex), 0);
+  const carouselLoading = useDeferredValue(useSelector(carouselRef, selectDropsLoading), true);
+  const carouselFailed = useDeferredValue(useSelector(carouselRef, selectDropsFailed), false);
   // Callbacks that stay the same for the actor's life, so a new page of posts re-renders
   // neither the carousel nor the cards already shown (both views are memoised).
   const carouselCallbacks = useMemo(
