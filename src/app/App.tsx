@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { selectInitializing } from '../machines/appMachine';
 import { PublicLayoutView } from '../views/layouts/PublicLayoutView';
 import { LoadingScreenView } from '../views/screens/LoadingScreenView';
@@ -57,8 +57,12 @@ function PublicRoute({ children }: { children: ReactNode }) {
  * shows the landing page.
  */
 function Routes() {
+  const [pathname] = useLocation();
+  // Deferred: a new route's screen mounts as a transition, which React renders in slices, not
+  // in the task that navigated (a sign-in's answer, a click).
+  const shownPathname = useDeferredValue(pathname);
   return (
-    <Switch>
+    <Switch location={shownPathname}>
       <Route path="/login">
         <FullPageLayoutRoute>
           <Lazy>

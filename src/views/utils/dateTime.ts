@@ -35,3 +35,11 @@ export function formatDateTime(iso: string, timeZone?: string): string | null {
   }
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+/**
+ * Builds the formatter ahead of the first date shown: the first Intl.DateTimeFormat loads the
+ * locale's data, about 20 ms, which would otherwise fall inside the render of the first card.
+ */
+export function prepareDateTimeFormat(timeZone?: string): void {
+  formatterFor(timeZone);
+}
