@@ -61,12 +61,13 @@ function Connected({
   signedIn: boolean;
   title?: string;
 }) {
-  // Each value is read through useDeferredValue: an actor's update renders at once (the store
+  // The lists are read through useDeferredValue: an actor's update renders at once (the store
   // is synchronous), so a page of posts or drops arriving, or the home mounting with them, would
   // otherwise be rendered in one long task. Deferred, React renders the cards as a transition,
-  // in slices; the first render shows the empty, loading home. All the values of one update
-  // arrive in the same render (the feed also guards stale end triggers by count, and the
-  // carousel clamps its index).
+  // in slices; the first render shows the empty, loading home. The feed's values of one update
+  // arrive in the same render (the feed also guards stale end triggers by count). The carousel's
+  // current drop is not deferred: a click or swipe shows at once, and the view clamps the index
+  // to the drops it has.
   const posts = useDeferredValue(useSelector(feedRef, selectFeedPosts), NO_POSTS);
   const loading = useDeferredValue(useSelector(feedRef, selectFeedLoading), true);
   const ended = useDeferredValue(useSelector(feedRef, selectFeedEnded), false);
@@ -75,7 +76,7 @@ function Connected({
   const status: PostsFeedStatus = failed ? 'error' : loading ? 'loading' : ended ? 'ended' : 'idle';
 
   const items = useDeferredValue(useSelector(carouselRef, selectCarouselItems), NO_DROPS);
-  const currentIndex = useDeferredValue(useSelector(carouselRef, selectCurrentIndex), 0);
+  const currentIndex = useSelector(carouselRef, selectCurrentIndex);
   const carouselLoading = useDeferredValue(useSelector(carouselRef, selectDropsLoading), true);
   const carouselFailed = useDeferredValue(useSelector(carouselRef, selectDropsFailed), false);
   // Callbacks that stay the same for the actor's life, so a new page of posts re-renders
