@@ -101,9 +101,11 @@ function preloadStartup(): Plugin {
             injectTo: 'head',
           });
         };
+        const visited = new Set<string>();
         const add = (fileName: string) => {
           const chunk = bundle[fileName];
-          if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+          if (visited.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+          visited.add(fileName);
           for (const imported of chunk.imports) add(imported);
           link('modulepreload', chunk.fileName);
           for (const css of chunk.viteMetadata?.importedCss ?? []) link('stylesheet', css);
