@@ -238,6 +238,23 @@ describe('DropsCarouselView: previous and next', () => {
     expect(scrollTo).toHaveBeenLastCalledWith({ left: SLIDE_WIDTH, behavior: 'auto' });
   });
 
+  it('leaves a new strip at its first drop without scrolling, but scrolls a new strip to a later drop', () => {
+    const first = renderCarousel();
+    expect(scrollTo).not.toHaveBeenCalled();
+    first.unmount();
+
+    renderCarousel({ currentIndex: 2 });
+    expect(scrollTo).toHaveBeenLastCalledWith({ left: 2 * SLIDE_WIDTH, behavior: 'smooth' });
+  });
+
+  it('scrolls back to the first drop after showing another one', () => {
+    const { rerender } = renderCarousel();
+    rerender({ currentIndex: 2 });
+    scrollTo.mockClear();
+    rerender({ currentIndex: 0 });
+    expect(scrollTo).toHaveBeenLastCalledWith({ left: 0, behavior: 'smooth' });
+  });
+
   it('reports the drop nearest the start when the person scrolls it into place', () => {
     const { props } = renderCarousel();
     setScroll(track(), { left: 2 * SLIDE_WIDTH - 40, width: 3 * SLIDE_WIDTH, client: SLIDE_WIDTH });

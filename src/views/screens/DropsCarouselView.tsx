@@ -218,7 +218,14 @@ export const DropsCarouselView = memo(function DropsCarouselView({
   const scrollingTo = useRef<number | null>(null);
 
   // Show the current drop at the start of the strip (instantly when reduced motion is asked for).
+  // A new strip already starts at its first drop: reading where the slides are would make the
+  // browser lay the whole home out inside the render that mounts it, for a scroll to where the
+  // strip already is.
+  const placed = useRef(false);
   useEffect(() => {
+    const firstPlacement = !placed.current;
+    placed.current = true;
+    if (firstPlacement && current === 0) return;
     const track = trackRef.current;
     const first = track?.firstElementChild as HTMLElement | null | undefined;
     const slide = track?.children[current] as HTMLElement | undefined;
