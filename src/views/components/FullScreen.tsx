@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import '../styles/globalStyles';
-import logoUrl from '../assets/logo.svg';
+import { LogoImage } from './LogoImage';
 import styles from './FullScreen.module.css';
 
 export interface FullScreenProps {
@@ -19,7 +19,7 @@ export function FullScreen({ children, brand = false }: FullScreenProps) {
       <div className={styles.content}>
         {brand ? (
           <h1 className={styles.brand}>
-            <img src={logoUrl} alt="Givedrop" height={40} width={152} />
+            <LogoImage />
           </h1>
         ) : null}
         {children}

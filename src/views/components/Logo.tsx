@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import logoUrl from '../assets/logo.svg';
+import { LogoImage } from './LogoImage';
 import styles from './Logo.module.css';
 
 export interface LogoProps {
@@ -11,7 +11,7 @@ export interface LogoProps {
 export function Logo({ href = '/' }: LogoProps) {
   return (
     <Link href={href} className={styles.link}>
-      <img className={styles.image} src={logoUrl} alt="Givedrop" height={40} width={152} />
+      <LogoImage className={styles.image} />
     </Link>
   );
 }
