@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppRuntime } from './appContext';
 import { App } from './App';
-import { prepareDateTimeFormat } from '../views/utils/dateTime';
 
 /**
  * Renders the app into `container`. The first render is a transition: React renders it in
@@ -17,12 +16,4 @@ export function mountApp(container: HTMLElement, runtime: AppRuntime): void {
       </StrictMode>,
     );
   });
-}
-
-/**
- * Work the first screens need that is better done in a task of its own, before the first
- * render: the date formatter (its locale data loads once).
- */
-export function prepareViews(): void {
-  prepareDateTimeFormat();
 }

@@ -12,6 +12,22 @@ describe('formatDateTime (spec §9: dd/MM/yyyy HH:mm, en-GB)', () => {
     expect(formatDateTime('2026-01-05T00:00:00Z', 'UTC')).toBe('05/01/2026 00:00');
   });
 
+  it('formats half-hour zones and midnight with Intl, west and east of UTC', () => {
+    expect(formatDateTime('2026-03-01T04:59:00Z', 'America/New_York')).toBe('28/02/2026 23:59');
+    expect(formatDateTime('2026-11-22T18:30:00Z', 'Asia/Kolkata')).toBe('23/11/2026 00:00');
+  });
+
+  it("formats in the browser's own zone without Intl, agreeing with Intl in that zone", () => {
+    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const iso of [
+      '2026-11-22T14:05:00.000Z',
+      '2026-07-01T23:30:00Z',
+      '2026-01-01T00:00:00Z',
+    ]) {
+      expect(formatDateTime(iso)).toBe(formatDateTime(iso, zone === 'UTC' ? 'Etc/UTC' : zone));
+    }
+  });
+
   it('answers null for text that is not a date', () => {
     expect(formatDateTime('yesterday', 'UTC')).toBeNull();
   });

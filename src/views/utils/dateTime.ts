@@ -1,26 +1,73 @@
 /**
- * Dates shown as dd/MM/yyyy HH:mm in locale en-GB (spec §9), with the platform's Intl (no date
- * library on the landing route).
+ * Dates shown as dd/MM/yyyy HH:mm in locale en-GB (spec §9), with the platform's Date and Intl
+ * (no date library on the landing route).
  */
+interface DateTimeParts {
+  day: number;
+  month: number;
+  year: number;
+  hour: number;
+  minute: number;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let formatter = formatters.get(key);
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-GB', {
-      day: '2-digit',
-      month: '2-digit',
+      day: 'numeric',
+      month: 'numeric',
       year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
+      hour: 'numeric',
+      minute: 'numeric',
       hourCycle: 'h23',
-      ...(timeZone ? { timeZone } : {}),
+      timeZone,
     });
-    formatters.set(key, formatter);
+    formatters.set(timeZone, formatter);
   }
   return formatter;
 }
+
+/**
+ * The date's fields in a time zone. The browser's own zone and UTC need no Intl: the first
+ * Intl.DateTimeFormat loads the locale's data, 20-50 ms in one task on a slow machine, which
+ * would fall in the start-up or in the render of the first card. Other zones (tests pin them)
+ * go through Intl.
+ */
+function partsIn(date: Date, timeZone: string | undefined): DateTimeParts {
+  if (timeZone === undefined) {
+    return {
+      day: date.getDate(),
+      month: date.getMonth() + 1,
+      year: date.getFullYear(),
+      hour: date.getHours(),
+      minute: date.getMinutes(),
+    };
+  }
+  if (timeZone === 'UTC') {
+    return {
+      day: date.getUTCDate(),
+      month: date.getUTCMonth() + 1,
+      year: date.getUTCFullYear(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+    };
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of formatterFor(timeZone).formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    day: parts.day ?? 0,
+    month: parts.month ?? 0,
+    year: parts.year ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+  };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
  * An ISO date-time as 'dd/MM/yyyy HH:mm' (en-GB) in the given IANA time zone (the browser's when
@@ -29,17 +76,6 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
 export function formatDateTime(iso: string, timeZone?: string): string | null {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return null;
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(time))) {
-    parts[part.type] = part.value;
-  }
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
-/**
- * Builds the formatter ahead of the first date shown: the first Intl.DateTimeFormat loads the
- * locale's data, about 20 ms, which would otherwise fall inside the render of the first card.
- */
-export function prepareDateTimeFormat(timeZone?: string): void {
-  formatterFor(timeZone);
+  const { day, month, year, hour, minute } = partsIn(new Date(time), timeZone);
+  return `${pad(day)}/${pad(month)}/${year} ${pad(hour)}:${pad(minute)}`;
 }
