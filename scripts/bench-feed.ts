@@ -236,6 +236,8 @@ export interface LongTasks {
    * counted in `longest`: no code of the app runs in them.
    */
   navigation: string[];
+  taskTimes: [number, number][];
+  frames: { start: number; end: number; text: string }[];
 }
 
 export interface BrowserFigures {
@@ -265,6 +267,9 @@ function observeLongTasks() {
     worstFrame: '',
     worstFrameMs: 0,
     navigation: [] as string[],
+    /** Where each task of `tasks` began and ended, and the long animation frames seen. */
+    taskTimes: [] as [number, number][],
+    frames: [] as { start: number; end: number; text: string }[],
   };
   (window as unknown as BenchWindow).__bench = bench;
   // Init scripts run while the browser creates the document, before the page's scripts.
@@ -281,7 +286,20 @@ function observeLongTasks() {
         Number(article.getAttribute('aria-posinset')),
       );
       const post = shown.length > 0 ? Math.max(...shown).toLocaleString('en-GB') : 'none';
-      bench.tasks.push(`${Math.round(entry.duration)} ms near post ${post}`);
+      // The app's start-up steps are User Timing measures (src/main.tsx): name the one it was.
+      const end = entry.startTime + entry.duration;
+      const steps = performance
+        .getEntriesByType('measure')
+        .filter(
+          (m) =>
+            m.name.startsWith('start:') &&
+            m.startTime < end &&
+            m.startTime + m.duration > entry.startTime,
+        )
+        .map((m) => m.name.slice('start:'.length));
+      const during = steps.length > 0 ? `, during start-up step ${steps.join(' + ')}` : '';
+      bench.tasks.push(`${Math.round(entry.duration)} ms near post ${post}${during}`);
+      bench.taskTimes.push([entry.startTime, end]);
     }
   }).observe({ type: 'longtask', buffered: true });
   interface FrameScript {
@@ -299,8 +317,6 @@ function observeLongTasks() {
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Frame[]) {
-        if (entry.duration <= bench.worstFrameMs) continue;
-        bench.worstFrameMs = entry.duration;
         const layout =
           entry.styleAndLayoutStart > 0
             ? entry.startTime + entry.duration - entry.styleAndLayoutStart
@@ -313,9 +329,13 @@ function observeLongTasks() {
               ` ${Math.round(script.duration)} ms`,
           )
           .join('; ');
-        bench.worstFrame =
+        const text =
           `${Math.round(entry.duration)} ms frame: style+layout ${Math.round(layout)} ms; ` +
           `scripts: ${scripts || 'none'}`;
+        bench.frames.push({ start: entry.startTime, end: entry.startTime + entry.duration, text });
+        if (entry.duration <= bench.worstFrameMs) continue;
+        bench.worstFrameMs = entry.duration;
+        bench.worstFrame = text;
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {
@@ -342,7 +362,13 @@ const SETTLE_MS = 500;
 const takeLongTasks = (page: Page): Promise<LongTasks> =>
   page.evaluate(() => {
     const bench = (window as unknown as BenchWindow).__bench;
-    const seen = { ...bench };
+    // Each task with the animation frame it fell in (Long Animation Frames API), for a lead.
+    const tasks = bench.tasks.map((task, index) => {
+      const [start, end] = bench.taskTimes[index] ?? [0, 0];
+      const frame = bench.frames.find((f) => f.start <= start + 1 && f.end >= end - 1);
+      return frame ? `${task} [in a ${frame.text}]` : task;
+    });
+    const seen = { ...bench, tasks, taskTimes: [], frames: [] };
     Object.assign(bench, {
       longest: 0,
       count: 0,
@@ -350,6 +376,8 @@ const takeLongTasks = (page: Page): Promise<LongTasks> =>
       worstFrame: '',
       worstFrameMs: 0,
       navigation: [],
+      taskTimes: [],
+      frames: [],
     });
     return seen;
   });
@@ -452,9 +480,7 @@ export async function measureBrowserScroll(baseUrl: string): Promise<BrowserFigu
       (await feed.getByRole('article').last().getAttribute('aria-setsize')) ?? 0,
     );
     // Read before the heap: the full garbage collection heapMb forces is a long task of its own.
-    const scrollTasks = await page.evaluate(() => ({
-      ...(window as unknown as BenchWindow).__bench,
-    }));
+    const scrollTasks = await takeLongTasks(page);
     const heapEndMb = await heapMb(page);
     return {
       maxDomElements,
