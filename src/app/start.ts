@@ -14,7 +14,12 @@ export async function startApp(): Promise<AppRuntime> {
   const services = createServices(() => runtime?.actor.getSnapshot().context.configuration ?? null);
   const logError = (message: string, error: unknown) => console.error(message, error);
   const logic = createAppLogic(services, {
-    navigate: (to) => navigate(to),
+    // In a task of its own: a navigation renders the next screen's frame synchronously (the
+    // location is an external store), and the statecharts' reaction to what caused it (a sign-in
+    // answer: session, subscription, the next flow's actors) would otherwise share its task.
+    navigate: (to) => {
+      setTimeout(() => navigate(to), 0);
+    },
     loadPage: (to) => window.location.assign(to),
     logError,
     removeQueryParam: (name) => {
