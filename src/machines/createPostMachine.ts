@@ -18,6 +18,7 @@ import {
   publishDateTimeFromIso,
   type PostFormValues,
   type PostSubmission,
+  roundDownToPublishStep,
 } from '../validation/post';
 import { messagesFrom } from './errorMessages';
 import { notProvided } from './notProvided';
@@ -133,6 +134,24 @@ export function buildPostRequest(values: PostSubmission, forceDraft: boolean): C
     publishedDate: values.publishedDate,
     isDraft: forceDraft || values.isDraft,
   };
+}
+
+/**
+ * An update of a post keeps its stored publish time while the form still shows it: the time
+ * select has 15-minute steps, so a time between them (a post written through the API) is shown
+ * rounded down, and saving the post unchanged must not move it. A date or time the person chose
+ * is sent as chosen.
+ */
+export function keepStoredPublishTime(
+  values: PostSubmission,
+  post: Pick<Post, 'publishedDate'> | null,
+): PostSubmission {
+  const stored = post ? Date.parse(post.publishedDate) : Number.NaN;
+  if (!post || Number.isNaN(stored)) return values;
+  const shown = roundDownToPublishStep(new Date(stored)).getTime();
+  return Date.parse(values.publishedDate) === shown
+    ? { ...values, publishedDate: post.publishedDate }
+    : values;
 }
 
 const alertTitles: Record<CreatePostAlertKind, string> = {
@@ -527,17 +546,21 @@ export const createPostMachine = setup({
               target: 'updating',
               actions: {
                 type: 'assignRequest',
-                params: ({ event }) => buildPostRequest(event.values, false),
+                params: ({ context, event }) =>
+                  buildPostRequest(keepStoredPublishTime(event.values, context.post), false),
               },
-              description: "'Update Post' with the form's values (isDraft as ticked).",
+              description:
+                "'Update Post' with the form's values (isDraft as ticked); a stored publish time between the 15-minute steps is kept while the form still shows it.",
             },
             'draft.save': {
               target: 'updating',
               actions: {
                 type: 'assignRequest',
-                params: ({ event }) => buildPostRequest(event.values, true),
+                params: ({ context, event }) =>
+                  buildPostRequest(keepStoredPublishTime(event.values, context.post), true),
               },
-              description: "'Save Draft': isDraft is forced true.",
+              description:
+                "'Save Draft': isDraft is forced true; a stored publish time between the 15-minute steps is kept while the form still shows it.",
             },
           },
         },

@@ -4,6 +4,7 @@ import type { PendingUpload } from '../../contract/media';
 import type { Post } from '../../contract/posts';
 import {
   buildPostRequest,
+  keepStoredPublishTime,
   createPostMachine,
   selectCanCreate,
   selectCanSave,
@@ -459,6 +460,56 @@ describe('createPost: after creating', () => {
     expect(redirects).toEqual([]);
     expect(clock.advanceToNext()).toBe(1000);
     expect(redirects).toEqual(['/feed?new=guid-new']);
+    actor.stop();
+  });
+});
+
+describe('createPost: updating keeps a stored publish time between the 15-minute steps', () => {
+  // 14:37 is shown as 14:30 (the time select has 15-minute steps).
+  const offStep = { publishedDate: '2026-11-22T14:37:12.000Z' };
+  const shown = '2026-11-22T14:30:00.000Z';
+
+  it('sends the stored time while the form still shows it, and a chosen time as chosen', () => {
+    expect(keepStoredPublishTime({ ...VALUES, publishedDate: shown }, offStep).publishedDate).toBe(
+      offStep.publishedDate,
+    );
+    const chosen = '2026-11-22T14:45:00.000Z';
+    expect(keepStoredPublishTime({ ...VALUES, publishedDate: chosen }, offStep).publishedDate).toBe(
+      chosen,
+    );
+    expect(keepStoredPublishTime({ ...VALUES, publishedDate: shown }, null).publishedDate).toBe(
+      shown,
+    );
+  });
+
+  it('Update Post and Save Draft of an unchanged time send the stored one', async () => {
+    const sent: unknown[] = [];
+    const actor = createActor(
+      createPostMachine.provide({
+        actors: {
+          loadPost: fromPromise(async () => ({ ...LOADED, ...offStep })),
+          updatePost: fromPromise(async ({ input }) => {
+            sent.push(input);
+            return { ...LOADED, ...offStep };
+          }),
+        },
+      }),
+      { input: { mode: 'update', postId: POST_ID, now: NOW } },
+    );
+    actor.start();
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'form.submit', values: { ...VALUES, publishedDate: shown } });
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'draft.save', values: { ...VALUES, publishedDate: shown } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([
+      expect.objectContaining({
+        id: POST_ID,
+        publishedDate: offStep.publishedDate,
+        isDraft: false,
+      }),
+      expect.objectContaining({ id: POST_ID, publishedDate: offStep.publishedDate, isDraft: true }),
+    ]);
     actor.stop();
   });
 });
