@@ -67,6 +67,12 @@ export const mediaMessages = {
   tooLarge: (maxBytes: number) => `File exceeds max size of ${maxBytes} bytes`,
   invalidType: 'Invalid file type',
   belowMinimum: 'Image below minimum resolution',
+  /**
+   * Not in the spec's catalogue (its presets' maximum is what avatars are cropped down to); an
+   * image sent as it is, a post's, is refused above it in the words of the minimum's text.
+   */
+  aboveMaximum: (maxWidth: number, maxHeight: number) =>
+    `Image above maximum resolution of ${maxWidth}x${maxHeight}`,
   invalidImage: 'Invalid image file',
   presetFailed: 'Failed to load validation preset',
   invalidResponse: 'The media server did not return a valid response',

@@ -35,8 +35,10 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | undefined {
 
 export type ImageOutcome =
   | { kind: 'ok'; data: Buffer; width: number; height: number; contentType: string }
-  /** Not decodable, not what the magic bytes said, or larger than the limits (a pixel flood). */
+  /** Not decodable, or not what the magic bytes said. */
   | { kind: 'invalid' }
+  /** Larger than the limits: refused from its header, before any decoding (a pixel flood too). */
+  | { kind: 'aboveMaximum' }
   | { kind: 'belowMinimum' };
 
 export interface ImageLimits {
@@ -86,7 +88,8 @@ export async function processImage(
   const limitInputPixels = limits.maxWidth * limits.maxHeight;
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { limitInputPixels }).metadata();
+    // The header alone (nothing is decoded here), so its size can be judged against the limits.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return { kind: 'invalid' };
   }
@@ -96,7 +99,7 @@ export async function processImage(
     ? [height, width]
     : [width, height];
   if (uprightWidth > limits.maxWidth || uprightHeight > limits.maxHeight) {
-    return { kind: 'invalid' };
+    return { kind: 'aboveMaximum' };
   }
   if (uprightWidth < limits.minWidth || uprightHeight < limits.minHeight) {
     return { kind: 'belowMinimum' };

@@ -221,6 +221,10 @@ export class MediaService {
       });
     if (image.kind === 'invalid') throw new MediaError(422, mediaMessages.invalidImage);
     if (image.kind === 'belowMinimum') throw new MediaError(422, mediaMessages.belowMinimum);
+    if (image.kind === 'aboveMaximum') {
+      const { maxWidth, maxHeight } = rules.resolution;
+      throw new MediaError(422, mediaMessages.aboveMaximum(maxWidth, maxHeight));
+    }
     const stored = await this.storage.savePending(
       {
         presetId: rules.id,

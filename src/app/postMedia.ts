@@ -18,9 +18,9 @@ export interface PostImageUploadOptions {
  * A post's image, checked then uploaded (spec §4 Post: image/* only, the post validation preset).
  * The preset (cached per preset id and key by the media client) is loaded first and the file
  * checked against it: size and type ('File exceeds max size of N bytes', 'Invalid file type'),
- * then its decoded resolution ('Image below minimum resolution', 'Invalid image file'). Only a
- * file that passes is sent, so a file the service would refuse costs no upload. Failures throw
- * a MediaServiceError carrying the spec's texts.
+ * then its decoded resolution ('Image below minimum resolution', 'Image above maximum resolution
+ * of WxH', 'Invalid image file'). Only a file that passes is sent, so a file the service would
+ * refuse costs no upload. Failures throw a MediaServiceError carrying the messages.
  */
 export async function uploadPostImage(
   media: MediaClient,

@@ -364,9 +364,9 @@ export function checkFileAgainstPreset(file: FileFacts, preset: ValidationPreset
 }
 
 /**
- * An image's decoded size against the preset's minimum resolution: 'Image below minimum
- * resolution', 'Invalid image file' for a size no image has, else null. Larger images pass:
- * the preset's maximum is what the service scales them down to.
+ * An image's decoded size against the preset's resolution, as the media service checks it:
+ * 'Image below minimum resolution', 'Image above maximum resolution of WxH', 'Invalid image
+ * file' for a size no image has, else null. (An avatar is cropped down to the maximum first.)
  */
 export function checkImageDimensions(
   size: { width: number; height: number },
@@ -376,8 +376,11 @@ export function checkImageDimensions(
   if (!Number.isFinite(width) || !Number.isFinite(height) || width <= 0 || height <= 0) {
     return mediaMessages.invalidImage;
   }
-  const { minWidth, minHeight } = preset.resolution;
-  return width < minWidth || height < minHeight ? mediaMessages.belowMinimum : null;
+  const { minWidth, minHeight, maxWidth, maxHeight } = preset.resolution;
+  if (width < minWidth || height < minHeight) return mediaMessages.belowMinimum;
+  if (width > maxWidth || height > maxHeight)
+    return mediaMessages.aboveMaximum(maxWidth, maxHeight);
+  return null;
 }
 
 /** Decodes an image file's size; the browser's createImageBitmap by default. */

@@ -389,23 +389,26 @@ describe('POST UploadPending', () => {
       );
     });
 
-    it('a pixel flood (a tiny file claiming 50000x50000): Invalid image file', async () => {
+    it('a pixel flood (a tiny file claiming 50000x50000): refused from its header', async () => {
       const data = await pixelFloodPng(50_000, 50_000);
       expect(data.length).toBeLessThan(2000);
       expect(sniffImageType(data)?.mimeType).toBe('image/png');
       await expectRefused(
         await upload(test.app, apiKey, { fileName: 'bomb.png', contentType: 'image/png', data }),
         422,
-        [mediaMessages.invalidImage],
+        [mediaMessages.aboveMaximum(8000, 8000)],
       );
     });
 
-    it('an image above the preset maximum resolution: Invalid image file', async () => {
+    it('an image above the preset maximum resolution, with the maximum in its message', async () => {
       await expectRefused(
         await upload(test.app, apiKey, await pngFile(600, 600), { presetId: 'avatar' }),
         422,
-        [mediaMessages.invalidImage],
+        ['Image above maximum resolution of 500x500'],
       );
+      await expectRefused(await upload(test.app, apiKey, await pngFile(8001, 300)), 422, [
+        'Image above maximum resolution of 8000x8000',
+      ]);
     });
 
     it('an image below the minimum resolution', async () => {

@@ -527,9 +527,15 @@ describe('checks before an upload', () => {
     ]);
   });
 
-  it('image dimensions: below the minimum, unreadable, or fine (larger is scaled down)', () => {
+  it('image dimensions: below the minimum, above the maximum, unreadable, or fine', () => {
     expect(checkImageDimensions({ width: 200, height: 200 }, postPreset)).toBeNull();
-    expect(checkImageDimensions({ width: 6000, height: 6000 }, postPreset)).toBeNull();
+    expect(checkImageDimensions({ width: 4000, height: 4000 }, postPreset)).toBeNull();
+    expect(checkImageDimensions({ width: 6000, height: 3000 }, postPreset)).toBe(
+      'Image above maximum resolution of 4000x4000',
+    );
+    expect(checkImageDimensions({ width: 3000, height: 4001 }, postPreset)).toBe(
+      'Image above maximum resolution of 4000x4000',
+    );
     expect(checkImageDimensions({ width: 199, height: 800 }, postPreset)).toBe(
       'Image below minimum resolution',
     );
