@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { expectAccessible, logIn, OWNER, uniqueSuffix } from './support';
+import { expectAccessible, logIn, MEMBER, OWNER, PASSWORD, uniqueSuffix } from './support';
 
 /**
  * A real image of random pixels: PNG cannot compress it, so a 700x700 one is about 1.5 MB and its
@@ -80,6 +80,17 @@ test.describe('create post', () => {
       downloadThroughput: 10_000_000,
       uploadThroughput: 1_000_000,
     });
+    // What the bar shows, read every frame while the upload runs.
+    await page.evaluate(() => {
+      const shown: number[] = [];
+      (window as unknown as { __barValues: number[] }).__barValues = shown;
+      const sample = () => {
+        const bar = document.querySelector('progress');
+        if (bar !== null && shown.at(-1) !== bar.value) shown.push(bar.value);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     await picker.setInputFiles({
       name: 'harbour.png',
       mimeType: 'image/png',
@@ -93,16 +104,39 @@ test.describe('create post', () => {
     expect(events.length, `progress events: ${events.join(', ')}`).toBeGreaterThan(1);
     expect(events.at(-1)).toBe(100);
     expect(events).toEqual([...events].sort((a, b) => a - b));
+    const shown = await page.evaluate(
+      () => (window as unknown as { __barValues: number[] }).__barValues,
+    );
+    expect(
+      shown.filter((value) => value > 0 && value < 100),
+      `the bar showed ${shown.join(', ')}`,
+    ).not.toHaveLength(0);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
 
     const message = `Harbour day ${uniqueSuffix()} #givedrop`;
     await page.getByLabel('Message').fill(message);
     await page.getByLabel('Link (optional)').fill('https://example.org/harbour');
     await expect(page.getByText(`${message.length}/280`)).toBeVisible();
+    const created = page.waitForResponse((response) =>
+      response.url().endsWith('/api/posts/createWithFile'),
+    );
+    const feedAsked: unknown[] = [];
+    await page.route('**/api/posts/feedList', async (route) => {
+      feedAsked.push(route.request().postDataJSON());
+      await route.continue();
+    });
     await create.click();
+    const { data: post } = (await (await created).json()) as { data: { guid: string } };
     await expect(page.getByText('Post created successfully, redirecting...')).toBeVisible();
     await expect(page).toHaveURL(/\/feed$/); // ?new= is read, then removed
+    // The feed was asked with the new post first (from /feed?new={guid}), and shows it marked.
+    expect(feedAsked).toContainEqual(
+      expect.objectContaining({ page: 1, showFirstGuid: post.guid }),
+    );
     const first = page.getByRole('feed').getByRole('article').first();
     await expect(first).toContainText(message.replace(' #givedrop', ''));
+    await expect(first.getByText('New', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'feed with the new post');
     await expect(first.getByRole('img').last()).toBeVisible();
     await expect(first.getByRole('link', { name: /example\.org/ })).toHaveAttribute(
       'rel',
@@ -154,5 +188,52 @@ test.describe('create post', () => {
     await expect(page.getByRole('alert')).toContainText('Post not found.');
     await page.getByRole('link', { name: 'Back to the feed' }).click();
     await expect(page).toHaveURL(/\/feed$/);
+  });
+
+  test("another person's post is refused: no form in the browser, 4xx from the server, unchanged", async ({
+    page,
+    request,
+  }) => {
+    const tokenOf = async (email: string) => {
+      const response = await request.post('/api/auth/login', {
+        data: { email, password: PASSWORD },
+      });
+      return ((await response.json()) as { data: { jwtToken: string } }).data.jwtToken;
+    };
+    const ownerAuth = { authorization: `Bearer ${await tokenOf(OWNER)}` };
+    const message = `Owner's post ${uniqueSuffix()}`;
+    const createdResponse = await request.post('/api/posts/create', {
+      headers: ownerAuth,
+      data: { message, link: '', publishedDate: new Date().toISOString(), isDraft: true },
+    });
+    expect(createdResponse.ok()).toBe(true);
+    const { id } = ((await createdResponse.json()) as { data: { id: number } }).data;
+
+    await logIn(page, MEMBER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/create-post/${id}`);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Error loading post data');
+    // Marcus is a Standard User in Harbour Hope, where Olivia wrote it: the server says why.
+    await expect(alert).toContainText('You can only change your own posts.');
+    await expectAccessible(page, 'update post, not yours');
+    await expect(page.getByLabel('Message')).toHaveCount(0);
+
+    const memberAuth = { authorization: `Bearer ${await tokenOf(MEMBER)}` };
+    const update = await request.post('/api/posts/update', {
+      headers: memberAuth,
+      data: {
+        id,
+        message: 'Taken over',
+        link: '',
+        publishedDate: new Date().toISOString(),
+        isDraft: false,
+      },
+    });
+    expect(update.status()).toBe(403);
+    const stored = await request.get(`/api/posts/get?id=${id}`, { headers: ownerAuth });
+    expect(((await stored.json()) as { data: { message: string; isDraft: boolean } }).data).toEqual(
+      expect.objectContaining({ message, isDraft: true }),
+    );
   });
 });

@@ -91,5 +91,35 @@ test.describe('home', () => {
     await page.mouse.up();
     await expect(current).toHaveAttribute('aria-label', /^1 of/);
     await expectAccessible(page, 'carousel moved');
+
+    // The arrow keys move it while focus is in the carousel.
+    const track = carousel.getByRole('group', { name: /^1 of/ }).locator('..');
+    await expect(track).not.toHaveAttribute('data-reduced-motion');
+    await track.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(current).toHaveAttribute('aria-label', /^3 of/);
+    await page.keyboard.press('ArrowLeft');
+    await expect(current).toHaveAttribute('aria-label', /^2 of/);
+
+    // Scrolled near its end, the strip loads the next page of drops (the intro + 20, then 30).
+    await expect(current).toHaveAttribute('aria-label', '2 of 21');
+    await track.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await expect(current).toHaveAttribute('aria-label', / of 31$/);
+  });
+
+  test('the carousel honours reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await logIn(page, OWNER);
+    const carousel = page.getByRole('region', { name: /drops/i });
+    await expect(carousel.getByText('Drop Info')).toBeVisible();
+    // The strip scrolls to a drop at once instead of smoothly.
+    await expect(carousel.getByRole('group', { name: /^1 of/ }).locator('..')).toHaveAttribute(
+      'data-reduced-motion',
+    );
+    await carousel.getByRole('button', { name: /next drop/i }).click();
+    await expect(carousel.locator('[aria-current="true"]')).toHaveAttribute('aria-label', /^2 of/);
   });
 });
