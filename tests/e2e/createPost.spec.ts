@@ -68,6 +68,20 @@ test.describe('create post', () => {
       buffer: await noisyPng(50),
     });
     await expect(page.getByText('Image below minimum resolution')).toBeVisible();
+    // So is a file over the preset's 10 MB, and one that says PNG but does not decode.
+    await picker.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+    });
+    await expect(page.getByText('File exceeds max size of 10485760 bytes')).toBeVisible();
+    const png = await noisyPng(300);
+    await picker.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([png.subarray(0, 64), Buffer.alloc(4096, 0x5a)]),
+    });
+    await expect(page.getByText('Invalid image file')).toBeVisible();
     expect(uploads).toEqual([]);
 
     // A real image uploads to the media service with real progress events, shown as a bar (the
@@ -152,6 +166,15 @@ test.describe('create post', () => {
     await page.getByLabel('Message').fill(message);
     await page.getByLabel('Is Draft').check();
     await expect(page.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+    // A save that fails (the server down for a moment) keeps what was written.
+    await page.route('**/api/posts/create', (route) => route.abort('connectionrefused'), {
+      times: 1,
+    });
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page.getByRole('alert')).toContainText('Error creating post');
+    await expect(page.getByLabel('Message')).toHaveValue(message);
+    await expect(page.getByLabel('Is Draft')).toBeChecked();
+    await expect(page).toHaveURL(/\/create-post$/);
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await expect(page.getByText('Post created successfully, redirecting...')).toBeVisible();
     // A draft is not in the feed: its edit form opens.

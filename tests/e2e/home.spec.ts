@@ -50,6 +50,20 @@ test.describe('home', () => {
     const setSize = Number(await last.getAttribute('aria-setsize'));
     expect(setSize).toBeGreaterThan(40);
     expect(feedRequests).toBe(Math.floor(setSize / 20) + 1);
+
+    // The feed pattern's keys: Page Down and Page Up move between the articles (back at the top,
+    // where the virtualised list has unmounted all but the first card).
+    const articles = feed.getByRole('article');
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(feed.locator('article[aria-posinset="2"]')).toHaveCount(0);
+    await articles.first().focus();
+    await page.keyboard.press('PageDown');
+    await expect(feed.locator('article[aria-posinset="2"]')).toBeFocused();
+    await page.keyboard.press('PageDown');
+    await expect(feed.locator('article[aria-posinset="3"]')).toBeFocused();
+    await page.keyboard.press('PageUp');
+    await expect(feed.locator('article[aria-posinset="2"]')).toBeFocused();
   });
 
   test('the carousel moves by buttons and swipes', async ({ page }) => {
@@ -108,6 +122,37 @@ test.describe('home', () => {
       element.scrollLeft = element.scrollWidth;
     });
     await expect(current).toHaveAttribute('aria-label', / of 31$/);
+  });
+
+  test('the carousel moves by touch swipes', async ({ browser }) => {
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await logIn(page, OWNER);
+    const carousel = page.getByRole('region', { name: /drops/i });
+    await expect(carousel.getByText('Drop Info')).toBeVisible();
+    const current = carousel.locator('[aria-current="true"]');
+    await expect(current).toHaveAttribute('aria-label', /^1 of/);
+    const strip = (await current.locator('..').boundingBox())!;
+    const y = strip.y + strip.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const swipe = async (fromX: number, toX: number) => {
+      const point = (x: number) => [{ x, y, id: 1 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(fromX) });
+      for (const step of [1, 2, 3]) {
+        const x = fromX + ((toX - fromX) * step) / 3;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x) });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe(strip.x + strip.width * 0.8, strip.x + strip.width * 0.2);
+    await expect(current).toHaveAttribute('aria-label', /^2 of/);
+    await swipe(strip.x + strip.width * 0.2, strip.x + strip.width * 0.8);
+    await expect(current).toHaveAttribute('aria-label', /^1 of/);
+    await context.close();
   });
 
   test('the carousel honours reduced motion', async ({ page }) => {

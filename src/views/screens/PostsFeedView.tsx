@@ -37,6 +37,11 @@ export const FEED_END_TEXT = "You've seen all the posts, thanks for your attenti
 /** Ours (the spec only says feed errors are logged); the postsFeed machine's wording. */
 export const FEED_ERROR_TEXT = 'Failed to fetch posts';
 
+/** Frames to wait for a card Page Down / Page Up scrolled to (about a second at 60 Hz)... */
+const FOCUS_RETRY_FRAMES = 60;
+/** ...and that it keeps the focus for. */
+const FOCUS_STEADY_FRAMES = 10;
+
 /** The window scrolls (the app layout has no inner scroller), so the list follows the window. */
 function canVirtualise(): boolean {
   return typeof ResizeObserver !== 'undefined' && document.scrollingElement != null;
@@ -94,16 +99,45 @@ export function PostsFeedView({
     return () => observer.disconnect();
   }, [lastCard, status, lastKey, postCount, onEndReached]);
 
-  const focusCard = useCallback((index: number) => {
+  // The card a Page Down / Page Up last asked for; an earlier request still settling gives up.
+  const focusRequest = useRef(0);
+  const focusCard = useCallback((index: number, from: HTMLElement) => {
+    focusRequest.current += 1;
+    const request = focusRequest.current;
     const selector = `article[aria-posinset="${index + 1}"]`;
     const card = feedRef.current?.querySelector<HTMLElement>(selector);
-    if (card) {
-      card.focus();
-      return;
-    }
-    // The first card is always mounted; the others are the virtualiser's (index - 1 there).
-    virtualizerRef.current?.scrollToIndex(index - 1);
-    requestAnimationFrame(() => feedRef.current?.querySelector<HTMLElement>(selector)?.focus());
+    card?.focus();
+    // The first card is always mounted; the others are the virtualiser's (index - 1 there). It
+    // mounts a card a frame or more after scrolling to it, and a scroll still running (the
+    // browser's animated scroll of Ctrl+Home goes on writing its position for about 250 ms) can
+    // unmount it again: for up to a second, each frame focuses the card when it is mounted and
+    // not focused, and scrolls to it again when it is not mounted, until it has kept the focus
+    // for a few frames. Focus the person moved elsewhere meanwhile is left where it is.
+    const scrollToCard = () => virtualizerRef.current?.scrollToIndex(index - 1);
+    if (!card) scrollToCard();
+    let frames = 0;
+    let steady = 0;
+    const settle = () => {
+      if (request !== focusRequest.current) return;
+      frames += 1;
+      const mounted = feedRef.current?.querySelector<HTMLElement>(selector);
+      const focused = from.ownerDocument.activeElement;
+      if (focused !== null && focused !== from && focused !== from.ownerDocument.body) {
+        // The person moved on (or the card has the focus): nothing to take back.
+        if (focused !== mounted) return;
+        steady += 1;
+      } else if (!mounted) {
+        steady = 0;
+        scrollToCard();
+      } else {
+        steady = 0;
+        mounted.focus();
+      }
+      if (steady < FOCUS_STEADY_FRAMES && frames < FOCUS_RETRY_FRAMES) {
+        requestAnimationFrame(settle);
+      }
+    };
+    requestAnimationFrame(settle);
   }, []);
 
   // The feed pattern's keys: Page Down / Page Up move focus to the next / previous article.
@@ -116,7 +150,7 @@ export function PostsFeedView({
     const next = event.key === 'PageDown' ? index + 1 : index - 1;
     if (next < 0 || next >= posts.length) return;
     event.preventDefault();
-    focusCard(next);
+    focusCard(next, card);
   };
 
   const renderCard = (post: FeedPost, index: number) => (
