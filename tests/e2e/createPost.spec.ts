@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { expectAccessible, logIn, MEMBER, OWNER, PASSWORD, uniqueSuffix } from './support';
+import {
+  expectAccessible,
+  logIn,
+  MEMBER,
+  OWNER,
+  PASSWORD,
+  storedSession,
+  uniqueSuffix,
+} from './support';
 
 /**
  * A real image of random pixels: PNG cannot compress it, so a 700x700 one is about 1.5 MB and its
@@ -217,13 +225,11 @@ test.describe('create post', () => {
     page,
     request,
   }) => {
-    const tokenOf = async (email: string) => {
-      const response = await request.post('/api/auth/login', {
-        data: { email, password: PASSWORD },
-      });
-      return ((await response.json()) as { data: { jwtToken: string } }).data.jwtToken;
-    };
-    const ownerAuth = { authorization: `Bearer ${await tokenOf(OWNER)}` };
+    const login = await request.post('/api/auth/login', {
+      data: { email: OWNER, password: PASSWORD },
+    });
+    const { jwtToken } = ((await login.json()) as { data: { jwtToken: string } }).data;
+    const ownerAuth = { authorization: `Bearer ${jwtToken}` };
     const message = `Owner's post ${uniqueSuffix()}`;
     const createdResponse = await request.post('/api/posts/create', {
       headers: ownerAuth,
@@ -242,7 +248,7 @@ test.describe('create post', () => {
     await expectAccessible(page, 'update post, not yours');
     await expect(page.getByLabel('Message')).toHaveCount(0);
 
-    const memberAuth = { authorization: `Bearer ${await tokenOf(MEMBER)}` };
+    const memberAuth = { authorization: `Bearer ${(await storedSession(page))!.jwtToken}` };
     const update = await request.post('/api/posts/update', {
       headers: memberAuth,
       data: {
