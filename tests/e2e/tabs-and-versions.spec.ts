@@ -61,7 +61,7 @@ test('a newer client version announced by the server reloads the page on the nex
   await page.clock.fastForward(61_000);
   // Playwright hears of the answer from the network; the page reads its header in a task of its
   // own, which the browser may run after an input event sent at once. One fresh-clone CI run
-  // waited 60 s for a reload that never came, most likely so (not reproduced in 26 runs here).
+  // waited 60 s for a reload that never came, most likely so (not reproduced in 29 runs here).
   await (await polled).finished();
   await page.waitForTimeout(250);
   // Nothing reloads until the person navigates.
