@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
+/** The landing route's flow entry: preloaded, and counted in the landing budget. */
+export const LANDING_FLOW = /[\\/]src[\\/]features[\\/]home[\\/]index\.ts$/;
+
 const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
 
 /**
@@ -14,6 +17,9 @@ const startupSteps: { name: string; root: RegExp; only?: (id: string) => boolean
   { name: 'start', root: /[\\/]src[\\/]app[\\/]start\.ts$/ },
   { name: 'react', root: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/ },
   { name: 'app', root: /[\\/]src[\\/]app[\\/]mount\.tsx$/ },
+  // The landing route's flow (the home: the Drops carousel and the Posts feed), which the app
+  // machine loads as soon as the configuration has arrived; every other flow loads on demand.
+  { name: 'home', root: LANDING_FLOW },
 ];
 
 /**
@@ -111,6 +117,16 @@ function preloadStartup(): Plugin {
           for (const css of chunk.viteMetadata?.importedCss ?? []) link('stylesheet', css);
         };
         for (const dynamic of entry.dynamicImports) add(dynamic);
+        // The landing route's flow, which the app machine imports once the configuration is in.
+        for (const chunk of Object.values(bundle)) {
+          if (
+            chunk.type === 'chunk' &&
+            chunk.isDynamicEntry &&
+            LANDING_FLOW.test(chunk.facadeModuleId ?? '')
+          ) {
+            add(chunk.fileName);
+          }
+        }
         return tags;
       },
     },

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { machineRegistry } from '../src/machines/registry';
+import { allMachines } from '../src/app/machineList';
 import type { CoverageRecord } from '../tests/support/pathHarness';
 
 const dir = path.resolve('coverage/paths');
@@ -26,7 +26,7 @@ if (run.status !== 0) {
 const pct = (reached: number, all: number) => (all === 0 ? 100 : (100 * reached) / all);
 let failed = false;
 const rows: string[][] = [['machine', 'paths', 'states', 'transitions']];
-for (const machine of machineRegistry) {
+for (const machine of await allMachines()) {
   const file = path.join(dir, `${machine.id}.json`);
   if (!existsSync(file)) {
     rows.push([machine.id, '0', 'no generated path tests', '']);

@@ -1,196 +1,110 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
-import { selectInitializing } from '../machines/appMachine';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { User } from '../../contract/auth';
+import {
+  selectFlowRefs,
+  selectFlowStatus,
+  selectInitializing,
+  selectRoute,
+} from '../machines/appSelectors';
+import type { FlowLayout } from '../machines/flows';
+import { AppLayoutView } from '../views/layouts/AppLayoutView';
+import { FullPageLayoutView } from '../views/layouts/FullPageLayoutView';
 import { PublicLayoutView } from '../views/layouts/PublicLayoutView';
+import { AppErrorView } from '../views/screens/AppErrorView';
 import { LoadingScreenView } from '../views/screens/LoadingScreenView';
 import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext';
 import { ErrorBoundary } from './ErrorBoundary';
-import { AppLayoutRoute } from './layouts/AppLayoutRoute';
-import { FullPageLayoutRoute } from './layouts/FullPageLayoutRoute';
+import { layoutUser } from './layouts/layoutUser';
+import { pageTitle } from './pageTitle';
 import { RouteSync } from './RouteSync';
-import { ErrorScreen } from './screens/ErrorScreen';
 import { InitializingScreen } from './screens/InitializingScreen';
-import { HomeScreen, LandingScreen } from './screens/LandingScreen';
-import { LogoutScreen } from './screens/LogoutScreen';
 import { useSession } from './selectors';
 
-// Screens other than the landing page load lazily: the landing route's initial JavaScript
-// stays within the build's budget.
-const CreateInfoScreen = lazy(() =>
-  import('./screens/StaticScreens').then((m) => ({ default: m.CreateInfoScreen })),
-);
-const CreateDropScreen = lazy(() =>
-  import('./screens/StaticScreens').then((m) => ({ default: m.CreateDropScreen })),
-);
-const FollowingScreen = lazy(() =>
-  import('./screens/StaticScreens').then((m) => ({ default: m.FollowingScreen })),
-);
-const SearchScreen = lazy(() =>
-  import('./screens/StaticScreens').then((m) => ({ default: m.SearchScreen })),
-);
-const CreatePostScreen = lazy(() => import('./screens/CreatePostScreen'));
-const LoginScreen = lazy(() => import('./screens/LoginScreen'));
-const SignupScreen = lazy(() => import('./screens/SignupScreen'));
-const StartSignupScreen = lazy(() => import('./screens/StartSignupScreen'));
-const ForgottenPasswordScreen = lazy(() => import('./screens/ForgottenPasswordScreen'));
-const ResetPasswordScreen = lazy(() => import('./screens/ResetPasswordScreen'));
-const ActivationScreen = lazy(() => import('./screens/ActivationScreen'));
-const EmailConfirmationScreen = lazy(() => import('./screens/EmailConfirmationScreen'));
+/** Spec §2.1: while authentication state loads, a full-screen indicator reads 'Loading...'. */
+export const AUTH_LOADING_TEXT = 'Loading...';
 
-/** Spec §2.1 generic loading indicator text. */
-const GENERIC_LOADING_TEXT = 'Loading, please wait...';
-
-function Lazy({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<LoadingScreenView text={GENERIC_LOADING_TEXT} />}>{children}</Suspense>
-  );
-}
-
-function PublicRoute({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  return <PublicLayoutView signedIn={user !== null}>{children}</PublicLayoutView>;
+/** The layout a route renders in, as the app machine's route says (spec §2.1). */
+function Layout({
+  layout,
+  user,
+  children,
+}: {
+  layout: FlowLayout;
+  user: User | null;
+  children: ReactNode;
+}) {
+  const { clientVersion } = useAppRuntime();
+  const [pathname, navigate] = useLocation();
+  const shown = layout === 'landing' ? (user ? 'app' : 'public') : layout;
+  if (shown === 'app') {
+    // The machine allows the app layout's routes only to a signed-in user; a sign-out shows
+    // this until its redirect arrives.
+    if (!user) return <LoadingScreenView text={AUTH_LOADING_TEXT} />;
+    return (
+      <AppLayoutView pathname={pathname} user={layoutUser(user)} clientVersion={clientVersion}>
+        {children}
+      </AppLayoutView>
+    );
+  }
+  if (shown === 'fullPage') {
+    // The back button: the previous page, or / when there is none.
+    const onBack = () => {
+      if (window.history.length > 1) window.history.back();
+      else navigate('/');
+    };
+    return <FullPageLayoutView onBack={onBack}>{children}</FullPageLayoutView>;
+  }
+  if (shown === 'public') {
+    return <PublicLayoutView signedIn={user !== null}>{children}</PublicLayoutView>;
+  }
+  return <>{children}</>;
 }
 
 /**
- * The route table (spec §2.1). Only routes whose screens exist are registered; any unknown path
- * shows the landing page.
+ * Renders what the app machine decided for the current route: 'Loading...' while it waits for
+ * the session or redirects, else the route's layout with the flow's Screen (or its loading or
+ * failure). Deferred: a new route's screen mounts as a transition, which React renders in
+ * slices, not in the task that navigated (a sign-in's answer, a click).
  */
-function Routes() {
-  const [pathname] = useLocation();
-  // Deferred: a new route's screen mounts as a transition, which React renders in slices, not
-  // in the task that navigated (a sign-in's answer, a click).
-  const shownPathname = useDeferredValue(pathname);
+function FlowOutlet() {
+  const { actor, entries } = useAppRuntime();
+  const { user } = useSession();
+  const status = useDeferredValue(useSelector(actor, selectFlowStatus));
+  const route = useDeferredValue(useSelector(actor, selectRoute));
+  const refs = useDeferredValue(useSelector(actor, selectFlowRefs));
+  const title = route?.route.title;
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+
+  if (status === 'waiting' || !route) return <LoadingScreenView text={AUTH_LOADING_TEXT} />;
+  const entry = entries.get(route.flowId);
+  let content: ReactNode;
+  if (status === 'failed' || status === 'unmatched') {
+    content = (
+      <AppErrorView
+        onReload={() => {
+          if (status === 'failed') actor.send({ type: 'retry' });
+          else window.location.assign('/');
+        }}
+      />
+    );
+  } else if (status === 'running' && entry) {
+    const { Screen } = entry;
+    // A new run of the flow (its actors started again) starts a new screen.
+    const runKey = Object.values(refs)
+      .map((ref) => ref.sessionId)
+      .join(' ');
+    content = <Screen key={`${route.flowId} ${runKey}`} flow={refs} user={user} />;
+  } else {
+    content = <LoadingScreenView />;
+  }
   return (
-    <Switch location={shownPathname}>
-      <Route path="/login">
-        <FullPageLayoutRoute>
-          <Lazy>
-            <LoginScreen />
-          </Lazy>
-        </FullPageLayoutRoute>
-      </Route>
-      <Route path="/account/login">
-        <PublicRoute>
-          <Lazy>
-            <LoginScreen />
-          </Lazy>
-        </PublicRoute>
-      </Route>
-      <Route path="/signup">
-        <FullPageLayoutRoute>
-          <Lazy>
-            <SignupScreen />
-          </Lazy>
-        </FullPageLayoutRoute>
-      </Route>
-      <Route path="/signup-charity">
-        <FullPageLayoutRoute>
-          <Lazy>
-            <SignupScreen />
-          </Lazy>
-        </FullPageLayoutRoute>
-      </Route>
-      <Route path="/start-signup">
-        <PublicRoute>
-          <Lazy>
-            <StartSignupScreen />
-          </Lazy>
-        </PublicRoute>
-      </Route>
-      <Route path="/forgotten-password">
-        <PublicRoute>
-          <Lazy>
-            <ForgottenPasswordScreen />
-          </Lazy>
-        </PublicRoute>
-      </Route>
-      <Route path="/forgotten-password/:key">
-        <PublicRoute>
-          <Lazy>
-            <ResetPasswordScreen />
-          </Lazy>
-        </PublicRoute>
-      </Route>
-      <Route path="/activate/:key">
-        <PublicRoute>
-          <Lazy>
-            <ActivationScreen />
-          </Lazy>
-        </PublicRoute>
-      </Route>
-      <Route path="/account/confirm-email/:key">
-        <PublicRoute>
-          <Lazy>
-            <EmailConfirmationScreen />
-          </Lazy>
-        </PublicRoute>
-      </Route>
-      <Route path="/logout">
-        <LogoutScreen />
-      </Route>
-      <Route path="/auth/logout">
-        <LogoutScreen />
-      </Route>
-      <Route path="/error">
-        <ErrorScreen />
-      </Route>
-      <Route path="/dashboard">
-        <AppLayoutRoute>
-          <HomeScreen />
-        </AppLayoutRoute>
-      </Route>
-      <Route path="/feed">
-        <AppLayoutRoute>
-          <HomeScreen />
-        </AppLayoutRoute>
-      </Route>
-      <Route path="/create-info">
-        <PublicRoute>
-          <Lazy>
-            <CreateInfoScreen />
-          </Lazy>
-        </PublicRoute>
-      </Route>
-      <Route path="/create-post">
-        <AppLayoutRoute>
-          <Lazy>
-            <CreatePostScreen />
-          </Lazy>
-        </AppLayoutRoute>
-      </Route>
-      <Route path="/create-post/:id">
-        <AppLayoutRoute>
-          <Lazy>
-            <CreatePostScreen />
-          </Lazy>
-        </AppLayoutRoute>
-      </Route>
-      <Route path="/create-drop">
-        <AppLayoutRoute>
-          <Lazy>
-            <CreateDropScreen />
-          </Lazy>
-        </AppLayoutRoute>
-      </Route>
-      <Route path="/following">
-        <AppLayoutRoute>
-          <Lazy>
-            <FollowingScreen />
-          </Lazy>
-        </AppLayoutRoute>
-      </Route>
-      <Route path="/search">
-        <AppLayoutRoute>
-          <Lazy>
-            <SearchScreen />
-          </Lazy>
-        </AppLayoutRoute>
-      </Route>
-      <Route>
-        <LandingScreen />
-      </Route>
-    </Switch>
+    <Layout layout={route.route.layout} user={user}>
+      {content}
+    </Layout>
   );
 }
 
@@ -203,7 +117,7 @@ function Shell() {
   return (
     <>
       <RouteSync />
-      <Routes />
+      <FlowOutlet />
     </>
   );
 }

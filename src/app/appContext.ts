@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { appMachine } from '../machines/appMachine';
 import type { ReloadFlag } from '../services/version';
-import type { CountriesLoader } from './countries';
+import type { FlowEntries } from './appLogic';
 
 export type AppActorRef = ActorRefFrom<typeof appMachine>;
 
@@ -10,8 +10,8 @@ export interface AppRuntime {
   actor: AppActorRef;
   reloadFlag: ReloadFlag;
   clientVersion: string;
-  /** The countries of the phone pickers (loaded once, GB only when they cannot be loaded). */
-  loadCountries: CountriesLoader;
+  /** The flows' loaded entries (their Screens). */
+  entries: Pick<FlowEntries, 'get'>;
 }
 
 export const AppRuntimeContext = createContext<AppRuntime | null>(null);

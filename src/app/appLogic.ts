@@ -1,22 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { AuthSession, SessionData } from '../../contract/auth';
-import type { AuthCodeResponse, SignupRequest } from '../../contract/identity';
 import type { Configuration } from '../../contract/configuration';
-import { activationMachine } from '../machines/activationMachine';
 import { appMachine } from '../machines/appMachine';
-import { captchaTokenMachine } from '../machines/captchaTokenMachine';
 import { configMachine } from '../machines/configMachine';
-import { createPostMachine, type CreatePostEvent } from '../machines/createPostMachine';
-import { dropsCarouselMachine } from '../machines/dropsCarouselMachine';
-import { emailConfirmationMachine } from '../machines/emailConfirmationMachine';
-import { emailVerificationMachine } from '../machines/emailVerificationMachine';
-import { handleCheckMachine } from '../machines/handleCheckMachine';
-import { loginMachine } from '../machines/loginMachine';
-import { passwordResetMachine } from '../machines/passwordResetMachine';
-import { passwordResetRequestMachine } from '../machines/passwordResetRequestMachine';
-import { postsFeedMachine } from '../machines/postsFeedMachine';
-import { signupMachine, type SignupResult } from '../machines/signupMachine';
-import { thirdPartySignInMachine } from '../machines/thirdPartySignInMachine';
+import type { StartFlow } from '../machines/flows';
 import {
   refreshDelayMs,
   sessionMachine,
@@ -25,22 +12,20 @@ import {
   type SessionEvent,
 } from '../machines/sessionMachine';
 import { subscriptionMachine } from '../machines/subscriptionMachine';
+import type { AnyFlowDefinition, FlowEntry, FlowServices } from '../platform/flow';
+import { established } from '../platform/session';
 import { fetchConfiguration } from '../services/api/configuration';
 import {
   subscribeToAuthSessionChanges,
   waitForStoredSession,
   withRefreshLock,
 } from '../services/sessionSync';
-import { sampleDropsPage, samplePostsPage } from '../services/sampleContent';
-import { createThirdParties, type ThirdParties } from '../services/thirdParty';
-import { userFromToken } from '../services/token';
+import type { ThirdParties } from '../services/thirdParty';
 import type { Services } from './services';
-import { uploadPostImage } from './postMedia';
-import { readableSignInFailure } from './signInFailure';
 
 export interface AppEffects {
-  /** Client-side navigation inside the app. */
-  navigate(to: string): void;
+  /** Client-side navigation inside the app (history replace for redirects). */
+  navigate(to: string, options?: { replace?: boolean }): void;
   /** A full page load (after a session refresh with a redirect target). */
   loadPage(to: string): void;
   /** Where failures that are only logged go. */
@@ -54,10 +39,6 @@ export interface AppEffects {
 /** How long a tab that waited on another tab's refresh waits for its session to arrive. */
 const OTHER_TAB_WAIT_MS = 2_000;
 
-function established(authSession: AuthSession): EstablishedSession {
-  return { authSession, user: userFromToken(authSession.jwtToken) };
-}
-
 function fromSessionData(data: SessionData): AuthSession {
   return {
     jwtToken: data.jwtToken,
@@ -66,15 +47,88 @@ function fromSessionData(data: SessionData): AuthSession {
   };
 }
 
-/**
- * The composition root of the statecharts: every named actor, action and delay that the
- * machines declare gets its real implementation here (design.md §3).
- */
-export function createAppLogic(services: Services, effects: AppEffects) {
-  const { storage, auth, tenants, http, identity, users, posts, drops, media } = services;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFlowEntry = FlowEntry<any, any>;
 
+/**
+ * The flows' entries, loaded on demand (each flow's chunk once) and built once with the
+ * services; the app machine starts a flow from its entry and the outlet renders its Screen.
+ */
+export function createFlowEntries(registry: readonly AnyFlowDefinition[], services: FlowServices) {
+  const entries = new Map<string, Promise<AnyFlowEntry>>();
+  const loaded = new Map<string, AnyFlowEntry>();
+  const load = (flowId: string): Promise<AnyFlowEntry> => {
+    const definition = registry.find((flow) => flow.id === flowId);
+    if (!definition) return Promise.reject(new Error(`No flow '${flowId}' in the registry`));
+    let entry = entries.get(flowId);
+    if (!entry) {
+      entry = definition.load().then((module) => {
+        const built = module.default(services);
+        loaded.set(flowId, built);
+        return built;
+      });
+      // A chunk that failed to load is fetched again on the next try.
+      entry.catch(() => entries.delete(flowId));
+      entries.set(flowId, entry);
+    }
+    return entry;
+  };
+  return { load, get: (flowId: string) => loaded.get(flowId) ?? null };
+}
+
+export type FlowEntries = ReturnType<typeof createFlowEntries>;
+
+/**
+ * The composition root of the long-lived statecharts: every named actor, action and delay of the
+ * app, config, session and subscription machines gets its real implementation here; each flow's
+ * entry provides its own (design.md §3).
+ */
+export function createAppLogic(
+  services: Services,
+  effects: AppEffects,
+  registry: readonly AnyFlowDefinition[],
+  // The adapters' code loads on its own, beside the landing page's (tests give stand-ins).
+  loadThirdParties: (configuration: Configuration) => Promise<ThirdParties> = (configuration) =>
+    import('../services/thirdParty').then((module) =>
+      module.createThirdParties(configuration, services.http),
+    ),
+) {
+  const { storage, auth, tenants, http } = services;
   const fromResponse = (data: SessionData): EstablishedSession =>
     established(fromSessionData(data));
+
+  // The third parties (captcha, sign-in provider) start loading as soon as the configuration
+  // says which ones to use: the real adapters when it carries their keys, the development
+  // stand-ins of the reference server otherwise.
+  let thirdParties: Promise<ThirdParties> | null = null;
+  let configuration: Configuration | null = null;
+  const flowServices: FlowServices = {
+    http,
+    storage,
+    configuration: () => {
+      if (!configuration) throw new Error('The configuration has not loaded yet');
+      return configuration;
+    },
+    thirdParties: () => {
+      if (!thirdParties) throw new Error('The configuration has not loaded yet');
+      return thirdParties;
+    },
+    logError: effects.logError,
+    removeQueryParam: effects.removeQueryParam,
+    origin: effects.origin,
+  };
+  const entries = createFlowEntries(registry, flowServices);
+
+  const config = configMachine.provide({
+    actors: {
+      fetchConfiguration: fromPromise(async () => {
+        const loaded = await fetchConfiguration(http);
+        configuration = loaded;
+        thirdParties ??= loadThirdParties(loaded);
+        return loaded;
+      }),
+    },
+  });
 
   const session = sessionMachine.provide({
     actors: {
@@ -140,199 +194,22 @@ export function createAppLogic(services: Services, effects: AppEffects) {
     },
   });
 
-  // The third parties (captcha, sign-in provider) start loading as soon as the configuration
-  // says which ones to use: the real adapters when it carries their keys, the development
-  // stand-ins of the reference server otherwise.
-  let thirdParties: ThirdParties | null = null;
-  const useThirdParties = (configuration: Configuration) => {
-    thirdParties ??= createThirdParties(configuration, http);
-    return thirdParties;
-  };
-  const loadedThirdParties = (): ThirdParties => {
-    if (!thirdParties) throw new Error('The configuration has not loaded yet');
-    return thirdParties;
-  };
-
-  const config = configMachine.provide({
-    actors: {
-      fetchConfiguration: fromPromise(async () => {
-        const configuration = await fetchConfiguration(http);
-        useThirdParties(configuration);
-        return configuration;
-      }),
-    },
-  });
-
-  const captchaToken = captchaTokenMachine.provide({
-    actors: {
-      executeCaptcha: fromPromise(async ({ input }) => {
-        const { captcha } = loadedThirdParties();
-        await captcha.ready();
-        return captcha.execute(input.action);
-      }),
-    },
-  });
-
-  // Called straight from the click (the machine invokes it on the event), so the provider's
-  // popup is allowed to open.
-  const requestAuthCode = fromPromise<AuthCodeResponse>(({ signal }) =>
-    loadedThirdParties()
-      .signIn.requestCode({ signal })
-      .catch((error: unknown) => {
-        throw readableSignInFailure(error);
-      }),
-  );
-
-  const thirdPartySignIn = thirdPartySignInMachine.provide({
-    actors: {
-      requestAuthCode,
-      captchaToken,
-      signupWithGoogle: fromPromise(async ({ input }) => {
-        const result = await identity.signupWithGoogle(input);
-        return { session: fromResponse(result.data), messages: result.messages };
-      }),
-      loginWithGoogle: fromPromise(async ({ input }) =>
-        fromResponse(await identity.loginWithGoogle(input)),
-      ),
-    },
-  });
-
-  const signup = signupMachine.provide({
-    actors: {
-      emailVerification: emailVerificationMachine.provide({
-        actors: {
-          verifyAccount: fromPromise(({ input }) => identity.verifyAccount(input)),
-          verifyAccountCode: fromPromise(async ({ input }) => {
-            await identity.verifyAccountCode(input);
-            return true;
-          }),
-        },
-      }),
-      handleCheck: handleCheckMachine.provide({
-        actors: {
-          handleExists: fromPromise(({ input, signal }) =>
-            users.handleExists(input.value, { signal }),
-          ),
-        },
-      }),
-      captchaToken,
-      captchaReady: fromPromise(() => loadedThirdParties().captcha.ready()),
-      signup: fromPromise<SignupResult, SignupRequest>(async ({ input }) => {
-        const result = await identity.signup(input);
-        return result.kind === 'signedIn'
-          ? { kind: 'signedIn', session: fromResponse(result.data) }
-          : result;
-      }),
-    },
-    actions: { clearErrorParam: () => effects.removeQueryParam('error') },
-  });
-
-  const passwordResetRequest = passwordResetRequestMachine.provide({
-    actors: {
-      requestPasswordReset: fromPromise(({ input }) =>
-        identity.requestPasswordReset({
-          email: input.email,
-          redirectTo: `${effects.origin()}/forgotten-password`,
-        }),
-      ),
-    },
-  });
-
-  const passwordReset = passwordResetMachine.provide({
-    actors: {
-      validatePasswordResetKey: fromPromise(({ input }) =>
-        identity.validatePasswordResetKey(input),
-      ),
-      resetPassword: fromPromise(({ input }) => identity.resetPassword(input)),
-    },
-  });
-
-  const activation = activationMachine.provide({
-    actors: { activate: fromPromise(({ input }) => identity.activate(input)) },
-  });
-
-  const postsFeed = postsFeedMachine.provide({
-    actors: {
-      loadPostsPage: fromPromise(({ input, signal }) => posts.feedList(input, { signal })),
-      loadSamplePostsPage: fromPromise(async ({ input }) =>
-        samplePostsPage(input.page ?? 1, input.pageSize),
-      ),
-    },
-    actions: {
-      logFeedError: (_, error) => effects.logError('Failed to fetch posts', error),
-    },
-  });
-
-  const dropsCarousel = dropsCarouselMachine.provide({
-    actors: {
-      loadDropsPage: fromPromise(({ input, signal }) => drops.feedList(input, { signal })),
-      loadSampleDropsPage: fromPromise(async ({ input }) =>
-        sampleDropsPage(input.page ?? 1, input.pageSize),
-      ),
-    },
-    actions: {
-      logDropsError: (_, error) => effects.logError('Failed to fetch drops', error),
-    },
-  });
-
-  const createPost = createPostMachine.provide({
-    actors: {
-      loadPost: fromPromise(({ input, signal }) => posts.get(input.id, { signal })),
-      // Uploads straight to the media service (its API key, never the bearer token), reporting
-      // real progress; removing the media while it uploads aborts the request.
-      // Checked against the post validation preset first (see postMedia.ts).
-      uploadPostMedia: fromCallback<CreatePostEvent, { file: File }>(({ input, sendBack }) => {
-        const abort = new AbortController();
-        uploadPostImage(media, input.file, {
-          onProgress: (percent) => sendBack({ type: 'upload.progress', percent }),
-          signal: abort.signal,
-        }).then(
-          (upload) => sendBack({ type: 'upload.finish', upload }),
-          (error: unknown) => {
-            if (!abort.signal.aborted) sendBack({ type: 'upload.fail', error });
-          },
-        );
-        return () => abort.abort();
-      }),
-      deletePendingMedia: fromPromise(({ input }) => media.deletePending(input.fileId)),
-      createPost: fromPromise(({ input }) => posts.create(input)),
-      createPostWithFile: fromPromise(({ input }) => posts.createWithFile(input)),
-      updatePost: fromPromise(({ input }) => posts.update(input)),
-    },
-    actions: { redirectToFeed: (_, path) => effects.navigate(path) },
-  });
-
-  const emailConfirmation = emailConfirmationMachine.provide({
-    actors: {
-      confirmEmailAddress: fromPromise(({ input }) => identity.confirmEmailAddress(input)),
-    },
-  });
-
-  const loginForm = loginMachine.provide({
-    actors: {
-      login: fromPromise(async ({ input }) => fromResponse(await auth.login(input))),
-    },
-  });
-
-  return appMachine.provide({
+  const logic = appMachine.provide({
     actors: {
       config,
       session,
       subscription,
-      loginForm,
-      thirdPartySignIn,
-      signup,
-      passwordResetRequest,
-      passwordReset,
-      activation,
-      emailConfirmation,
-      postsFeed,
-      dropsCarousel,
-      createPost,
+      loadFlow: fromPromise<StartFlow, { flowId: string }>(async ({ input }) => {
+        const entry = await entries.load(input.flowId);
+        return (flowInput, signedIn) => entry.start(flowInput, signedIn);
+      }),
     },
     actions: {
-      navigate: (_, to) => effects.navigate(to),
-      clearNewPostParam: () => effects.removeQueryParam('new'),
+      navigate: (_, { to, replace }) => effects.navigate(to, { replace }),
+      removeQueryParams: (_, names) => {
+        for (const name of names) effects.removeQueryParam(name);
+      },
     },
   });
+  return { logic, entries };
 }

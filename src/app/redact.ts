@@ -1,3 +1,6 @@
+import type { FlowRules } from '../machines/flows';
+import { flowRegistry } from './flowRegistry';
+
 export const REDACTED = '[redacted]';
 
 /** Keys whose values never leave the app (the Stately inspector receives a copy without them). */
@@ -17,12 +20,51 @@ const SECRET_KEYS = new Set([
   'code',
 ]);
 
-/** Paths whose last segment is an emailed key (spec §2.3: reset, activation, email confirmation). */
-const KEYED_PATH = /^(\/forgotten-password\/|\/activate\/|\/account\/confirm-email\/)[^/?#]+/;
+/** A route whose segments carry secret params: its segments, and which of them are secret. */
+interface SecretRoute {
+  segments: string[];
+  secret: boolean[];
+}
 
-/** A path with the key of an emailed link replaced by '[redacted]'; other text as it is. */
+/**
+ * The routes whose params are secrets (the flows' `secretParams`: the emailed keys of reset,
+ * activation, email confirmation), derived from the flow registry.
+ */
+export function secretRoutes(flows: readonly FlowRules[]): SecretRoute[] {
+  return flows.flatMap((flow) =>
+    flow.routes
+      .map((route) => {
+        const segments = route.path.split('/');
+        const secret = segments.map(
+          (segment) =>
+            segment.startsWith(':') && (flow.secretParams ?? []).includes(segment.slice(1)),
+        );
+        return { segments, secret };
+      })
+      .filter((route) => route.secret.some(Boolean)),
+  );
+}
+
+const SECRET_ROUTES = secretRoutes(flowRegistry);
+
+/** A path with the secret segments of a secret route replaced by '[redacted]'; other text as it is. */
 function redactText(text: string): string {
-  return KEYED_PATH.test(text) ? text.replace(KEYED_PATH, `$1${REDACTED}`) : text;
+  if (!text.startsWith('/')) return text;
+  const end = text.search(/[?#]/);
+  const path = end < 0 ? text : text.slice(0, end);
+  const actual = path.split('/');
+  for (const route of SECRET_ROUTES) {
+    if (actual.length < route.segments.length) continue;
+    const matches = route.segments.every(
+      (segment, index) => segment.startsWith(':') || segment === actual[index],
+    );
+    if (!matches) continue;
+    const redacted = actual.map((segment, index) =>
+      route.secret[index] && segment !== '' ? REDACTED : segment,
+    );
+    return redacted.join('/') + text.slice(path.length);
+  }
+  return text;
 }
 
 /** A deep copy of `value` with every secret replaced by '[redacted]'. Pure. */

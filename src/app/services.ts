@@ -1,19 +1,14 @@
 import type { Configuration } from '../../contract/configuration';
 import { createAuthApi } from '../services/api/auth';
-import { createCountriesApi } from '../services/api/countries';
-import { createDropsApi } from '../services/api/drops';
-import { createIdentityApi } from '../services/api/identity';
-import { createPostsApi } from '../services/api/posts';
 import { createTenantsApi } from '../services/api/tenants';
-import { createUsersApi } from '../services/api/users';
 import { createHttp } from '../services/http';
-import { createMediaClient } from '../services/media';
 import { createAppStorage } from '../services/storage';
 import { createReloadFlag } from '../services/version';
 
 /**
- * The app's service instances: one storage, one reload flag, one HTTP client (one ky instance)
- * and the API groups built on it. Created once by main.tsx.
+ * The app's service instances: one storage, one reload flag, one HTTP client (one ky instance),
+ * and the API groups the long-lived machines call. Each flow's entry builds
+ * the API groups it calls on the same HTTP client, so they load with the flow.
  */
 export function createServices(getConfiguration: () => Configuration | null) {
   const getApiBaseUrl = () => getConfiguration()?.apiBaseUrl ?? '';
@@ -30,16 +25,6 @@ export function createServices(getConfiguration: () => Configuration | null) {
     http,
     auth: createAuthApi(http),
     tenants: createTenantsApi(http),
-    identity: createIdentityApi(http),
-    users: createUsersApi(http),
-    countries: createCountriesApi(http),
-    posts: createPostsApi(http),
-    drops: createDropsApi(http),
-    // The media service has its own base URL and client API key, and never sees the bearer token.
-    media: createMediaClient({
-      getBaseUrl: () => getConfiguration()?.mediaServiceApiBaseUrl ?? '',
-      getApiKey: () => getConfiguration()?.mediaServiceClientApiKey ?? '',
-    }),
   };
 }
 

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { CLIENT_VERSION } from '../../contract/enums';
 import type { AppRuntime } from './appContext';
 import { createAppLogic } from './appLogic';
-import { createCountriesLoader } from './countries';
+import { flowRegistry } from './flowRegistry';
 import { createInspector, inspectorRequested } from './inspector';
 import { createServices } from './services';
 
@@ -13,23 +13,27 @@ export async function startApp(): Promise<AppRuntime> {
   let runtime: AppRuntime | null = null;
   const services = createServices(() => runtime?.actor.getSnapshot().context.configuration ?? null);
   const logError = (message: string, error: unknown) => console.error(message, error);
-  const logic = createAppLogic(services, {
-    // In a task of its own: a navigation renders the next screen's frame synchronously (the
-    // location is an external store), and the statecharts' reaction to what caused it (a sign-in
-    // answer: session, subscription, the next flow's actors) would otherwise share its task.
-    navigate: (to) => {
-      setTimeout(() => navigate(to), 0);
+  const { logic, entries } = createAppLogic(
+    services,
+    {
+      // In a task of its own: a navigation renders the next screen's frame synchronously (the
+      // location is an external store), and the statecharts' reaction to what caused it (a sign-in
+      // answer: session, subscription, the next flow's actors) would otherwise share its task.
+      navigate: (to, options) => {
+        setTimeout(() => navigate(to, options), 0);
+      },
+      loadPage: (to) => window.location.assign(to),
+      logError,
+      removeQueryParam: (name) => {
+        const url = new URL(window.location.href);
+        if (!url.searchParams.has(name)) return;
+        url.searchParams.delete(name);
+        navigate(`${url.pathname}${url.search}${url.hash}`, { replace: true });
+      },
+      origin: () => window.location.origin,
     },
-    loadPage: (to) => window.location.assign(to),
-    logError,
-    removeQueryParam: (name) => {
-      const url = new URL(window.location.href);
-      if (!url.searchParams.has(name)) return;
-      url.searchParams.delete(name);
-      navigate(`${url.pathname}${url.search}${url.hash}`, { replace: true });
-    },
-    origin: () => window.location.origin,
-  });
+    flowRegistry,
+  );
   const actor = createActor(logic, {
     systemId: 'app',
     inspect,
@@ -37,13 +41,14 @@ export async function startApp(): Promise<AppRuntime> {
       pathname: window.location.pathname,
       search: window.location.search,
       expiredFlag: services.storage.subscriptionExpired.get(),
+      flows: flowRegistry,
     },
   });
   runtime = {
     actor,
     reloadFlag: services.reloadFlag,
     clientVersion: CLIENT_VERSION,
-    loadCountries: createCountriesLoader(() => services.countries.list(), logError),
+    entries,
   };
   actor.start();
   return runtime;

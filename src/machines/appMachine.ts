@@ -1,186 +1,89 @@
-import { and, assign, not, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+  type DoneActorEvent,
+} from 'xstate';
 import type { Configuration } from '../../contract/configuration';
-import { activationMachine } from './activationMachine';
-import {
-  activationKeyOf,
-  emailConfirmationKeyOf,
-  isForgottenPasswordPath,
-  isHomePath,
-  isLoginPath,
-  isLogoutPath,
-  isSignOutPath,
-  newPostGuidOf,
-  passwordResetKeyOf,
-  signupAccountTypeOf,
-} from './authPaths';
+import * as rules from './appRules';
+import type { AppContext, AppEvent, AppInput, AppUser } from './appRules';
 import { configMachine } from './configMachine';
-import { createPostMachine, type CreatePostInput } from './createPostMachine';
-import { dropsCarouselMachine } from './dropsCarouselMachine';
-import { emailConfirmationMachine } from './emailConfirmationMachine';
-import { loginMachine } from './loginMachine';
-import { passwordResetMachine } from './passwordResetMachine';
-import { postsFeedMachine } from './postsFeedMachine';
-import { passwordResetRequestMachine } from './passwordResetRequestMachine';
-import {
-  selectAuthStatus,
-  sessionMachine,
-  type EstablishedSession,
-  type SessionSnapshot,
-} from './sessionMachine';
-import { signupMachine } from './signupMachine';
-import { subscriptionMachine } from './subscriptionMachine';
-import { thirdPartySignInMachine } from './thirdPartySignInMachine';
+import { matchRoute, type StartFlow } from './flows';
+import { notProvided } from './notProvided';
+import { sessionMachine, type EstablishedSession } from './sessionMachine';
+import { subscriptionMachine, type SubscriptionSnapshot } from './subscriptionMachine';
 
-/** Where a successful login goes unless a remembered path is waiting (spec §2.3 Login). */
-export const AFTER_LOGIN_PATH = '/dashboard';
-/** Where a signed-in user on the other auth screens goes (spec §2.1). */
-export const SIGNED_IN_HOME_PATH = '/feed';
-
-/** Spec §9: the password minimum when the configuration gives none. */
-const DEFAULT_MINIMUM_PASSWORD_LENGTH = 6;
-
-export interface AppInput {
-  pathname: string;
-  /** The query string ('?error=…') the page was opened with. */
-  search?: string;
-  /** Whether this browser session carries the subscription-expired flag. */
-  expiredFlag: boolean;
-}
-
-export interface AppContext {
-  configuration: Configuration | null;
-  pathname: string;
-  /** The query string of the current location ('' when none). */
-  search: string;
-  /** The path the app layout remembered when it sent an unauthenticated user to /login. */
-  returnTo: string | null;
-  userId: number | null;
-  expiredFlag: boolean;
-}
-
-export type AppEvent =
-  | { type: 'route.changed'; pathname: string; search?: string }
-  | { type: 'route.remember'; pathname: string }
-  | { type: 'auth.signedIn'; userId: number }
-  | { type: 'auth.signedOut' }
-  | { type: 'auth.loading' };
-
-/** Maps the session's snapshot to the app's view of authentication. */
-export function authEventFrom(snapshot: SessionSnapshot): AppEvent {
-  const status = selectAuthStatus(snapshot);
-  const user = snapshot.context.user;
-  if (status === 'signedIn' && user) return { type: 'auth.signedIn', userId: user.id };
-  if (status === 'signedOut') return { type: 'auth.signedOut' };
-  return { type: 'auth.loading' };
-}
-
-/** /create-post/{id}: the post to update, or null. */
-export function editedPostIdOf(pathname: string): number | null {
-  const match = /^\/create-post\/(\d{1,15})$/.exec(pathname);
-  const id = match ? Number(match[1]) : 0;
-  return id > 0 ? id : null;
-}
-
-/** Create Post's input: update mode on /create-post/{post id}, else a new post. */
-export function createPostInputOf(pathname: string, now: Date): CreatePostInput {
-  const id = editedPostIdOf(pathname);
-  return id !== null
-    ? { mode: 'update', postId: id, now: now.toISOString() }
-    : { mode: 'new', now: now.toISOString() };
-}
+export type { AppContext, AppEvent, AppInput, AppUser } from './appRules';
 
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
     events: {} as AppEvent,
     input: {} as AppInput,
-    children: {} as {
-      config: 'config';
-      session: 'session';
-      subscription: 'subscription';
-      loginForm: 'loginForm';
-    },
+    children: {} as { config: 'config'; session: 'session'; subscription: 'subscription' },
   },
   actors: {
     config: configMachine,
     session: sessionMachine,
     subscription: subscriptionMachine,
-    loginForm: loginMachine,
-    thirdPartySignIn: thirdPartySignInMachine,
-    signup: signupMachine,
-    passwordResetRequest: passwordResetRequestMachine,
-    passwordReset: passwordResetMachine,
-    activation: activationMachine,
-    emailConfirmation: emailConfirmationMachine,
-    postsFeed: postsFeedMachine,
-    dropsCarousel: dropsCarouselMachine,
-    createPost: createPostMachine,
+    loadFlow: fromPromise<StartFlow, { flowId: string }>(async () => notProvided('loadFlow')),
   },
-  guards: {
-    isLoginPath: ({ context }) => isLoginPath(context.pathname),
-    isLogoutPath: ({ context }) => isLogoutPath(context.pathname),
-    isSignOutPath: ({ context }) => isSignOutPath(context.pathname),
-    isSignupPath: ({ context }) => signupAccountTypeOf(context.pathname) !== null,
-    isForgottenPasswordPath: ({ context }) => isForgottenPasswordPath(context.pathname),
-    isPasswordResetPath: ({ context }) => passwordResetKeyOf(context.pathname) !== null,
-    isActivationPath: ({ context }) => activationKeyOf(context.pathname) !== null,
-    isEmailConfirmationPath: ({ context }) => emailConfirmationKeyOf(context.pathname) !== null,
-    isHomePath: ({ context }) => isHomePath(context.pathname),
-    isCreatePostPath: ({ context }) =>
-      context.pathname === '/create-post' || editedPostIdOf(context.pathname) !== null,
-    isAuthLoading: stateIn({ running: { auth: 'loading' } }),
-    isSignedIn: stateIn({ running: { auth: 'signedIn' } }),
-    hasNewPostParam: ({ context }) => newPostGuidOf(context.search) !== null,
-    isSignedOut: stateIn({ running: { auth: 'signedOut' } }),
-    /** Evaluated before the auth region moves: true only when a user newly signs in. */
-    isNotYetSignedIn: not(stateIn({ running: { auth: 'signedIn' } })),
-    isAnotherUser: ({ context }, userId: number) => context.userId !== userId,
-  },
+  guards: rules.appGuards,
   actions: {
     assignConfiguration: assign((_, configuration: Configuration) => ({ configuration })),
     assignLocation: assign((_, location: { pathname: string; search?: string }) => ({
       pathname: location.pathname,
       search: location.search ?? '',
     })),
-    rememberPath: assign((_, pathname: string) => ({ returnTo: pathname })),
-    forgetPath: assign({ returnTo: null }),
-    assignUser: assign((_, userId: number) => ({ userId })),
-    clearUser: assign({ userId: null }),
-    assignExpiredFlag: assign((_, expiredFlag: boolean) => ({ expiredFlag })),
+    assignUser: assign((_, user: AppUser) => ({ user, auth: 'signedIn' as const })),
+    assignSignedOut: assign({ user: null, auth: 'signedOut' as const }),
+    assignAuthLoading: assign({ auth: 'loading' as const }),
+    noteSubscription: enqueueActions(({ context, enqueue }, snapshot: SubscriptionSnapshot) => {
+      const tenant = rules.tenantOf(snapshot);
+      enqueue.assign({ expiredFlag: snapshot.context.expiredFlag, tenant });
+      if (tenant !== context.tenant) enqueue.raise({ type: 'tenant.changed' });
+    }),
+    assignRoute: assign(({ context }) => ({ route: matchRoute(context.flows, context.pathname) })),
+    signOutOnVisit: enqueueActions(({ context, enqueue }) => {
+      if (rules.flowOf(context)?.signsOutOnVisit)
+        enqueue.sendTo('session', { type: 'session.signOut' });
+    }),
+    rememberPathIfAsked: assign(({ context }) => ({ returnTo: rules.rememberedPathOf(context) })),
+    assignLoaded: assign(({ context }, start: StartFlow) => rules.withLoaded(context, start)),
+    startFlow: assign(({ context, spawn }) => rules.spawnFlow(context, spawn as rules.Spawn)),
+    stopFlow: enqueueActions(({ context, enqueue }) => {
+      for (const ref of Object.values(context.flowRefs)) enqueue.stopChild(ref);
+      enqueue.assign({ flowRefs: {}, flowDone: {} });
+    }),
+    forgetReadQuery: assign(({ context }) => ({ search: rules.searchWithoutReadQuery(context) })),
+    forwardFlowOutput: enqueueActions(({ context, event, enqueue }) => {
+      const flowEvent = rules.flowOutputEvent(context, event);
+      if (flowEvent) enqueue.raise(flowEvent);
+    }),
+    forgetRememberedPath: assign({ returnTo: null }),
     signOut: sendTo('session', { type: 'session.signOut' }),
-    establishSession: sendTo('session', (_, session: EstablishedSession) => ({
-      type: 'session.established' as const,
-      session,
-    })),
-    /** Removes the `new` query parameter from the address once the feed has read it. */
-    clearNewPostParam: () => {
-      throw new Error('"clearNewPostParam" must be provided (see src/app)');
-    },
-    /** Client-side navigation to a path of the app. */
-    navigate: (_, _to: string) => {
-      throw new Error('"navigate" must be provided (see src/app)');
-    },
+    establishSession: sendTo('session', (_, session: EstablishedSession) =>
+      rules.sessionEstablished(session),
+    ),
+    refreshSession: sendTo('session', (_, redirectTo: string | undefined) =>
+      rules.sessionRefresh(redirectTo),
+    ),
+    /** Client-side navigation to a path of the app (history replace for redirects). */
+    navigate: (_, _to: { to: string; replace: boolean }) => notProvided('navigate'),
+    /** Removes query parameters from the address bar without a navigation. */
+    removeQueryParams: (_, _names: string[]) => notProvided('removeQueryParams'),
   },
 }).createMachine({
   id: 'app',
-  description:
-    'The root actor: loads the configuration, owns the session, polls the subscription while signed in, and runs the flow of the current route.',
-  context: ({ input }) => ({
-    configuration: null,
-    pathname: input.pathname,
-    search: input.search ?? '',
-    returnTo: null,
-    userId: null,
-    expiredFlag: input.expiredFlag,
-  }),
+  description: 'Loads the configuration, owns the session and runs the flow of the current route.',
+  context: ({ input }) => rules.initialContext(input),
   on: {
     'route.changed': {
       actions: { type: 'assignLocation', params: ({ event }) => event },
       description: 'The browser location changed.',
-    },
-    'route.remember': {
-      actions: { type: 'rememberPath', params: ({ event }) => event.pathname },
-      description: 'The app layout sends an unauthenticated user to /login and remembers the path.',
     },
   },
   initial: 'initializing',
@@ -206,9 +109,8 @@ export const appMachine = setup({
         src: 'session',
         systemId: 'session',
         onSnapshot: {
-          actions: raise(({ event }) => authEventFrom(event.snapshot)),
-          description:
-            'The session changed: the app learns whether a user is signed in, signed out or still loading.',
+          actions: raise(({ event }) => rules.authEventFrom(event.snapshot)),
+          description: 'The session changed: signed in, signed out or still loading.',
         },
       },
       states: {
@@ -218,396 +120,177 @@ export const appMachine = setup({
           states: {
             loading: {
               description: "While authentication state loads: 'Loading...'.",
+              entry: 'assignAuthLoading',
               on: {
-                'auth.signedIn': {
-                  target: 'signedIn',
-                  actions: { type: 'assignUser', params: ({ event }) => event.userId },
-                  description: 'A stored session was restored, or a user signed in.',
-                },
-                'auth.signedOut': {
-                  target: 'signedOut',
-                  description: 'No session: a signed-out visitor.',
-                },
+                'auth.signedIn': { target: 'signedIn', description: 'A user signed in.' },
+                'auth.signedOut': { target: 'signedOut', description: 'Nobody is signed in.' },
               },
             },
             signedIn: {
               description: 'A user with an id: the subscription is polled.',
+              entry: [
+                { type: 'assignUser', params: ({ event }) => (event as { user: AppUser }).user },
+                raise({ type: 'session.changed' }),
+              ],
               invoke: {
                 id: 'subscription',
                 src: 'subscription',
                 systemId: 'subscription',
-                input: ({ context }) => ({
-                  userId: context.userId ?? 0,
-                  expiredFlag: context.expiredFlag,
-                }),
+                input: ({ context }) => rules.subscriptionInputOf(context),
                 onSnapshot: {
-                  actions: {
-                    type: 'assignExpiredFlag',
-                    params: ({ event }) => event.snapshot.context.expiredFlag,
-                  },
-                  description: 'The subscription-expired flag as the subscription last set it.',
+                  actions: { type: 'noteSubscription', params: ({ event }) => event.snapshot },
+                  description: "The expired flag and the tenant's status, as last polled.",
                 },
               },
+              exit: assign({ tenant: 'unknown' }),
               on: {
                 'auth.signedOut': {
                   target: 'signedOut',
-                  actions: 'clearUser',
                   description: 'Signed out: polling stops.',
                 },
-                'auth.loading': {
-                  target: 'loading',
-                  description: 'Signing out.',
-                },
+                'auth.loading': { target: 'loading', description: 'Signing out.' },
                 'auth.signedIn': {
-                  guard: { type: 'isAnotherUser', params: ({ event }) => event.userId },
+                  guard: { type: 'isAnotherUser', params: ({ event }) => event.user },
                   target: 'signedIn',
                   reenter: true,
-                  actions: { type: 'assignUser', params: ({ event }) => event.userId },
-                  description: 'Another user signed in (in another tab).',
+                  description: 'Another user, tenant or role (another tab, a tenant switch).',
                 },
               },
             },
             signedOut: {
               description: 'A visitor: signed-out visitors get sample content.',
+              entry: ['assignSignedOut', raise({ type: 'session.changed' })],
               on: {
-                'auth.signedIn': {
-                  target: 'signedIn',
-                  actions: { type: 'assignUser', params: ({ event }) => event.userId },
-                  description: 'A user signed in (here or in another tab).',
-                },
-                'auth.loading': {
-                  target: 'loading',
-                  description: 'The session is busy again.',
-                },
+                'auth.signedIn': { target: 'signedIn', description: 'A user signed in.' },
+                'auth.loading': { target: 'loading', description: 'The session is busy again.' },
               },
             },
           },
         },
         flow: {
-          description: 'The flow of the current route, spawned when its route is entered.',
+          description: 'The flow of the current route, found in the flow registry.',
           initial: 'routing',
           on: {
             'route.changed': {
               target: '.routing',
               actions: { type: 'assignLocation', params: ({ event }) => event },
-              description: 'The browser location changed.',
+              description: 'The browser location changed: the current flow stops.',
             },
           },
           states: {
             routing: {
-              description: 'Picks the flow of the current path.',
+              description: "Finds the route's flow; a sign-out route signs the user out.",
+              entry: ['assignRoute', 'signOutOnVisit'],
               always: [
+                { guard: 'isUnmatched', target: 'unmatched', description: 'No flow claims it.' },
+                { guard: 'mustWait', target: 'waiting', description: 'The session is loading.' },
                 {
-                  guard: 'isLoginPath',
-                  target: 'login',
-                  actions: 'signOut',
-                  description: 'Visiting /login or /account/login signs the user out.',
+                  guard: 'isDenied',
+                  target: 'redirecting',
+                  description: 'Spec §2.1 guard rules: /login, /, /dashboard or /onboarding.',
                 },
-                {
-                  guard: 'isLogoutPath',
-                  target: 'logout',
-                  actions: 'signOut',
-                  description: "Logout: 'Logging out...', signs out and goes to /.",
-                },
-                {
-                  guard: 'isSignupPath',
-                  target: 'signup',
-                  actions: 'signOut',
-                  description:
-                    'Signup: /signup (Individual) or /signup-charity (Charity); visiting it signs the user out.',
-                },
-                {
-                  guard: 'isForgottenPasswordPath',
-                  target: 'forgottenPassword',
-                  actions: 'signOut',
-                  description: 'Forgotten password; visiting it signs the user out.',
-                },
-                {
-                  guard: 'isPasswordResetPath',
-                  target: 'passwordReset',
-                  actions: 'signOut',
-                  description:
-                    'The emailed password-reset link (/forgotten-password/{key}); visiting it signs the user out.',
-                },
-                {
-                  guard: 'isSignOutPath',
-                  target: 'idle',
-                  actions: 'signOut',
-                  description:
-                    'Visiting a path starting with login, signup, forgotten-password, invitation, logout, auth/logout, brand-signup, account/login or buyer-signup signs the user out; so does /start-signup on load.',
-                },
-                {
-                  guard: 'isActivationPath',
-                  target: 'activation',
-                  description: 'Activation /activate/{key}.',
-                },
-                {
-                  guard: 'isEmailConfirmationPath',
-                  target: 'emailConfirmation',
-                  description: 'Email confirmation /account/confirm-email/{key}.',
-                },
-                {
-                  guard: 'isCreatePostPath',
-                  target: 'createPost',
-                  description:
-                    'Create Post /create-post; an existing post at /create-post/{id} (update mode).',
-                },
-                {
-                  guard: 'isHomePath',
-                  target: 'home',
-                  description:
-                    'The landing page / (and /feed, /dashboard, any unknown path): the Drops carousel and the Posts feed.',
-                },
-                { target: 'idle', description: 'Any other path.' },
+                { guard: 'isLoaded', target: 'running', description: 'Allowed; its code is here.' },
+                { target: 'loading', description: "Allowed: the flow's code loads." },
               ],
             },
-            idle: {
-              description: 'A screen without a flow of its own.',
+            waiting: {
+              description: "'Loading...' until the session (and the tenant's status) is known.",
               on: {
-                'auth.signedIn': {
-                  guard: and(['isSignOutPath', 'isNotYetSignedIn']),
-                  actions: { type: 'navigate', params: SIGNED_IN_HOME_PATH },
-                  description:
-                    'Once a signed-in user is present on the auth screens, the app redirects to /feed.',
-                },
+                'session.changed': { target: 'routing', description: 'The session is known.' },
+                'tenant.changed': { target: 'routing', description: 'The tenant is known.' },
               },
             },
-            login: {
-              description: 'The Login screen: the email form and the third-party option.',
-              invoke: [
-                {
-                  id: 'loginForm',
-                  src: 'loginForm',
-                  systemId: 'loginForm',
-                  onDone: {
-                    actions: {
-                      type: 'establishSession',
-                      params: ({ event }) => event.output,
-                    },
-                    description: 'The login stores the session.',
-                  },
-                },
-                {
-                  id: 'loginThirdParty',
-                  src: 'thirdPartySignIn',
-                  systemId: 'loginThirdParty',
-                  onDone: {
-                    actions: {
-                      type: 'establishSession',
-                      params: ({ event }) => event.output,
-                    },
-                    description: 'The third-party login stores the session.',
-                  },
-                },
+            redirecting: {
+              description: "'Loading...' while the guard's redirect navigates.",
+              entry: [
+                'rememberPathIfAsked',
+                { type: 'navigate', params: ({ context }) => rules.redirectOf(context) },
               ],
-              on: {
-                'auth.signedIn': {
-                  guard: 'isNotYetSignedIn',
-                  target: 'idle',
-                  actions: [
-                    {
-                      type: 'navigate',
-                      params: ({ context }) => context.returnTo ?? AFTER_LOGIN_PATH,
-                    },
-                    'forgetPath',
-                  ],
-                  description:
-                    'A successful login goes to /dashboard, or back to the path the app layout remembered.',
+            },
+            loading: {
+              description: "The flow's code loads on demand.",
+              invoke: {
+                id: 'loadFlow',
+                src: 'loadFlow',
+                input: ({ context }) => ({ flowId: context.route?.flowId ?? '' }),
+                onDone: {
+                  target: 'running',
+                  actions: {
+                    type: 'assignLoaded',
+                    params: ({ event }: { event: DoneActorEvent<StartFlow> }) => event.output,
+                  },
+                  description: 'Loaded.',
                 },
+                onError: { target: 'failed', description: "The flow's code could not be loaded." },
               },
             },
-            signup: {
-              description:
-                'Signup (individual or charity) with email, or with the third-party sign-up option.',
-              invoke: [
-                {
-                  id: 'signup',
-                  src: 'signup',
-                  systemId: 'signup',
-                  input: ({ context }) => ({
-                    accountType: signupAccountTypeOf(context.pathname) ?? 'Individual',
-                    minimumPasswordLength:
-                      context.configuration?.minimumPasswordLength ??
-                      DEFAULT_MINIMUM_PASSWORD_LENGTH,
-                    errorParam: new URLSearchParams(context.search).get('error'),
-                  }),
-                  onDone: {
-                    actions: {
-                      type: 'establishSession',
-                      params: ({ event }) => event.output,
-                    },
-                    description: 'A signup whose response carries data stores the session.',
-                  },
-                },
-                {
-                  id: 'signupThirdParty',
-                  src: 'thirdPartySignIn',
-                  systemId: 'signupThirdParty',
-                  onDone: {
-                    actions: {
-                      type: 'establishSession',
-                      params: ({ event }) => event.output,
-                    },
-                    description: 'The third-party signup stores the session.',
-                  },
-                },
+            running: {
+              description: "The flow's actors run; they speak to the app by the flow protocol.",
+              entry: [
+                'startFlow',
+                { type: 'removeQueryParams', params: ({ context }) => rules.readQueryOf(context) },
+                'forgetReadQuery',
               ],
-              on: {
-                'auth.signedIn': {
-                  guard: 'isNotYetSignedIn',
-                  actions: { type: 'navigate', params: SIGNED_IN_HOME_PATH },
-                  description: 'An activated account goes to /feed.',
-                },
-              },
-            },
-            forgottenPassword: {
-              description: 'Forgotten password: email field, Request Password Reset.',
-              invoke: {
-                id: 'passwordResetRequest',
-                src: 'passwordResetRequest',
-                systemId: 'passwordResetRequest',
-              },
-              on: {
-                'auth.signedIn': {
-                  guard: 'isNotYetSignedIn',
-                  actions: { type: 'navigate', params: SIGNED_IN_HOME_PATH },
-                  description:
-                    'Once a signed-in user is present on the auth screens, the app redirects to /feed.',
-                },
-              },
-            },
-            passwordReset: {
-              description:
-                'The emailed password-reset link: a new password with the live checklist.',
-              invoke: {
-                id: 'passwordReset',
-                src: 'passwordReset',
-                systemId: 'passwordReset',
-                input: ({ context }) => ({
-                  key: passwordResetKeyOf(context.pathname) ?? '',
-                  minimumPasswordLength:
-                    context.configuration?.minimumPasswordLength ?? DEFAULT_MINIMUM_PASSWORD_LENGTH,
-                }),
-              },
-              on: {
-                'auth.signedIn': {
-                  guard: 'isNotYetSignedIn',
-                  actions: { type: 'navigate', params: SIGNED_IN_HOME_PATH },
-                  description:
-                    'Once a signed-in user is present on the auth screens, the app redirects to /feed.',
-                },
-              },
-            },
-            activation: {
-              description: 'Activation: calls the server with the key; success or failure message.',
-              invoke: {
-                id: 'activation',
-                src: 'activation',
-                systemId: 'activation',
-                input: ({ context }) => ({ key: activationKeyOf(context.pathname) ?? '' }),
-              },
-            },
-            emailConfirmation: {
-              description:
-                'Email confirmation: calls the server with the key; success or failure message.',
-              invoke: {
-                id: 'emailConfirmation',
-                src: 'emailConfirmation',
-                systemId: 'emailConfirmation',
-                input: ({ context }) => ({ key: emailConfirmationKeyOf(context.pathname) ?? '' }),
-              },
-            },
-            createPost: {
-              description:
-                'Create Post: message, link, publish date and time, media, Is Draft, Save Draft, Create or Update Post.',
-              invoke: {
-                id: 'createPost',
-                src: 'createPost',
-                systemId: 'createPost',
-                input: ({ context }) => createPostInputOf(context.pathname, new Date()),
-              },
-            },
-            home: {
-              description:
-                'The home: the Drops carousel plus the Posts feed; signed-out visitors see the same with sample data.',
-              initial: 'deciding',
-              states: {
-                deciding: {
-                  description: 'Whether authentication is known yet.',
-                  always: [
-                    {
-                      guard: 'isAuthLoading',
-                      target: 'waiting',
-                      description: "While authentication loads: 'Loading...'.",
-                    },
-                    { target: 'showing', description: 'Authentication is known.' },
-                  ],
-                },
-                waiting: {
-                  description: 'Waits for the session before choosing real or sample content.',
-                  on: {
-                    'auth.signedIn': { target: 'showing', description: 'A user: the API feed.' },
-                    'auth.signedOut': {
-                      target: 'showing',
-                      description: 'A visitor: sample content.',
-                    },
-                  },
-                },
-                showing: {
-                  description:
-                    'Signed in: the carousel and feed from the API. Signed out: 20 sample drops and 50 sample posts.',
-                  entry: 'clearNewPostParam',
-                  invoke: [
-                    {
-                      id: 'postsFeed',
-                      src: 'postsFeed',
-                      systemId: 'postsFeed',
-                      input: ({ context }) => ({
-                        sample: context.userId === null,
-                        showFirstGuid: newPostGuidOf(context.search),
-                      }),
-                    },
-                    {
-                      id: 'dropsCarousel',
-                      src: 'dropsCarousel',
-                      systemId: 'dropsCarousel',
-                      input: ({ context }) => ({ sample: context.userId === null }),
-                    },
-                  ],
-                  on: {
-                    'auth.signedIn': {
-                      guard: 'isNotYetSignedIn',
-                      target: 'showing',
-                      reenter: true,
-                      description: 'A user signed in: the real feed replaces the sample one.',
-                    },
-                    'auth.signedOut': {
-                      guard: 'isSignedIn',
-                      target: 'showing',
-                      reenter: true,
-                      description: 'Signed out: sample content again.',
-                    },
-                  },
-                },
-              },
-            },
-            logout: {
-              description: "'Logging out...': signs out, then goes to /.",
+              exit: 'stopFlow',
               always: {
-                guard: 'isSignedOut',
-                target: 'idle',
-                actions: { type: 'navigate', params: '/' },
-                description: 'Signed out: go to /.',
+                guard: 'sendsSignedOutAway',
+                target: 'leaving',
+                actions: {
+                  type: 'navigate',
+                  params: ({ context }) => rules.signedOutTargetOf(context),
+                },
+                description: 'Logout: once signed out, go to /.',
+              },
+              on: {
+                'session.changed': [
+                  {
+                    guard: 'sendsSignedInAway',
+                    target: 'leaving',
+                    actions: [
+                      {
+                        type: 'navigate',
+                        params: ({ context }) => rules.signedInTargetOf(context),
+                      },
+                      'forgetRememberedPath',
+                    ],
+                    description: 'Signed in on an auth screen: /feed (login: /dashboard).',
+                  },
+                  { guard: 'isDenied', target: 'routing', description: 'No longer allowed.' },
+                  { guard: 'followsSession', target: 'routing', description: 'It starts again.' },
+                ],
+                'tenant.changed': {
+                  guard: 'isDenied',
+                  target: 'routing',
+                  description: 'Onboarding.',
+                },
+                'xstate.done.actor.*': {
+                  actions: 'forwardFlowOutput',
+                  description: "A flow's actor ended: its output, as a protocol event.",
+                },
+                'flow.sessionEstablished': {
+                  actions: { type: 'establishSession', params: ({ event }) => event.session },
+                  description: 'A login or signup stores the session.',
+                },
+                'flow.navigate': {
+                  actions: { type: 'navigate', params: ({ event }) => rules.navigationOf(event) },
+                  description: 'The flow goes elsewhere.',
+                },
+                'flow.signOut': { actions: 'signOut', description: 'The flow signs out.' },
+                'flow.refreshSession': {
+                  actions: { type: 'refreshSession', params: ({ event }) => event.redirectTo },
+                  description: 'The flow refreshes the session (maybe to a redirect).',
+                },
               },
             },
+            leaving: { description: 'Navigating away; the next route starts routing again.' },
+            failed: {
+              description: "The flow's code could not be loaded: an error with 'Reload Page'.",
+              on: { retry: { target: 'loading', description: 'Load it again.' } },
+            },
+            unmatched: { description: 'No flow claims the path.' },
           },
         },
       },
     },
   },
 });
-
-export type AppSnapshot = SnapshotFrom<typeof appMachine>;
-
-export const selectConfiguration = (s: AppSnapshot) => s.context.configuration;
-export const selectInitializing = (s: AppSnapshot) => s.matches('initializing');

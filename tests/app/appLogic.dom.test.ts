@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { SessionData } from '../../contract/auth';
 import { createAppLogic } from '../../src/app/appLogic';
+import { flowRegistry } from '../../src/app/flowRegistry';
 import type { Services } from '../../src/app/services';
 import { createAppStorage, type StorageLike } from '../../src/services/storage';
 import { createReloadFlag } from '../../src/services/version';
@@ -32,7 +33,7 @@ function setUp(pathname = '/') {
   const local = memoryStorage();
   const storage = createAppStorage({ local, session: memoryStorage() });
   const auth = {
-    login: vi.fn(async () => sessionData('Zoë')),
+    login: vi.fn(async (_request: unknown) => sessionData('Zoë')),
     refreshToken: vi.fn(async () => sessionData('Refreshed')),
     revokeToken: vi.fn(async () => undefined),
     switchTenant: vi.fn(async () => sessionData('Switched')),
@@ -50,6 +51,11 @@ function setUp(pathname = '/') {
   };
   const http = {
     getJson: vi.fn(async () => ({ status: 1, messages: [], data: configuration })),
+    // The login flow's entry builds its API group on the one HTTP client.
+    post: vi.fn(async (path: string, _struct: unknown, body: unknown) => {
+      if (path === 'auth/login') return { status: 1, messages: [], data: await auth.login(body) };
+      throw new Error(`unexpected POST ${path}`);
+    }),
   };
   const services = {
     storage,
@@ -65,8 +71,9 @@ function setUp(pathname = '/') {
     removeQueryParam: vi.fn(),
     origin: () => 'http://localhost:3000',
   };
-  const actor = createActor(createAppLogic(services, effects), {
-    input: { pathname, expiredFlag: false },
+  const { logic } = createAppLogic(services, effects, flowRegistry);
+  const actor = createActor(logic, {
+    input: { pathname, expiredFlag: false, flows: flowRegistry },
   });
   const session = () => actor.getSnapshot().children.session!;
   /** Starts the app and waits until the configuration has loaded and the session runs. */
@@ -83,9 +90,10 @@ describe('the composition root', () => {
   it('logs in: stores the session with its expiry on this clock and goes to /dashboard', async () => {
     const { actor, storage, auth, effects, session } = setUp('/login');
     actor.start();
-    await waitFor(actor, (s) => s.children.loginForm !== undefined);
+    // The login flow's code loads on demand, then its actors run under their systemIds.
+    await waitFor(actor, (s) => s.context.flowRefs.loginForm !== undefined);
     const before = Date.now();
-    actor.getSnapshot().children.loginForm!.send({
+    actor.system.get('loginForm')!.send({
       type: 'form.submit',
       values: { email: 'zoë@example.org', password: 'Giving!2026' },
     });
@@ -95,7 +103,9 @@ describe('the composition root', () => {
     expect(stored?.jwtToken).toBe(session().getSnapshot().context.authSession?.jwtToken);
     expect(stored!.expiresAt).toBeGreaterThanOrEqual(before + 900_000);
     expect(stored!.expiresAt).toBeLessThanOrEqual(Date.now() + 900_000);
-    await vi.waitFor(() => expect(effects.navigate).toHaveBeenCalledWith('/dashboard'));
+    await vi.waitFor(() =>
+      expect(effects.navigate).toHaveBeenCalledWith('/dashboard', { replace: false }),
+    );
     actor.stop();
   });
 

@@ -1,30 +1,26 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import type { AuthCodeResponse } from '../../contract/identity';
+import { ResponseStatus } from '../../contract/enums';
 import { App } from '../../src/app/App';
 import type { AppRuntime } from '../../src/app/appContext';
-import type { CountryOption } from '../../src/app/countries';
-import { activationMachine } from '../../src/machines/activationMachine';
-import { appMachine } from '../../src/machines/appMachine';
-import { captchaTokenMachine } from '../../src/machines/captchaTokenMachine';
-import { configMachine } from '../../src/machines/configMachine';
-import { emailConfirmationMachine } from '../../src/machines/emailConfirmationMachine';
-import { emailVerificationMachine } from '../../src/machines/emailVerificationMachine';
-import { handleCheckMachine } from '../../src/machines/handleCheckMachine';
-import { loginMachine } from '../../src/machines/loginMachine';
-import { passwordResetMachine } from '../../src/machines/passwordResetMachine';
-import { passwordResetRequestMachine } from '../../src/machines/passwordResetRequestMachine';
-import { sessionMachine, type EstablishedSession } from '../../src/machines/sessionMachine';
-import { signupMachine, type SignupResult } from '../../src/machines/signupMachine';
-import { thirdPartySignInMachine } from '../../src/machines/thirdPartySignInMachine';
+import { createAppLogic } from '../../src/app/appLogic';
+import { flowRegistry } from '../../src/app/flowRegistry';
+import type { Services } from '../../src/app/services';
+import type { CountryOption } from '../../src/platform/countries';
+import type { SignupResult } from '../../src/features/signup/signupMachine';
+import type { ThirdParties } from '../../src/services/thirdParty';
+import { createAppStorage, type StorageLike } from '../../src/services/storage';
 import { createReloadFlag } from '../../src/services/version';
 import { configuration } from '../support/fixtures';
 
 /**
- * The identity connectors inside the real route table and app machine: the machines' calls are
- * fakes, so each test says what the server answers.
+ * The identity screens inside the real app: the flow registry, the app machine, each flow's
+ * real entry (its machines provided with the real API groups) and the Screen it renders. Only
+ * the HTTP client and the third-party adapters are fakes, so each test says what the server
+ * (or the provider) answers.
  */
 
 const COUNTRIES: CountryOption[] = [
@@ -38,13 +34,24 @@ interface Fakes {
   handleExists: () => Promise<boolean>;
   signup: () => Promise<SignupResult>;
   requestAuthCode: () => Promise<AuthCodeResponse>;
-  activate: () => Promise<{ activated: boolean; message: string }>;
+  activate: (request: unknown) => Promise<{ activated: boolean; message: string }>;
   confirmEmailAddress: () => Promise<{ confirmed: boolean; message: string }>;
   requestPasswordReset: () => Promise<{ kind: 'ok' } | { kind: 'warning'; messages: string[] }>;
   validatePasswordResetKey: () => Promise<boolean>;
+  countries: () => Promise<CountryOption[]>;
 }
 
 const never = <T,>() => new Promise<T>(() => undefined);
+const ok = (data: unknown) => ({ status: ResponseStatus.Ok, messages: [], data });
+
+function memoryStorage(): StorageLike {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
 
 function setUp(pathname: string, overrides: Partial<Fakes> = {}) {
   const fakes: Fakes = {
@@ -53,81 +60,99 @@ function setUp(pathname: string, overrides: Partial<Fakes> = {}) {
     handleExists: vi.fn(async () => false),
     signup: vi.fn(async (): Promise<SignupResult> => ({ kind: 'created' })),
     requestAuthCode: vi.fn(() => never<AuthCodeResponse>()),
-    activate: vi.fn(async () => ({ activated: true, message: '' })),
+    activate: vi.fn(async (_request: unknown) => ({ activated: true, message: '' })),
     confirmEmailAddress: vi.fn(async () => ({ confirmed: true, message: '' })),
     requestPasswordReset: vi.fn(async () => ({ kind: 'ok' as const })),
     validatePasswordResetKey: vi.fn(async () => true),
+    countries: vi.fn(async () => COUNTRIES),
     ...overrides,
   };
-  const captchaToken = captchaTokenMachine.provide({
-    actors: { executeCaptcha: fromPromise(async () => 'captcha-token') },
-  });
-  const logic = appMachine.provide({
-    actors: {
-      config: configMachine.provide({
-        actors: { fetchConfiguration: fromPromise(async () => configuration) },
-      }),
-      session: sessionMachine.provide({
-        actors: {
-          restoreSession: fromPromise(async (): Promise<EstablishedSession | null> => null),
-          revokeToken: fromPromise(async (): Promise<void> => undefined),
-          watchOtherTabs: fromCallback(() => () => undefined),
-        },
-        actions: { persistSession: () => undefined, removeStoredSession: () => undefined },
-      }),
-      loginForm: loginMachine.provide({ actors: { login: fromPromise(() => never()) } }),
-      thirdPartySignIn: thirdPartySignInMachine.provide({
-        actors: { requestAuthCode: fromPromise(fakes.requestAuthCode), captchaToken },
-      }),
-      signup: signupMachine.provide({
-        actors: {
-          emailVerification: emailVerificationMachine.provide({
-            actors: {
-              verifyAccount: fromPromise(fakes.verifyAccount),
-              verifyAccountCode: fromPromise(fakes.verifyAccountCode),
-            },
-          }),
-          handleCheck: handleCheckMachine.provide({
-            actors: { handleExists: fromPromise(fakes.handleExists) },
-          }),
-          captchaToken,
-          captchaReady: fromPromise(async (): Promise<void> => undefined),
-          signup: fromPromise(fakes.signup),
-        },
-        actions: { clearErrorParam: () => undefined },
-      }),
-      passwordResetRequest: passwordResetRequestMachine.provide({
-        actors: { requestPasswordReset: fromPromise(fakes.requestPasswordReset) },
-      }),
-      passwordReset: passwordResetMachine.provide({
-        actors: {
-          validatePasswordResetKey: fromPromise(fakes.validatePasswordResetKey),
-          resetPassword: fromPromise(async (): Promise<void> => undefined),
-        },
-      }),
-      activation: activationMachine.provide({
-        actors: { activate: fromPromise(fakes.activate) },
-      }),
-      emailConfirmation: emailConfirmationMachine.provide({
-        actors: { confirmEmailAddress: fromPromise(fakes.confirmEmailAddress) },
-      }),
-    },
-    actions: { navigate: () => undefined },
-  });
+  /** The server's answers, by path (spec §7.2 envelopes). */
+  const answer = async (path: string, body?: unknown): Promise<unknown> => {
+    switch (path) {
+      case 'auth/verifyAccount':
+        await fakes.verifyAccount();
+        return ok({ sent: true });
+      case 'auth/verifyAccountCode':
+        return ok({ verified: await fakes.verifyAccountCode() });
+      case 'users/handleExists':
+        return ok(await fakes.handleExists());
+      case 'auth/signup': {
+        const result = await fakes.signup();
+        return result.kind === 'warning'
+          ? { status: ResponseStatus.Warning, messages: result.messages, data: null }
+          : ok(null);
+      }
+      case 'auth/requestPasswordReset': {
+        const result = await fakes.requestPasswordReset();
+        return result.kind === 'warning'
+          ? { status: ResponseStatus.Warning, messages: result.messages, data: null }
+          : ok(null);
+      }
+      case 'auth/validatePasswordResetKey':
+        return ok({ valid: await fakes.validatePasswordResetKey() });
+      case 'auth/activate':
+        return ok(await fakes.activate(body));
+      case 'auth/confirmEmailAddress':
+        return ok(await fakes.confirmEmailAddress());
+      case 'countries/list':
+        return ok({ list: (await fakes.countries()).map((c) => ({ ...c, enabled: true })) });
+      default:
+        return never();
+    }
+  };
+  const http = {
+    getJson: vi.fn(async () => ok(configuration)),
+    get: vi.fn((path: string, _struct: unknown, query?: unknown) => answer(path, query)),
+    post: vi.fn((path: string, _struct: unknown, body?: unknown) => answer(path, body)),
+    url: (path: string) => `/api/${path}`,
+  };
+  const storage = createAppStorage({ local: memoryStorage(), session: memoryStorage() });
+  const services = {
+    storage,
+    reloadFlag: createReloadFlag(),
+    http,
+    auth: { revokeToken: vi.fn(async () => undefined) },
+    tenants: { getCurrentTenantStatus: vi.fn(() => never()) },
+  } as unknown as Services;
+  const thirdParties: ThirdParties = {
+    captcha: { ready: async () => undefined, execute: async () => 'captcha-token' },
+    signIn: { requestCode: () => fakes.requestAuthCode() },
+  } as unknown as ThirdParties;
+  const effects = {
+    navigate: vi.fn(),
+    loadPage: vi.fn(),
+    logError: vi.fn(),
+    removeQueryParam: vi.fn(),
+    origin: () => 'http://localhost:3000',
+  };
+  const { logic, entries } = createAppLogic(
+    services,
+    effects,
+    flowRegistry,
+    async () => thirdParties,
+  );
   window.history.replaceState(null, '', pathname);
-  const actor = createActor(logic, { input: { pathname, expiredFlag: false } });
-  const loadCountries = vi.fn(async () => COUNTRIES);
+  const actor = createActor(logic, {
+    input: { pathname, expiredFlag: false, flows: flowRegistry },
+  });
   const runtime: AppRuntime = {
     actor,
     reloadFlag: createReloadFlag(),
     clientVersion: 'test',
-    loadCountries,
+    entries,
   };
   actor.start();
   running.push(actor);
   render(<App runtime={runtime} />);
-  return { actor, fakes, loadCountries };
+  return { actor, fakes, loadCountries: fakes.countries };
 }
+
+// The flows' code is imported once, before the first test (on demand, the first screen of the
+// file would wait for the import within its own time limit).
+beforeAll(async () => {
+  await Promise.all(flowRegistry.map((flow) => flow.load()));
+});
 
 const running: { stop(): void }[] = [];
 afterEach(() => {
@@ -256,7 +281,12 @@ describe('Login screen', () => {
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Login with Google' }));
-    expect(await screen.findByText('Google login failed: popup_closed')).toBeTruthy();
+    // The provider's failure code, in words a person can read.
+    expect(
+      await screen.findByText(
+        'Google login failed: the sign-in window was closed before signing in.',
+      ),
+    ).toBeTruthy();
     expect(fakes.requestAuthCode).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Dismiss third-party login error' }));
     await waitFor(() => expect(screen.queryByText('Google login failed: popup_closed')).toBeNull());
@@ -290,9 +320,7 @@ describe('Emailed key screens', () => {
     const { fakes } = setUp('/activate/the-key');
     expect(await screen.findByRole('heading', { name: 'Account Activated' })).toBeTruthy();
     expect(document.title).toBe('Givedrop | Activate Account');
-    expect(fakes.activate).toHaveBeenCalledWith(
-      expect.objectContaining({ input: { activationKey: 'the-key' } }),
-    );
+    expect(fakes.activate).toHaveBeenCalledWith({ activationKey: 'the-key' });
   });
 
   it("Activation: a key that is not valid shows 'Error Activating Account'", async () => {

@@ -2,8 +2,8 @@ import { createInspector } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { inspectorOptions } from '../../src/app/inspector';
-import { loginMachine } from '../../src/machines/loginMachine';
-import { passwordResetMachine } from '../../src/machines/passwordResetMachine';
+import { loginMachine } from '../../src/features/login/loginMachine';
+import { passwordResetMachine } from '../../src/features/passwordReset/passwordResetMachine';
 import { makeSession } from '../support/fixtures';
 
 /** An inspector with our options whose adapter keeps what it would send. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableSignInFailure } from '../../src/app/signInFailure';
+import { readableSignInFailure } from '../../src/platform/signInFailure';
 
 describe('sign-in provider failures, as people read them', () => {
   it('explains the adapter codes', () => {

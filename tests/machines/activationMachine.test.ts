@@ -5,7 +5,7 @@ import {
   selectActivationCanRetry,
   selectActivationNotice,
   type ActivationSnapshot,
-} from '../../src/machines/activationMachine';
+} from '../../src/features/activation/activationMachine';
 import { describePaths, FakePromises } from '../support/pathHarness';
 
 const KEY = 'activation-key-1';

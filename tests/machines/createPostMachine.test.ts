@@ -23,7 +23,7 @@ import {
   type CreatePostEvent,
   type CreatePostInput,
   type CreatePostSnapshot,
-} from '../../src/machines/createPostMachine';
+} from '../../src/features/createPost/createPostMachine';
 import type { PostSubmission } from '../../src/validation/post';
 import { FakePromises, TestClock } from '../support/pathHarness';
 import { describePathsForInputs } from './pathsWithInputs';

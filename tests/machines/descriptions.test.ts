@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
-import { machineRegistry } from '../../src/machines/registry';
+import { allMachines } from '../../src/app/machineList';
+
+const machineRegistry = await allMachines();
 
 /**
  * design.md §3: every state and transition carries a description in the spec's words — the

@@ -15,7 +15,7 @@ import {
   type DropsCarouselEvent,
   type DropsCarouselInput,
   type DropsCarouselSnapshot,
-} from '../../src/machines/dropsCarouselMachine';
+} from '../../src/features/home/dropsCarouselMachine';
 import { FakePromises, TestClock } from '../support/pathHarness';
 import { describePathsForInputs } from './pathsWithInputs';
 

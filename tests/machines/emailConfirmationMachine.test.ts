@@ -5,7 +5,7 @@ import {
   selectEmailConfirmationCanRetry,
   selectEmailConfirmationNotice,
   type EmailConfirmationSnapshot,
-} from '../../src/machines/emailConfirmationMachine';
+} from '../../src/features/emailConfirmation/emailConfirmationMachine';
 import { describePaths, FakePromises } from '../support/pathHarness';
 
 const KEY = 'confirmation-key-1';

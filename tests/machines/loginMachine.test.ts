@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { loginMachine } from '../../src/machines/loginMachine';
+import { loginMachine } from '../../src/features/login/loginMachine';
 import { makeSession } from '../support/fixtures';
 import { describePaths, FakePromises } from '../support/pathHarness';
 

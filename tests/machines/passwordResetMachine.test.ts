@@ -6,7 +6,7 @@ import {
   selectPasswordResetErrors,
   selectPasswordResetNotice,
   type PasswordResetSnapshot,
-} from '../../src/machines/passwordResetMachine';
+} from '../../src/features/passwordReset/passwordResetMachine';
 import { describePaths, FakePromises } from '../support/pathHarness';
 
 const KEY = 'reset-key-1';

@@ -7,7 +7,7 @@ import {
   selectResetRequestSubmitting,
   selectResetRequestWarning,
   type PasswordResetRequestSnapshot,
-} from '../../src/machines/passwordResetRequestMachine';
+} from '../../src/features/forgottenPassword/passwordResetRequestMachine';
 import { describePaths, FakePromises } from '../support/pathHarness';
 
 const warning = ['Your account is locked, please contact support.'];

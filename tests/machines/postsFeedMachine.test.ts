@@ -13,7 +13,7 @@ import {
   selectFeedSetSize,
   type PostsFeedInput,
   type PostsFeedSnapshot,
-} from '../../src/machines/postsFeedMachine';
+} from '../../src/features/home/postsFeedMachine';
 import { FakePromises, TestClock } from '../support/pathHarness';
 import { describePathsForInputs } from './pathsWithInputs';
 

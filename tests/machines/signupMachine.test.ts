@@ -31,7 +31,7 @@ import {
   selectSignupSubmitting,
   signupMachine,
   type SignupSnapshot,
-} from '../../src/machines/signupMachine';
+} from '../../src/features/signup/signupMachine';
 import { makeSession } from '../support/fixtures';
 import { describePaths, FakePromises } from '../support/pathHarness';
 

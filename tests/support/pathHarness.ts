@@ -68,7 +68,10 @@ export function planPaths(machine: AnyStateMachine, options: PathPlanOptions): P
   const eventsFor = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
     const given = typeof options.events === 'function' ? options.events(snapshot) : options.events;
     return __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string) => {
-      const matching = given.filter((e) => e.type === type);
+      // A wildcard descriptor ('xstate.done.actor.*') takes every given event it matches.
+      const matching = type.endsWith('.*')
+        ? given.filter((e) => e.type.startsWith(type.slice(0, -1)))
+        : given.filter((e) => e.type === type);
       if (matching.length) return matching;
       // Delays fire by themselves; other events the machine raises internally are not sent.
       return type.startsWith('xstate.after.') ? [{ type }] : [];
@@ -167,7 +170,9 @@ function stepEffects(
 }
 
 function hasOwnTransition(snapshot: AnyMachineSnapshot, eventType: string): boolean {
-  return activeNodes(snapshot).some((node) => node.transitions.has(eventType));
+  const handles = (key: string) =>
+    key === eventType || (key.endsWith('.*') && eventType.startsWith(key.slice(0, -1)));
+  return activeNodes(snapshot).some((node) => [...node.transitions.keys()].some(handles));
 }
 
 function activeNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {

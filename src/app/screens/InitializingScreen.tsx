@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { AppSnapshot } from '../../machines/appMachine';
+import type { AppSnapshot } from '../../machines/appSelectors';
 import {
   selectConfigAttempt,
   selectConfigError,

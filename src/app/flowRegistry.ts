@@ -1,0 +1,40 @@
+import { activationFlow } from '../features/activation/activation.flow';
+import { createDropFlow } from '../features/createDrop/createDrop.flow';
+import { createInfoFlow } from '../features/createInfo/createInfo.flow';
+import { createPostFlow } from '../features/createPost/createPost.flow';
+import { emailConfirmationFlow } from '../features/emailConfirmation/emailConfirmation.flow';
+import { errorFlow } from '../features/error/error.flow';
+import { followingFlow } from '../features/following/following.flow';
+import { forgottenPasswordFlow } from '../features/forgottenPassword/forgottenPassword.flow';
+import { homeFlow } from '../features/home/home.flow';
+import { loginFlow } from '../features/login/login.flow';
+import { logoutFlow } from '../features/logout/logout.flow';
+import { passwordResetFlow } from '../features/passwordReset/passwordReset.flow';
+import { searchFlow } from '../features/search/search.flow';
+import { signupFlow } from '../features/signup/signup.flow';
+import { startSignupFlow } from '../features/startSignup/startSignup.flow';
+import type { AnyFlowDefinition } from '../platform/flow';
+
+/**
+ * Every flow of the product, one line each (design.md §2). The router's table, the sign-out
+ * paths, the redirects, the inspector's redaction of secret params, the machine list of the
+ * diagrams and path coverage, and docs/statecharts/routes.md are all derived from this list;
+ * its order does not matter (routes match by specificity, and no two may claim one path).
+ */
+export const flowRegistry: readonly AnyFlowDefinition[] = [
+  homeFlow,
+  loginFlow,
+  logoutFlow,
+  signupFlow,
+  startSignupFlow,
+  forgottenPasswordFlow,
+  passwordResetFlow,
+  activationFlow,
+  emailConfirmationFlow,
+  createInfoFlow,
+  createPostFlow,
+  createDropFlow,
+  followingFlow,
+  searchFlow,
+  errorFlow,
+];

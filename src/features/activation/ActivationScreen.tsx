@@ -1,0 +1,36 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectActivationCanRetry,
+  activationTexts,
+  selectActivationNotice,
+} from './activationMachine';
+import { KeyResultView } from '../../views/screens/KeyResultView';
+import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { ActivationActors } from './activation.flow';
+
+/** Activation, /activate/{key}: the emailed link's key is sent; success or failure. */
+export function ActivationScreen({ flow }: FlowScreenProps<ActivationActors>) {
+  return <ActivationResult activationRef={flow.activation} />;
+}
+
+function ActivationResult({
+  activationRef,
+}: {
+  activationRef: FlowRefs<ActivationActors>['activation'];
+}) {
+  const notice = useSelector(activationRef, selectActivationNotice);
+  const canRetry = useSelector(activationRef, selectActivationCanRetry);
+  return (
+    <KeyResultView
+      state={notice === null ? 'busy' : notice.level === 'success' ? 'success' : 'failure'}
+      busyText={activationTexts.activating}
+      successTitle={activationTexts.activatedTitle}
+      successText={activationTexts.activated}
+      successLink={{ href: '/login', label: 'Log in' }}
+      failureTitle={activationTexts.errorTitle}
+      failureText={notice?.text ?? activationTexts.failed}
+      failureLink={{ href: '/', label: 'Go to home page' }}
+      onRetry={canRetry ? () => activationRef.send({ type: 'retry' }) : undefined}
+    />
+  );
+}

@@ -1,0 +1,121 @@
+import { fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { ActivateRequest, ActivateResponse } from '../../../contract/identity';
+import { notProvided } from '../../machines/notProvided';
+
+export const activationTexts = {
+  /** Spec §8 success messages. */
+  activatedTitle: 'Account Activated',
+  /** Ours: the spec gives the title only. */
+  activated: 'Your account has been activated, you can now log in.',
+  /** Spec §8 Activation. */
+  errorTitle: 'Error Activating Account',
+  invalid: 'The activation link is invalid or has expired, please try again',
+  failed: 'There was an error activating account, please try again',
+  /** Ours: while the call is in flight. */
+  activating: 'Activating account...',
+} as const;
+
+export interface ActivationInput {
+  /** The key of the emailed link (/activate/{key}). */
+  key: string;
+}
+
+export interface ActivationContext {
+  key: string;
+}
+
+export type ActivationEvent = { type: 'retry' };
+
+/** What the screen shows: a success or failure message (nothing while activating). */
+export interface ActivationNotice {
+  level: 'success' | 'danger';
+  title: string;
+  text: string;
+}
+
+export const activationMachine = setup({
+  types: {
+    context: {} as ActivationContext,
+    events: {} as ActivationEvent,
+    input: {} as ActivationInput,
+  },
+  actors: {
+    /** POST /auth/activate (activationKey): data.activated and data.message. */
+    activate: fromPromise<ActivateResponse, ActivateRequest>(async () => notProvided('activate')),
+  },
+  guards: {
+    isActivated: (_, response: ActivateResponse) => response.activated,
+  },
+}).createMachine({
+  id: 'activation',
+  description:
+    'Spec §2.3 Activation /activate/{key}: calls the server with the key and shows a success or failure message.',
+  context: ({ input }) => ({ key: input.key }),
+  initial: 'activating',
+  states: {
+    activating: {
+      description: 'POST /auth/activate (activationKey).',
+      tags: ['busy'],
+      invoke: {
+        id: 'activate',
+        src: 'activate',
+        input: ({ context }) => ({ activationKey: context.key }),
+        onDone: [
+          {
+            guard: { type: 'isActivated', params: ({ event }) => event.output },
+            target: 'activated',
+            description: "Activated: 'Account Activated'.",
+          },
+          {
+            target: 'invalid',
+            description:
+              "Not activated: 'Error Activating Account', 'The activation link is invalid or has expired, please try again'.",
+          },
+        ],
+        onError: {
+          target: 'failed',
+          description:
+            "The call failed: 'Error Activating Account', 'There was an error activating account, please try again'.",
+        },
+      },
+    },
+    activated: {
+      description: "'Account Activated': the person can log in.",
+    },
+    invalid: {
+      description:
+        "'Error Activating Account': 'The activation link is invalid or has expired, please try again'.",
+      tags: ['error'],
+    },
+    failed: {
+      description:
+        "'Error Activating Account': 'There was an error activating account, please try again'.",
+      tags: ['error'],
+      on: {
+        retry: { target: 'activating', description: 'Try again.' },
+      },
+    },
+  },
+});
+
+export type ActivationSnapshot = SnapshotFrom<typeof activationMachine>;
+
+export const selectActivating = (s: ActivationSnapshot) => s.hasTag('busy');
+export const selectActivationCanRetry = (s: ActivationSnapshot) => s.matches('failed');
+
+export function selectActivationNotice(s: ActivationSnapshot): ActivationNotice | null {
+  if (s.matches('activated')) {
+    return {
+      level: 'success',
+      title: activationTexts.activatedTitle,
+      text: activationTexts.activated,
+    };
+  }
+  if (s.matches('invalid')) {
+    return { level: 'danger', title: activationTexts.errorTitle, text: activationTexts.invalid };
+  }
+  if (s.matches('failed')) {
+    return { level: 'danger', title: activationTexts.errorTitle, text: activationTexts.failed };
+  }
+  return null;
+}

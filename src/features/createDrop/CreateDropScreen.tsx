@@ -1,0 +1,6 @@
+import { CreateDropView } from '../../views/screens/CreateDropView';
+
+/** Create Drop: the placeholder of spec §2.3. */
+export function CreateDropScreen() {
+  return <CreateDropView />;
+}

@@ -1,0 +1,9 @@
+import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import { CreateDropScreen } from './CreateDropScreen';
+
+const entry: FlowEntryFactory<undefined, NoActors> = () => ({
+  start: () => ({}),
+  Screen: CreateDropScreen,
+});
+
+export default entry;

@@ -1,0 +1,6 @@
+import { CreateInfoView } from '../../views/screens/CreateInfoView';
+
+/** Create info /create-info: New Drop or New Post (spec §2.3). */
+export function CreateInfoScreen() {
+  return <CreateInfoView />;
+}

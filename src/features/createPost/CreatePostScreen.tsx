@@ -1,0 +1,90 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  selectExistingMediaName,
+  selectPostAlert,
+  selectPostFormDefaults,
+  selectPostLoadFailed,
+  selectPostLoading,
+  selectPostMode,
+  selectPostSaving,
+  selectUploadedMedia,
+  selectUploadProgress,
+} from './createPostMachine';
+import { LoadingIndicator } from '../../views/components/LoadingIndicator';
+import {
+  CreatePostView,
+  PostLoadErrorView,
+  type CreatePostAlert,
+  type CreatePostMedia,
+} from '../../views/screens/CreatePostView';
+import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { CreatePostActors } from './createPost.flow';
+
+/** Create Post, /create-post (and /create-post/{post id} to update one). */
+export function CreatePostScreen({ flow }: FlowScreenProps<CreatePostActors>) {
+  return <CreatePostForm postRef={flow.createPost} />;
+}
+
+/** A local preview of the picked image (revoked when it changes or the screen closes). */
+function usePreview(file: File | null): string | null {
+  const url = useMemo(
+    () => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null),
+    [file],
+  );
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
+function CreatePostForm({ postRef }: { postRef: FlowRefs<CreatePostActors>['createPost'] }) {
+  const mode = useSelector(postRef, selectPostMode);
+  const defaults = useSelector(postRef, selectPostFormDefaults);
+  const loading = useSelector(postRef, selectPostLoading);
+  const saving = useSelector(postRef, selectPostSaving);
+  const progress = useSelector(postRef, selectUploadProgress);
+  const uploaded = useSelector(postRef, selectUploadedMedia);
+  const existingMedia = useSelector(postRef, selectExistingMediaName);
+  const alert = useSelector(postRef, selectPostAlert);
+  const loadFailed = useSelector(postRef, selectPostLoadFailed);
+  const [picked, setPicked] = useState<File | null>(null);
+  const preview = usePreview(uploaded ? picked : null);
+
+  if (loading) return <LoadingIndicator />;
+  if (loadFailed) {
+    return (
+      <PostLoadErrorView
+        messages={alert?.messages ?? []}
+        onRetry={() => postRef.send({ type: 'retry' })}
+      />
+    );
+  }
+  const media: CreatePostMedia | null = uploaded
+    ? { fileName: uploaded.fileName, previewUrl: preview }
+    : existingMedia
+      ? { fileName: existingMedia }
+      : null;
+  const alerts: CreatePostAlert[] = alert ? [{ kind: alert.kind, messages: alert.messages }] : [];
+
+  return (
+    <CreatePostView
+      key={defaults ? 'loaded' : 'empty'}
+      mode={mode === 'update' ? 'update' : 'create'}
+      initialValues={defaults ?? undefined}
+      submitting={saving}
+      uploading={progress === null ? null : { percent: progress }}
+      media={media}
+      alerts={alerts}
+      onSubmit={(values) => postRef.send({ type: 'form.submit', values })}
+      onSaveDraft={(values) => postRef.send({ type: 'draft.save', values })}
+      onSelectFile={(file) => {
+        setPicked(file);
+        postRef.send({ type: 'media.select', file });
+      }}
+      onRemoveMedia={() => {
+        setPicked(null);
+        postRef.send({ type: 'media.remove' });
+      }}
+      onDismissAlert={() => postRef.send({ type: 'alert.dismiss' })}
+    />
+  );
+}

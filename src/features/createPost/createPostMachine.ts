@@ -1,0 +1,669 @@
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import { mediaMessages, type PendingUpload } from '../../../contract/media';
+import type {
+  CreatePostRequest,
+  CreatePostWithFileRequest,
+  Post,
+  UpdatePostRequest,
+} from '../../../contract/posts';
+import {
+  emptyPostForm,
+  publishDateTimeFromIso,
+  type PostFormValues,
+  type PostSubmission,
+  roundDownToPublishStep,
+} from '../../validation/post';
+import { messagesFrom } from '../../machines/errorMessages';
+import { notProvided } from '../../machines/notProvided';
+
+/** Spec §4 Post / §9: the redirect to the feed 1 s after a post is created. */
+export const REDIRECT_AFTER_CREATE_MS = 1000;
+
+export const createPostTexts = {
+  /** Spec §8 success messages. */
+  created: 'Post created successfully, redirecting...',
+  updated: 'Post updated',
+  /** Spec §8 Post. */
+  createFailed: 'Error creating post',
+  updateFailed: 'Error updating post',
+  loadFailed: 'Error loading post data',
+  uploadErrorTitle: 'Upload Error',
+  /** Spec §2.3 Create Post: the buttons. */
+  create: 'Create Post',
+  update: 'Update Post',
+  saveDraft: 'Save Draft',
+} as const;
+
+/** Update mode of Create Post: the post's own path. */
+export function editPostPath(id: number): string {
+  return `/create-post/${id}`;
+}
+
+/** Where the screen goes 1 s after a create: the feed with the post first, or a draft's form. */
+export function pathAfterCreate(context: {
+  createdGuid: string | null;
+  createdDraftId: number | null;
+}): string {
+  return context.createdDraftId !== null
+    ? editPostPath(context.createdDraftId)
+    : feedPathForNewPost(context.createdGuid ?? '');
+}
+
+/** The feed with the new post first (spec §4 Post: /feed?new={guid}). */
+export function feedPathForNewPost(guid: string): string {
+  return `/feed?new=${encodeURIComponent(guid)}`;
+}
+
+/** Spec §2.3 Create Post: media uploads take image files only (image/*). */
+export function isImageFile(file: Pick<Blob, 'type'>): boolean {
+  return file.type.startsWith('image/');
+}
+
+export type CreatePostInput =
+  /** /create-post: a new post. */
+  | {
+      mode: 'new';
+      /** ISO: the default publish time is this, rounded down to 15 minutes. */ now: string;
+    }
+  /** /create-post/{id}: an existing post of the person's (its media cannot change). */
+  | { mode: 'update'; postId: number; now: string };
+
+/** The alerts of the screen (spec §8 Post and its success messages). */
+export type CreatePostAlertKind =
+  'loadError' | 'createError' | 'updateError' | 'uploadError' | 'created' | 'updated';
+
+/** An alert above the form: the spec's text as the title, and any details under it. */
+export interface CreatePostAlert {
+  kind: CreatePostAlertKind;
+  level: 'danger' | 'success';
+  title: string;
+  /** The server's or the media service's messages; empty when the failure carried none. */
+  messages: string[];
+}
+
+export interface CreatePostContext {
+  mode: 'new' | 'update';
+  postId: number | null;
+  /** ISO: when the form opened (the default publish time of a new post). */
+  now: string;
+  /** The post being updated, as loaded (then as the update answered it). */
+  post: Post | null;
+  /** The uploaded media of a new post: a pending upload of the media service. */
+  media: PendingUpload | null;
+  /** Upload progress in percent (0-100) while the media uploads. */
+  progress: number;
+  alert: CreatePostAlert | null;
+  /** The request while it is in flight; cleared as soon as the call ends. */
+  request: CreatePostRequest | null;
+  /** The guid of the post just created. */
+  createdGuid: string | null;
+  /** The id of the draft just saved (a draft is not in the feed: its edit form opens). */
+  createdDraftId: number | null;
+}
+
+export type CreatePostEvent =
+  /** 'Create Post' / 'Update Post' with the form's values (isDraft as ticked). */
+  | { type: 'form.submit'; values: PostSubmission }
+  /** 'Save Draft': the form's values, saved as a draft whatever the Is Draft box says. */
+  | { type: 'draft.save'; values: PostSubmission }
+  /** A file was picked for the post's media. */
+  | { type: 'media.select'; file: File }
+  /** The picked media is removed (or its upload cancelled). */
+  | { type: 'media.remove' }
+  /** Sent by the upload actor: percent 0-100. */
+  | { type: 'upload.progress'; percent: number }
+  /** Sent by the upload actor: the pending upload (fileId, fileName, width, height). */
+  | { type: 'upload.finish'; upload: PendingUpload }
+  /** Sent by the upload actor: the upload failed (a MediaServiceError carries `messages`). */
+  | { type: 'upload.fail'; error: unknown }
+  | { type: 'alert.dismiss' }
+  | { type: 'retry' };
+
+/** What the form sends, Save Draft forcing isDraft. */
+export function buildPostRequest(values: PostSubmission, forceDraft: boolean): CreatePostRequest {
+  return {
+    message: values.message,
+    link: values.link,
+    publishedDate: values.publishedDate,
+    isDraft: forceDraft || values.isDraft,
+  };
+}
+
+/**
+ * An update of a post keeps its stored publish time while the form still shows it: the time
+ * select has 15-minute steps, so a time between them (a post written through the API) is shown
+ * rounded down, and saving the post unchanged must not move it. A date or time the person chose
+ * is sent as chosen.
+ */
+export function keepStoredPublishTime(
+  values: PostSubmission,
+  post: Pick<Post, 'publishedDate'> | null,
+): PostSubmission {
+  const stored = post ? Date.parse(post.publishedDate) : Number.NaN;
+  if (!post || Number.isNaN(stored)) return values;
+  const shown = roundDownToPublishStep(new Date(stored)).getTime();
+  return Date.parse(values.publishedDate) === shown
+    ? { ...values, publishedDate: post.publishedDate }
+    : values;
+}
+
+const alertTitles: Record<CreatePostAlertKind, string> = {
+  loadError: createPostTexts.loadFailed,
+  createError: createPostTexts.createFailed,
+  updateError: createPostTexts.updateFailed,
+  uploadError: createPostTexts.uploadErrorTitle,
+  created: createPostTexts.created,
+  updated: createPostTexts.updated,
+};
+
+/** An alert of that kind, with the messages a failure carries (else `fallback`, if any). */
+export function postAlert(
+  kind: CreatePostAlertKind,
+  error?: unknown,
+  fallback?: string,
+): CreatePostAlert {
+  const level = kind === 'created' || kind === 'updated' ? 'success' : 'danger';
+  const messages = error === undefined ? [] : messagesFrom(error, fallback ?? '');
+  return { kind, level, title: alertTitles[kind], messages: messages.filter((m) => m !== '') };
+}
+
+function requestOf(context: CreatePostContext): CreatePostRequest {
+  if (!context.request) throw new Error('saving needs the request');
+  return context.request;
+}
+
+function fileOf(event: CreatePostEvent): File {
+  if (event.type !== 'media.select') throw new Error('uploading needs the selected file');
+  return event.file;
+}
+
+export const createPostMachine = setup({
+  types: {
+    context: {} as CreatePostContext,
+    events: {} as CreatePostEvent,
+    input: {} as CreatePostInput,
+  },
+  actors: {
+    /** GET /posts/get?id=. */
+    loadPost: fromPromise<Post, { id: number }>(async () => notProvided('loadPost')),
+    /**
+     * POST multipart UploadPending to the media service with the post validation preset. Sends
+     * back `upload.progress` (0-100), then `upload.finish` or `upload.fail`; stopping it aborts.
+     */
+    uploadPostMedia: fromCallback<CreatePostEvent, { file: File }>(() =>
+      notProvided('uploadPostMedia'),
+    ),
+    /** DELETE DeletePending?fileId= (the media service). */
+    deletePendingMedia: fromPromise<void, { fileId: string }>(async () =>
+      notProvided('deletePendingMedia'),
+    ),
+    /** POST /posts/create. */
+    createPost: fromPromise<Post, CreatePostRequest>(async () => notProvided('createPost')),
+    /** POST /posts/createWithFile (the pending upload's fileId and original name). */
+    createPostWithFile: fromPromise<Post, CreatePostWithFileRequest>(async () =>
+      notProvided('createPostWithFile'),
+    ),
+    /** POST /posts/update (id, message, link, publishedDate, isDraft; the media cannot change). */
+    updatePost: fromPromise<Post, UpdatePostRequest>(async () => notProvided('updatePost')),
+  },
+  delays: {
+    redirectAfterCreate: REDIRECT_AFTER_CREATE_MS,
+  },
+  guards: {
+    isUpdateMode: ({ context }) => context.mode === 'update',
+    isDrafted: (_, values: PostSubmission) => values.isDraft,
+    hasMedia: ({ context }) => context.media !== null,
+    isNotImage: (_, file: File) => !isImageFile(file),
+  },
+  actions: {
+    assignPost: assign((_, post: Post) => ({ post, alert: null })),
+    assignRequest: assign((_, request: CreatePostRequest) => ({ request, alert: null })),
+    clearRequest: assign({ request: null }),
+    assignSavedPost: assign(({ context }) => ({
+      post:
+        context.post && context.request ? { ...context.post, ...context.request } : context.post,
+    })),
+    startProgress: assign({ progress: 0, alert: null }),
+    assignProgress: assign((_, percent: number) => ({
+      progress: Math.min(100, Math.max(0, Math.round(percent))),
+    })),
+    assignMedia: assign((_, media: PendingUpload) => ({ media })),
+    clearMedia: assign({ media: null }),
+    assignCreated: assign((_, post: Post) => ({
+      createdGuid: post.guid,
+      createdDraftId: post.isDraft ? post.id : null,
+    })),
+    assignAlert: assign((_, alert: CreatePostAlert) => ({ alert })),
+    clearAlert: assign({ alert: null }),
+    /** Goes to the feed with the new post first: /feed?new={guid}. */
+    redirectToFeed: (_, _path: string) => notProvided('redirectToFeed'),
+  },
+}).createMachine({
+  id: 'createPost',
+  description:
+    "Spec §2.3 Create Post and §4 Post: message, optional link, publish date and time, media upload (image files, with progress), Is Draft, Save Draft, and Create or Update Post. When drafted the main Create button is disabled; Save Draft forces isDraft true. After creation 'Post created successfully, redirecting...' and after 1 s /feed?new={guid}. An existing post can be updated ('Post updated') but its media cannot be changed. A failed save keeps the form as it was.",
+  context: ({ input }) => ({
+    mode: input.mode,
+    postId: input.mode === 'update' ? input.postId : null,
+    now: input.now,
+    post: null,
+    media: null,
+    progress: 0,
+    alert: null,
+    request: null,
+    createdGuid: null,
+    createdDraftId: null,
+  }),
+  on: {
+    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
+  },
+  initial: 'choosingMode',
+  states: {
+    choosingMode: {
+      description: 'A new post, or an existing one to update.',
+      always: [
+        {
+          guard: 'isUpdateMode',
+          target: 'update',
+          description: 'An existing post: it is loaded first.',
+        },
+        { target: 'new', description: 'A new post: the empty form.' },
+      ],
+    },
+    new: {
+      description: 'Creating a post.',
+      initial: 'editing',
+      states: {
+        editing: {
+          description:
+            "The form: the publish time defaults to now rounded down to 15 minutes. 'Create Post' is disabled while Is Draft is ticked.",
+          on: {
+            'form.submit': [
+              {
+                guard: { type: 'isDrafted', params: ({ event }) => event.values },
+                description:
+                  "Drafted: the main Create button is disabled (the draft is saved with 'Save Draft').",
+              },
+              {
+                guard: 'hasMedia',
+                target: 'creatingWithFile',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ event }) => buildPostRequest(event.values, false),
+                },
+                description: "'Create Post' with the uploaded media.",
+              },
+              {
+                target: 'creating',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ event }) => buildPostRequest(event.values, false),
+                },
+                description: "'Create Post' without media.",
+              },
+            ],
+            'draft.save': [
+              {
+                guard: 'hasMedia',
+                target: 'creatingWithFile',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ event }) => buildPostRequest(event.values, true),
+                },
+                description: "'Save Draft' with the uploaded media: isDraft is forced true.",
+              },
+              {
+                target: 'creating',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ event }) => buildPostRequest(event.values, true),
+                },
+                description: "'Save Draft': isDraft is forced true.",
+              },
+            ],
+            'media.select': [
+              {
+                guard: 'hasMedia',
+                description: 'Media is already uploaded: it must be removed first.',
+              },
+              {
+                guard: { type: 'isNotImage', params: ({ event }) => event.file },
+                actions: {
+                  type: 'assignAlert',
+                  params: postAlert('uploadError', { messages: [mediaMessages.invalidType] }),
+                },
+                description:
+                  "Not an image file: 'Upload Error', 'Invalid file type'; nothing is uploaded.",
+              },
+              {
+                target: 'uploading',
+                description: 'An image file: it uploads to the media service.',
+              },
+            ],
+            'media.remove': {
+              guard: 'hasMedia',
+              target: 'removingMedia',
+              description: 'The uploaded media is removed.',
+            },
+          },
+        },
+        uploading: {
+          description:
+            'The media uploads to the media service (post validation preset), with progress 0-100; saving waits until it ends.',
+          tags: ['busy'],
+          entry: 'startProgress',
+          invoke: {
+            id: 'uploadPostMedia',
+            src: 'uploadPostMedia',
+            input: ({ event }) => ({ file: fileOf(event) }),
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  postAlert('uploadError', event.error, mediaMessages.uploadFailed),
+              },
+              description: "The upload broke down: 'Upload Error', 'Upload failed'.",
+            },
+          },
+          on: {
+            'upload.progress': {
+              actions: { type: 'assignProgress', params: ({ event }) => event.percent },
+              description: 'The upload progressed (percent).',
+            },
+            'upload.finish': {
+              target: 'editing',
+              actions: { type: 'assignMedia', params: ({ event }) => event.upload },
+              description: 'Uploaded: the pending upload goes with the post when it is created.',
+            },
+            'upload.fail': {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }) =>
+                  postAlert('uploadError', event.error, mediaMessages.uploadFailed),
+              },
+              description:
+                "'Upload Error' with the media service's messages (e.g. 'File exceeds max size of N bytes', 'Invalid file type', 'Image below minimum resolution', 'Invalid image file') or 'Upload failed'.",
+            },
+            'media.remove': {
+              target: 'editing',
+              description: 'The upload is cancelled (the request is aborted).',
+            },
+          },
+        },
+        removingMedia: {
+          description: 'DELETE DeletePending?fileId=: the pending upload is dropped.',
+          tags: ['busy'],
+          invoke: {
+            id: 'deletePendingMedia',
+            src: 'deletePendingMedia',
+            input: ({ context }) => ({ fileId: context.media?.fileId ?? '' }),
+            onDone: {
+              target: 'editing',
+              actions: 'clearMedia',
+              description: 'The media is removed.',
+            },
+            onError: {
+              target: 'editing',
+              actions: 'clearMedia',
+              description:
+                'The media is removed from the post all the same (a pending upload that is never used expires).',
+            },
+          },
+        },
+        creating: {
+          description: 'POST /posts/create (message, link, publishedDate, isDraft).',
+          tags: ['busy'],
+          exit: 'clearRequest',
+          invoke: {
+            id: 'createPost',
+            src: 'createPost',
+            input: ({ context }) => requestOf(context),
+            onDone: {
+              target: 'created',
+              actions: [
+                { type: 'assignCreated', params: ({ event }) => event.output },
+                { type: 'assignAlert', params: postAlert('created') },
+              ],
+              description: "Created: 'Post created successfully, redirecting...'.",
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  postAlert('createError', event.error),
+              },
+              description:
+                "'Error creating post', with the server's messages if any; the form keeps what was written.",
+            },
+          },
+        },
+        creatingWithFile: {
+          description:
+            'POST /posts/createWithFile (message, link, publishedDate, isDraft, mediaFileStorageId, mediaFileStorageOriginalName).',
+          tags: ['busy'],
+          exit: 'clearRequest',
+          invoke: {
+            id: 'createPostWithFile',
+            src: 'createPostWithFile',
+            input: ({ context }) => ({
+              ...requestOf(context),
+              mediaFileStorageId: context.media?.fileId ?? '',
+              mediaFileStorageOriginalName: context.media?.fileName ?? '',
+            }),
+            onDone: {
+              target: 'created',
+              actions: [
+                { type: 'assignCreated', params: ({ event }) => event.output },
+                { type: 'assignAlert', params: postAlert('created') },
+              ],
+              description: "Created: 'Post created successfully, redirecting...'.",
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  postAlert('createError', event.error),
+              },
+              description:
+                "'Error creating post', with the server's messages if any; the form and its media are kept.",
+            },
+          },
+        },
+        created: {
+          description: "'Post created successfully, redirecting...' for 1 s.",
+          after: {
+            redirectAfterCreate: {
+              target: 'redirected',
+              actions: {
+                type: 'redirectToFeed',
+                params: ({ context }) => pathAfterCreate(context),
+              },
+              description:
+                'After 1 s: /feed?new={guid}, the new post first; a draft (not in the feed) opens in its edit form.',
+            },
+          },
+        },
+        redirected: {
+          type: 'final',
+          description: 'The app went to /feed?new={guid} (a draft: to its edit form).',
+        },
+      },
+    },
+    update: {
+      description: 'Updating an existing post: its media cannot be changed.',
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'GET /posts/get?id=.',
+          tags: ['busy'],
+          invoke: {
+            id: 'loadPost',
+            src: 'loadPost',
+            input: ({ context }) => ({ id: context.postId ?? 0 }),
+            onDone: {
+              target: 'editing',
+              actions: { type: 'assignPost', params: ({ event }) => event.output },
+              description: 'Loaded: the form shows the post.',
+            },
+            onError: {
+              target: 'loadFailed',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  postAlert('loadError', event.error),
+              },
+              description: "'Error loading post data', with the server's messages if any.",
+            },
+          },
+        },
+        loadFailed: {
+          description: "'Error loading post data': no form, with 'Try again'.",
+          tags: ['error'],
+          on: {
+            retry: {
+              target: 'loading',
+              actions: 'clearAlert',
+              description: 'Try again.',
+            },
+          },
+        },
+        editing: {
+          description:
+            "The form with the post's values; its media is shown and cannot be changed (media events are ignored).",
+          on: {
+            'form.submit': {
+              target: 'updating',
+              actions: {
+                type: 'assignRequest',
+                params: ({ context, event }) =>
+                  buildPostRequest(keepStoredPublishTime(event.values, context.post), false),
+              },
+              description:
+                "'Update Post' with the form's values (isDraft as ticked); a stored publish time between the 15-minute steps is kept while the form still shows it.",
+            },
+            'draft.save': {
+              target: 'updating',
+              actions: {
+                type: 'assignRequest',
+                params: ({ context, event }) =>
+                  buildPostRequest(keepStoredPublishTime(event.values, context.post), true),
+              },
+              description:
+                "'Save Draft': isDraft is forced true; a stored publish time between the 15-minute steps is kept while the form still shows it.",
+            },
+          },
+        },
+        updating: {
+          description: 'POST /posts/update (id, message, link, publishedDate, isDraft).',
+          tags: ['busy'],
+          exit: 'clearRequest',
+          invoke: {
+            id: 'updatePost',
+            src: 'updatePost',
+            input: ({ context }) => ({ id: context.postId ?? 0, ...requestOf(context) }),
+            onDone: {
+              target: 'editing',
+              actions: [
+                { type: 'assignPost', params: ({ event }) => event.output },
+                {
+                  type: 'assignAlert',
+                  params: postAlert('updated'),
+                },
+              ],
+              description: "'Post updated'; the form stays.",
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignAlert',
+                params: ({ event }: { event: ErrorActorEvent }) =>
+                  postAlert('updateError', event.error),
+              },
+              description:
+                "'Error updating post', with the server's messages if any; the form keeps what was written.",
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type CreatePostSnapshot = SnapshotFrom<typeof createPostMachine>;
+
+export const selectPostMode = (s: CreatePostSnapshot) => s.context.mode;
+export const selectPostAlert = (s: CreatePostSnapshot) => s.context.alert;
+/** The form is shown (a new post, or an update once the post loaded). */
+export const selectPostFormShown = (s: CreatePostSnapshot) =>
+  s.matches('new') || (s.matches('update') && s.context.post !== null);
+/** The post is loading (update mode). */
+export const selectPostLoading = (s: CreatePostSnapshot) => s.matches({ update: 'loading' });
+export const selectPostLoadFailed = (s: CreatePostSnapshot) => s.matches({ update: 'loadFailed' });
+export const selectPostSaving = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'creating' }) ||
+  s.matches({ new: 'creatingWithFile' }) ||
+  s.matches({ update: 'updating' });
+/** Save Draft and Update Post (and Create Post, see selectCanCreate) can be pressed. */
+export const selectCanSave = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'editing' }) || s.matches({ update: 'editing' });
+/**
+ * 'Create Post' is enabled: a new post, the form idle, and the form's Is Draft box not ticked
+ * (spec §4 Post: when drafted the main Create button is disabled). The box is the form's value,
+ * so the view passes it in.
+ */
+export const selectCanCreate = (s: CreatePostSnapshot, isDraft: boolean) =>
+  s.matches({ new: 'editing' }) && !isDraft;
+/** Media can be picked: a new post without media, the form idle (never in update mode). */
+export const selectCanSelectMedia = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'editing' }) && s.context.media === null;
+export const selectUploading = (s: CreatePostSnapshot) => s.matches({ new: 'uploading' });
+/** Upload progress in percent while uploading, else null. */
+export const selectUploadProgress = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'uploading' }) ? s.context.progress : null;
+/** The uploaded media of a new post (a pending upload), else null. */
+export const selectUploadedMedia = (s: CreatePostSnapshot) => s.context.media;
+/** The media of the post being updated (read-only): its original file name, else null. */
+export const selectExistingMediaName = (s: CreatePostSnapshot) =>
+  s.context.post?.mediaFileStorageId ? s.context.post.mediaFileStorageOriginalName : null;
+/** 'Post created successfully, redirecting...' once created, else null. */
+export const selectCreatedText = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'created' }) || s.matches({ new: 'redirected' })
+    ? createPostTexts.created
+    : null;
+
+const loadedDefaults = new WeakMap<Post, PostFormValues>();
+let newDefaults: { now: string; values: PostFormValues } | null = null;
+/**
+ * The values the form starts with: a new post's (publish time now rounded down to 15 minutes),
+ * or the loaded post's; null while the post loads. The same object until the post changes.
+ */
+export function selectPostFormDefaults(s: CreatePostSnapshot): PostFormValues | null {
+  const { post, now, mode } = s.context;
+  if (mode === 'new') {
+    if (newDefaults?.now !== now) newDefaults = { now, values: emptyPostForm(new Date(now)) };
+    return newDefaults.values;
+  }
+  if (post === null) return null;
+  let values = loadedDefaults.get(post);
+  if (!values) {
+    values = {
+      message: post.message,
+      link: post.link,
+      ...publishDateTimeFromIso(post.publishedDate, new Date(now)),
+      isDraft: post.isDraft,
+    };
+    loadedDefaults.set(post, values);
+  }
+  return values;
+}

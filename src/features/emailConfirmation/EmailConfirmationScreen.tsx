@@ -1,0 +1,44 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectEmailConfirmationCanRetry,
+  emailConfirmationTexts,
+  selectEmailConfirmationNotice,
+} from './emailConfirmationMachine';
+import { KeyResultView } from '../../views/screens/KeyResultView';
+import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { EmailConfirmationActors } from './emailConfirmation.flow';
+
+/** Email confirmation, /account/confirm-email/{key}: the emailed link's key is sent. */
+export function EmailConfirmationScreen({ flow, user }: FlowScreenProps<EmailConfirmationActors>) {
+  return (
+    <EmailConfirmationResult confirmationRef={flow.emailConfirmation} signedIn={user !== null} />
+  );
+}
+
+function EmailConfirmationResult({
+  confirmationRef,
+  signedIn,
+}: {
+  confirmationRef: FlowRefs<EmailConfirmationActors>['emailConfirmation'];
+  signedIn: boolean;
+}) {
+  const notice = useSelector(confirmationRef, selectEmailConfirmationNotice);
+  const canRetry = useSelector(confirmationRef, selectEmailConfirmationCanRetry);
+  // A signed-in person goes on to the app; a visitor to the login.
+  const onward = signedIn
+    ? { href: '/feed', label: 'Continue' }
+    : { href: '/login', label: 'Log in' };
+  return (
+    <KeyResultView
+      state={notice === null ? 'busy' : notice.level === 'success' ? 'success' : 'failure'}
+      busyText={emailConfirmationTexts.confirming}
+      successTitle={emailConfirmationTexts.confirmedTitle}
+      successText={emailConfirmationTexts.confirmed}
+      successLink={onward}
+      failureTitle={emailConfirmationTexts.errorTitle}
+      failureText={notice?.text ?? emailConfirmationTexts.failed}
+      failureLink={{ href: '/', label: 'Go to home page' }}
+      onRetry={canRetry ? () => confirmationRef.send({ type: 'retry' }) : undefined}
+    />
+  );
+}

@@ -1,0 +1,6 @@
+import { FollowingView } from '../../views/screens/FollowingView';
+
+/** Following: the static sample list with its tabs and name filter (spec §2.3). */
+export function FollowingScreen() {
+  return <FollowingView />;
+}

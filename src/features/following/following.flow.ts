@@ -1,0 +1,9 @@
+import { defineFlow } from '../../platform/flow';
+
+/** Following: the static sample list with its tabs and name filter (spec §2.3). */
+export const followingFlow = defineFlow({
+  id: 'following',
+  routes: [{ path: '/following', layout: 'app', title: 'Following' }],
+  access: 'user',
+  load: () => import('./index'),
+});

@@ -1,0 +1,9 @@
+import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import { FollowingScreen } from './FollowingScreen';
+
+const entry: FlowEntryFactory<undefined, NoActors> = () => ({
+  start: () => ({}),
+  Screen: FollowingScreen,
+});
+
+export default entry;

@@ -1,0 +1,119 @@
+import { useDeferredValue, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import {
+  selectCarouselItems,
+  selectCurrentIndex,
+  selectDropsFailed,
+  selectDropsLoading,
+} from './dropsCarouselMachine';
+import {
+  selectFeedEnded,
+  selectFeedFailed,
+  selectFeedLoading,
+  selectFeedPosts,
+} from './postsFeedMachine';
+import type {
+  DropsCarouselViewProps,
+  SwipeEndPoint,
+  SwipeStartPoint,
+} from '../../views/screens/DropsCarouselView';
+import { HomeView } from '../../views/screens/HomeView';
+import type { PostsFeedStatus } from '../../views/screens/PostsFeedView';
+import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { HomeActors } from './home.flow';
+
+const selectShowFirstGuid = (s: { context: { showFirstGuid: string | null } }) =>
+  s.context.showFirstGuid;
+
+const NO_POSTS: ReturnType<typeof selectFeedPosts> = [];
+const NO_DROPS: ReturnType<typeof selectCarouselItems> = [];
+
+/**
+ * The home's content (spec §1 Home feed, §2.3 Landing): the Drops carousel and the Posts feed of
+ * the home flow — from the API for a user, sample content for a visitor.
+ */
+export function HomeScreen({ flow, user }: FlowScreenProps<HomeActors>) {
+  return (
+    <Connected
+      feedRef={flow.postsFeed}
+      carouselRef={flow.dropsCarousel}
+      signedIn={user !== null}
+      title={user ? `Welcome back, ${user.firstName}` : undefined}
+    />
+  );
+}
+
+function Connected({
+  feedRef,
+  carouselRef,
+  signedIn,
+  title,
+}: {
+  feedRef: FlowRefs<HomeActors>['postsFeed'];
+  carouselRef: FlowRefs<HomeActors>['dropsCarousel'];
+  signedIn: boolean;
+  title?: string;
+}) {
+  // The lists are read through useDeferredValue: an actor's update renders at once (the store
+  // is synchronous), so a page of posts or drops arriving, or the home mounting with them, would
+  // otherwise be rendered in one long task. Deferred, React renders the cards as a transition,
+  // in slices; the first render shows the empty, loading home. The feed's values of one update
+  // arrive in the same render (the feed also guards stale end triggers by count). The carousel's
+  // current drop is not deferred: a click or swipe shows at once, and the view clamps the index
+  // to the drops it has.
+  const posts = useDeferredValue(useSelector(feedRef, selectFeedPosts), NO_POSTS);
+  const loading = useDeferredValue(useSelector(feedRef, selectFeedLoading), true);
+  const ended = useDeferredValue(useSelector(feedRef, selectFeedEnded), false);
+  const failed = useDeferredValue(useSelector(feedRef, selectFeedFailed), false);
+  const highlightGuid = useDeferredValue(useSelector(feedRef, selectShowFirstGuid), null);
+  const status: PostsFeedStatus = failed ? 'error' : loading ? 'loading' : ended ? 'ended' : 'idle';
+
+  const items = useDeferredValue(useSelector(carouselRef, selectCarouselItems), NO_DROPS);
+  const currentIndex = useSelector(carouselRef, selectCurrentIndex);
+  const carouselLoading = useDeferredValue(useSelector(carouselRef, selectDropsLoading), true);
+  const carouselFailed = useDeferredValue(useSelector(carouselRef, selectDropsFailed), false);
+  // Callbacks that stay the same for the actor's life, so a new page of posts re-renders
+  // neither the carousel nor the cards already shown (both views are memoised).
+  const carouselCallbacks = useMemo(
+    () => ({
+      onRetry: () => carouselRef.send({ type: 'retry' }),
+      onPrevious: () => carouselRef.send({ type: 'drop.previous' }),
+      onNext: () => carouselRef.send({ type: 'drop.next' }),
+      onShow: (index: number) => carouselRef.send({ type: 'drop.show', index }),
+      onPreviousMedia: (dropId: number) => carouselRef.send({ type: 'media.previous', dropId }),
+      onNextMedia: (dropId: number) => carouselRef.send({ type: 'media.next', dropId }),
+      onNearEnd: () => carouselRef.send({ type: 'carousel.nearEnd' }),
+      onSwipeStart: ({ x, y }: SwipeStartPoint) => carouselRef.send({ type: 'swipe.start', x, y }),
+      onSwipeEnd: ({ x, y }: SwipeEndPoint) => carouselRef.send({ type: 'swipe.end', x, y }),
+    }),
+    [carouselRef],
+  );
+  const feedCallbacks = useMemo(
+    () => ({
+      onEndReached: (postCount: number) => feedRef.send({ type: 'feed.endReached', postCount }),
+      onRetry: () => feedRef.send({ type: 'retry' }),
+    }),
+    [feedRef],
+  );
+  const carousel: DropsCarouselViewProps = {
+    items,
+    currentIndex,
+    loading: carouselLoading,
+    failed: carouselFailed,
+    ...carouselCallbacks,
+  };
+
+  return (
+    <HomeView
+      signedIn={signedIn}
+      title={title}
+      carousel={carousel}
+      feed={{
+        posts,
+        status,
+        highlightGuid,
+        ...feedCallbacks,
+      }}
+    />
+  );
+}

@@ -1,0 +1,237 @@
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { FEED_PAGE_SIZE, type FeedListRequest, type FeedPost } from '../../../contract/posts';
+import { notProvided } from '../../machines/notProvided';
+
+/** Spec §9: feed page size 20; sample posts arrive after a fake delay of 500 ms. */
+export const POSTS_FEED_PAGE_SIZE = FEED_PAGE_SIZE;
+export const SAMPLE_POSTS_DELAY_MS = 500;
+
+export const postsFeedTexts = {
+  /** Spec §4 Posts feed: shown once a page returns fewer than the page size. */
+  end: "You've seen all the posts, thanks for your attention.",
+  /** Ours: the spec says only that feed errors are logged (the log message, and the notice). */
+  loadFailed: 'Failed to fetch posts',
+  retry: 'Try again',
+} as const;
+
+export interface PostsFeedInput {
+  /** A signed-out visitor: sample posts instead of the API (spec §2.3 Landing). */
+  sample: boolean;
+  /** The `new` query parameter: the post that leads the first page (just created). */
+  showFirstGuid: string | null;
+}
+
+export interface PostsFeedContext {
+  sample: boolean;
+  showFirstGuid: string | null;
+  /** The posts loaded so far, in feed order, each once. */
+  posts: FeedPost[];
+  /** How many pages have loaded; the next request is for page `pagesLoaded + 1`. */
+  pagesLoaded: number;
+}
+
+export type PostsFeedEvent =
+  /**
+   * The last card became visible. `postCount` is the number of posts the view showed then: a
+   * trigger for a list that has since grown (a page already requested) is ignored.
+   */
+  { type: 'feed.endReached'; postCount: number } | { type: 'retry' };
+
+/** The feedList request for a page (spec §7.2); showFirstGuid goes only with page 1. */
+export function feedPageRequest(page: number, showFirstGuid: string | null): FeedListRequest {
+  return {
+    page,
+    pageSize: POSTS_FEED_PAGE_SIZE,
+    sortBy: 'CreatedDate',
+    sortByDescending: true,
+    getTotalCount: false,
+    ...(page === 1 && showFirstGuid ? { showFirstGuid } : {}),
+  };
+}
+
+/** The loaded posts followed by a page's, leaving out any already shown (e.g. the one shown first). */
+export function appendPosts(posts: FeedPost[], page: FeedPost[]): FeedPost[] {
+  const shown = new Set(posts.map((p) => p.id));
+  return [...posts, ...page.filter((p) => !shown.has(p.id))];
+}
+
+export const postsFeedMachine = setup({
+  types: {
+    context: {} as PostsFeedContext,
+    events: {} as PostsFeedEvent,
+    input: {} as PostsFeedInput,
+  },
+  actors: {
+    /** POST /posts/feedList: the page's posts (data.list). */
+    loadPostsPage: fromPromise<FeedPost[], FeedListRequest>(async () =>
+      notProvided('loadPostsPage'),
+    ),
+    /** The page of the sample posts generated on the client (50 in all); answers at once. */
+    loadSamplePostsPage: fromPromise<FeedPost[], FeedListRequest>(async () =>
+      notProvided('loadSamplePostsPage'),
+    ),
+  },
+  delays: {
+    samplePostsDelay: SAMPLE_POSTS_DELAY_MS,
+  },
+  guards: {
+    isSample: ({ context }) => context.sample,
+    isLastPage: (_, page: FeedPost[]) => page.length < POSTS_FEED_PAGE_SIZE,
+    isNewPageTrigger: ({ context }, postCount: number) => postCount === context.posts.length,
+  },
+  actions: {
+    appendPage: assign(({ context }, page: FeedPost[]) => ({
+      posts: appendPosts(context.posts, page),
+      pagesLoaded: context.pagesLoaded + 1,
+    })),
+    /** Logs a failed page load ('Failed to fetch posts'). */
+    logFeedError: (_, _error: unknown) => notProvided('logFeedError'),
+  },
+}).createMachine({
+  id: 'postsFeed',
+  description:
+    "Spec §4 Posts feed: pages of 20 (sortBy CreatedDate descending; showFirstGuid so a new post leads). The next page loads when the last card becomes visible, never twice for one trigger; the feed ends when a page returns fewer than the page size, then shows: You've seen all the posts, thanks for your attention. Feed errors are logged and an empty list results, with a way to retry. Signed-out visitors get sample posts after a fake delay of 500 ms.",
+  context: ({ input }) => ({
+    sample: input.sample,
+    showFirstGuid: input.showFirstGuid,
+    posts: [],
+    pagesLoaded: 0,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description:
+        'A page is loading (the first at start, the next one when the last card became visible); further triggers are ignored meanwhile.',
+      tags: ['busy'],
+      initial: 'choosingSource',
+      states: {
+        choosingSource: {
+          description: 'The API for a signed-in person, the sample posts for a visitor.',
+          always: [
+            {
+              guard: 'isSample',
+              target: 'simulatingDelay',
+              description: 'A signed-out visitor: sample posts.',
+            },
+            { target: 'fetching', description: 'A signed-in person: the feed from the API.' },
+          ],
+        },
+        simulatingDelay: {
+          description: 'The fake loading delay of the sample posts (500 ms).',
+          after: {
+            samplePostsDelay: {
+              target: 'fetchingSample',
+              description: '500 ms passed.',
+            },
+          },
+        },
+        fetching: {
+          description:
+            'POST /posts/feedList (page, pageSize 20, sortBy CreatedDate, sortByDescending true, getTotalCount false; showFirstGuid with page 1).',
+          invoke: {
+            id: 'loadPostsPage',
+            src: 'loadPostsPage',
+            input: ({ context }) => feedPageRequest(context.pagesLoaded + 1, context.showFirstGuid),
+            onDone: [
+              {
+                guard: { type: 'isLastPage', params: ({ event }) => event.output },
+                target: '#postsFeed.ended',
+                actions: { type: 'appendPage', params: ({ event }) => event.output },
+                description:
+                  "Fewer than the page size: the last page. You've seen all the posts, thanks for your attention.",
+              },
+              {
+                target: '#postsFeed.ready',
+                actions: { type: 'appendPage', params: ({ event }) => event.output },
+                description: 'A full page: more may follow.',
+              },
+            ],
+            onError: {
+              target: '#postsFeed.failed',
+              actions: {
+                type: 'logFeedError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
+            },
+          },
+        },
+        fetchingSample: {
+          description: 'The page of the sample posts (50 in all, generated on the client).',
+          invoke: {
+            id: 'loadSamplePostsPage',
+            src: 'loadSamplePostsPage',
+            input: ({ context }) => feedPageRequest(context.pagesLoaded + 1, context.showFirstGuid),
+            onDone: [
+              {
+                guard: { type: 'isLastPage', params: ({ event }) => event.output },
+                target: '#postsFeed.ended',
+                actions: { type: 'appendPage', params: ({ event }) => event.output },
+                description:
+                  "Fewer than the page size: the last page. You've seen all the posts, thanks for your attention.",
+              },
+              {
+                target: '#postsFeed.ready',
+                actions: { type: 'appendPage', params: ({ event }) => event.output },
+                description: 'A full page: more may follow.',
+              },
+            ],
+            onError: {
+              target: '#postsFeed.failed',
+              actions: {
+                type: 'logFeedError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
+            },
+          },
+        },
+      },
+    },
+    ready: {
+      description: 'The posts are shown; more may follow once the last card becomes visible.',
+      on: {
+        'feed.endReached': {
+          guard: { type: 'isNewPageTrigger', params: ({ event }) => event.postCount },
+          target: 'loading',
+          description:
+            'The last card became visible: the next page loads (a trigger for a page already requested is ignored).',
+        },
+      },
+    },
+    ended: {
+      description:
+        "Every post is shown: You've seen all the posts, thanks for your attention. Nothing more loads.",
+    },
+    failed: {
+      description:
+        "The load failed and was logged: the list stays as it was (empty for the first page), with 'Try again'.",
+      tags: ['error'],
+      on: {
+        retry: { target: 'loading', description: 'Try again: the same page loads again.' },
+      },
+    },
+  },
+});
+
+export type PostsFeedSnapshot = SnapshotFrom<typeof postsFeedMachine>;
+
+export const selectFeedPosts = (s: PostsFeedSnapshot) => s.context.posts;
+/** A page is loading (a spinner below the list, or in place of it for the first page). */
+export const selectFeedLoading = (s: PostsFeedSnapshot) => s.hasTag('busy');
+export const selectFeedLoadingFirstPage = (s: PostsFeedSnapshot) =>
+  s.hasTag('busy') && s.context.pagesLoaded === 0;
+export const selectFeedEnded = (s: PostsFeedSnapshot) => s.matches('ended');
+/** "You've seen all the posts, thanks for your attention." once the feed ended, else null. */
+export const selectFeedEndText = (s: PostsFeedSnapshot) =>
+  s.matches('ended') ? postsFeedTexts.end : null;
+/** The load failed: 'Failed to fetch posts' with 'Try again'. */
+export const selectFeedFailed = (s: PostsFeedSnapshot) => s.hasTag('error');
+/**
+ * aria-setsize of the feed (WAI-ARIA feed pattern): the number of posts once the feed ended,
+ * -1 (unknown) while more may follow.
+ */
+export const selectFeedSetSize = (s: PostsFeedSnapshot) =>
+  s.matches('ended') ? s.context.posts.length : -1;

@@ -1,0 +1,31 @@
+import { fromPromise } from 'xstate';
+import type { FlowEntryFactory } from '../../platform/flow';
+import { createThirdPartySignIn } from '../../platform/identityActors';
+import { sessionFromResponse } from '../../platform/session';
+import { createAuthApi } from '../../services/api/auth';
+import type { EstablishedSession } from '../../machines/sessionMachine';
+import type { LoginActors } from './login.flow';
+import { loginMachine } from './loginMachine';
+import { LoginScreen } from './LoginScreen';
+
+const sessionEstablished = (session: EstablishedSession) =>
+  ({ type: 'flow.sessionEstablished', session }) as const;
+
+const entry: FlowEntryFactory<undefined, LoginActors> = (services) => {
+  const auth = createAuthApi(services.http);
+  const loginForm = loginMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input }) => sessionFromResponse(await auth.login(input))),
+    },
+  });
+  const loginThirdParty = createThirdPartySignIn(services);
+  return {
+    start: () => ({
+      loginForm: { logic: loginForm, onDone: sessionEstablished },
+      loginThirdParty: { logic: loginThirdParty, onDone: sessionEstablished },
+    }),
+    Screen: LoginScreen,
+  };
+};
+
+export default entry;

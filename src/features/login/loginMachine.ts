@@ -1,0 +1,104 @@
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { LoginRequest } from '../../../contract/auth';
+import { messagesFrom } from '../../machines/errorMessages';
+import { notProvided } from '../../machines/notProvided';
+import type { EstablishedSession } from '../../machines/sessionMachine';
+
+export const loginTexts = {
+  failed: 'Error logging in, please try again.',
+} as const;
+
+export interface LoginContext {
+  /** The server's messages, or the default text, for the 'Login Error' alert. */
+  errorMessages: string[] | null;
+  session: EstablishedSession | null;
+}
+
+export type LoginEvent = { type: 'form.submit'; values: LoginRequest } | { type: 'error.dismiss' };
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    output: {} as EstablishedSession,
+  },
+  actors: {
+    login: fromPromise<EstablishedSession, LoginRequest>(async () => notProvided('login')),
+  },
+  actions: {
+    assignError: assign((_, error: unknown) => ({
+      errorMessages: messagesFrom(error, loginTexts.failed),
+    })),
+    clearError: assign({ errorMessages: null }),
+    assignSession: assign((_, session: EstablishedSession) => ({ session })),
+  },
+}).createMachine({
+  id: 'login',
+  description:
+    'The Login screen (Welcome Back): email and password; a successful login stores the session and goes to /dashboard.',
+  context: { errorMessages: null, session: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The person types their email and password.',
+      on: {
+        'form.submit': {
+          target: 'submitting',
+          description: 'The form passed its validation rules.',
+        },
+      },
+    },
+    submitting: {
+      description: 'POST /auth/login (email, password).',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          if (event.type !== 'form.submit') throw new Error('login needs the submitted form');
+          return event.values;
+        },
+        onDone: {
+          target: 'loggedIn',
+          actions: { type: 'assignSession', params: ({ event }) => event.output },
+          description: 'Logged in.',
+        },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            "Alert 'Login Error' with the server messages or 'Error logging in, please try again.'",
+        },
+      },
+    },
+    failed: {
+      description: "The 'Login Error' alert is shown; what was typed is kept.",
+      tags: ['error'],
+      on: {
+        'form.submit': { target: 'submitting', description: 'Try again.' },
+        'error.dismiss': {
+          target: 'editing',
+          actions: 'clearError',
+          description: 'The alert is dismissed.',
+        },
+      },
+    },
+    loggedIn: {
+      type: 'final',
+      description: 'The session is handed to the session machine.',
+    },
+  },
+  output: ({ context }) => {
+    if (!context.session) throw new Error('login finished without a session');
+    return context.session;
+  },
+});
+
+export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
+
+export const selectLoginSubmitting = (s: LoginSnapshot) => s.hasTag('busy');
+export const selectLoginErrorMessages = (s: LoginSnapshot) => s.context.errorMessages;

@@ -1,0 +1,9 @@
+import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import { LogoutScreen } from './LogoutScreen';
+
+const entry: FlowEntryFactory<undefined, NoActors> = () => ({
+  start: () => ({}),
+  Screen: LogoutScreen,
+});
+
+export default entry;

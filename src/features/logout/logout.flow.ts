@@ -1,0 +1,14 @@
+import { defineFlow } from '../../platform/flow';
+
+/** Logout: 'Logging out...', signs out and goes to / (spec §2.3). */
+export const logoutFlow = defineFlow({
+  id: 'logout',
+  routes: [
+    { path: '/logout', layout: 'none', title: 'Logging out' },
+    { path: '/auth/logout', layout: 'none', title: 'Logging out' },
+  ],
+  access: 'public',
+  signsOutOnVisit: true,
+  whenSignedOut: '/',
+  load: () => import('./index'),
+});

@@ -1,0 +1,193 @@
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type {
+  ResetPasswordRequest,
+  ValidatePasswordResetKeyRequest,
+} from '../../../contract/identity';
+import { messagesFrom } from '../../machines/errorMessages';
+import { notProvided } from '../../machines/notProvided';
+
+export const passwordResetTexts = {
+  /** Ours: the spec has no text for a reset link that is not valid. */
+  invalidTitle: 'Invalid Link',
+  invalid: 'The password reset link is invalid or has expired, please request a new one.',
+  checkFailedTitle: 'Error',
+  checkFailed: 'The password reset link could not be checked, please try again.',
+  /** Spec §8 success messages. */
+  updatedTitle: 'Password Updated',
+  updated: 'Your password has been updated successfully',
+  /** Spec §8 Authentication ('Error Updating Password' is the title of spec §8 Account). */
+  failedTitle: 'Error Updating Password',
+  failed: 'Error updating password, please try again.',
+} as const;
+
+export interface PasswordResetInput {
+  /** The key of the emailed link (/forgotten-password/{key}). */
+  key: string;
+  /** The configuration's minimumPasswordLength (the live checklist and the password rules). */
+  minimumPasswordLength: number;
+}
+
+export interface PasswordResetContext {
+  key: string;
+  minimumPasswordLength: number;
+  /** The messages of the failed update. */
+  errorMessages: string[] | null;
+}
+
+export type PasswordResetEvent =
+  | { type: 'form.submit'; values: { newPassword: string } }
+  | { type: 'alert.dismiss' }
+  | { type: 'retry' };
+
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+    input: {} as PasswordResetInput,
+  },
+  actors: {
+    /** POST /auth/validatePasswordResetKey: true when the key is valid. */
+    validatePasswordResetKey: fromPromise<boolean, ValidatePasswordResetKeyRequest>(async () =>
+      notProvided('validatePasswordResetKey'),
+    ),
+    /** POST /auth/resetPassword: sets the new password by the emailed key (single use). */
+    resetPassword: fromPromise<void, ResetPasswordRequest>(async () =>
+      notProvided('resetPassword'),
+    ),
+  },
+  guards: {
+    isValid: (_, valid: boolean) => valid,
+  },
+  actions: {
+    assignError: assign((_, error: unknown) => ({
+      errorMessages: messagesFrom(error, passwordResetTexts.failed),
+    })),
+    clearError: assign({ errorMessages: null }),
+  },
+}).createMachine({
+  id: 'passwordReset',
+  description:
+    'The reset-password screen the emailed link opens: the key is validated, then the person sets a new password with the live checklist (minimum length, a special character, a number, a capital letter, matching passwords).',
+  context: ({ input }) => ({
+    key: input.key,
+    minimumPasswordLength: input.minimumPasswordLength,
+    errorMessages: null,
+  }),
+  initial: 'validating',
+  states: {
+    validating: {
+      description: 'POST /auth/validatePasswordResetKey (key).',
+      tags: ['busy'],
+      invoke: {
+        id: 'validatePasswordResetKey',
+        src: 'validatePasswordResetKey',
+        input: ({ context }) => ({ key: context.key }),
+        onDone: [
+          {
+            guard: { type: 'isValid', params: ({ event }) => event.output },
+            target: 'editing',
+            description: 'The link is valid: the new password form.',
+          },
+          {
+            target: 'invalid',
+            description: 'The link is invalid or has expired.',
+          },
+        ],
+        onError: {
+          target: 'unavailable',
+          description: 'The link could not be checked.',
+        },
+      },
+    },
+    invalid: {
+      description:
+        "'Invalid Link': 'The password reset link is invalid or has expired, please request a new one.'",
+      tags: ['error'],
+    },
+    unavailable: {
+      description: "'The password reset link could not be checked, please try again.'",
+      tags: ['error'],
+      on: {
+        retry: { target: 'validating', description: 'Try again.' },
+      },
+    },
+    editing: {
+      description: 'Password and confirm password with the live checklist.',
+      on: {
+        'form.submit': {
+          target: 'submitting',
+          description: 'The form passed its rules (the checklist is complete and both match).',
+        },
+      },
+    },
+    submitting: {
+      description: 'POST /auth/resetPassword (key, newPassword).',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context, event }) => {
+          if (event.type !== 'form.submit') throw new Error('resetPassword needs the form');
+          return { key: context.key, newPassword: event.values.newPassword };
+        },
+        onDone: {
+          target: 'updated',
+          description: "'Password Updated': 'Your password has been updated successfully'.",
+        },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            "The server's messages or 'Error updating password, please try again.'; the form is kept.",
+        },
+      },
+    },
+    failed: {
+      description: "'Error Updating Password' with the messages; the form stays editable.",
+      tags: ['error'],
+      on: {
+        'form.submit': { target: 'submitting', description: 'Try again.' },
+        'alert.dismiss': {
+          target: 'editing',
+          actions: 'clearError',
+          description: 'The alert is dismissed.',
+        },
+      },
+    },
+    updated: {
+      description:
+        "'Password Updated': 'Your password has been updated successfully'; the person can log in.",
+    },
+  },
+});
+
+export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
+
+export const selectPasswordResetBusy = (s: PasswordResetSnapshot) => s.hasTag('busy');
+export const selectPasswordResetMinimumLength = (s: PasswordResetSnapshot) =>
+  s.context.minimumPasswordLength;
+/** The form shows while the link is valid and the password not yet updated. */
+export const selectPasswordFormShown = (s: PasswordResetSnapshot) =>
+  s.matches('editing') || s.matches('submitting') || s.matches('failed');
+export const selectPasswordResetErrors = (s: PasswordResetSnapshot) =>
+  s.matches('failed') ? s.context.errorMessages : null;
+
+/** The title and text the screen shows instead of (or above) the form, if any. */
+export function selectPasswordResetNotice(
+  s: PasswordResetSnapshot,
+): { title: string; text: string } | null {
+  if (s.matches('invalid')) {
+    return { title: passwordResetTexts.invalidTitle, text: passwordResetTexts.invalid };
+  }
+  if (s.matches('unavailable')) {
+    return { title: passwordResetTexts.checkFailedTitle, text: passwordResetTexts.checkFailed };
+  }
+  if (s.matches('updated')) {
+    return { title: passwordResetTexts.updatedTitle, text: passwordResetTexts.updated };
+  }
+  return null;
+}

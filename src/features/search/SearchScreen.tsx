@@ -1,0 +1,6 @@
+import { SearchView } from '../../views/screens/SearchView';
+
+/** Search: a bare input (spec §2.3). */
+export function SearchScreen() {
+  return <SearchView />;
+}

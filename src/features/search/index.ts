@@ -1,0 +1,9 @@
+import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import { SearchScreen } from './SearchScreen';
+
+const entry: FlowEntryFactory<undefined, NoActors> = () => ({
+  start: () => ({}),
+  Screen: SearchScreen,
+});
+
+export default entry;

@@ -1,0 +1,6 @@
+import { StartSignupView } from '../../views/screens/StartSignupView';
+
+/** Start signup, /start-signup: choose the account type (the app signs the user out on load). */
+export function StartSignupScreen() {
+  return <StartSignupView />;
+}

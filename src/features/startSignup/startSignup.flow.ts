@@ -1,0 +1,11 @@
+import { defineFlow } from '../../platform/flow';
+
+/** Start signup: choose the account type; the user is signed out on load (spec §2.3). */
+export const startSignupFlow = defineFlow({
+  id: 'startSignup',
+  routes: [{ path: '/start-signup', layout: 'public', title: 'Start Signup' }],
+  access: 'public',
+  signsOutOnVisit: true,
+  whenSignedIn: { to: '/feed' },
+  load: () => import('./index'),
+});

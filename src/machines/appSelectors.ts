@@ -1,0 +1,17 @@
+import type { SnapshotFrom } from 'xstate';
+import type { appMachine } from './appMachine';
+
+/** The app machine's selectors: what the shell shows (design.md §3: selectors decide). */
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+export const selectInitializing = (s: AppSnapshot) => s.matches('initializing');
+
+/** What the flow outlet shows: a full-screen 'Loading...', the flow's loading, its screen... */
+export type FlowStatus = 'waiting' | 'loading' | 'running' | 'failed' | 'unmatched';
+
+const SHOWN_FLOW_STATES = ['running', 'loading', 'failed', 'unmatched'] as const;
+/** Anything else is waiting: for the session, a redirect, a navigation away. */
+export const selectFlowStatus = (s: AppSnapshot): FlowStatus =>
+  SHOWN_FLOW_STATES.find((state) => s.matches({ running: { flow: state } })) ?? 'waiting';
+export const selectRoute = (s: AppSnapshot) => s.context.route;
+export const selectFlowRefs = (s: AppSnapshot) => s.context.flowRefs;

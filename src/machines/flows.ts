@@ -1,0 +1,175 @@
+import type { AnyActorLogic, InputFrom, OutputFrom } from 'xstate';
+import type { Configuration } from '../../contract/configuration';
+import { UserRole } from '../../contract/enums';
+import type { EstablishedSession } from './sessionMachine';
+
+/**
+ * What the app machine knows of a flow (design.md §3 "The app machine and the flow registry"):
+ * its routes and rules, pure data and pure functions, so the app machine decides every redirect
+ * from them. Each feature's `<flow>.flow.ts` adds `load` (its lazy entry) to these rules.
+ */
+
+/** Spec §2.1 layouts. 'landing': the public layout signed out, the app layout signed in. */
+export type FlowLayout = 'public' | 'fullPage' | 'app' | 'landing' | 'none';
+
+/**
+ * Spec §6: anyone; a signed-in Administrator or User (every app screen); an Administrator
+ * (/users, /admin); an Administrator who is a host (the admin section).
+ */
+export type FlowAccess = 'public' | 'user' | 'admin' | 'host';
+
+export interface FlowRoute {
+  /** '/login', '/activate/:key' (a segment of its own), or '*': any path no other route claims. */
+  path: string;
+  layout: FlowLayout;
+  /** The page title after the site name (spec §2.1). */
+  title: string;
+  /** Overrides the flow's access for this route (the landing page is public, /feed is not). */
+  access?: FlowAccess;
+}
+
+/** What a flow reads from its route when it starts. */
+export interface FlowRouteContext {
+  pathname: string;
+  params: Readonly<Record<string, string>>;
+  search: string;
+  configuration: Configuration | null;
+}
+
+export interface FlowRules<TInput = unknown> {
+  /** The flow's name (the registry's key; its actors carry systemIds of their own). */
+  id: string;
+  routes: readonly FlowRoute[];
+  access: FlowAccess;
+  /** Spec §2.1: visiting it signs the user out. */
+  signsOutOnVisit?: boolean;
+  /**
+   * Where a person who signs in while the flow runs is sent (spec §2.1: the auth screens send to
+   * /feed; the login screen to /dashboard, or to the path the app layout remembered).
+   */
+  whenSignedIn?: { to: string; orRemembered?: boolean };
+  /** Where the app goes once nobody is signed in (logout: /). */
+  whenSignedOut?: string;
+  /** Started again whenever the session changes, after it is known (the home's sample content). */
+  followsSession?: boolean;
+  /** Route params that are secrets (emailed keys): the inspector never sees them. */
+  secretParams?: readonly string[];
+  /** Query params the flow reads when it starts; the app then removes them from the address. */
+  readsQuery?: readonly string[];
+  /** The flow's input, from its route. */
+  input?: (route: FlowRouteContext) => TInput;
+}
+
+/** The small protocol by which flows speak to the app (never by reaching into it). */
+export type FlowEvent =
+  | { type: 'flow.sessionEstablished'; session: EstablishedSession }
+  | { type: 'flow.navigate'; to: string; replace?: boolean }
+  | { type: 'flow.signOut' }
+  | { type: 'flow.refreshSession'; redirectTo?: string };
+
+/** One actor a flow runs: spawned with its key as id and systemId. */
+export interface FlowActor<TLogic extends AnyActorLogic = AnyActorLogic> {
+  logic: TLogic;
+  input?: InputFrom<TLogic>;
+  /** The protocol event the app receives when the actor ends (e.g. a login's session). */
+  onDone?: (output: OutputFrom<TLogic>) => FlowEvent;
+}
+
+export type FlowActors = Record<string, AnyActorLogic>;
+export type FlowActorsStart<T extends FlowActors> = { [K in keyof T]: FlowActor<T[K]> };
+
+/** Starts a loaded flow: its actors, given its input and whether someone is signed in. */
+export type StartFlow = (
+  input: unknown,
+  session: { signedIn: boolean },
+) => Record<string, FlowActor>;
+
+export interface RouteMatch {
+  flowId: string;
+  route: FlowRoute;
+  params: Record<string, string>;
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/** The params of `pattern` in `pathname`, or null when it does not match. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const wanted = segmentsOf(pattern);
+  const actual = segmentsOf(pathname);
+  if (wanted.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of wanted.entries()) {
+    const value = actual[index] as string;
+    if (!segment.startsWith(':')) {
+      if (segment !== value) return null;
+      continue;
+    }
+    try {
+      params[segment.slice(1)] = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  return params;
+}
+
+/**
+ * The route of `pathname`: a route without params before one with params, and '*' (spec §2.1:
+ * 'Any unknown path shows the landing page') only when nothing else matches. The order of the
+ * registry does not matter: the registry's table test refuses two routes of one path.
+ */
+export function matchRoute(flows: readonly FlowRules[], pathname: string): RouteMatch | null {
+  let best: (RouteMatch & { rank: number }) | null = null;
+  for (const flow of flows) {
+    for (const route of flow.routes) {
+      const params = route.path === '*' ? {} : matchPath(route.path, pathname);
+      if (!params) continue;
+      const rank = route.path === '*' ? 0 : route.path.includes('/:') ? 1 : 2;
+      if (!best || rank > best.rank) best = { flowId: flow.id, route, params, rank };
+    }
+  }
+  if (!best) return null;
+  const { rank: _rank, ...match } = best;
+  return match;
+}
+
+export interface AccessState {
+  auth: 'loading' | 'signedIn' | 'signedOut';
+  role: UserRole | null;
+  isHost: boolean;
+  /** The current tenant as the subscription poll last saw it. */
+  tenant: 'unknown' | 'onboarding' | 'ready';
+}
+
+export type AccessDecision =
+  { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string; remember: boolean };
+
+export const LOGIN_PATH = '/login';
+export const ONBOARDING_PATH = '/onboarding';
+export const DASHBOARD_PATH = '/dashboard';
+
+/**
+ * Spec §2.1 and §6 guard rules: an unauthenticated user goes to /login and the path is
+ * remembered; a role outside the area's list goes to /; the admin section without isHost goes to
+ * /dashboard; a tenant still onboarding goes to /onboarding.
+ */
+export function decideAccess(access: FlowAccess, state: AccessState): AccessDecision {
+  if (access === 'public') return { kind: 'allow' };
+  if (state.auth === 'loading') return { kind: 'wait' };
+  if (state.auth === 'signedOut' || state.role === null) {
+    return { kind: 'redirect', to: LOGIN_PATH, remember: true };
+  }
+  const roles =
+    access === 'user' ? [UserRole.User, UserRole.Administrator] : [UserRole.Administrator];
+  if (!roles.includes(state.role)) return { kind: 'redirect', to: '/', remember: false };
+  if (access === 'host' && !state.isHost) {
+    return { kind: 'redirect', to: DASHBOARD_PATH, remember: false };
+  }
+  if (state.tenant === 'unknown') return { kind: 'wait' };
+  if (state.tenant === 'onboarding') {
+    return { kind: 'redirect', to: ONBOARDING_PATH, remember: false };
+  }
+  return { kind: 'allow' };
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { flowRegistry } from '../../src/app/flowRegistry';
+import { allMachines } from '../../src/app/machineList';
+import { pageTitle } from '../../src/app/pageTitle';
+import { REDACTED, redactSecrets } from '../../src/app/redact';
+import { matchRoute, type FlowAccess } from '../../src/machines/flows';
+
+/**
+ * The real flow registry, checked as a table against the spec (design.md §3): no two flows claim
+ * a path, every secret param is redacted, every route's access and layout are those of spec §2.1
+ * and §6, and the sign-out rule of spec §2.1 holds.
+ */
+const routes = flowRegistry.flatMap((flow) =>
+  flow.routes.map((route) => ({ flow, route, access: route.access ?? flow.access })),
+);
+/** A path that a route pattern matches (its params filled in). */
+const samplePath = (pattern: string) =>
+  pattern === '*' ? '/some/unknown/path' : pattern.replace(/:([a-z]+)/gi, 'sample-$1');
+
+describe('the flow registry', () => {
+  it('has unique flow ids, and no two routes claim one path', () => {
+    const ids = flowRegistry.map((flow) => flow.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const shapes = routes.map(({ route }) => route.path.replace(/:[^/]+/g, ':'));
+    expect(new Set(shapes).size).toBe(shapes.length);
+    // Every route is matched by its own flow, whatever the registry's order.
+    for (const { flow, route } of routes) {
+      expect(matchRoute(flowRegistry, samplePath(route.path))?.flowId).toBe(flow.id);
+      expect(matchRoute([...flowRegistry].reverse(), samplePath(route.path))?.route).toBe(route);
+    }
+  });
+
+  // Spec §2.1 layouts and §6 roles, route by route.
+  const SPEC: Record<string, { layout: string; access: FlowAccess }> = {
+    '/': { layout: 'landing', access: 'public' },
+    '*': { layout: 'landing', access: 'public' },
+    '/error': { layout: 'none', access: 'public' },
+    '/account/login': { layout: 'public', access: 'public' },
+    '/start-signup': { layout: 'public', access: 'public' },
+    '/forgotten-password': { layout: 'public', access: 'public' },
+    '/forgotten-password/:key': { layout: 'public', access: 'public' },
+    '/activate/:key': { layout: 'public', access: 'public' },
+    '/account/confirm-email/:key': { layout: 'public', access: 'public' },
+    '/create-info': { layout: 'public', access: 'public' },
+    '/login': { layout: 'fullPage', access: 'public' },
+    '/signup': { layout: 'fullPage', access: 'public' },
+    '/signup-charity': { layout: 'fullPage', access: 'public' },
+    '/feed': { layout: 'app', access: 'user' },
+    '/dashboard': { layout: 'app', access: 'user' },
+    '/following': { layout: 'app', access: 'user' },
+    '/search': { layout: 'app', access: 'user' },
+    '/create-post': { layout: 'app', access: 'user' },
+    '/create-post/:id': { layout: 'app', access: 'user' },
+    '/create-drop': { layout: 'app', access: 'user' },
+    '/logout': { layout: 'none', access: 'public' },
+    '/auth/logout': { layout: 'none', access: 'public' },
+  };
+  it.each(routes.map((r) => [r.route.path, r] as const))(
+    '%s has the layout and access of spec §2.1 and §6',
+    (path, { route, access }) => {
+      expect(SPEC[path], `${path} is not in the spec table of this test`).toBeDefined();
+      expect({ layout: route.layout, access }).toEqual(SPEC[path]);
+      // Every app-layout screen needs a signed-in Administrator or User (spec §6).
+      if (route.layout === 'app') expect(access).not.toBe('public');
+    },
+  );
+
+  it('signs out on the paths of spec §2.1, and only there', () => {
+    const prefixes = [
+      'login',
+      'signup',
+      'forgotten-password',
+      'invitation',
+      'logout',
+      'auth/logout',
+      'brand-signup',
+      'account/login',
+      'buyer-signup',
+      // Spec §2.3 Start signup: 'The user is signed out on load.'
+      'start-signup',
+    ];
+    for (const { flow, route } of routes) {
+      const path = samplePath(route.path).replace(/^\//, '');
+      const expected = route.path !== '*' && prefixes.some((prefix) => path.startsWith(prefix));
+      expect(Boolean(flow.signsOutOnVisit), route.path).toBe(expected);
+    }
+  });
+
+  it('sends a person who signs in on an auth screen to /feed, and the login to /dashboard', () => {
+    for (const flow of flowRegistry) {
+      if (flow.id === 'login') {
+        expect(flow.whenSignedIn).toEqual({ to: '/dashboard', orRemembered: true });
+      } else if (flow.signsOutOnVisit && flow.id !== 'logout') {
+        expect(flow.whenSignedIn, flow.id).toEqual({ to: '/feed' });
+      } else {
+        expect(flow.whenSignedIn, flow.id).toBeUndefined();
+      }
+    }
+    expect(flowRegistry.find((flow) => flow.id === 'logout')?.whenSignedOut).toBe('/');
+  });
+
+  it('redacts every secret route param before the inspector sees it', () => {
+    const secretRoutes = routes.filter(({ flow }) => (flow.secretParams ?? []).length > 0);
+    expect(secretRoutes.map(({ route }) => route.path).sort()).toEqual([
+      '/account/confirm-email/:key',
+      '/activate/:key',
+      '/forgotten-password/:key',
+    ]);
+    for (const { route } of secretRoutes) {
+      const path = route.path.replace(':key', 'the-secret-key');
+      const copy = redactSecrets({ pathname: path, url: `${path}?x=1` });
+      expect(JSON.stringify(copy)).not.toContain('the-secret-key');
+      expect(copy.pathname).toBe(route.path.replace(':key', REDACTED));
+    }
+    // Other paths are left as they are.
+    expect(redactSecrets({ pathname: '/create-post/42' }).pathname).toBe('/create-post/42');
+  });
+
+  it('gives every route a page title (the site name plus it)', () => {
+    for (const { route } of routes) expect(route.title.length).toBeGreaterThan(0);
+    expect(pageTitle('Welcome Back')).toBe('Givedrop | Welcome Back');
+  });
+
+  it('reads each flow input from its route', () => {
+    const input = (flowId: string, pathname: string, search = '') => {
+      const flow = flowRegistry.find((f) => f.id === flowId)!;
+      const match = matchRoute(flowRegistry, pathname)!;
+      return flow.input?.({ pathname, params: match.params, search, configuration: null });
+    };
+    expect(input('signup', '/signup-charity', '?error=Oops')).toEqual({
+      accountType: 'Charity',
+      minimumPasswordLength: 6,
+      errorParam: 'Oops',
+    });
+    expect(input('signup', '/signup')).toMatchObject({ accountType: 'Individual' });
+    expect(input('passwordReset', '/forgotten-password/k%2F1')).toEqual({
+      key: 'k/1',
+      minimumPasswordLength: 6,
+    });
+    expect(input('activation', '/activate/a1')).toEqual({ key: 'a1' });
+    expect(input('emailConfirmation', '/account/confirm-email/c1')).toEqual({ key: 'c1' });
+    expect(input('createPost', '/create-post/42')).toEqual({ postId: 42 });
+    expect(input('createPost', '/create-post')).toEqual({ postId: null });
+    expect(input('createPost', '/create-post/0')).toEqual({ postId: null });
+    expect(input('home', '/feed', '?new=guid-1')).toEqual({ showFirstGuid: 'guid-1' });
+    expect(input('home', '/feed', `?new=${'x'.repeat(65)}`)).toEqual({ showFirstGuid: null });
+  });
+
+  it('lists every machine once for the diagrams and the path coverage', async () => {
+    const machines = await allMachines();
+    const ids = machines.map((machine) => machine.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(
+      expect.arrayContaining(['app', 'login', 'signup', 'postsFeed', 'dropsCarousel']),
+    );
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { UserRole } from '../../contract/enums';
+import {
+  decideAccess,
+  matchPath,
+  matchRoute,
+  type AccessState,
+  type FlowRules,
+} from '../../src/machines/flows';
+
+const admin: AccessState = {
+  auth: 'signedIn',
+  role: UserRole.Administrator,
+  isHost: false,
+  tenant: 'ready',
+};
+const standard: AccessState = { ...admin, role: UserRole.User };
+
+describe('access rules (spec §2.1 guard rules, §6 roles)', () => {
+  it('lets anyone into a public route, whatever the session', () => {
+    for (const auth of ['loading', 'signedIn', 'signedOut'] as const) {
+      expect(decideAccess('public', { ...admin, auth })).toEqual({ kind: 'allow' });
+    }
+  });
+  it('waits while authentication state loads', () => {
+    expect(decideAccess('user', { ...admin, auth: 'loading' })).toEqual({ kind: 'wait' });
+  });
+  it('sends an unauthenticated user to /login and remembers the path', () => {
+    expect(decideAccess('user', { ...admin, auth: 'signedOut', role: null })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      remember: true,
+    });
+  });
+  it('sends a role outside the allowed list to /', () => {
+    expect(decideAccess('admin', standard)).toEqual({ kind: 'redirect', to: '/', remember: false });
+    expect(decideAccess('user', standard)).toEqual({ kind: 'allow' });
+    expect(decideAccess('admin', admin)).toEqual({ kind: 'allow' });
+  });
+  it('sends an Administrator who is not a host from the admin section to /dashboard', () => {
+    expect(decideAccess('host', admin)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+      remember: false,
+    });
+    expect(decideAccess('host', { ...admin, isHost: true })).toEqual({ kind: 'allow' });
+    expect(decideAccess('host', { ...standard, isHost: true })).toMatchObject({ to: '/' });
+  });
+  it('redirects a tenant still onboarding to /onboarding, once its status is known', () => {
+    expect(decideAccess('user', { ...admin, tenant: 'unknown' })).toEqual({ kind: 'wait' });
+    expect(decideAccess('user', { ...admin, tenant: 'onboarding' })).toEqual({
+      kind: 'redirect',
+      to: '/onboarding',
+      remember: false,
+    });
+  });
+});
+
+describe('route matching', () => {
+  it('reads params, decoded, and refuses what does not fit', () => {
+    expect(matchPath('/activate/:key', '/activate/abc%2Fd')).toEqual({ key: 'abc/d' });
+    expect(matchPath('/activate/:key', '/activate/')).toBeNull();
+    expect(matchPath('/activate/:key', '/activate/a/b')).toBeNull();
+    expect(matchPath('/activate/:key', '/activate/%E0%A4%A')).toBeNull();
+    expect(matchPath('/login', '/logins')).toBeNull();
+    expect(matchPath('/login', '/login/')).toEqual({});
+  });
+
+  const flows: FlowRules[] = [
+    { id: 'any', routes: [{ path: '*', layout: 'landing', title: 'Home' }], access: 'public' },
+    {
+      id: 'keyed',
+      routes: [{ path: '/things/:id', layout: 'app', title: 'Thing' }],
+      access: 'user',
+    },
+    {
+      id: 'fixed',
+      routes: [{ path: '/things/new', layout: 'app', title: 'New' }],
+      access: 'user',
+    },
+  ];
+  it('prefers a fixed path to one with params, and both to the catch-all, in any order', () => {
+    for (const order of [flows, [...flows].reverse()]) {
+      expect(matchRoute(order, '/things/new')?.flowId).toBe('fixed');
+      expect(matchRoute(order, '/things/7')).toMatchObject({
+        flowId: 'keyed',
+        params: { id: '7' },
+      });
+      expect(matchRoute(order, '/elsewhere')?.flowId).toBe('any');
+    }
+    expect(matchRoute(flows.slice(1), '/elsewhere')).toBeNull();
+  });
+});
