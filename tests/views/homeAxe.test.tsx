@@ -13,14 +13,23 @@ import { HomeView } from '../../src/views/screens/HomeView';
 import type { PostsFeedViewProps } from '../../src/views/screens/PostsFeedView';
 import { SearchView } from '../../src/views/screens/SearchView';
 import { dropItem, feedPost, feedPosts } from './samplePosts';
+import { installInkCanvas } from './inkCanvas';
 import { installVirtualDom, uninstallVirtualDom } from './virtualDom';
 
-beforeAll(installVirtualDom);
-afterAll(uninstallVirtualDom);
+let canvas: ReturnType<typeof installInkCanvas>;
+beforeAll(() => {
+  installVirtualDom();
+  canvas = installInkCanvas();
+});
+afterAll(() => {
+  canvas.mockRestore();
+  uninstallVirtualDom();
+});
 
 /**
  * axe-core's rules on each home screen in its main states (jsdom: no layout, so the
- * colour-contrast rule is left to the e2e checks in Chromium). Screens render inside a <main>.
+ * colour-contrast rule is left to the e2e checks in Chromium; the stand-in canvas lets
+ * label-content-name-mismatch judge the text). Screens render inside a <main>.
  */
 async function violations(ui: ReactElement) {
   const { container } = render(<main>{ui}</main>);

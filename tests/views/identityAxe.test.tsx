@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import axe from 'axe-core';
@@ -9,10 +9,20 @@ import { ResetPasswordView } from '../../src/views/screens/ResetPasswordView';
 import { SignupView } from '../../src/views/screens/SignupView';
 import type { SignupViewProps } from '../../src/views/screens/SignupView';
 import { StartSignupView } from '../../src/views/screens/StartSignupView';
+import { installInkCanvas } from './inkCanvas';
+
+let canvas: ReturnType<typeof installInkCanvas>;
+beforeAll(() => {
+  canvas = installInkCanvas();
+});
+afterAll(() => {
+  canvas.mockRestore();
+});
 
 /**
  * axe-core's rules on each identity screen in its main states (jsdom: no layout, so the
- * colour-contrast rule is left to the e2e checks in Chromium). Screens render inside a <main>.
+ * colour-contrast rule is left to the e2e checks in Chromium; the stand-in canvas lets
+ * label-content-name-mismatch judge the text). Screens render inside a <main>.
  */
 async function violations(ui: ReactElement) {
   const { container } = render(<main>{ui}</main>);

@@ -211,7 +211,7 @@ describe('AppLayoutView', () => {
 
   it('opens the account settings menu with its items in order', async () => {
     renderApp('/feed');
-    const accountButton = screen.getByRole('button', { name: 'Account settings' });
+    const accountButton = screen.getByRole('button', { name: 'AS, Account settings' });
     expect(accountButton.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(accountButton);
     expect(accountButton.getAttribute('aria-expanded')).toBe('true');
@@ -237,7 +237,7 @@ describe('AppLayoutView', () => {
 
   it('About shows the client version in a dialog that OK closes', async () => {
     renderApp('/feed');
-    await userEvent.click(screen.getByRole('button', { name: 'Account settings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     await userEvent.click(screen.getByRole('button', { name: 'About' }));
     expect(screen.queryByRole('button', { name: 'About' })).toBeNull();
     const dialog = screen.getByRole('dialog', { name: 'About Givedrop' });
@@ -248,7 +248,7 @@ describe('AppLayoutView', () => {
 
   it('About closes with Escape', async () => {
     renderApp('/feed');
-    await userEvent.click(screen.getByRole('button', { name: 'Account settings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     await userEvent.click(screen.getByRole('button', { name: 'About' }));
     within(screen.getByRole('dialog', { name: 'About Givedrop' }))
       .getByRole('button', { name: 'OK' })
@@ -259,7 +259,8 @@ describe('AppLayoutView', () => {
 
   it('shows the initials when the user has no picture, and the picture otherwise', () => {
     const { unmount } = renderApp('/feed');
-    expect(screen.getByRole('button', { name: 'Account settings' }).textContent).toBe('AS');
+    // The initials are visible text: the button's name starts with them (WCAG 2.5.3).
+    expect(screen.getByRole('button', { name: 'AS, Account settings' }).textContent).toBe('AS');
     unmount();
     render(
       <AppLayoutView
@@ -271,6 +272,7 @@ describe('AppLayoutView', () => {
       </AppLayoutView>,
     );
     const button = screen.getByRole('button', { name: 'Account settings' });
+    expect(button.textContent).toBe('');
     expect(button.querySelector('img')?.getAttribute('src')).toBe('https://example.org/ann.png');
   });
 });

@@ -18,7 +18,8 @@ export interface AvatarProps {
   className?: string;
 }
 
-function initialsOf(name: string): string {
+/** The initials an avatar shows when there is no picture: the first and last names' first letters. */
+export function avatarInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = words[0]?.[0] ?? '';
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
@@ -58,7 +59,7 @@ export function Avatar({ name, imageUrl, color, bgColor, size = 40, alt, classNa
       aria-label={label || undefined}
       aria-hidden={label ? undefined : true}
     >
-      <span aria-hidden="true">{initialsOf(name)}</span>
+      <span aria-hidden="true">{avatarInitials(name)}</span>
     </span>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { KeyboardEvent, Ref } from 'react';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { EMAIL_MAX, VERIFICATION_CODE_MAX } from '../../../contract/identity';
 import { verificationCodeError, verificationEmailError } from '../../validation/emailVerification';
 import { cx } from '../utils/cx';
 import { Button } from './Button';
+import { FieldError, FieldShell, fieldControlClass } from './FieldShell';
 import styles from './EmailVerificationField.module.css';
 
 /**
@@ -148,75 +149,65 @@ export function EmailVerificationField({
     }
   };
 
-  const emailErrorId = `${baseId}-email-error`;
-  const codeErrorId = `${baseId}-code-error`;
   const machineErrorId = `${baseId}-messages`;
   const formErrorId = `${baseId}-form-error`;
   const statusId = `${baseId}-status`;
   const hasMachineErrors = errorMessages.length > 0;
-  const emailDescribedBy = [
-    emailError ? emailErrorId : undefined,
-    error ? formErrorId : undefined,
-    hasMachineErrors && !codeShown ? machineErrorId : undefined,
-    verified ? statusId : undefined,
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const codeDescribedBy = [
-    statusId,
-    codeError ? codeErrorId : undefined,
-    hasMachineErrors ? machineErrorId : undefined,
-  ]
-    .filter(Boolean)
-    .join(' ');
   const resendShown = state === 'awaitingCode' || (showResend && state === 'entering');
   const changeShown = state === 'awaitingCode' || verified;
   const emailInvalid = Boolean(emailError || error || (hasMachineErrors && editing));
 
   return (
     <div ref={rootRef} className={cx(styles.widget, className)} data-state={state}>
-      <label htmlFor={emailId} className={styles.label}>
-        {label}
-      </label>
-      <div className={styles.row}>
-        <input
-          ref={emailRef}
-          id={emailId}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          maxLength={EMAIL_MAX}
-          className={cx(styles.input, emailInvalid && styles.invalid, verified && styles.verified)}
-          value={editing ? draft : email}
-          readOnly={!editing || state === 'requesting'}
-          aria-required="true"
-          aria-invalid={emailInvalid ? true : undefined}
-          aria-describedby={emailDescribedBy || undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (emailError) setEmailError(verificationEmailError(event.target.value));
-          }}
-          onKeyDown={onEnter(requestCode)}
-        />
-        {editing ? (
-          <Button
-            className={styles.action}
-            variant="secondary"
-            busy={state === 'requesting'}
-            busyText="Sending..."
-            onClick={requestCode}
-          >
-            Verify
-          </Button>
-        ) : null}
-      </div>
-      {emailError ? (
-        <p id={emailErrorId} className={styles.error}>
-          <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
-          <span>{emailError}</span>
-        </p>
-      ) : null}
+      <FieldShell
+        id={emailId}
+        label={label}
+        error={emailError}
+        invalid={emailInvalid}
+        alsoDescribedBy={[
+          error && formErrorId,
+          hasMachineErrors && !codeShown && machineErrorId,
+          verified && statusId,
+        ]}
+      >
+        {(control) => (
+          <div className={styles.row}>
+            <input
+              ref={emailRef}
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              maxLength={EMAIL_MAX}
+              className={fieldControlClass(
+                emailInvalid,
+                styles.input,
+                verified && !emailInvalid && styles.verified,
+              )}
+              value={editing ? draft : email}
+              readOnly={!editing || state === 'requesting'}
+              aria-required="true"
+              onChange={(event) => {
+                setDraft(event.target.value);
+                if (emailError) setEmailError(verificationEmailError(event.target.value));
+              }}
+              onKeyDown={onEnter(requestCode)}
+            />
+            {editing ? (
+              <Button
+                className={styles.action}
+                variant="secondary"
+                busy={state === 'requesting'}
+                busyText="Sending..."
+                onClick={requestCode}
+              >
+                Verify
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </FieldShell>
 
       <div id={statusId} className={styles.status} aria-live="polite">
         {codeShown ? (
@@ -233,54 +224,52 @@ export function EmailVerificationField({
       </div>
 
       {codeShown ? (
-        <div className={styles.codeBlock}>
-          <label htmlFor={codeId} className={styles.label}>
-            Verification code
-          </label>
-          <div className={styles.row}>
-            <input
-              ref={codeRef}
-              id={codeId}
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              spellCheck={false}
-              maxLength={VERIFICATION_CODE_MAX}
-              className={cx(styles.input, (codeError || hasMachineErrors) && styles.invalid)}
-              value={code}
-              readOnly={state === 'verifying'}
-              aria-required="true"
-              aria-invalid={codeError || hasMachineErrors ? true : undefined}
-              aria-describedby={codeDescribedBy}
-              onChange={(event) => {
-                setCode(event.target.value);
-                if (codeError) setCodeError(verificationCodeError(event.target.value));
-              }}
-              onKeyDown={onEnter(submitCode)}
-            />
-            <Button
-              className={styles.action}
-              busy={state === 'verifying'}
-              busyText="Verifying..."
-              onClick={submitCode}
-            >
-              Verify Code
-            </Button>
-          </div>
-          {codeError ? (
-            <p id={codeErrorId} className={styles.error}>
-              <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
-              <span>{codeError}</span>
-            </p>
-          ) : null}
-        </div>
+        <FieldShell
+          id={codeId}
+          label="Verification code"
+          error={codeError}
+          invalid={Boolean(codeError) || hasMachineErrors}
+          describedBy={statusId}
+          alsoDescribedBy={[hasMachineErrors && machineErrorId]}
+          className={styles.codeBlock}
+        >
+          {(control) => (
+            <div className={styles.row}>
+              <input
+                ref={codeRef}
+                {...control}
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                spellCheck={false}
+                maxLength={VERIFICATION_CODE_MAX}
+                className={fieldControlClass(Boolean(codeError) || hasMachineErrors, styles.input)}
+                value={code}
+                readOnly={state === 'verifying'}
+                aria-required="true"
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  if (codeError) setCodeError(verificationCodeError(event.target.value));
+                }}
+                onKeyDown={onEnter(submitCode)}
+              />
+              <Button
+                className={styles.action}
+                busy={state === 'verifying'}
+                busyText="Verifying..."
+                onClick={submitCode}
+              >
+                Verify Code
+              </Button>
+            </div>
+          )}
+        </FieldShell>
       ) : null}
 
       {hasMachineErrors ? (
-        <div id={machineErrorId} role="alert" className={styles.error}>
-          <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
+        <FieldError id={machineErrorId} role="alert">
           {errorMessages.length === 1 ? (
-            <span>{errorMessages[0]}</span>
+            errorMessages[0]
           ) : (
             <ul className={styles.messages}>
               {errorMessages.map((message, index) => (
@@ -288,15 +277,10 @@ export function EmailVerificationField({
               ))}
             </ul>
           )}
-        </div>
+        </FieldError>
       ) : null}
 
-      {error ? (
-        <p id={formErrorId} className={styles.error}>
-          <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={formErrorId}>{error}</FieldError> : null}
 
       {resendShown || changeShown ? (
         <div className={styles.links}>

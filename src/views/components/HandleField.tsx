@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import { HANDLE_MAX } from '../../../contract/identity';
 import { signupMessages } from '../../validation/signup';
-import { cx } from '../utils/cx';
+import { FieldShell, fieldControlClass } from './FieldShell';
 import { Spinner } from './Spinner';
 import styles from './HandleField.module.css';
 
@@ -51,82 +51,75 @@ export function HandleField({
   className,
 }: HandleFieldProps) {
   const inputId = `handle${useId().replace(/:/g, '')}`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const statusId = `${inputId}-status`;
-  const describedBy = [hintId, error ? errorId : undefined, statusId].filter(Boolean).join(' ');
   // The rule is the hint already; an 'invalid' status adds nothing when the form says it too.
   const showRuleAsStatus = status === 'invalid' && !error;
 
   return (
-    <div className={cx(styles.field, className)}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
-      <p id={hintId} className={styles.hint}>
-        {signupMessages.handleRule}
-      </p>
-      <div className={styles.inputWrap}>
-        <span className={styles.prefix} aria-hidden="true">
-          @
-        </span>
-        <input
-          ref={ref}
-          id={inputId}
-          name={name}
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={HANDLE_MAX}
-          className={cx(styles.input, error && styles.invalid)}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-          aria-invalid={
-            error || status === 'notAvailable' || status === 'invalid' ? true : undefined
-          }
-          aria-describedby={describedBy}
-        />
-      </div>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      <div id={statusId} className={styles.status} aria-live="polite" data-status={status}>
-        {status === 'checking' ? (
-          <span className={styles.checking}>
-            <Spinner size={16} />
-            <span>Checking availability...</span>
+    <FieldShell
+      id={inputId}
+      label={label}
+      hint={signupMessages.handleRule}
+      error={error}
+      invalid={Boolean(error) || status === 'notAvailable' || status === 'invalid'}
+      alsoDescribedBy={[statusId]}
+      className={className}
+      after={
+        <div id={statusId} className={styles.status} aria-live="polite" data-status={status}>
+          {status === 'checking' ? (
+            <span className={styles.checking}>
+              <Spinner size={16} />
+              <span>Checking availability...</span>
+            </span>
+          ) : null}
+          {status === 'available' ? (
+            <span className={styles.available}>
+              <CircleCheck aria-hidden="true" focusable="false" size={16} className={styles.icon} />
+              <span>Available</span>
+            </span>
+          ) : null}
+          {status === 'notAvailable' ? (
+            <span className={styles.unavailable}>
+              <CircleX aria-hidden="true" focusable="false" size={16} className={styles.icon} />
+              <span>Not Available</span>
+            </span>
+          ) : null}
+          {showRuleAsStatus ? (
+            <span className={styles.unavailable}>
+              <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
+              <span>{signupMessages.handleRule}</span>
+            </span>
+          ) : null}
+          {status === 'error' && message ? (
+            <span className={styles.unavailable}>
+              <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
+              <span>{message}</span>
+            </span>
+          ) : null}
+        </div>
+      }
+    >
+      {(control) => (
+        <div className={styles.inputWrap}>
+          <span className={styles.prefix} aria-hidden="true">
+            @
           </span>
-        ) : null}
-        {status === 'available' ? (
-          <span className={styles.available}>
-            <CircleCheck aria-hidden="true" focusable="false" size={16} className={styles.icon} />
-            <span>Available</span>
-          </span>
-        ) : null}
-        {status === 'notAvailable' ? (
-          <span className={styles.unavailable}>
-            <CircleX aria-hidden="true" focusable="false" size={16} className={styles.icon} />
-            <span>Not Available</span>
-          </span>
-        ) : null}
-        {showRuleAsStatus ? (
-          <span className={styles.unavailable}>
-            <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
-            <span>{signupMessages.handleRule}</span>
-          </span>
-        ) : null}
-        {status === 'error' && message ? (
-          <span className={styles.unavailable}>
-            <CircleAlert aria-hidden="true" focusable="false" size={16} className={styles.icon} />
-            <span>{message}</span>
-          </span>
-        ) : null}
-      </div>
-    </div>
+          <input
+            ref={ref}
+            {...control}
+            name={name}
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={HANDLE_MAX}
+            className={fieldControlClass(error, styles.input, Boolean(error) && styles.invalid)}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+        </div>
+      )}
+    </FieldShell>
   );
 }

@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import type { ChangeEvent, Ref } from 'react';
-import { CircleAlert } from 'lucide-react';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import type { Country } from '../../../contract/lists';
 import { phoneValue } from '../../validation/phone';
 import type { PhoneValue } from '../../validation/phone';
-import { cx } from '../utils/cx';
+import { FieldShell, fieldControlClass } from './FieldShell';
 import styles from './PhoneField.module.css';
 
 /** A country of the picker (the contract's Country carries more; these three are enough). */
@@ -59,7 +58,6 @@ export function PhoneField({
   const baseId = `phone${useId().replace(/:/g, '')}`;
   const selectId = `${baseId}-country`;
   const inputId = `${baseId}-number`;
-  const errorId = `${baseId}-error`;
   const options = countries.some((country) => country.code === value.country)
     ? countries
     : [fallbackOption(value.country), ...countries];
@@ -72,63 +70,59 @@ export function PhoneField({
   };
 
   return (
-    <fieldset className={cx(styles.field, className)}>
-      <legend className={styles.legend}>
-        {label}
-        {optional ? (
-          <>
-            {' '}
-            <span className={styles.optional}>(optional)</span>
-          </>
-        ) : null}
-      </legend>
-      <div className={styles.row}>
-        <label htmlFor={selectId} className="visually-hidden">
-          Country
-        </label>
-        <select
-          id={selectId}
-          className={styles.country}
-          value={value.country}
-          onChange={changeCountry}
-          onBlur={onBlur}
-          autoComplete="tel-country-code"
-        >
-          {options.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.callingCode ? `${country.name} (+${country.callingCode})` : country.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={inputId} className="visually-hidden">
-          Phone number
-        </label>
-        <input
-          ref={ref}
-          id={inputId}
-          name={name}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          className={cx(styles.number, error && styles.invalid)}
-          value={value.national}
-          onChange={changeNumber}
-          onBlur={onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-      </div>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          <CircleAlert
-            aria-hidden="true"
-            focusable="false"
-            size={16}
-            className={styles.errorIcon}
+    <FieldShell
+      id={inputId}
+      layout="group"
+      label={
+        <>
+          {label}
+          {optional ? (
+            <>
+              {' '}
+              <span className={styles.optional}>(optional)</span>
+            </>
+          ) : null}
+        </>
+      }
+      error={error}
+      className={className}
+    >
+      {(control) => (
+        <div className={styles.row}>
+          <label htmlFor={selectId} className="visually-hidden">
+            Country
+          </label>
+          <select
+            id={selectId}
+            className={fieldControlClass(false, styles.country)}
+            value={value.country}
+            onChange={changeCountry}
+            onBlur={onBlur}
+            autoComplete="tel-country-code"
+          >
+            {options.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.callingCode ? `${country.name} (+${country.callingCode})` : country.name}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={control.id} className="visually-hidden">
+            Phone number
+          </label>
+          <input
+            ref={ref}
+            {...control}
+            name={name}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            className={fieldControlClass(error, styles.number)}
+            value={value.national}
+            onChange={changeNumber}
+            onBlur={onBlur}
           />
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </fieldset>
+        </div>
+      )}
+    </FieldShell>
   );
 }

@@ -1,9 +1,10 @@
 import { memo, useId } from 'react';
 import type { Ref } from 'react';
 import { ExternalLink, Heart, MessageCircle } from 'lucide-react';
-import type { FeedPost, MediaFile } from '../../../contract/posts';
+import type { FeedPost } from '../../../contract/posts';
 import { isValidPostLink } from '../../../contract/posts';
 import { Avatar } from '../components/Avatar';
+import { MediaView } from './MediaView';
 import { formatDateTime } from '../utils/dateTime';
 import { splitHashtags } from '../utils/hashtags';
 import { cx } from '../utils/cx';
@@ -29,50 +30,15 @@ export function safePostLink(link: string): string | null {
   return trimmed !== '' && isValidPostLink(trimmed) ? trimmed : null;
 }
 
+/** Names a post's media: 'Shared by @ann', or '2 of 3, shared by @ann' when there are several. */
+function sharedBy(handle: string, index: number, count: number): string {
+  return `${count > 1 ? `${index + 1} of ${count}, shared` : 'Shared'} by @${handle}`;
+}
+
 function linkLabel(href: string): string {
   const url = new URL(href);
   const path = url.pathname === '/' ? '' : url.pathname;
   return `${url.host}${path}${url.search}`;
-}
-
-function PostMedia({
-  file,
-  handle,
-  index,
-  count,
-}: {
-  file: MediaFile;
-  handle: string;
-  index: number;
-  count: number;
-}) {
-  const sharedBy = `${count > 1 ? `${index + 1} of ${count}, shared` : 'Shared'} by @${handle}`;
-  if (file.type === 'video') {
-    return (
-      <video
-        className={styles.media}
-        src={file.url}
-        width={file.width}
-        height={file.height}
-        muted
-        playsInline
-        controls
-        preload="metadata"
-        aria-label={`Video: ${sharedBy}`}
-      />
-    );
-  }
-  return (
-    <img
-      className={styles.media}
-      src={file.url}
-      width={file.width}
-      height={file.height}
-      loading="lazy"
-      decoding="async"
-      alt={sharedBy}
-    />
-  );
 }
 
 /**
@@ -145,15 +111,17 @@ export const PostCard = memo(function PostCard({
       ) : null}
       {files.length > 0 ? (
         <div className={cx(styles.mediaList, files.length > 1 && styles.mediaGrid)}>
-          {files.map((file, index) => (
-            <PostMedia
-              key={`${index}-${file.url}`}
-              file={file}
-              handle={post.userHandle}
-              index={index}
-              count={files.length}
-            />
-          ))}
+          {files.map((file, index) => {
+            const shared = sharedBy(post.userHandle, index, files.length);
+            return (
+              <MediaView
+                key={`${index}-${file.url}`}
+                file={file}
+                alt={shared}
+                videoLabel={`Video: ${shared}`}
+              />
+            );
+          })}
         </div>
       ) : null}
       <footer className={styles.stats}>

@@ -1,8 +1,5 @@
-import { useId } from 'react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
-import { cx } from '../utils/cx';
-import styles from './TextField.module.css';
+import { FieldShell, fieldControlClass, splitFieldProps } from './FieldShell';
 import own from './TextAreaField.module.css';
 
 export interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
@@ -16,50 +13,17 @@ export interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
 }
 
 /** A labelled multi-line text input; spread react-hook-form's `register(name)` into it. */
-export function TextAreaField({
-  label,
-  error,
-  footer,
-  id,
-  className,
-  'aria-describedby': describedBy,
-  ...textareaProps
-}: TextAreaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? `textarea${generatedId.replace(/:/g, '')}`;
-  const footerId = `${inputId}-footer`;
-  const errorId = `${inputId}-error`;
-  const describedByIds = [describedBy, footer ? footerId : undefined, error ? errorId : undefined]
-    .filter(Boolean)
-    .join(' ');
+export function TextAreaField(props: TextAreaFieldProps) {
+  const [shell, textareaProps] = splitFieldProps(props);
   return (
-    <div className={cx(styles.field, className)}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        id={inputId}
-        className={cx(styles.input, own.textarea, error && styles.invalid)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByIds || undefined}
-      />
-      {footer ? (
-        <div id={footerId} className={own.footer}>
-          {footer}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          <CircleAlert
-            aria-hidden="true"
-            focusable="false"
-            size={16}
-            className={styles.errorIcon}
-          />
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </div>
+    <FieldShell {...shell} idPrefix="textarea">
+      {(control) => (
+        <textarea
+          {...textareaProps}
+          {...control}
+          className={fieldControlClass(shell.error, own.textarea)}
+        />
+      )}
+    </FieldShell>
   );
 }

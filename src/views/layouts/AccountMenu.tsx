@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { IdCard, Info, KeyRound, LogOut, ShieldCheck, SlidersHorizontal } from 'lucide-react';
-import { Avatar } from '../components/Avatar';
+import { Avatar, avatarInitials } from '../components/Avatar';
 import { MenuButton } from '../components/MenuButton';
 import type { MenuButtonItem } from '../components/MenuButton';
 import { Modal } from '../components/Modal';
@@ -21,6 +21,15 @@ export interface AccountMenuProps {
 }
 
 const ICON_SIZE = 18;
+
+/**
+ * The menu button's name. Without a picture the button shows the user's initials: visible text,
+ * so its name starts with them (WCAG 2.5.3 Label in Name), 'MR, Account settings', and a voice
+ * command that says what is on screen finds the button too.
+ */
+function accountMenuLabel(user: Pick<AccountMenuUser, 'fullName' | 'avatarUrl'>): string {
+  return user.avatarUrl ? 'Account settings' : `${avatarInitials(user.fullName)}, Account settings`;
+}
 
 /** The account settings menu of the app header (spec §2.2), with the About dialog. */
 export function AccountMenu({ user, clientVersion }: AccountMenuProps) {
@@ -61,7 +70,7 @@ export function AccountMenu({ user, clientVersion }: AccountMenuProps) {
   return (
     <>
       <MenuButton
-        label="Account settings"
+        label={accountMenuLabel(user)}
         trigger={
           <Avatar
             name={user.fullName}

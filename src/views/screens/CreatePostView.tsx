@@ -131,7 +131,6 @@ export function CreatePostView({
   const [pressed, setPressed] = useState<'main' | 'draft'>('main');
   const id = useId().replace(/:/g, '');
   const counterId = `post${id}-counter`;
-  const draftHintId = `post${id}-draft-hint`;
   const progressLabelId = `post${id}-progress`;
 
   const updating = mode === 'update';
@@ -301,15 +300,14 @@ export function CreatePostView({
 
           <CheckboxField
             label="Is Draft"
-            aria-describedby={draftHintId}
+            hint={
+              isDraft
+                ? `A draft is not published: untick Is Draft to ${updating ? 'update' : 'create'} the post, or use Save Draft.`
+                : 'Save Draft keeps the post as a draft, out of the feed.'
+            }
             {...draftField}
             onChange={onDraftToggle}
           />
-          <p id={draftHintId} className={styles.hint}>
-            {isDraft
-              ? `A draft is not published: untick Is Draft to ${updating ? 'update' : 'create'} the post, or use Save Draft.`
-              : 'Save Draft keeps the post as a draft, out of the feed.'}
-          </p>
 
           <div className={styles.actions}>
             <Button

@@ -1,11 +1,12 @@
 import { memo, useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Droplet, Heart } from 'lucide-react';
-import type { DropItem, MediaFile } from '../../../contract/posts';
+import type { DropItem } from '../../../contract/posts';
 import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { LoadingIndicator } from '../components/LoadingIndicator';
+import { MediaView } from '../components/MediaView';
 import { cx } from '../utils/cx';
 import { formatDateTime } from '../utils/dateTime';
 import { useReducedMotion } from '../utils/useReducedMotion';
@@ -65,37 +66,6 @@ export interface DropsCarouselViewProps {
   timeZone?: string;
 }
 
-function DropMedia({ file, user }: { file: MediaFile; user: string }) {
-  if (file.type === 'video') {
-    return (
-      <video
-        className={styles.media}
-        src={file.url}
-        width={file.width}
-        height={file.height}
-        muted
-        playsInline
-        controls
-        preload="metadata"
-        aria-label={`Video from the drop of ${user}`}
-      />
-    );
-  }
-  return (
-    <img
-      className={styles.media}
-      src={file.url}
-      width={file.width}
-      height={file.height}
-      loading="lazy"
-      decoding="async"
-      // A drag across the image is a swipe, not the browser dragging the image away.
-      draggable={false}
-      alt={`From the drop of ${user}`}
-    />
-  );
-}
-
 function IntroCard({ title, text }: { title: string; text: string }) {
   return (
     <div className={cx(styles.card, styles.intro)}>
@@ -138,7 +108,15 @@ function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: 
       </div>
       {file ? (
         <div className={styles.mediaBox}>
-          <DropMedia key={`${index}-${file.url}`} file={file} user={drop.user} />
+          <MediaView
+            key={`${index}-${file.url}`}
+            file={file}
+            alt={`From the drop of ${drop.user}`}
+            videoLabel={`Video from the drop of ${drop.user}`}
+            // A drag across the image is a swipe, not the browser dragging the image away.
+            draggable={false}
+            className={styles.media}
+          />
           {count > 1 ? (
             <div className={styles.mediaControls}>
               <button

@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Building2, Search, User } from 'lucide-react';
+import { Building2, User } from 'lucide-react';
 import { Avatar } from '../components/Avatar';
+import { SearchField } from '../components/SearchField';
 import { cx } from '../utils/cx';
 import styles from './FollowingView.module.css';
 
@@ -182,23 +183,12 @@ export function FollowingView() {
   return (
     <div className={styles.screen}>
       <h1 className={styles.title}>Following</h1>
-      <div className={styles.filter}>
-        <label htmlFor={`following${id}-filter`} className={styles.filterLabel}>
-          Filter by name
-        </label>
-        <div className={styles.filterBox}>
-          <Search aria-hidden="true" focusable="false" size={18} className={styles.filterIcon} />
-          <input
-            id={`following${id}-filter`}
-            type="search"
-            className={styles.filterInput}
-            value={filter}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
-      </div>
+      <SearchField
+        id={`following${id}-filter`}
+        label="Filter by name"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
       <div role="tablist" aria-label="Show" className={styles.tabs}>
         {FOLLOWING_TABS.map((name, index) => (
           <button

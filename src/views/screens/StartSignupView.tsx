@@ -1,11 +1,12 @@
-import { Building2, ChevronRight, HandHeart } from 'lucide-react';
+import { Building2, HandHeart } from 'lucide-react';
 import { Link } from 'wouter';
-import styles from './StartSignupView.module.css';
+import { ChoiceCardList } from '../components/ChoiceCardList';
+import type { ChoiceCard } from '../components/ChoiceCardList';
 import auth from './AuthScreen.module.css';
 
 export type StartSignupViewProps = Record<string, never>;
 
-const choices = [
+const choices: readonly ChoiceCard[] = [
   {
     href: '/signup',
     title: 'Fund Raiser / Individual',
@@ -18,7 +19,7 @@ const choices = [
     text: 'Create an account for your charity or organisation and reach new supporters.',
     Icon: Building2,
   },
-] as const;
+];
 
 /**
  * Start signup, /start-signup (spec §2.3): choose the account type. Fund Raiser / Individual goes
@@ -32,27 +33,7 @@ export function StartSignupView() {
           <h1 className={auth.title}>Sign Up</h1>
           <p className={auth.lead}>Which kind of account would you like to create?</p>
         </header>
-        <ul className={styles.choices}>
-          {choices.map(({ href, title, text, Icon }) => (
-            <li key={href}>
-              <Link href={href} className={styles.choice}>
-                <span className={styles.icon}>
-                  <Icon aria-hidden="true" focusable="false" size={28} />
-                </span>
-                <span className={styles.body}>
-                  <span className={styles.choiceTitle}>{title}</span>
-                  <span className={styles.choiceText}>{text}</span>
-                </span>
-                <ChevronRight
-                  aria-hidden="true"
-                  focusable="false"
-                  size={20}
-                  className={styles.chevron}
-                />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChoiceCardList choices={choices} />
         <p className={auth.links}>
           <span>
             Already have an account? <Link href="/login">Log in</Link>
