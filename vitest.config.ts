@@ -15,6 +15,7 @@ export default defineConfig({
             'tests/server/**/*.test.ts',
             'tests/services/**/*.test.ts',
             'tests/app/**/*.test.ts',
+            'tests/features/**/*.test.ts',
             'tests/scripts/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, 'tests/**/*.dom.test.ts'],
@@ -30,6 +31,7 @@ export default defineConfig({
           include: [
             'tests/views/**/*.test.tsx',
             'tests/app/**/*.test.tsx',
+            'tests/features/**/*.test.tsx',
             'tests/**/*.dom.test.ts',
           ],
           setupFiles: ['tests/support/dom-setup.ts'],

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '../../contract/auth';
 import {
@@ -75,7 +75,8 @@ function FlowOutlet() {
   const route = useDeferredValue(useSelector(actor, selectRoute));
   const refs = useDeferredValue(useSelector(actor, selectFlowRefs));
   const title = route?.route.title;
-  useEffect(() => {
+  // With the screen's own commit, so the title never names the previous screen.
+  useLayoutEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
 

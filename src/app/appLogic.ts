@@ -171,6 +171,9 @@ export function createAppLogic(
         }),
       ),
     },
+    delays: {
+      refreshDue: ({ context }) => refreshDelayMs(context.authSession, Date.now()),
+    },
     actions: {
       persistSession: (_, s) => {
         storage.writeAuthSession(s.authSession);
@@ -182,7 +185,10 @@ export function createAppLogic(
 
   const subscription = subscriptionMachine.provide({
     actors: {
-      getCurrentTenantStatus: fromPromise(() => tenants.getCurrentTenantStatus()),
+      getCurrentTenantStatus: fromPromise(async () => ({
+        status: await tenants.getCurrentTenantStatus(),
+        at: Date.now(),
+      })),
     },
     actions: {
       setExpiredFlag: () => storage.subscriptionExpired.set(),

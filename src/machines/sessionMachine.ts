@@ -64,7 +64,11 @@ export const sessionMachine = setup({
     watchOtherTabs: fromCallback<SessionEvent>(() => notProvided('watchOtherTabs')),
   },
   delays: {
-    refreshDue: ({ context }) => refreshDelayMs(context.authSession, Date.now()),
+    /**
+     * Until the refresh: about two minutes before the token expires (refreshDelayMs). The clock
+     * is the composition root's: it provides this delay with refreshDelayMs and the time now.
+     */
+    refreshDue: () => notProvided('refreshDue'),
   },
   guards: {
     hasStoredSession: (_, session: EstablishedSession | null) => session !== null,

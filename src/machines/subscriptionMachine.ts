@@ -35,6 +35,13 @@ export function isSubscriptionExpired(status: TenantStatus, nowMs: number): bool
   return isTrialEnded(status, nowMs) || isSubscriptionCanceled(status, nowMs);
 }
 
+/** A poll's answer, with the time it was read (the clock is the poll's, not the machine's). */
+export interface TenantStatusReading {
+  status: TenantStatus;
+  /** When the status was read, ms since the epoch. */
+  at: number;
+}
+
 export interface SubscriptionInput {
   userId: number;
   /** Whether this browser session already carries the subscription-expired flag. */
@@ -54,7 +61,7 @@ export const subscriptionMachine = setup({
     input: {} as SubscriptionInput,
   },
   actors: {
-    getCurrentTenantStatus: fromPromise<TenantStatus>(async () =>
+    getCurrentTenantStatus: fromPromise<TenantStatusReading>(async () =>
       notProvided('getCurrentTenantStatus'),
     ),
   },
@@ -62,10 +69,10 @@ export const subscriptionMachine = setup({
     statusPoll: STATUS_POLL_MS,
   },
   guards: {
-    isNewlyExpired: ({ context }, status: TenantStatus) =>
-      !context.expiredFlag && isSubscriptionExpired(status, Date.now()),
-    isNoLongerExpired: ({ context }, status: TenantStatus) =>
-      context.expiredFlag && !isSubscriptionExpired(status, Date.now()),
+    isNewlyExpired: ({ context }, reading: TenantStatusReading) =>
+      !context.expiredFlag && isSubscriptionExpired(reading.status, reading.at),
+    isNoLongerExpired: ({ context }, reading: TenantStatusReading) =>
+      context.expiredFlag && !isSubscriptionExpired(reading.status, reading.at),
   },
   actions: {
     assignStatus: assign((_, status: TenantStatus) => ({ status, error: null })),
@@ -105,7 +112,7 @@ export const subscriptionMachine = setup({
             guard: { type: 'isNewlyExpired', params: ({ event }) => event.output },
             target: 'waiting',
             actions: [
-              { type: 'assignStatus', params: ({ event }) => event.output },
+              { type: 'assignStatus', params: ({ event }) => event.output.status },
               { type: 'assignFlag', params: true },
               'setExpiredFlag',
               { type: 'resetOnboardingStep', params: ({ context }) => context.userId },
@@ -118,7 +125,7 @@ export const subscriptionMachine = setup({
             guard: { type: 'isNoLongerExpired', params: ({ event }) => event.output },
             target: 'waiting',
             actions: [
-              { type: 'assignStatus', params: ({ event }) => event.output },
+              { type: 'assignStatus', params: ({ event }) => event.output.status },
               { type: 'assignFlag', params: false },
               'clearExpiredFlag',
             ],
@@ -126,7 +133,7 @@ export const subscriptionMachine = setup({
           },
           {
             target: 'waiting',
-            actions: { type: 'assignStatus', params: ({ event }) => event.output },
+            actions: { type: 'assignStatus', params: ({ event }) => event.output.status },
             description: 'Nothing changed.',
           },
         ],

@@ -167,3 +167,26 @@ export function toPostSubmission(values: PostFormValues): PostSubmission {
     isDraft: values.isDraft,
   };
 }
+
+/** The values a new post's form starts with, at `nowIso` (the time the form opened). */
+export function emptyPostFormAt(nowIso: string): PostFormValues {
+  return emptyPostForm(new Date(Date.parse(nowIso)));
+}
+
+/** A stored post's values as the form shows them (its publish time rounded down to the step). */
+export function postFormValuesOf(
+  post: { message: string; link: string; publishedDate: string; isDraft: boolean },
+  nowIso: string,
+): PostFormValues {
+  return {
+    message: post.message,
+    link: post.link,
+    ...publishDateTimeFromIso(post.publishedDate, new Date(Date.parse(nowIso))),
+    isDraft: post.isDraft,
+  };
+}
+
+/** The time (ms) the form shows for a stored publish time: rounded down to the step. */
+export function shownPublishTime(storedMs: number): number {
+  return roundDownToPublishStep(new Date(storedMs)).getTime();
+}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -147,6 +147,11 @@ function setUp(pathname: string, overrides: Partial<Fakes> = {}) {
   render(<App runtime={runtime} />);
   return { actor, fakes, loadCountries: fakes.countries };
 }
+
+// The whole app renders here (the signup form is large): on a busy machine a screen can take
+// more than the default second to appear.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 // The flows' code is imported once, before the first test (on demand, the first screen of the
 // file would wait for the import within its own time limit).

@@ -13,7 +13,6 @@ import {
   selectMediaIndex,
   swipeDirection,
   type DropsCarouselEvent,
-  type DropsCarouselInput,
   type DropsCarouselSnapshot,
 } from '../../src/features/home/dropsCarouselMachine';
 import { FakePromises, TestClock } from '../support/pathHarness';
@@ -53,17 +52,15 @@ const failure = new Error('drops offline');
 const START = { x: 200, y: 100 };
 
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  const { drops, page, sample } = (snapshot as DropsCarouselSnapshot).context;
+  const { drops, page } = (snapshot as DropsCarouselSnapshot).context;
   // Page 1 has the three drops (or, another server, none at all); later pages are empty. At most
   // one restart: then only failures.
   const answers = drops.length >= 6 ? [] : page === 0 ? [SERVER, []] : [[]];
-  const loads = ['loadDropsPage', 'loadSampleDropsPage'].flatMap((id) => [
-    ...answers.map((output) => ({ type: `xstate.done.actor.${id}`, output })),
-    { type: `xstate.error.actor.${id}`, error: failure },
-  ]);
+  const loads = [
+    ...answers.map((output) => ({ type: 'xstate.done.actor.loadDropsPage', output })),
+    { type: 'xstate.error.actor.loadDropsPage', error: failure },
+  ];
   const loader = [...loads, { type: 'carousel.nearEnd' }, { type: 'retry' }];
-  // The sample run covers the sample source; the other run covers navigation and gestures.
-  if (sample) return loader;
   const navigation: DropsCarouselEvent[] = [
     { type: 'drop.next' },
     { type: 'drop.previous' },
@@ -87,12 +84,12 @@ const isDone = (e: AnyEventObject) => e.type.startsWith('xstate.done.actor.');
 const isError = (e: AnyEventObject) => e.type.startsWith('xstate.error.actor.');
 const outputOf = (e: AnyEventObject) => (e as { output?: DropItem[] }).output ?? [];
 
-await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, DropsCarouselInput>({
+await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefined>({
   machine: dropsCarouselMachine,
   inputs: [
     {
-      name: 'signed in',
-      input: { sample: false },
+      name: 'the drops',
+      input: undefined,
       paths: [
         {
           name: 'a swipe to the right shows the previous drop',
@@ -106,17 +103,13 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, DropsC
         },
       ],
     },
-    { name: 'signed-out visitor: sample drops', input: { sample: true } },
   ],
   limit: 20_000,
   build: () => {
     const promises = new FakePromises();
     const spies = { logDropsError: vi.fn() };
     const machine = dropsCarouselMachine.provide({
-      actors: {
-        loadDropsPage: promises.logic('loadDropsPage') as never,
-        loadSampleDropsPage: promises.logic('loadSampleDropsPage') as never,
-      },
+      actors: { loadDropsPage: promises.logic('loadDropsPage') as never },
       actions: { logDropsError: (_, error) => spies.logDropsError(error) },
     });
     return { machine, promises, spies };
@@ -152,12 +145,6 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, DropsC
     }
     if (event.type === 'carousel.nearEnd' || event.type === 'retry') {
       expect(selectDropsLoading(s)).toBe(true);
-    }
-    if (
-      event.type === 'xstate.after.sampleDropsDelay.dropsCarousel.loader.loading.simulatingDelay'
-    ) {
-      // Spec §9: the sample drops' fake delay.
-      expect(elapsedMs).toBe(300);
     }
     const was = selectCurrentIndex(before);
     if (event.type === 'drop.next') expect(current).toBe(Math.min(was + 1, count - 1));
@@ -202,7 +189,7 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, DropsC
       expect(current).toBe(was);
     }
   },
-  afterPath: (plan, spies, promises, input) => {
+  afterPath: (plan, spies, promises) => {
     // The pages the carousel must ask for, in order: page 1, then the next page per trigger,
     // the same page again after a failure, and page 1 again after an empty fetch (restart).
     let loaded = 0;
@@ -215,15 +202,7 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, DropsC
       }
       if (event.type === 'carousel.nearEnd' || event.type === 'retry') wanted.push(loaded + 1);
     }
-    const last = plan.steps.at(-1)?.expected;
-    // A visitor's last request waits for the fake delay.
-    const waiting =
-      input.sample && (!last || last.matches({ loader: { loading: 'simulatingDelay' } }));
-    const requested = waiting ? wanted.slice(0, -1) : wanted;
-    expect(promises.calls.map((c) => c.input)).toEqual(requested.map(dropsPageRequest));
-    for (const call of promises.calls) {
-      expect(call.name).toBe(input.sample ? 'loadSampleDropsPage' : 'loadDropsPage');
-    }
+    expect(promises.calls.map((c) => c.input)).toEqual(wanted.map(dropsPageRequest));
     expect(spies.logDropsError).toHaveBeenCalledTimes(
       plan.steps.filter((s) => isError(s.event)).length,
     );
@@ -249,7 +228,7 @@ describe('dropsCarousel: swipes', () => {
         actors: { loadDropsPage: promises.logic('loadDropsPage') },
         actions: { logDropsError: () => undefined },
       }),
-      { input: { sample: false }, clock },
+      { clock },
     );
     actor.start();
     promises.settle('loadDropsPage', 'done', SERVER);
@@ -274,37 +253,31 @@ describe('dropsCarousel: swipes', () => {
 describe('dropsCarousel: loading and wrapping', () => {
   const flush = () => new Promise((r) => setTimeout(r, 0));
 
-  it('gives a visitor the 20 sample drops after 300 ms, and wraps to the first ones at the end', async () => {
-    const clock = new TestClock();
-    const samples = Array.from({ length: 20 }, (_, i) => drop(i + 1, (i % 3) + 1));
+  it('loads 20 drops, and wraps to the first ones when the next page is empty', async () => {
+    const server = Array.from({ length: 20 }, (_, i) => drop(i + 1, (i % 3) + 1));
     const requests: number[] = [];
     const actor = createActor(
       dropsCarouselMachine.provide({
         actors: {
-          loadSampleDropsPage: fromPromise(async ({ input }) => {
+          loadDropsPage: fromPromise(async ({ input }) => {
             const { page = 1, pageSize = 20 } = input;
             requests.push(page);
-            return samples.slice((page - 1) * pageSize, page * pageSize);
+            return server.slice((page - 1) * pageSize, page * pageSize);
           }),
         },
         actions: { logDropsError: () => undefined },
       }),
-      { input: { sample: true }, clock },
     );
     actor.start();
     expect(selectCarouselItems(actor.getSnapshot())).toEqual([INTRO]);
-    expect(clock.advanceToNext()).toBe(300);
     await flush();
     expect(selectCarouselItems(actor.getSnapshot())).toHaveLength(21);
 
     actor.send({ type: 'carousel.nearEnd' });
     // Scrolling on while the page loads asks for nothing more.
     actor.send({ type: 'carousel.nearEnd' });
-    expect(clock.advanceToNext()).toBe(300);
     await flush();
-    // Page 2 is empty: restart from page 1, after the same fake delay.
-    expect(selectDropsLoading(actor.getSnapshot())).toBe(true);
-    expect(clock.advanceToNext()).toBe(300);
+    // Page 2 is empty: restart from page 1.
     await flush();
     expect(requests).toEqual([1, 2, 1]);
     const items = selectCarouselItems(actor.getSnapshot());
@@ -321,7 +294,6 @@ describe('dropsCarousel: loading and wrapping', () => {
         actors: { loadDropsPage: promises.logic('loadDropsPage') },
         actions: { logDropsError: () => undefined },
       }),
-      { input: { sample: false } },
     );
     actor.start();
     promises.settle('loadDropsPage', 'done', SERVER);

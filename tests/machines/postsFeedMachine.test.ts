@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { FeedPost } from '../../contract/posts';
 import {
   feedPageRequest,
@@ -14,7 +14,7 @@ import {
   type PostsFeedInput,
   type PostsFeedSnapshot,
 } from '../../src/features/home/postsFeedMachine';
-import { FakePromises, TestClock } from '../support/pathHarness';
+import { FakePromises } from '../support/pathHarness';
 import { describePathsForInputs } from './pathsWithInputs';
 
 const END = "You've seen all the posts, thanks for your attention.";
@@ -46,10 +46,8 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const page = pagesLoaded + 1;
   const answers = [...(pagesLoaded < 2 ? [pageOf(page, 20)] : []), pageOf(page, 7), []];
   return [
-    ...['loadPostsPage', 'loadSamplePostsPage'].flatMap((id) => [
-      ...answers.map((output) => ({ type: `xstate.done.actor.${id}`, output })),
-      { type: `xstate.error.actor.${id}`, error: failure },
-    ]),
+    ...answers.map((output) => ({ type: 'xstate.done.actor.loadPostsPage', output })),
+    { type: 'xstate.error.actor.loadPostsPage', error: failure },
     { type: 'feed.endReached', postCount: posts.length },
     // A trigger from before the last page loaded (a page already requested).
     ...(posts.length >= 20 ? [{ type: 'feed.endReached', postCount: posts.length - 20 }] : []),
@@ -63,26 +61,20 @@ const isFetchError = (e: AnyEventObject) => /^xstate\.error\.actor\.load/.test(e
 await describePathsForInputs<{ logFeedError: ReturnType<typeof vi.fn> }, PostsFeedInput>({
   machine: postsFeedMachine,
   inputs: [
-    {
-      name: 'signed in, a new post to show first',
-      input: { sample: false, showFirstGuid: NEW_GUID },
-    },
-    { name: 'signed-out visitor: sample posts', input: { sample: true, showFirstGuid: null } },
+    { name: 'a new post to show first', input: { showFirstGuid: NEW_GUID } },
+    { name: 'no new post', input: { showFirstGuid: null } },
   ],
   build: () => {
     const promises = new FakePromises();
     const spies = { logFeedError: vi.fn() };
     const machine = postsFeedMachine.provide({
-      actors: {
-        loadPostsPage: promises.logic('loadPostsPage') as never,
-        loadSamplePostsPage: promises.logic('loadSamplePostsPage') as never,
-      },
+      actors: { loadPostsPage: promises.logic('loadPostsPage') as never },
       actions: { logFeedError: (_, error) => spies.logFeedError(error) },
     });
     return { machine, promises, spies };
   },
   events,
-  afterStep: ({ event, snapshot, previous, elapsedMs }, spies, input) => {
+  afterStep: ({ event, snapshot, previous }, spies) => {
     const s = snapshot as PostsFeedSnapshot;
     const before = previous as PostsFeedSnapshot;
     const posts = selectFeedPosts(s);
@@ -114,32 +106,23 @@ await describePathsForInputs<{ logFeedError: ReturnType<typeof vi.fn> }, PostsFe
       expect(selectFeedLoading(s)).toBe(true);
       expect(selectFeedFailed(s)).toBe(false);
     }
-    if (event.type.startsWith('xstate.after.')) {
-      // Spec §9: the sample posts' fake delay.
-      expect(elapsedMs).toBe(500);
-      expect(s.matches({ loading: 'fetchingSample' })).toBe(true);
-    }
-    // Visitors get sample posts, never the API; signed-in people never the samples.
-    expect(s.matches({ loading: input.sample ? 'fetching' : 'fetchingSample' })).toBe(false);
     if (selectFeedLoading(s)) {
       expect(selectFeedLoadingFirstPage(s)).toBe(s.context.pagesLoaded === 0);
     }
   },
   afterPath: (plan, spies, promises, input) => {
-    // One call per load: at start (after the fake delay for a visitor), then per accepted
-    // trigger or retry — never twice for one trigger.
-    const delays = plan.steps.filter((s) => s.event.type.startsWith('xstate.after.')).length;
+    // One call per load: at start, then per accepted trigger or retry — never twice for one
+    // trigger.
     const triggers = plan.steps.filter(
       (s) =>
         (s.event.type === 'feed.endReached' || s.event.type === 'retry') &&
         s.expected.hasTag('busy'),
     ).length;
-    expect(promises.calls).toHaveLength(input.sample ? delays : 1 + triggers);
+    expect(promises.calls).toHaveLength(1 + triggers);
     // The first call asks for page 1; each next one for the next page, or the same page again
     // after a failure.
     let previousPage = 0;
     for (const call of promises.calls) {
-      expect(call.name).toBe(input.sample ? 'loadSamplePostsPage' : 'loadPostsPage');
       const { page } = call.input as { page: number };
       expect([previousPage, previousPage + 1]).toContain(page);
       expect(page).toBeGreaterThanOrEqual(1);
@@ -177,7 +160,7 @@ describe('postsFeed: scrolling', () => {
         actors: { loadPostsPage: promises.logic('loadPostsPage') },
         actions: { logFeedError: () => undefined },
       }),
-      { input: { sample: false, showFirstGuid: null } },
+      { input: { showFirstGuid: null } },
     );
     actor.start();
     // The last card is seen while page 1 is still loading: nothing more loads.
@@ -212,7 +195,7 @@ describe('postsFeed: scrolling', () => {
         actors: { loadPostsPage: promises.logic('loadPostsPage') },
         actions: { logFeedError: () => undefined },
       }),
-      { input: { sample: false, showFirstGuid: 'guid-30' } },
+      { input: { showFirstGuid: 'guid-30' } },
     );
     actor.start();
     expect(promises.calls[0]?.input).toMatchObject({ page: 1, showFirstGuid: 'guid-30' });
@@ -237,7 +220,7 @@ describe('postsFeed: scrolling', () => {
         actors: { loadPostsPage: promises.logic('loadPostsPage') },
         actions: { logFeedError: (_, error) => logged.push(error) },
       }),
-      { input: { sample: false, showFirstGuid: null } },
+      { input: { showFirstGuid: null } },
     );
     actor.start();
     promises.settle('loadPostsPage', 'done', pageOf(1, 20));
@@ -250,39 +233,6 @@ describe('postsFeed: scrolling', () => {
     expect(logged).toEqual([failure]);
     actor.send({ type: 'retry' });
     expect(promises.calls.map((c) => (c.input as { page: number }).page)).toEqual([1, 2, 2]);
-    actor.stop();
-  });
-
-  it('gives a visitor the 50 sample posts in pages of 20, each after 500 ms', async () => {
-    const clock = new TestClock();
-    const samples = Array.from({ length: 50 }, (_, i) => post(i + 1));
-    const requests: unknown[] = [];
-    const promises = new FakePromises();
-    const actor = createActor(
-      postsFeedMachine.provide({
-        actors: {
-          loadPostsPage: promises.logic('loadPostsPage'),
-          loadSamplePostsPage: fromPromise(async ({ input }) => {
-            requests.push(input);
-            const { page = 1, pageSize = 20 } = input;
-            return samples.slice((page - 1) * pageSize, page * pageSize);
-          }),
-        },
-        actions: { logFeedError: () => undefined },
-      }),
-      { input: { sample: true, showFirstGuid: null }, clock },
-    );
-    actor.start();
-    for (const postCount of [0, 20, 40]) {
-      if (postCount) actor.send({ type: 'feed.endReached', postCount });
-      expect(selectFeedLoading(actor.getSnapshot())).toBe(true);
-      expect(requests).toHaveLength(postCount / 20);
-      expect(clock.advanceToNext()).toBe(500);
-      await flush();
-    }
-    expect(selectFeedPosts(actor.getSnapshot())).toHaveLength(50);
-    expect(selectFeedEndText(actor.getSnapshot())).toBe(END);
-    expect(promises.calls).toEqual([]);
     actor.stop();
   });
 });

@@ -33,6 +33,8 @@ await describePaths({
         revokeToken: promises.logic('revokeToken') as never,
         watchOtherTabs: inertCallback() as never,
       },
+      // The composition root's clock: the test's.
+      delays: { refreshDue: ({ context }) => refreshDelayMs(context.authSession, Date.now()) },
       actions: {
         persistSession: (_, session) => spies.persistSession(session),
         removeStoredSession: () => spies.removeStoredSession(),

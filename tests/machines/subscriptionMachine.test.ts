@@ -7,9 +7,15 @@ import {
 import { FUTURE, makeStatus, PAST } from '../support/fixtures';
 import { describePaths, FakePromises } from '../support/pathHarness';
 
-const active = makeStatus();
-const trialEnded = makeStatus({ isTrialing: true, trialEndDate: PAST });
-const canceled = makeStatus({ subscriptionStatus: 'canceled' });
+/** The poll's clock: every reading is taken now (PAST is before it, FUTURE after). */
+const NOW = Date.UTC(2026, 10, 24);
+const active = { status: makeStatus(), at: NOW };
+const trialEnded = { status: makeStatus({ isTrialing: true, trialEndDate: PAST }), at: NOW };
+const canceled = { status: makeStatus({ subscriptionStatus: 'canceled' }), at: NOW };
+/** A trial that ends later: not expired when read now, expired when read after its end. */
+const endsLater = makeStatus({ isTrialing: true, trialEndDate: FUTURE });
+const beforeItsEnd = { status: endsLater, at: NOW };
+const afterItsEnd = { status: endsLater, at: Date.parse(FUTURE) + 1 };
 
 for (const expiredFlag of [false, true]) {
   await describePaths({
@@ -40,6 +46,8 @@ for (const expiredFlag of [false, true]) {
       { type: 'xstate.done.actor.getCurrentTenantStatus', output: active },
       { type: 'xstate.done.actor.getCurrentTenantStatus', output: trialEnded },
       { type: 'xstate.done.actor.getCurrentTenantStatus', output: canceled },
+      { type: 'xstate.done.actor.getCurrentTenantStatus', output: beforeItsEnd },
+      { type: 'xstate.done.actor.getCurrentTenantStatus', output: afterItsEnd },
       { type: 'xstate.error.actor.getCurrentTenantStatus', error: new Error('offline') },
     ],
     afterStep: ({ event, elapsedMs }) => {
@@ -56,7 +64,8 @@ for (const expiredFlag of [false, true]) {
       let sets = 0;
       let clears = 0;
       for (const status of outputs) {
-        const expired = status !== active;
+        // Expired: the trial ended or the subscription was canceled, as of the reading's time.
+        const expired = [trialEnded, canceled, afterItsEnd].includes(status as never);
         if (expired && !flagged) {
           flagged = true;
           sets += 1;

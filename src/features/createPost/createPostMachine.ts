@@ -14,11 +14,11 @@ import type {
   UpdatePostRequest,
 } from '../../../contract/posts';
 import {
-  emptyPostForm,
-  publishDateTimeFromIso,
+  emptyPostFormAt,
   type PostFormValues,
+  postFormValuesOf,
   type PostSubmission,
-  roundDownToPublishStep,
+  shownPublishTime,
 } from '../../validation/post';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
@@ -95,6 +95,11 @@ export interface CreatePostContext {
   now: string;
   /** The post being updated, as loaded (then as the update answered it). */
   post: Post | null;
+  /**
+   * The values the form starts with: a new post's (publish time now rounded down to 15 minutes),
+   * or the loaded post's; null while the post loads.
+   */
+  defaults: PostFormValues | null;
   /** The uploaded media of a new post: a pending upload of the media service. */
   media: PendingUpload | null;
   /** Upload progress in percent (0-100) while the media uploads. */
@@ -148,7 +153,7 @@ export function keepStoredPublishTime(
 ): PostSubmission {
   const stored = post ? Date.parse(post.publishedDate) : Number.NaN;
   if (!post || Number.isNaN(stored)) return values;
-  const shown = roundDownToPublishStep(new Date(stored)).getTime();
+  const shown = shownPublishTime(stored);
   return Date.parse(values.publishedDate) === shown
     ? { ...values, publishedDate: post.publishedDate }
     : values;
@@ -223,7 +228,11 @@ export const createPostMachine = setup({
     isNotImage: (_, file: File) => !isImageFile(file),
   },
   actions: {
-    assignPost: assign((_, post: Post) => ({ post, alert: null })),
+    assignPost: assign(({ context }, post: Post) => ({
+      post,
+      defaults: postFormValuesOf(post, context.now),
+      alert: null,
+    })),
     assignRequest: assign((_, request: CreatePostRequest) => ({ request, alert: null })),
     clearRequest: assign({ request: null }),
     assignSavedPost: assign(({ context }) => ({
@@ -254,6 +263,7 @@ export const createPostMachine = setup({
     postId: input.mode === 'update' ? input.postId : null,
     now: input.now,
     post: null,
+    defaults: input.mode === 'new' ? emptyPostFormAt(input.now) : null,
     media: null,
     progress: 0,
     alert: null,
@@ -642,28 +652,8 @@ export const selectCreatedText = (s: CreatePostSnapshot) =>
     ? createPostTexts.created
     : null;
 
-const loadedDefaults = new WeakMap<Post, PostFormValues>();
-let newDefaults: { now: string; values: PostFormValues } | null = null;
 /**
  * The values the form starts with: a new post's (publish time now rounded down to 15 minutes),
  * or the loaded post's; null while the post loads. The same object until the post changes.
  */
-export function selectPostFormDefaults(s: CreatePostSnapshot): PostFormValues | null {
-  const { post, now, mode } = s.context;
-  if (mode === 'new') {
-    if (newDefaults?.now !== now) newDefaults = { now, values: emptyPostForm(new Date(now)) };
-    return newDefaults.values;
-  }
-  if (post === null) return null;
-  let values = loadedDefaults.get(post);
-  if (!values) {
-    values = {
-      message: post.message,
-      link: post.link,
-      ...publishDateTimeFromIso(post.publishedDate, new Date(now)),
-      isDraft: post.isDraft,
-    };
-    loadedDefaults.set(post, values);
-  }
-  return values;
-}
+export const selectPostFormDefaults = (s: CreatePostSnapshot) => s.context.defaults;

@@ -14,8 +14,6 @@ export const LOAD_MORE_THRESHOLD_PX = 50;
 /** Spec §9: a swipe counts when it moves more than 50 px within 300 ms. */
 export const SWIPE_MIN_DISTANCE_PX = 50;
 export const SWIPE_WINDOW_MS = 300;
-/** Spec §9: the sample drops' fake loading delay. */
-export const SAMPLE_DROPS_DELAY_MS = 300;
 
 export const dropsCarouselTexts = {
   /** Spec §3 Drop: the intro Drop, always first. */
@@ -25,13 +23,7 @@ export const dropsCarouselTexts = {
   loadFailed: 'Failed to fetch drops',
 } as const;
 
-export interface DropsCarouselInput {
-  /** A signed-out visitor: sample drops instead of the API (spec §2.3 Landing). */
-  sample: boolean;
-}
-
 export interface DropsCarouselContext {
-  sample: boolean;
   /**
    * The drops loaded, in carousel order. After a restart from the beginning the first pages
    * follow again (the carousel wraps), so a drop may appear more than once: key by position.
@@ -95,24 +87,20 @@ export const dropsCarouselMachine = setup({
   types: {
     context: {} as DropsCarouselContext,
     events: {} as DropsCarouselEvent,
-    input: {} as DropsCarouselInput,
   },
   actors: {
-    /** POST /drops/feedList: the page's drops (data.list). */
+    /**
+     * A page's drops: POST /drops/feedList (data.list) for a signed-in person; for a visitor, the
+     * composition root provides the sample drops instead (spec §2.3 Landing).
+     */
     loadDropsPage: fromPromise<DropItem[], DropsFeedRequest>(async () =>
       notProvided('loadDropsPage'),
     ),
-    /** The page of the sample drops generated on the client (20 in all); answers at once. */
-    loadSampleDropsPage: fromPromise<DropItem[], DropsFeedRequest>(async () =>
-      notProvided('loadSampleDropsPage'),
-    ),
   },
   delays: {
-    sampleDropsDelay: SAMPLE_DROPS_DELAY_MS,
     swipeWindow: SWIPE_WINDOW_MS,
   },
   guards: {
-    isSample: ({ context }) => context.sample,
     hasDrops: (_, page: DropItem[]) => page.length > 0,
     isFirstPage: ({ context }) => context.page === 0,
     hasNextDrop: ({ context }) => context.current < itemCount(context) - 1,
@@ -153,14 +141,13 @@ export const dropsCarouselMachine = setup({
   id: 'dropsCarousel',
   description:
     "Spec §4 Drops carousel: the intro Drop 'Drop Info' is always first; drops load in pages of 20 and more load when the carousel is scrolled within 50 px of its end; if the fetch returns nothing it restarts from the beginning. Previous and next by buttons, arrow keys and swipes (more than 50 px within 300 ms); each drop's media index wraps. Errors are logged and leave what is loaded. Signed-out visitors get sample drops after a fake delay of 300 ms.",
-  context: ({ input }) => ({
-    sample: input.sample,
+  context: {
     drops: [],
     page: 0,
     current: 0,
     mediaIndex: {},
     swipeStart: null,
-  }),
+  },
   type: 'parallel',
   on: {
     'drop.next': {
@@ -203,100 +190,40 @@ export const dropsCarouselMachine = setup({
       states: {
         loading: {
           description:
-            'A page of drops is loading; further triggers are ignored meanwhile (never twice for one trigger).',
+            'A page of drops is loading; further triggers are ignored meanwhile (never twice for one trigger). POST /drops/feedList (page, pageSize 20) for a signed-in person; the sample drops (20 in all, after a fake delay of 300 ms) for a visitor.',
           tags: ['busy'],
-          initial: 'choosingSource',
-          states: {
-            choosingSource: {
-              description: 'The API for a signed-in person, the sample drops for a visitor.',
-              always: [
-                {
-                  guard: 'isSample',
-                  target: 'simulatingDelay',
-                  description: 'A signed-out visitor: sample drops.',
-                },
-                { target: 'fetching', description: 'A signed-in person: drops from the API.' },
-              ],
-            },
-            simulatingDelay: {
-              description: 'The fake loading delay of the sample drops (300 ms).',
-              after: {
-                sampleDropsDelay: { target: 'fetchingSample', description: '300 ms passed.' },
+          invoke: {
+            id: 'loadDropsPage',
+            src: 'loadDropsPage',
+            input: ({ context }) => dropsPageRequest(context.page + 1),
+            onDone: [
+              {
+                guard: { type: 'hasDrops', params: ({ event }) => event.output },
+                target: 'ready',
+                actions: { type: 'appendDrops', params: ({ event }) => event.output },
+                description: 'Drops arrived: they follow the ones shown.',
               },
-            },
-            fetching: {
-              description: 'POST /drops/feedList (page, pageSize 20).',
-              invoke: {
-                id: 'loadDropsPage',
-                src: 'loadDropsPage',
-                input: ({ context }) => dropsPageRequest(context.page + 1),
-                onDone: [
-                  {
-                    guard: { type: 'hasDrops', params: ({ event }) => event.output },
-                    target: '#dropsCarousel.loader.ready',
-                    actions: { type: 'appendDrops', params: ({ event }) => event.output },
-                    description: 'Drops arrived: they follow the ones shown.',
-                  },
-                  {
-                    guard: 'isFirstPage',
-                    target: '#dropsCarousel.loader.ready',
-                    description:
-                      'Nothing even on the first page: there is nothing to restart; the next trigger asks for page 1 again.',
-                  },
-                  {
-                    target: '#dropsCarousel.loader.loading',
-                    reenter: true,
-                    actions: 'restartFromBeginning',
-                    description:
-                      'The fetch returned nothing: it restarts from the beginning (page 1 again, the first drops follow the last).',
-                  },
-                ],
-                onError: {
-                  target: '#dropsCarousel.loader.failed',
-                  actions: {
-                    type: 'logDropsError',
-                    params: ({ event }: { event: ErrorActorEvent }) => event.error,
-                  },
-                  description: 'The load failed: logged; the drops loaded stay.',
-                },
+              {
+                guard: 'isFirstPage',
+                target: 'ready',
+                description:
+                  'Nothing even on the first page: there is nothing to restart; the next trigger asks for page 1 again.',
               },
-            },
-            fetchingSample: {
-              description: 'The page of the sample drops (20 in all, generated on the client).',
-              invoke: {
-                id: 'loadSampleDropsPage',
-                src: 'loadSampleDropsPage',
-                input: ({ context }) => dropsPageRequest(context.page + 1),
-                onDone: [
-                  {
-                    guard: { type: 'hasDrops', params: ({ event }) => event.output },
-                    target: '#dropsCarousel.loader.ready',
-                    actions: { type: 'appendDrops', params: ({ event }) => event.output },
-                    description: 'Drops arrived: they follow the ones shown.',
-                  },
-                  {
-                    guard: 'isFirstPage',
-                    target: '#dropsCarousel.loader.ready',
-                    description:
-                      'Nothing even on the first page: there is nothing to restart; the next trigger asks for page 1 again.',
-                  },
-                  {
-                    target: '#dropsCarousel.loader.loading',
-                    reenter: true,
-                    actions: 'restartFromBeginning',
-                    description:
-                      'The fetch returned nothing: it restarts from the beginning (page 1 again, the first drops follow the last).',
-                  },
-                ],
-                onError: {
-                  target: '#dropsCarousel.loader.failed',
-                  actions: {
-                    type: 'logDropsError',
-                    params: ({ event }: { event: ErrorActorEvent }) => event.error,
-                  },
-                  description: 'The load failed: logged; the drops loaded stay.',
-                },
+              {
+                target: 'loading',
+                reenter: true,
+                actions: 'restartFromBeginning',
+                description:
+                  'The fetch returned nothing: it restarts from the beginning (page 1 again, the first drops follow the last).',
               },
+            ],
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'logDropsError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description: 'The load failed: logged; the drops loaded stay.',
             },
           },
         },

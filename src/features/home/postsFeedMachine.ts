@@ -2,9 +2,8 @@ import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } f
 import { FEED_PAGE_SIZE, type FeedListRequest, type FeedPost } from '../../../contract/posts';
 import { notProvided } from '../../machines/notProvided';
 
-/** Spec §9: feed page size 20; sample posts arrive after a fake delay of 500 ms. */
+/** Spec §9: feed page size 20. */
 export const POSTS_FEED_PAGE_SIZE = FEED_PAGE_SIZE;
-export const SAMPLE_POSTS_DELAY_MS = 500;
 
 export const postsFeedTexts = {
   /** Spec §4 Posts feed: shown once a page returns fewer than the page size. */
@@ -15,14 +14,11 @@ export const postsFeedTexts = {
 } as const;
 
 export interface PostsFeedInput {
-  /** A signed-out visitor: sample posts instead of the API (spec §2.3 Landing). */
-  sample: boolean;
   /** The `new` query parameter: the post that leads the first page (just created). */
   showFirstGuid: string | null;
 }
 
 export interface PostsFeedContext {
-  sample: boolean;
   showFirstGuid: string | null;
   /** The posts loaded so far, in feed order, each once. */
   posts: FeedPost[];
@@ -62,20 +58,15 @@ export const postsFeedMachine = setup({
     input: {} as PostsFeedInput,
   },
   actors: {
-    /** POST /posts/feedList: the page's posts (data.list). */
+    /**
+     * A page's posts: POST /posts/feedList (data.list) for a signed-in person; for a visitor, the
+     * composition root provides the sample posts instead (spec §2.3 Landing).
+     */
     loadPostsPage: fromPromise<FeedPost[], FeedListRequest>(async () =>
       notProvided('loadPostsPage'),
     ),
-    /** The page of the sample posts generated on the client (50 in all); answers at once. */
-    loadSamplePostsPage: fromPromise<FeedPost[], FeedListRequest>(async () =>
-      notProvided('loadSamplePostsPage'),
-    ),
-  },
-  delays: {
-    samplePostsDelay: SAMPLE_POSTS_DELAY_MS,
   },
   guards: {
-    isSample: ({ context }) => context.sample,
     isLastPage: (_, page: FeedPost[]) => page.length < POSTS_FEED_PAGE_SIZE,
     isNewPageTrigger: ({ context }, postCount: number) => postCount === context.posts.length,
   },
@@ -92,7 +83,6 @@ export const postsFeedMachine = setup({
   description:
     "Spec §4 Posts feed: pages of 20 (sortBy CreatedDate descending; showFirstGuid so a new post leads). The next page loads when the last card becomes visible, never twice for one trigger; the feed ends when a page returns fewer than the page size, then shows: You've seen all the posts, thanks for your attention. Feed errors are logged and an empty list results, with a way to retry. Signed-out visitors get sample posts after a fake delay of 500 ms.",
   context: ({ input }) => ({
-    sample: input.sample,
     showFirstGuid: input.showFirstGuid,
     posts: [],
     pagesLoaded: 0,
@@ -101,92 +91,34 @@ export const postsFeedMachine = setup({
   states: {
     loading: {
       description:
-        'A page is loading (the first at start, the next one when the last card became visible); further triggers are ignored meanwhile.',
+        'A page is loading (the first at start, the next one when the last card became visible); further triggers are ignored meanwhile. POST /posts/feedList (page, pageSize 20, sortBy CreatedDate, sortByDescending true, getTotalCount false; showFirstGuid with page 1) for a signed-in person; the sample posts (50 in all, after a fake delay of 500 ms) for a visitor.',
       tags: ['busy'],
-      initial: 'choosingSource',
-      states: {
-        choosingSource: {
-          description: 'The API for a signed-in person, the sample posts for a visitor.',
-          always: [
-            {
-              guard: 'isSample',
-              target: 'simulatingDelay',
-              description: 'A signed-out visitor: sample posts.',
-            },
-            { target: 'fetching', description: 'A signed-in person: the feed from the API.' },
-          ],
-        },
-        simulatingDelay: {
-          description: 'The fake loading delay of the sample posts (500 ms).',
-          after: {
-            samplePostsDelay: {
-              target: 'fetchingSample',
-              description: '500 ms passed.',
-            },
+      invoke: {
+        id: 'loadPostsPage',
+        src: 'loadPostsPage',
+        input: ({ context }) => feedPageRequest(context.pagesLoaded + 1, context.showFirstGuid),
+        onDone: [
+          {
+            guard: { type: 'isLastPage', params: ({ event }) => event.output },
+            target: 'ended',
+            actions: { type: 'appendPage', params: ({ event }) => event.output },
+            description:
+              "Fewer than the page size: the last page. You've seen all the posts, thanks for your attention.",
           },
-        },
-        fetching: {
+          {
+            target: 'ready',
+            actions: { type: 'appendPage', params: ({ event }) => event.output },
+            description: 'A full page: more may follow.',
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'logFeedError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
           description:
-            'POST /posts/feedList (page, pageSize 20, sortBy CreatedDate, sortByDescending true, getTotalCount false; showFirstGuid with page 1).',
-          invoke: {
-            id: 'loadPostsPage',
-            src: 'loadPostsPage',
-            input: ({ context }) => feedPageRequest(context.pagesLoaded + 1, context.showFirstGuid),
-            onDone: [
-              {
-                guard: { type: 'isLastPage', params: ({ event }) => event.output },
-                target: '#postsFeed.ended',
-                actions: { type: 'appendPage', params: ({ event }) => event.output },
-                description:
-                  "Fewer than the page size: the last page. You've seen all the posts, thanks for your attention.",
-              },
-              {
-                target: '#postsFeed.ready',
-                actions: { type: 'appendPage', params: ({ event }) => event.output },
-                description: 'A full page: more may follow.',
-              },
-            ],
-            onError: {
-              target: '#postsFeed.failed',
-              actions: {
-                type: 'logFeedError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
-            },
-          },
-        },
-        fetchingSample: {
-          description: 'The page of the sample posts (50 in all, generated on the client).',
-          invoke: {
-            id: 'loadSamplePostsPage',
-            src: 'loadSamplePostsPage',
-            input: ({ context }) => feedPageRequest(context.pagesLoaded + 1, context.showFirstGuid),
-            onDone: [
-              {
-                guard: { type: 'isLastPage', params: ({ event }) => event.output },
-                target: '#postsFeed.ended',
-                actions: { type: 'appendPage', params: ({ event }) => event.output },
-                description:
-                  "Fewer than the page size: the last page. You've seen all the posts, thanks for your attention.",
-              },
-              {
-                target: '#postsFeed.ready',
-                actions: { type: 'appendPage', params: ({ event }) => event.output },
-                description: 'A full page: more may follow.',
-              },
-            ],
-            onError: {
-              target: '#postsFeed.failed',
-              actions: {
-                type: 'logFeedError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
-            },
-          },
+            'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
         },
       },
     },
