@@ -110,7 +110,3 @@ export const captchaTokenMachine = setup({
 });
 
 export type CaptchaTokenSnapshot = SnapshotFrom<typeof captchaTokenMachine>;
-
-export const selectCaptchaGenerating = (s: CaptchaTokenSnapshot) => s.hasTag('busy');
-export const selectCaptchaFailed = (s: CaptchaTokenSnapshot) => s.hasTag('error');
-export const selectCaptchaAttempt = (s: CaptchaTokenSnapshot) => s.context.attempt;

@@ -273,10 +273,8 @@ export const selectEmail = (s: EmailVerificationSnapshot) => s.context.email;
 /** The verified address (the parent form submits only this one), else null. */
 export const selectVerifiedEmail = (s: EmailVerificationSnapshot): string | null =>
   s.matches('verified') ? s.context.email : null;
-export const selectEmailVerified = (s: EmailVerificationSnapshot) => s.matches('verified');
 /** The code entry shows from the moment the code was sent until the address is verified. */
 export const selectCodeEntryShown = (s: EmailVerificationSnapshot) => s.matches('awaitingCode');
-export const selectEmailVerificationBusy = (s: EmailVerificationSnapshot) => s.hasTag('busy');
 export const selectEmailVerificationErrors = (s: EmailVerificationSnapshot) =>
   s.context.errorMessages;
 /** '(re-send)' is available while awaiting the code. */

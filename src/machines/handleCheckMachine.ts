@@ -148,8 +148,6 @@ export const handleCheckMachine = setup({
 
 export type HandleCheckSnapshot = SnapshotFrom<typeof handleCheckMachine>;
 
-export const selectHandle = (s: HandleCheckSnapshot) => s.context.handle;
-
 export function selectHandleStatus(s: HandleCheckSnapshot): HandleStatus {
   if (s.matches('invalid')) return 'invalid';
   if (s.hasTag('busy')) return 'checking';

@@ -161,7 +161,6 @@ export const subscriptionMachine = setup({
 
 export type SubscriptionSnapshot = SnapshotFrom<typeof subscriptionMachine>;
 
-export const selectTenantStatus = (s: SubscriptionSnapshot) => s.context.status;
 export const selectIsOnboarding = (s: SubscriptionSnapshot) =>
   s.context.status?.isOnboarding ?? false;
 export const selectStatusKnown = (s: SubscriptionSnapshot) =>

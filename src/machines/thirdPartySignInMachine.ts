@@ -352,4 +352,3 @@ export const selectThirdPartyAlert = (s: ThirdPartySignInSnapshot) => s.context.
 /** 'Account already exists, logging in...' while it shows, else null. */
 export const selectThirdPartyNotice = (s: ThirdPartySignInSnapshot): string | null =>
   s.matches('existing') ? thirdPartySignInTexts.existing : null;
-export const selectThirdPartyMode = (s: ThirdPartySignInSnapshot) => s.context.mode;

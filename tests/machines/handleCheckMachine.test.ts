@@ -7,7 +7,7 @@ import {
   selectHandleStatus,
   type HandleCheckSnapshot,
 } from '../../src/machines/handleCheckMachine';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import { describePaths, FakePromises, TestClock } from '../support/pathHarness';
 
 const OWN = 'olivia_harper';
 const values = ['', 'ab', '_bad_', OWN, 'OLIVIA_Harper', 'new_handle', 'other_one'];
@@ -92,13 +92,16 @@ for (const input of [{ ownHandle: OWN }, { handle: OWN, ownHandle: OWN }]) {
 describe('handleCheck machine: typing during a check', () => {
   it('drops the stale answer and checks the new handle', async () => {
     const promises = new FakePromises();
+    // A simulated clock: the 400 ms debounce (spec §5 Handle) passes without waiting.
+    const clock = new TestClock();
     const actor = createActor(
       handleCheckMachine.provide({ actors: { handleExists: promises.logic('handleExists') } }),
-      { input: {} },
+      { input: {}, clock },
     );
     actor.start();
     actor.send({ type: 'handle.change', value: 'first_one' });
-    await new Promise((r) => setTimeout(r, 450));
+    expect(clock.advanceToNext()).toBe(400);
+    await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().matches('checking')).toBe(true);
     const stale = promises.calls.length;
     actor.send({ type: 'handle.change', value: 'second_one' });
@@ -106,7 +109,8 @@ describe('handleCheck machine: typing during a check', () => {
     promises.settle('handleExists', 'done', true);
     await new Promise((r) => setTimeout(r, 0));
     expect(selectHandleStatus(actor.getSnapshot())).toBe('checking');
-    await new Promise((r) => setTimeout(r, 450));
+    expect(clock.advanceToNext()).toBe(400);
+    await new Promise((r) => setTimeout(r, 0));
     expect(promises.calls.slice(stale).map((c) => c.input)).toEqual([{ value: 'second_one' }]);
     promises.settle('handleExists', 'done', false);
     await new Promise((r) => setTimeout(r, 0));

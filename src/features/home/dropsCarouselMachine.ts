@@ -350,7 +350,6 @@ export function selectCarouselItems(s: DropsCarouselSnapshot): CarouselItem[] {
   itemsCache.set(drops, { mediaIndex, items });
   return items;
 }
-export const selectDrops = (s: DropsCarouselSnapshot) => s.context.drops;
 /** The position of the current drop in the display list (0: the intro Drop). */
 export const selectCurrentIndex = (s: DropsCarouselSnapshot) => s.context.current;
 export const selectCanShowPrevious = (s: DropsCarouselSnapshot) => s.context.current > 0;
