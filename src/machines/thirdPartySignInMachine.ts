@@ -44,6 +44,8 @@ export interface ThirdPartySignupResult {
 }
 
 export interface ThirdPartySignInAlert {
+  /** What failed: the captcha ('ReCaptcha Error'), or the sign-in or sign-up itself. */
+  kind: 'captcha' | 'failure';
   title: string;
   messages: string[];
 }
@@ -141,6 +143,7 @@ export const thirdPartySignInMachine = setup({
     assignSession: assign((_, session: EstablishedSession) => ({ session })),
     assignProviderError: assign(({ context }, error: unknown) => ({
       alert: {
+        kind: 'failure' as const,
         title:
           context.mode === 'signup'
             ? thirdPartySignInTexts.signupErrorTitle
@@ -150,18 +153,21 @@ export const thirdPartySignInMachine = setup({
     })),
     assignCaptchaError: assign({
       alert: {
+        kind: 'captcha' as const,
         title: thirdPartySignInTexts.captchaErrorTitle,
         messages: [thirdPartySignInTexts.captchaError],
       },
     }),
     assignSignupError: assign((_, error: unknown) => ({
       alert: {
+        kind: 'failure' as const,
         title: thirdPartySignInTexts.signupErrorTitle,
         messages: messagesFrom(error, thirdPartySignInTexts.signupFailed),
       },
     })),
     assignLoginError: assign((_, error: unknown) => ({
       alert: {
+        kind: 'failure' as const,
         title: thirdPartySignInTexts.loginErrorTitle,
         messages: messagesFrom(error, thirdPartySignInTexts.loginFailed),
       },

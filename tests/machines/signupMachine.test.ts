@@ -179,7 +179,12 @@ for (const { accountType, errorParam } of suites) {
       if (index === 0 && errorParam) {
         // The error query parameter showed as 'Signup Error' (until something replaced it).
         const first = before.context.alert;
-        expect(first).toEqual({ level: 'danger', title: 'Signup Error', messages: [errorParam] });
+        expect(first).toEqual({
+          kind: 'signup',
+          level: 'danger',
+          title: 'Signup Error',
+          messages: [errorParam],
+        });
       }
       // The parameter is cleared from the URL once, at start, when there is one.
       expect(spies.clearErrorParam).toHaveBeenCalledTimes(errorParam ? 1 : 0);
@@ -229,6 +234,7 @@ for (const { accountType, errorParam } of suites) {
           } else {
             expect(s.matches({ active: { form: 'editing' } })).toBe(true);
             expect(alert).toEqual({
+              kind: 'captcha',
               level: 'danger',
               title: 'ReCaptcha Error',
               messages: ['Failed to generate ReCaptcha token, please refresh the page.'],
@@ -246,7 +252,12 @@ for (const { accountType, errorParam } of suites) {
             expect(selectAccountCreated(s)).toBe(true);
           } else {
             expect(s.matches({ active: { form: 'editing' } })).toBe(true);
-            expect(alert).toEqual({ level: 'warning', title: null, messages: warning });
+            expect(alert).toEqual({
+              kind: 'warning',
+              level: 'warning',
+              title: null,
+              messages: warning,
+            });
           }
           break;
         }
@@ -256,6 +267,7 @@ for (const { accountType, errorParam } of suites) {
           expect(s.context.verifiedEmail).toBe(EMAIL);
           const failure = (event as { error?: unknown }).error;
           expect(alert).toEqual({
+            kind: 'signup',
             level: 'danger',
             title: 'Signup Error',
             messages:

@@ -80,6 +80,7 @@ await describePaths({
       case 'xstate.error.actor.thirdPartyCaptchaToken':
         if ((event as { output?: unknown }).output !== TOKEN) {
           expect(alert).toEqual({
+            kind: 'captcha',
             title: 'ReCaptcha Error',
             messages: ['Failed to generate ReCaptcha token, please refresh the page.'],
           });
@@ -98,6 +99,7 @@ await describePaths({
       }
       case 'xstate.error.actor.signupWithGoogle':
         expect(alert).toEqual({
+          kind: 'failure',
           title: signupTitle,
           messages:
             failure === serverError
@@ -107,6 +109,7 @@ await describePaths({
         break;
       case 'xstate.error.actor.loginWithGoogle':
         expect(alert).toEqual({
+          kind: 'failure',
           title: 'Login Error',
           messages:
             failure === serverError ? serverError.messages : ['Error logging in with google.'],

@@ -29,7 +29,6 @@ import {
   selectThirdPartyAlert,
   selectThirdPartyBusy,
   selectThirdPartyNotice,
-  thirdPartySignInTexts,
 } from '../../machines/thirdPartySignInMachine';
 import type { EmailVerificationState } from '../../views/components/EmailVerificationField';
 import { SignupView, type SignupAlert, type SignupAlertKind } from '../../views/screens/SignupView';
@@ -212,21 +211,21 @@ function SignupForm({
 /**
  * The machines' alerts as the view's kinds: the signup's 'Signup Error', 'ReCaptcha Error' or
  * warning, and the third-party sign-up's error (its 'ReCaptcha Error' shows as the captcha one).
+ * The alerts say what they are (`kind`); nothing here reads their texts.
  */
 function signupAlerts(
   alert: ReturnType<typeof selectSignupAlert>,
   thirdParty: ReturnType<typeof selectThirdPartyAlert>,
 ) {
-  const signupCaptcha = alert?.title === signupTexts.captchaErrorTitle ? alert : null;
-  const thirdPartyCaptcha =
-    thirdParty?.title === thirdPartySignInTexts.captchaErrorTitle ? thirdParty : null;
+  const signupCaptcha = alert?.kind === 'captcha' ? alert : null;
+  const thirdPartyCaptcha = thirdParty?.kind === 'captcha' ? thirdParty : null;
   const of = (a: { messages: readonly string[] } | null): SignupAlert | null =>
     a ? { messages: a.messages } : null;
   return {
     recaptchaError: of(signupCaptcha ?? thirdPartyCaptcha),
     captchaFromThirdParty: signupCaptcha === null && thirdPartyCaptcha !== null,
-    signupError: of(alert && alert.level === 'danger' && !signupCaptcha ? alert : null),
-    warning: of(alert?.level === 'warning' ? alert : null),
-    thirdPartyError: of(thirdParty && !thirdPartyCaptcha ? thirdParty : null),
+    signupError: of(alert?.kind === 'signup' ? alert : null),
+    warning: of(alert?.kind === 'warning' ? alert : null),
+    thirdPartyError: of(thirdParty?.kind === 'failure' ? thirdParty : null),
   };
 }

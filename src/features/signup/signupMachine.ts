@@ -73,6 +73,8 @@ export interface SignupInput {
 
 /** An alert above the form. */
 export interface SignupAlert {
+  /** 'ReCaptcha Error', 'Signup Error', or the server's warning (spec §4 result statuses). */
+  kind: 'captcha' | 'signup' | 'warning';
   level: 'danger' | 'warning';
   title: string | null;
   messages: string[];
@@ -147,6 +149,7 @@ export function buildSignupRequest(
 }
 
 const signupErrorAlert = (messages: string[]): SignupAlert => ({
+  kind: 'signup',
   level: 'danger',
   title: signupTexts.signupErrorTitle,
   messages,
@@ -379,6 +382,7 @@ export const signupMachine = setup({
                         actions: {
                           type: 'assignAlert',
                           params: {
+                            kind: 'captcha',
                             level: 'danger',
                             title: signupTexts.captchaErrorTitle,
                             messages: [signupTexts.captchaError],
@@ -393,6 +397,7 @@ export const signupMachine = setup({
                       actions: {
                         type: 'assignAlert',
                         params: {
+                          kind: 'captcha',
                           level: 'danger',
                           title: signupTexts.captchaErrorTitle,
                           messages: [signupTexts.captchaError],
@@ -435,6 +440,7 @@ export const signupMachine = setup({
                         actions: {
                           type: 'assignAlert',
                           params: ({ event }) => ({
+                            kind: 'warning' as const,
                             level: 'warning' as const,
                             title: null,
                             messages: (event.output as Extract<SignupResult, { kind: 'warning' }>)
