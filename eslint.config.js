@@ -1,41 +1,228 @@
-// ESLint 9 flat config. The dependency direction of design.md §2 is enforced here:
-//   views -> (react, validation, view-only libs); machines -> (xstate, contract, validation);
-//   services -> (contract, ky, browser APIs); app -> everything; server -> (contract, server libs).
-// Only src/services may touch fetch, storage, XMLHttpRequest or navigator.locks.
+// ESLint 9 flat config. The layout and dependency direction of design.md §2 are enforced here,
+// not by memory:
+//   - boundaries/dependencies: which layer may import which (static imports, re-exports and
+//     dynamic import() all count), and which layer may use which package;
+//   - no-restricted-globals/-properties/-syntax: only src/services does browser I/O, and the
+//     machines read no clock, start no timer and touch no window/location/history/document;
+//   - type-aware: no floating or misused promises, everywhere.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-const layer = (name) => [`**/${name}`, `**/${name}/**`];
+// ---------------------------------------------------------------------------------------------
+// Layers (design.md §2). Element = the folder a file lives in; a feature is captured by its
+// folder name so that "same feature" can be told from "another feature". A statechart is a file
+// category, not a folder: src/machines/** and src/features/<flow>/*Machine.ts are both machines,
+// and the machine policies below apply to both (a feature machine stays part of its feature).
+// Files under no element (tests/, scripts/, root configs) are not checked by boundaries.
+// ---------------------------------------------------------------------------------------------
 
-const restrict = (groups) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: groups.map(([group, message]) => ({ group, message })),
+const SRC = ['app', 'feature', 'platform', 'machine', 'view', 'service', 'validation'];
+const MACHINE_FILES = ['src/machines/**/*.{ts,tsx}', 'src/features/*/*Machine.ts'];
+
+const elements = [
+  { type: 'app', pattern: 'src/app', partialMatch: false },
+  { type: 'feature', pattern: 'src/features/*', capture: ['flow'], partialMatch: false },
+  { type: 'platform', pattern: 'src/platform', partialMatch: false },
+  { type: 'machine', pattern: 'src/machines', partialMatch: false },
+  { type: 'view', pattern: 'src/views', partialMatch: false },
+  { type: 'service', pattern: 'src/services', partialMatch: false },
+  { type: 'validation', pattern: 'src/validation', partialMatch: false },
+  { type: 'contract', pattern: 'contract', partialMatch: false },
+  { type: 'server', pattern: 'server', partialMatch: false },
+];
+
+const files = [
+  // src/main.tsx starts the app: it belongs to the composition root.
+  { category: 'entry', pattern: 'src/main.tsx' },
+  { category: 'machine', pattern: ['src/machines/**', 'src/features/*/*Machine.ts'] },
+];
+
+const from = (...types) => ({ element: { type: types } });
+const to = (...types) => ({ to: { element: { type: types } } });
+const pkg = (...sources) => ({ to: { module: { origin: 'external', source: sources } } });
+const anyPackage = { to: { module: { origin: ['external', 'core'] } } };
+const machineFile = { file: { categories: 'machine' } };
+const entryFile = { file: { categories: 'entry' } };
+
+const REACT = ['react', 'react-dom', '@xstate/react', 'wouter'];
+const XSTATE = ['xstate', '@xstate/*', '@statelyai/*'];
+
+/** Read top to bottom: the last policy that matches a dependency decides it. */
+const policies = [
+  // Files of one element import each other freely (a feature's own files, machines/ among
+  // themselves...), and packages are allowed unless a layer's policy below says otherwise.
+  { allow: { dependency: { relationship: { to: 'internal' } } } },
+  { allow: anyPackage },
+
+  // app (and src/main.tsx) -> everything in src/.
+  { from: [from('app'), entryFile], allow: to(...SRC, 'contract') },
+  // a feature -> machines, services, views, validation, the platform, the contract.
+  {
+    from: from('feature'),
+    allow: to('machine', 'service', 'view', 'validation', 'platform', 'contract'),
+  },
+  {
+    from: from('feature'),
+    disallow: {
+      to: { element: { type: 'feature', captured: { flow: '!{{ from.element.captured.flow }}' } } },
     },
-  ],
-});
+    message:
+      'A feature never imports another feature (design.md §2): share it through src/machines, src/platform or src/views.',
+  },
+  // the flow platform -> machines, services, views, validation, the contract.
+  { from: from('platform'), allow: to('machine', 'service', 'view', 'validation', 'contract') },
+  // machines -> validation, the contract (and each other: internal).
+  { from: from('machine'), allow: to('validation', 'contract') },
+  // views -> validation, the contract; React and view libraries, never an actor or ky.
+  { from: from('view'), allow: to('validation', 'contract') },
+  {
+    from: from('view'),
+    disallow: pkg(...XSTATE, 'ky'),
+    message: 'Views never see an actor and do no I/O: a connector maps actor state to props.',
+  },
+  // services -> the contract, ky, browser APIs; no React, no xstate.
+  { from: from('service'), allow: to('contract') },
+  {
+    from: from('service'),
+    disallow: pkg(...REACT, ...XSTATE),
+    message: 'Services talk to the world; they know no React and no xstate.',
+  },
+  // validation and contract are pure: superstruct (and libphonenumber-js for phone numbers).
+  { from: from('validation'), allow: to('contract') },
+  {
+    from: from('validation'),
+    disallow: { to: { module: { origin: ['external', 'core'] } } },
+    message: 'Validation rules are pure: superstruct, libphonenumber-js and the contract only.',
+  },
+  { from: from('validation'), allow: pkg('superstruct', 'libphonenumber-js') },
+  {
+    from: from('contract'),
+    disallow: { to: { module: { origin: ['external', 'core'] } } },
+    message: 'The contract depends on nothing but superstruct.',
+  },
+  { from: from('contract'), allow: pkg('superstruct') },
+  // server -> the contract (and itself).
+  { from: from('server'), allow: to('contract') },
+
+  // Every statechart, in src/machines or in a feature, is pure: xstate, the contract,
+  // validation and other machines (of its own feature, or src/machines) only.
+  {
+    from: machineFile,
+    disallow: to('app', 'feature', 'platform', 'view', 'service', 'server'),
+    message:
+      'Machines are pure: their effects are named actors provided by the feature (design.md §3).',
+  },
+  {
+    from: machineFile,
+    allow: {
+      to: {
+        element: { type: 'feature', captured: { flow: '{{ from.element.captured.flow }}' } },
+        file: { categories: 'machine' },
+      },
+    },
+  },
+  {
+    from: machineFile,
+    disallow: pkg(...REACT, 'ky', '@statelyai/*'),
+    message: 'Machines never import React, routing, the network or the inspector.',
+  },
+
+  // Nothing in src/ (nor the contract) imports server/.
+  {
+    from: [from(...SRC, 'contract'), entryFile],
+    disallow: to('server'),
+    message:
+      'Nothing in src/ or contract/ imports server/: the client and server share contract/ only.',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Browser I/O: only src/services calls the network or touches browser storage.
+// ---------------------------------------------------------------------------------------------
+
+const IO = 'Only src/services does browser I/O (design.md §2): call a service instead.';
+const IO_GLOBALS = [
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'EventSource',
+  'indexedDB',
+  'localStorage',
+  'sessionStorage',
+];
+const GLOBAL_OBJECTS = ['window', 'globalThis', 'self'];
 
 const browserIo = {
-  'no-restricted-globals': [
-    'error',
-    { name: 'fetch', message: 'Only src/services calls the network (design.md §5).' },
-    { name: 'localStorage', message: 'Only src/services touches browser storage.' },
-    { name: 'sessionStorage', message: 'Only src/services touches browser storage.' },
-    { name: 'XMLHttpRequest', message: 'Only src/services calls the network.' },
+  globals: IO_GLOBALS.map((name) => ({ name, message: IO })),
+  properties: [
+    ...GLOBAL_OBJECTS.flatMap((object) =>
+      IO_GLOBALS.map((property) => ({ object, property, message: IO })),
+    ),
+    { object: 'document', property: 'cookie', message: IO },
+    { object: 'navigator', property: 'sendBeacon', message: IO },
+    { object: 'navigator', property: 'locks', message: IO },
   ],
-  'no-restricted-properties': [
-    'error',
-    { object: 'window', property: 'fetch', message: 'Only src/services calls the network.' },
-    { object: 'window', property: 'localStorage', message: 'Only src/services touches storage.' },
-    { object: 'window', property: 'sessionStorage', message: 'Only src/services touches storage.' },
-    { object: 'navigator', property: 'locks', message: 'Only src/services uses Web Locks.' },
+  syntax: [
+    {
+      // window.document.cookie, globalThis.navigator.sendBeacon, ...
+      selector:
+        "MemberExpression[object.type='MemberExpression'][object.property.name='document'][property.name='cookie'], MemberExpression[object.type='MemberExpression'][object.property.name='navigator'][property.name=/^(sendBeacon|locks)$/]",
+      message: IO,
+    },
   ],
 };
+
+// ---------------------------------------------------------------------------------------------
+// Machines: no timers, no clock, no window. The clock is an input or a named delay; navigation
+// is an action the app provides (design.md §2, §3).
+// ---------------------------------------------------------------------------------------------
+
+const TIMER = 'Machines start no timers: use a named delay (after: { name: ... }).';
+const CLOCK = "Machines read no clock: take the time as an input (event or the actor's input).";
+const WINDOW = 'Machines do not touch the window: navigation is an action the app provides.';
+const TIMERS = [
+  'setTimeout',
+  'setInterval',
+  'clearTimeout',
+  'clearInterval',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'queueMicrotask',
+];
+const WINDOWS = ['window', 'self', 'document', 'location', 'history'];
+
+const machinePurity = {
+  globals: [
+    ...TIMERS.map((name) => ({ name, message: TIMER })),
+    ...WINDOWS.map((name) => ({ name, message: WINDOW })),
+  ],
+  properties: [
+    { object: 'Date', property: 'now', message: CLOCK },
+    { object: 'performance', property: 'now', message: CLOCK },
+    ...['globalThis'].flatMap((object) => [
+      ...TIMERS.map((property) => ({ object, property, message: TIMER })),
+      ...WINDOWS.map((property) => ({ object, property, message: WINDOW })),
+      { object, property: 'performance', message: CLOCK },
+      { object, property: 'Date', message: CLOCK },
+    ]),
+  ],
+  syntax: [
+    { selector: "NewExpression[callee.name='Date']", message: CLOCK },
+    { selector: "CallExpression[callee.name='Date']", message: CLOCK },
+  ],
+};
+
+/** One entry per rule: a later config block replaces a rule's options, it does not add to them. */
+const restrict = (...sets) => ({
+  'no-restricted-globals': ['error', ...sets.flatMap((set) => set.globals)],
+  'no-restricted-properties': ['error', ...sets.flatMap((set) => set.properties)],
+  'no-restricted-syntax': ['error', ...sets.flatMap((set) => set.syntax)],
+});
 
 export default tseslint.config(
   {
@@ -47,6 +234,7 @@ export default tseslint.config(
       'test-results/**',
       '.data*/**',
       'playwright-report/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,
@@ -59,6 +247,46 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // Type-aware rules, on every TypeScript file (src, server, contract, tests, scripts, configs).
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Root configs that tsconfig.json does not include.
+          allowDefaultProject: ['drizzle.config.ts', 'vitest.stryker.config.ts'],
+          defaultProject: 'tsconfig.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export', 'require'],
+      'boundaries/legacy-templates': false,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        { default: 'disallow', checkAllOrigins: true, checkInternals: true, policies },
+      ],
     },
   },
   {
@@ -74,84 +302,13 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['src/views/**/*.{ts,tsx}'],
-    rules: {
-      ...restrict([
-        [
-          ['xstate', '@xstate/*', '@statelyai/*'],
-          'Views never see an actor: a connector in src/app maps actor state to props.',
-        ],
-        [[...layer('services'), 'ky'], 'Views do no I/O: services are used by src/app only.'],
-        [layer('machines'), 'Views never import a machine (design.md §4).'],
-        [layer('app'), 'Views are imported by src/app, not the other way round.'],
-      ]),
-      ...browserIo,
-    },
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/services/**'],
+    rules: restrict(browserIo),
   },
   {
-    files: ['src/machines/**/*.ts'],
-    rules: {
-      ...restrict([
-        [
-          [...layer('services'), 'ky'],
-          'Machines are pure: their effects are named actors provided in src/app.',
-        ],
-        [
-          [...layer('views'), 'react', 'react-dom', '@xstate/react', 'wouter'],
-          'Machines never import React or views.',
-        ],
-        [layer('app'), 'Machines never import the composition root.'],
-      ]),
-      ...browserIo,
-    },
-  },
-  {
-    files: ['src/validation/**/*.ts'],
-    rules: {
-      ...restrict([
-        [
-          [...layer('services'), ...layer('machines'), ...layer('views'), ...layer('app')],
-          'Validation rules are pure superstruct.',
-        ],
-        [['react', 'react-dom', 'xstate', 'ky'], 'Validation rules are pure superstruct.'],
-      ]),
-      ...browserIo,
-    },
-  },
-  {
-    files: ['src/services/**/*.ts'],
-    rules: {
-      ...restrict([
-        [
-          [...layer('machines'), ...layer('views'), ...layer('app')],
-          'Services talk to the world; they know no machine, view or app code.',
-        ],
-        [['react', 'react-dom', 'xstate', '@xstate/*'], 'Services know no React or xstate.'],
-      ]),
-    },
-  },
-  {
-    files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'],
-    rules: { ...browserIo },
-  },
-  {
-    files: ['contract/**/*.ts'],
-    rules: {
-      ...restrict([
-        [[...layer('src'), ...layer('server')], 'The contract depends on nothing but superstruct.'],
-      ]),
-    },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      ...restrict([
-        [
-          [...layer('src'), 'react', 'react-dom', 'xstate'],
-          'The server shares only contract/ with the client.',
-        ],
-      ]),
-    },
+    files: MACHINE_FILES,
+    rules: restrict(browserIo, machinePurity),
   },
   prettier,
 );

@@ -1,62 +1,460 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-/** The dependency direction of design.md §2 is enforced by lint: these imports must fail. */
-const eslint = new ESLint({ cwd: process.cwd() });
+/**
+ * The layout of design.md §2 is enforced by lint (eslint.config.js): each probe below is a file
+ * that breaks one rule, linted in place (lintText with a path inside the layer), and must fail
+ * with that rule. The probes do not exist on disk: the type-aware rules see them through the
+ * project service's default project, allowed here for the probe names only.
+ */
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: {
+    files: ['**/__probe__*'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: [
+            'src/*/__probe__*',
+            'src/features/*/__probe__*',
+            'server/__probe__*',
+            'contract/__probe__*',
+          ],
+          defaultProject: 'tsconfig.json',
+          // Each probe path opened counts: they are few, small and import little.
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
+        },
+      },
+    },
+  },
+});
 
 async function errorsFor(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.ruleId ?? '');
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.ruleId ?? m.message);
 }
 
-describe('dependency boundaries', () => {
+const code = (...lines: string[]) => `${lines.join('\n')}\n`;
+
+const VIEW = 'src/views/__probe__.tsx';
+const MACHINE = 'src/machines/__probe__.ts';
+const FEATURE_MACHINE = 'src/features/foo/__probe__Machine.ts';
+const FEATURE = 'src/features/foo/__probe__.ts';
+
+// The first lint builds the TypeScript program: paid once here, not by the first test.
+beforeAll(async () => {
+  await errorsFor(VIEW, 'export const x = 1;\n');
+}, 120_000);
+
+describe('dependency direction (boundaries/dependencies)', () => {
   it.each([
     [
-      'src/views/screens/X.tsx',
-      "import { createActor } from 'xstate';\nexport const x = createActor;\n",
+      'a view imports xstate',
+      VIEW,
+      code("import { createActor } from 'xstate';", 'export const x = createActor;'),
     ],
     [
-      'src/views/screens/X.tsx',
-      "import { createHttp } from '../../services/http';\nexport const x = createHttp;\n",
+      'a view imports @xstate/react',
+      VIEW,
+      code("import { useSelector } from '@xstate/react';", 'export const x = useSelector;'),
+    ],
+    ['a view imports ky', VIEW, code("import ky from 'ky';", 'export const x = ky;')],
+    [
+      'a view imports a service',
+      VIEW,
+      code("import { createHttp } from '../services/http';", 'export const x = createHttp;'),
     ],
     [
-      'src/views/screens/X.tsx',
-      "import { sessionMachine } from '../../machines/sessionMachine';\nexport const x = sessionMachine;\n",
+      'a view imports a service with import()',
+      VIEW,
+      code("export const x = () => import('../services/http');"),
     ],
     [
-      'src/machines/x.ts',
-      "import { createHttp } from '../services/http';\nexport const x = createHttp;\n",
+      'a view imports a machine',
+      VIEW,
+      code("import * as m from '../machines/sessionMachine';", 'export const x = m;'),
     ],
-    ['src/machines/x.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
+    ['a view re-exports a machine', VIEW, code("export * from '../machines/sessionMachine';")],
     [
-      'src/services/x.ts',
-      "import { appMachine } from '../machines/appMachine';\nexport const x = appMachine;\n",
+      'a view imports a feature',
+      VIEW,
+      code("import * as m from '../features/login/loginMachine';", 'export const x = m;'),
     ],
     [
-      'server/x.ts',
-      "import { appMachine } from '../src/machines/appMachine';\nexport const x = appMachine;\n",
+      'a view imports the platform',
+      VIEW,
+      code("import * as m from '../platform/flow';", 'export const x = m;'),
     ],
-  ])('%s refuses a forbidden import', async (file, code) => {
-    expect(await errorsFor(file, code)).toContain('no-restricted-imports');
+    [
+      'a machine imports a service',
+      MACHINE,
+      code("import { createHttp } from '../services/http';", 'export const x = createHttp;'),
+    ],
+    [
+      'a machine imports a service with import()',
+      MACHINE,
+      code("export const x = () => import('../services/http');"),
+    ],
+    [
+      'a machine imports React',
+      MACHINE,
+      code("import { useState } from 'react';", 'export const x = useState;'),
+    ],
+    [
+      'a machine imports a view',
+      MACHINE,
+      code("import * as v from '../views/components/Button';", 'export const x = v;'),
+    ],
+    [
+      'a machine imports the platform',
+      MACHINE,
+      code("import * as p from '../platform/flow';", 'export const x = p;'),
+    ],
+    [
+      'a feature machine imports a service',
+      FEATURE_MACHINE,
+      code("import { createHttp } from '../../services/http';", 'export const x = createHttp;'),
+    ],
+    [
+      'a feature machine imports @xstate/react',
+      FEATURE_MACHINE,
+      code("import { useSelector } from '@xstate/react';", 'export const x = useSelector;'),
+    ],
+    [
+      'a feature machine imports its own Screen',
+      'src/features/login/__probe__Machine.ts',
+      code("import * as s from './LoginScreen';", 'export const x = s;'),
+    ],
+    [
+      'a feature imports another feature',
+      FEATURE,
+      code("import * as m from '../login/loginMachine';", 'export const x = m;'),
+    ],
+    [
+      'a feature imports another feature with import()',
+      FEATURE,
+      code("export const x = () => import('../login');"),
+    ],
+    [
+      'a feature imports the composition root',
+      FEATURE,
+      code("import * as a from '../../app/flowRegistry';", 'export const x = a;'),
+    ],
+    [
+      'the platform imports a feature',
+      'src/platform/__probe__.ts',
+      code("import * as m from '../features/login/loginMachine';", 'export const x = m;'),
+    ],
+    [
+      'the platform imports a feature with import()',
+      'src/platform/__probe__.ts',
+      code("export const x = () => import('../features/login');"),
+    ],
+    [
+      'a service imports a machine',
+      'src/services/__probe__.ts',
+      code("import * as m from '../machines/appMachine';", 'export const x = m;'),
+    ],
+    [
+      'a service imports React',
+      'src/services/__probe__.ts',
+      code("import { useState } from 'react';", 'export const x = useState;'),
+    ],
+    [
+      'validation imports xstate',
+      'src/validation/__probe__.ts',
+      code("import { assign } from 'xstate';", 'export const x = assign;'),
+    ],
+    [
+      'the app imports server/',
+      'src/app/__probe__.ts',
+      code("import * as s from '../../server/app';", 'export const x = s;'),
+    ],
+    [
+      'a feature imports server/ with import()',
+      FEATURE,
+      code("export const x = () => import('../../../server/config');"),
+    ],
+    [
+      'the contract imports src/',
+      'contract/__probe__.ts',
+      code("import * as v from '../src/validation/login';", 'export const x = v;'),
+    ],
+    [
+      'the server imports src/',
+      'server/__probe__.ts',
+      code("import * as m from '../src/machines/appMachine';", 'export const x = m;'),
+    ],
+  ])('%s: refused', async (_name, file, source) => {
+    expect(await errorsFor(file, source)).toContain('boundaries/dependencies');
   });
+});
 
+describe('browser I/O only in src/services', () => {
   it.each([
-    ['src/views/screens/X.tsx', 'export const x = () => fetch("/api");\n'],
-    ['src/machines/x.ts', 'export const x = () => localStorage.getItem("a");\n'],
-    ['src/app/x.ts', 'export const x = () => sessionStorage.getItem("a");\n'],
-  ])('%s may not do browser I/O', async (file, code) => {
-    expect(await errorsFor(file, code)).toContain('no-restricted-globals');
+    ['fetch in a view', VIEW, "export const x = () => fetch('/api');", 'no-restricted-globals'],
+    [
+      'globalThis.fetch in a view',
+      VIEW,
+      "export const x = () => globalThis.fetch('/api');",
+      'no-restricted-properties',
+    ],
+    [
+      'window.fetch in a feature',
+      FEATURE,
+      "export const x = () => window.fetch('/api');",
+      'no-restricted-properties',
+    ],
+    [
+      'globalThis.fetch in a feature',
+      FEATURE,
+      "export const x = () => globalThis.fetch('/api');",
+      'no-restricted-properties',
+    ],
+    [
+      'WebSocket in a view',
+      VIEW,
+      "export const x = () => new WebSocket('wss://x');",
+      'no-restricted-globals',
+    ],
+    [
+      'WebSocket in a feature',
+      FEATURE,
+      "export const x = () => new WebSocket('wss://x');",
+      'no-restricted-globals',
+    ],
+    [
+      'EventSource in the platform',
+      'src/platform/__probe__.ts',
+      "export const x = () => new EventSource('/e');",
+      'no-restricted-globals',
+    ],
+    [
+      'indexedDB in a view',
+      VIEW,
+      "export const x = () => indexedDB.open('db');",
+      'no-restricted-globals',
+    ],
+    [
+      'document.cookie in a view',
+      VIEW,
+      'export const x = () => document.cookie;',
+      'no-restricted-properties',
+    ],
+    [
+      'document.cookie in a feature',
+      FEATURE,
+      'export const x = () => document.cookie;',
+      'no-restricted-properties',
+    ],
+    [
+      'window.document.cookie in a feature',
+      FEATURE,
+      'export const x = () => window.document.cookie;',
+      'no-restricted-syntax',
+    ],
+    [
+      'navigator.sendBeacon in the app',
+      'src/app/__probe__.ts',
+      "export const x = () => navigator.sendBeacon('/b');",
+      'no-restricted-properties',
+    ],
+    [
+      'navigator.locks in a feature',
+      FEATURE,
+      'export const x = () => navigator.locks;',
+      'no-restricted-properties',
+    ],
+    [
+      'localStorage in a machine',
+      MACHINE,
+      "export const x = () => localStorage.getItem('a');",
+      'no-restricted-globals',
+    ],
+    [
+      'sessionStorage in the app',
+      'src/app/__probe__.ts',
+      "export const x = () => sessionStorage.getItem('a');",
+      'no-restricted-globals',
+    ],
+    [
+      'XMLHttpRequest in a view',
+      VIEW,
+      'export const x = () => new XMLHttpRequest();',
+      'no-restricted-globals',
+    ],
+  ])('%s: refused', async (_name, file, source, rule) => {
+    expect(await errorsFor(file, `${source}\n`)).toContain(rule);
   });
+});
 
-  it('allows the permitted directions', async () => {
+describe('machines take no timer, no clock, no window', () => {
+  it.each(
+    [MACHINE, FEATURE_MACHINE].flatMap((file) => [
+      [
+        'setInterval',
+        file,
+        'export const x = () => setInterval(() => {}, 1000);',
+        'no-restricted-globals',
+      ],
+      [
+        'setTimeout',
+        file,
+        'export const x = () => setTimeout(() => {}, 1000);',
+        'no-restricted-globals',
+      ],
+      [
+        'queueMicrotask',
+        file,
+        'export const x = () => queueMicrotask(() => {});',
+        'no-restricted-globals',
+      ],
+      ['Date.now()', file, 'export const x = () => Date.now();', 'no-restricted-properties'],
+      ['new Date()', file, 'export const x = () => new Date();', 'no-restricted-syntax'],
+      [
+        'new Date(value)',
+        file,
+        "export const x = () => new Date('2024-01-01');",
+        'no-restricted-syntax',
+      ],
+      [
+        'performance.now()',
+        file,
+        'export const x = () => performance.now();',
+        'no-restricted-properties',
+      ],
+      [
+        'window.location',
+        file,
+        'export const x = () => window.location.href;',
+        'no-restricted-globals',
+      ],
+      ['location', file, 'export const x = () => location.pathname;', 'no-restricted-globals'],
+      [
+        'globalThis.location',
+        file,
+        'export const x = () => globalThis.location;',
+        'no-restricted-properties',
+      ],
+      [
+        'history',
+        file,
+        "export const x = () => history.pushState(null, '', '/');",
+        'no-restricted-globals',
+      ],
+      ['fetch', file, "export const x = () => fetch('/api');", 'no-restricted-globals'],
+    ]),
+  )('%s in %s: refused', async (_name, file, source, rule) => {
+    expect(await errorsFor(file, `${source}\n`)).toContain(rule);
+  });
+});
+
+describe('promises (type-aware)', () => {
+  it('refuses a floating promise', async () => {
     expect(
       await errorsFor(
-        'src/machines/x.ts',
-        "import { assign } from 'xstate';\nimport type { User } from '../../contract/auth';\nexport const x = assign;\nexport type U = User;\n",
+        'src/app/__probe__.ts',
+        code('const later = async () => 1;', 'export function run(): void {', '  later();', '}'),
       ),
-    ).toEqual([]);
-    expect(await errorsFor('src/services/x.ts', 'export const x = () => fetch("/api");\n')).toEqual(
-      [],
-    );
+    ).toContain('@typescript-eslint/no-floating-promises');
+  });
+
+  it('refuses an async function where void is expected', async () => {
+    expect(
+      await errorsFor(
+        VIEW,
+        code(
+          'const save = async () => 1;',
+          'export const X = () => (',
+          '  <button type="button" onClick={async () => { await save(); }}>Save</button>',
+          ');',
+        ),
+      ),
+    ).toContain('@typescript-eslint/no-misused-promises');
+  });
+});
+
+describe('permitted directions', () => {
+  it.each([
+    [
+      'a feature imports its own files, machines, services, views, validation, platform, contract',
+      'src/features/login/__probe__.ts',
+      code(
+        "import * as own from './loginMachine';",
+        "import * as screen from './LoginScreen';",
+        "import * as session from '../../machines/sessionMachine';",
+        "import * as http from '../../services/http';",
+        "import * as button from '../../views/components/Button';",
+        "import * as rules from '../../validation/login';",
+        "import * as flow from '../../platform/flow';",
+        "import type { LoginRequest } from '../../../contract/auth';",
+        "import { createActor } from 'xstate';",
+        'export const all = [own, screen, session, http, button, rules, flow, createActor];',
+        "export const load = () => import('./index');",
+        'export type R = LoginRequest;',
+      ),
+    ],
+    [
+      'the app imports a feature, statically and with import()',
+      'src/app/__probe__.ts',
+      code(
+        "import * as login from '../features/login/login.flow';",
+        'export const flow = login;',
+        "export const load = () => import('../features/login');",
+        'export const go = (path: string) => window.location.assign(path);',
+      ),
+    ],
+    [
+      'a machine imports xstate, contract types, validation and other machines',
+      MACHINE,
+      code(
+        "import { assign } from 'xstate';",
+        "import type { LoginRequest } from '../../contract/auth';",
+        "import * as rules from '../validation/login';",
+        "import * as session from './sessionMachine';",
+        'export const x = [assign, rules, session];',
+        'export type U = LoginRequest;',
+      ),
+    ],
+    [
+      'a feature machine imports its own machines, src/machines, xstate and the contract',
+      'src/features/home/__probe__Machine.ts',
+      code(
+        "import { setup } from 'xstate';",
+        "import * as feed from './postsFeedMachine';",
+        "import * as notProvided from '../../machines/notProvided';",
+        "import type { FeedPost } from '../../../contract/posts';",
+        'export const x = [setup, feed, notProvided];',
+        'export type P = FeedPost;',
+      ),
+    ],
+    [
+      'a view imports React, view libraries, validation and the contract',
+      VIEW,
+      code(
+        "import { useState } from 'react';",
+        "import { useForm } from 'react-hook-form';",
+        "import * as rules from '../validation/login';",
+        "import * as auth from '../../contract/auth';",
+        'export const x = [useState, useForm, rules, auth];',
+      ),
+    ],
+    [
+      'a service calls the network and reads storage',
+      'src/services/__probe__.ts',
+      code(
+        "import ky from 'ky';",
+        "export const get = () => fetch('/api');",
+        "export const read = () => localStorage.getItem('a');",
+        'export const x = ky;',
+      ),
+    ],
+    [
+      'the server imports the contract',
+      'server/__probe__.ts',
+      code("import * as auth from '../contract/auth';", 'export const x = auth;'),
+    ],
+  ])('%s', async (_name, file, source) => {
+    expect(await errorsFor(file, source)).toEqual([]);
   });
 });

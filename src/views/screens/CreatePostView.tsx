@@ -145,6 +145,8 @@ export function CreatePostView({
     onDraftChange?.(event.target.checked);
   };
 
+  // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
+  // the <form> fires it and forgets it (void).
   const submit = handleSubmit((values) => {
     setPressed('main');
     if (busy || values.isDraft) return;
@@ -189,7 +191,7 @@ export function CreatePostView({
           );
         })}
 
-        <form className={auth.form} noValidate onSubmit={submit}>
+        <form className={auth.form} noValidate onSubmit={(event) => void submit(event)}>
           <TextAreaField
             label="Message"
             rows={5}

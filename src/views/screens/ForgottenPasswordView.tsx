@@ -57,6 +57,8 @@ export function ForgottenPasswordView({
     if (succeeded) successRef.current?.focus();
   }, [succeeded]);
 
+  // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
+  // the <form> fires it and forgets it (void).
   const submit = handleSubmit((values) => {
     if (!submitting) onSubmit({ email: values.email.trim() });
   });
@@ -93,7 +95,7 @@ export function ForgottenPasswordView({
                 dismissLabel="Dismiss password reset error"
               />
             ) : null}
-            <form className={styles.form} noValidate onSubmit={submit}>
+            <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
               <TextField
                 label="Email"
                 type="email"

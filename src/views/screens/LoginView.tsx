@@ -72,6 +72,8 @@ export function LoginView({
   };
   const formId = 'login-email-form';
 
+  // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
+  // the <form> fires it and forgets it (void).
   const submit = handleSubmit((values) => {
     if (!submitting) onSubmit(values);
   });
@@ -129,7 +131,7 @@ export function LoginView({
           id={formId}
           className={styles.form}
           noValidate
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           hidden={!emailFormOpen}
         >
           <TextField

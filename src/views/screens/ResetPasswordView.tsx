@@ -72,6 +72,8 @@ export function ResetPasswordView({
   }, [state]);
 
   const submitting = state === 'submitting';
+  // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
+  // the <form> fires it and forgets it (void).
   const submit = handleSubmit((values) => {
     if (!submitting) onSubmit(values);
   });
@@ -120,7 +122,7 @@ export function ResetPasswordView({
                 dismissLabel="Dismiss password update error"
               />
             ) : null}
-            <form className={styles.form} noValidate onSubmit={submit}>
+            <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
               <TextField
                 label="New password"
                 type="password"

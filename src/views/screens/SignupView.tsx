@@ -241,6 +241,8 @@ function SignupForm({
     ...(handleStatus === 'notAvailable' ? { handle: signupMessages.handleNotAvailable } : {}),
   });
 
+  // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
+  // the <form> fires it and forgets it (void).
   const submit = handleSubmit(
     (values) => {
       setAttempted(true);
@@ -301,7 +303,12 @@ function SignupForm({
         )}
         {thirdPartyNotice ? <Alert level="Info" messages={[thirdPartyNotice]} /> : null}
 
-        <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
+        <form
+          ref={formRef}
+          className={styles.form}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+        >
           {charity ? (
             <TextField
               label="Company name"
