@@ -1,0 +1,232 @@
+/**
+ * Mutation testing of the statecharts: runs Stryker (stryker.config.mjs: every *Machine.ts file
+ * mutated, only tests/machines run), then prints, per machine file, its mutants by status and its
+ * mutation score, plus the total, and the surviving mutants of every machine below the minimum.
+ * Fails when Stryker fails or when a machine scores below the minimum.
+ *
+ *   npm run mutation                                   run Stryker, then report
+ *   npm run mutation -- --report-only                  report the last run (reports/mutation/)
+ *   npm run mutation -- --mutate src/machines/loginMachine.ts   other arguments go to Stryker
+ *
+ * MUTATION_MIN (or --min=N): the lowest score a machine may have, in %, 85 unless set; 0 turns
+ * the check off. MUTATION_SURVIVORS (or --survivors=N): how many undetected mutants to list for
+ * each machine below the minimum, 10 unless set.
+ *
+ * Score, as Stryker defines it: detected / (detected + undetected), where detected = killed +
+ * timeout and undetected = survived + no coverage; errors and ignored mutants do not count.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const REPORT = path.resolve('reports/mutation/mutation.json');
+
+/** The part of mutation-testing-report-schema (Stryker's JSON report) read here. */
+type MutantStatus =
+  | 'Killed'
+  | 'Survived'
+  | 'NoCoverage'
+  | 'CompileError'
+  | 'RuntimeError'
+  | 'Timeout'
+  | 'Ignored'
+  | 'Pending';
+interface Position {
+  line: number;
+  column: number;
+}
+interface MutantResult {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  location: { start: Position; end: Position };
+  status: MutantStatus;
+  statusReason?: string;
+}
+interface FileResult {
+  source: string;
+  mutants: MutantResult[];
+}
+interface MutationReport {
+  schemaVersion: string;
+  files: Record<string, FileResult>;
+}
+
+function option(name: string, env: string, fallback: number): number {
+  const flag = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const raw = flag ? flag.slice(name.length + 3) : process.env[env];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) {
+    console.error(`${env} / --${name} must be a number >= 0, got "${raw}".`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const min = option('min', 'MUTATION_MIN', 85);
+const survivorsToList = option('survivors', 'MUTATION_SURVIVORS', 10);
+const reportOnly = process.argv.includes('--report-only');
+const strykerArgs = process.argv
+  .slice(2)
+  .filter((a) => a !== '--report-only' && !/^--(min|survivors)=/.test(a));
+
+if (!reportOnly) {
+  // A report left by an earlier run must not pass for this one's.
+  rmSync(REPORT, { force: true });
+  const started = Date.now();
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...strykerArgs], {
+    stdio: 'inherit',
+    shell: false,
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\nStryker took ${Math.floor(seconds / 60)} min ${seconds % 60} s.`);
+  if (run.status !== 0) {
+    console.error(`Stryker failed (exit ${run.status ?? run.signal}).`);
+    process.exit(run.status ?? 1);
+  }
+}
+
+if (!existsSync(REPORT)) {
+  console.error(`No mutation report at ${path.relative('.', REPORT)}: run npm run mutation.`);
+  process.exit(1);
+}
+const report = JSON.parse(readFileSync(REPORT, 'utf8')) as MutationReport;
+
+interface Row {
+  machine: string;
+  file: string;
+  counts: Record<MutantStatus, number>;
+  undetected: MutantResult[];
+  source: string;
+}
+
+function countsOf(mutants: readonly MutantResult[]): Record<MutantStatus, number> {
+  const counts: Record<MutantStatus, number> = {
+    Killed: 0,
+    Survived: 0,
+    NoCoverage: 0,
+    CompileError: 0,
+    RuntimeError: 0,
+    Timeout: 0,
+    Ignored: 0,
+    Pending: 0,
+  };
+  for (const m of mutants) counts[m.status] += 1;
+  return counts;
+}
+
+/** NaN when nothing was detected or undetected (no mutant counts towards a score). */
+function score(c: Record<MutantStatus, number>): number {
+  const detected = c.Killed + c.Timeout;
+  const undetected = c.Survived + c.NoCoverage;
+  return detected + undetected === 0 ? NaN : (100 * detected) / (detected + undetected);
+}
+
+const rows: Row[] = Object.entries(report.files)
+  .map(([name, file]) => {
+    const rel = path.relative('.', path.resolve(name)).split(path.sep).join('/');
+    return {
+      machine: path.basename(rel).replace(/\.[cm]?[jt]sx?$/, ''),
+      file: rel,
+      counts: countsOf(file.mutants),
+      undetected: file.mutants
+        .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')
+        .sort((a, b) => a.location.start.line - b.location.start.line),
+      source: file.source,
+    };
+  })
+  .sort((a, b) => a.file.localeCompare(b.file));
+
+if (rows.length === 0) {
+  console.error('The mutation report has no machine file: did the mutate globs match nothing?');
+  process.exit(1);
+}
+
+const pct = (s: number) => (Number.isNaN(s) ? 'n/a' : `${s.toFixed(2)} %`);
+const line = (name: string, file: string, c: Record<MutantStatus, number>) => [
+  name,
+  file,
+  String(c.Killed),
+  String(c.Survived),
+  String(c.Timeout),
+  String(c.NoCoverage),
+  String(c.RuntimeError + c.CompileError),
+  String(c.Ignored),
+  String(Object.values(c).reduce((a, b) => a + b, 0)),
+  pct(score(c)),
+];
+const header = [
+  'machine',
+  'file',
+  'killed',
+  'survived',
+  'timeout',
+  'no cov.',
+  'errors',
+  'ignored',
+  'mutants',
+  'score',
+];
+const total = countsOf(Object.values(report.files).flatMap((f) => f.mutants));
+const table = [
+  header,
+  ...rows.map((r) => line(r.machine, r.file, r.counts)),
+  line('total', '', total),
+];
+const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').length)));
+const format = (r: string[]) =>
+  r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+
+console.log('\nMutation score per machine (tests/machines)');
+for (const [i, r] of table.entries()) {
+  if (i === table.length - 1) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  console.log(format(r));
+}
+
+/** The mutated code, on one line, shortened. */
+function original(source: string, m: MutantResult): string {
+  const lines = source.split('\n');
+  const { start, end } = m.location;
+  const text =
+    start.line === end.line
+      ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
+      : [
+          (lines[start.line - 1] ?? '').slice(start.column - 1),
+          ...lines.slice(start.line, end.line - 1),
+          (lines[end.line - 1] ?? '').slice(0, end.column - 1),
+        ].join('\n');
+  return shorten(text);
+}
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
+}
+
+const below = rows.filter((r) => score(r.counts) < min);
+if (survivorsToList > 0) {
+  for (const r of below) {
+    console.log(
+      `\n${r.machine}: ${r.undetected.length} undetected (${pct(score(r.counts))})` +
+        (r.undetected.length > survivorsToList ? `, the first ${survivorsToList}:` : ':'),
+    );
+    for (const m of r.undetected.slice(0, survivorsToList)) {
+      const status = m.status === 'NoCoverage' ? ' [no coverage]' : '';
+      console.log(
+        `  ${r.file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${status}: ` +
+          `${original(r.source, m)}  ->  ${shorten(m.replacement ?? '')}`,
+      );
+    }
+  }
+}
+
+if (min > 0 && below.length > 0) {
+  console.error(
+    `\n${below.length} machine(s) below the minimum mutation score of ${min} % ` +
+      `(MUTATION_MIN): ${below.map((r) => r.machine).join(', ')}.`,
+  );
+  process.exit(1);
+}
+console.log(
+  min > 0 ? `\nEvery machine scores at least ${min} %.` : '\nNo minimum (MUTATION_MIN=0).',
+);
