@@ -1,25 +1,34 @@
 /**
- * Mutation testing of the statecharts: runs Stryker (stryker.config.mjs: every *Machine.ts file
- * mutated, only tests/machines run), then prints, per machine file, its mutants by status and its
- * mutation score, plus the total, and the surviving mutants of every machine below the minimum.
- * Fails when Stryker fails or when a machine scores below the minimum.
+ * Mutation testing of the statecharts, one machine at a time: for each machine file
+ * (src/machines/*Machine.ts, src/features/<flow>/*Machine.ts) Stryker (stryker.config.mjs)
+ * mutates that file and runs only that machine's own generated path tests
+ * (tests/machines/<name>.test.ts) and tests/machines/descriptions.test.ts. A machine's score is
+ * what its own tests detect, and each mutant runs a few hundred tests instead of every suite.
+ * Then it prints, per machine, its mutants by status and its score, plus the total, and the
+ * surviving mutants of every machine below the minimum. Fails when Stryker fails or when a
+ * machine scores below the minimum.
  *
- *   npm run mutation                                   run Stryker, then report
- *   npm run mutation -- --report-only                  report the last run (reports/mutation/)
- *   npm run mutation -- --mutate src/machines/loginMachine.ts   other arguments go to Stryker
+ *   npm run mutation                                   every machine, then the report
+ *   npm run mutation -- --machines login,config        those machines (names or paths)
+ *   npm run mutation -- --report-only                  report the last runs (reports/mutation/)
+ *   npm run mutation -- --concurrency 1                other arguments go to Stryker
  *
  * MUTATION_MIN (or --min=N): the lowest score a machine may have, in %, 85 unless set; 0 turns
  * the check off. MUTATION_SURVIVORS (or --survivors=N): how many undetected mutants to list for
  * each machine below the minimum, 10 unless set.
  *
  * Score, as Stryker defines it: detected / (detected + undetected), where detected = killed +
- * timeout and undetected = survived + no coverage; errors and ignored mutants do not count.
+ * timeout and undetected = survived + no coverage; errors and ignored mutants do not count
+ * (scripts/stryker/statechartIgnorer.mjs says which mutants are ignored and why).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const REPORT = path.resolve('reports/mutation/mutation.json');
+const REPORT_DIR = path.resolve('reports/mutation');
+const REPORT = path.join(REPORT_DIR, 'mutation.json');
+const HTML = path.join(REPORT_DIR, 'mutation.html');
+const PER_MACHINE = path.join(REPORT_DIR, 'machines');
 
 /** The part of mutation-testing-report-schema (Stryker's JSON report) read here. */
 type MutantStatus =
@@ -64,34 +73,100 @@ function option(name: string, env: string, fallback: number): number {
   return value;
 }
 
+/** Every machine file: src/machines/*Machine.ts and src/features/<flow>/*Machine.ts. */
+function machineFiles(): string[] {
+  const inDir = (dir: string) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => /Machine\.ts$/.test(f))
+          .map((f) => `${dir}/${f}`)
+      : [];
+  const features = existsSync('src/features')
+    ? readdirSync('src/features').flatMap((flow) => inDir(`src/features/${flow}`))
+    : [];
+  return [...inDir('src/machines'), ...features].sort();
+}
+
+const nameOf = (file: string) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
+
 const min = option('min', 'MUTATION_MIN', 85);
 const survivorsToList = option('survivors', 'MUTATION_SURVIVORS', 10);
 const reportOnly = process.argv.includes('--report-only');
-const strykerArgs = process.argv
-  .slice(2)
-  .filter((a) => a !== '--report-only' && !/^--(min|survivors)=/.test(a));
-
-if (!reportOnly) {
-  // A report left by an earlier run must not pass for this one's.
-  rmSync(REPORT, { force: true });
-  const started = Date.now();
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...strykerArgs], {
-    stdio: 'inherit',
-    shell: false,
-  });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`\nStryker took ${Math.floor(seconds / 60)} min ${seconds % 60} s.`);
-  if (run.status !== 0) {
-    console.error(`Stryker failed (exit ${run.status ?? run.signal}).`);
-    process.exit(run.status ?? 1);
+/** --machines a,b (or --machines=a,b); everything else not ours goes to Stryker. */
+let machinesArg: string | undefined;
+const strykerArgs: string[] = [];
+for (let i = 2; i < process.argv.length; i += 1) {
+  const a = process.argv[i]!;
+  if (a === '--machines') {
+    machinesArg = process.argv[i + 1];
+    i += 1;
+  } else if (a.startsWith('--machines=')) {
+    machinesArg = a.slice('--machines='.length);
+  } else if (a !== '--report-only' && !/^--(min|survivors)=/.test(a)) {
+    strykerArgs.push(a);
   }
 }
 
-if (!existsSync(REPORT)) {
-  console.error(`No mutation report at ${path.relative('.', REPORT)}: run npm run mutation.`);
-  process.exit(1);
+const all = machineFiles();
+const chosen = machinesArg
+  ? machinesArg.split(',').map((wanted) => {
+      const w = wanted.trim();
+      const match = all.find((f) => f === w || nameOf(f) === w || nameOf(f) === `${w}Machine`);
+      if (!match) {
+        console.error(`No machine file for "${w}". Machines: ${all.map(nameOf).join(', ')}.`);
+        process.exit(2);
+      }
+      return match;
+    })
+  : all;
+
+if (!reportOnly) {
+  mkdirSync(PER_MACHINE, { recursive: true });
+  const started = Date.now();
+  for (const file of chosen) {
+    const name = nameOf(file);
+    const tests = [`tests/machines/${name}.test.ts`, 'tests/machines/descriptions.test.ts'];
+    if (!existsSync(tests[0]!)) {
+      console.error(`${file} has no path tests at ${tests[0]}.`);
+      process.exit(1);
+    }
+    // A report left by an earlier run must not pass for this one's.
+    rmSync(REPORT, { force: true });
+    rmSync(path.join(PER_MACHINE, `${name}.json`), { force: true });
+    console.log(`\n== ${name}: mutating ${file}, running ${tests.join(', ')}`);
+    const machineStarted = Date.now();
+    const run = spawnSync(
+      'npx',
+      ['stryker', 'run', 'stryker.config.mjs', '--mutate', file, ...strykerArgs],
+      { stdio: 'inherit', shell: false, env: { ...process.env, MUTATION_TESTS: tests.join(',') } },
+    );
+    const took = Math.round((Date.now() - machineStarted) / 1000);
+    if (run.status !== 0 || !existsSync(REPORT)) {
+      console.error(`Stryker failed on ${name} (exit ${run.status ?? run.signal}).`);
+      process.exit(run.status || 1);
+    }
+    copyFileSync(REPORT, path.join(PER_MACHINE, `${name}.json`));
+    if (existsSync(HTML)) copyFileSync(HTML, path.join(PER_MACHINE, `${name}.html`));
+    console.log(`== ${name}: ${Math.floor(took / 60)} min ${took % 60} s`);
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\nStryker took ${Math.floor(seconds / 60)} min ${seconds % 60} s in all.`);
 }
-const report = JSON.parse(readFileSync(REPORT, 'utf8')) as MutationReport;
+
+// The report: every machine chosen, from its own run's report.
+const files: Record<string, FileResult> = {};
+for (const file of chosen) {
+  const saved = path.join(PER_MACHINE, `${nameOf(file)}.json`);
+  if (!existsSync(saved)) {
+    console.error(
+      `No mutation report for ${nameOf(file)} (${path.relative('.', saved)}): run npm run mutation.`,
+    );
+    process.exit(1);
+  }
+  const report = JSON.parse(readFileSync(saved, 'utf8')) as MutationReport;
+  Object.assign(files, report.files);
+}
+const report: MutationReport = { schemaVersion: '1', files };
 
 interface Row {
   machine: string;
@@ -178,7 +253,7 @@ const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').le
 const format = (r: string[]) =>
   r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 
-console.log('\nMutation score per machine (tests/machines)');
+console.log('\nMutation score per machine (each by its own path tests)');
 for (const [i, r] of table.entries()) {
   if (i === table.length - 1) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   console.log(format(r));

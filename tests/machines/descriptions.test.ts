@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { allMachines } from '../../src/app/machineList';
@@ -13,6 +14,10 @@ function nodes(node: AnyStateNode): AnyStateNode[] {
 }
 
 describe.each(machineRegistry.map((m) => [m.id, m] as const))('%s', (_id, machine) => {
+  it('is named by its exported diagram (docs/statecharts/<id>.json) and in the inspector', () => {
+    expect(existsSync(`docs/statecharts/${machine.id}.json`)).toBe(true);
+  });
+
   it('describes every state', () => {
     const missing = nodes(machine.root)
       .filter((n) => !n.description)

@@ -46,6 +46,7 @@ function expected(event: { type: string; error?: unknown }): Shown {
 
 await describePaths({
   machine: loginMachine,
+  unhandled: true,
   build: () => {
     const promises = new FakePromises();
     const machine = loginMachine.provide({ actors: { login: promises.logic('login') as never } });

@@ -42,6 +42,13 @@ export interface PathPlanOptions {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   input?: unknown;
   limit?: number;
+  /**
+   * Also try, in every state, the given events the state does not handle, and keep a path for
+   * each such (state, event) pair even though nothing changes (default false). The suite's
+   * spec model then checks that nothing happened, so a mutant that drops a transition (which
+   * removes the pair from its own plan) still meets a path that sends the event there.
+   */
+  unhandled?: boolean;
 }
 
 export interface PlannedPath {
@@ -65,9 +72,10 @@ export function planPaths(machine: AnyStateMachine, options: PathPlanOptions): P
   const serializeState = (s: AnyMachineSnapshot) => (options.serializeState ?? defaultSerialize)(s);
   // Like @xstate/graph's default: in each state, try only the events that state handles,
   // with the payloads given (an event without given payloads is tried bare).
+  const unhandled = options.unhandled ?? false;
   const eventsFor = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
     const given = typeof options.events === 'function' ? options.events(snapshot) : options.events;
-    return __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string) => {
+    const handled = __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string) => {
       // A wildcard descriptor ('xstate.done.actor.*') takes every given event it matches.
       const matching = type.endsWith('.*')
         ? given.filter((e) => e.type.startsWith(type.slice(0, -1)))
@@ -76,6 +84,17 @@ export function planPaths(machine: AnyStateMachine, options: PathPlanOptions): P
       // Delays fire by themselves; other events the machine raises internally are not sent.
       return type.startsWith('xstate.after.') ? [{ type }] : [];
     });
+    // A machine that is done receives nothing more.
+    if (!unhandled || snapshot.status !== 'active') return handled;
+    // Delays are never sent (an unhandled one has no timer to fire), and an actor's done or
+    // error event, or its snapshot, comes only from a child that is running.
+    const children = (snapshot.children ?? {}) as Record<string, unknown>;
+    const others = given.filter((e) => {
+      if (handled.includes(e) || e.type.startsWith('xstate.after.')) return false;
+      const child = /^xstate\.(?:(?:done|error)\.actor|snapshot)\.(.+)$/.exec(e.type)?.[1];
+      return child === undefined || child in children;
+    });
+    return [...handled, ...others];
   };
   // Each step gets a fresh inert actor scope (xstate's pure transition functions), so machines
   // that invoke children with a systemId can be traversed.
@@ -140,9 +159,10 @@ export function planPaths(machine: AnyStateMachine, options: PathPlanOptions): P
       const changed = serializeState(state) !== key || state.status !== from.state.status;
       // A transition that changes nothing observable may still run actions: keep those that
       // the machine defines for this event in this state.
-      if (!changed && !hasOwnTransition(from.state, event.type)) continue;
+      const own = hasOwnTransition(from.state, event.type);
+      if (!changed && !own && !unhandled) continue;
       add(
-        `step ${valueOf(from.state)} ${event.type} ${stepEffects(machine, from.state, event)} ${valueOf(state)}`,
+        `step ${valueOf(from.state)} ${own || changed ? event.type : describeEvent(event)} ${stepEffects(machine, from.state, event)} ${valueOf(state)}`,
         [...toState, { event, expected: state }],
       );
     }
@@ -462,6 +482,8 @@ export interface PathSuite<TSpies> {
   /** Builds the machine with fresh fakes and spies for one path. */
   build: () => { machine: AnyStateMachine; promises: FakePromises; spies: TSpies };
   events: PathPlanOptions['events'];
+  /** See PathPlanOptions.unhandled (default false): on for suites whose model is the spec's. */
+  unhandled?: boolean;
   input?: unknown;
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** Most states the traversal may visit (default 5000). */
@@ -483,6 +505,7 @@ export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<v
     input: suite.input,
     serializeState: suite.serializeState,
     limit: suite.limit,
+    unhandled: suite.unhandled,
   });
   describe(`${suite.machine.id} machine: generated paths`, () => {
     it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, plan) => {
