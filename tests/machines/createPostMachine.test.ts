@@ -7,18 +7,18 @@ import {
   keepStoredPublishTime,
   createPostMachine,
   selectCanCreate,
+  selectCanRemoveMedia,
   selectCanSave,
   selectCanSelectMedia,
-  selectCreatedText,
+  selectDrafted,
   selectExistingMediaName,
   selectPostAlert,
   selectPostFormDefaults,
-  selectPostFormShown,
   selectPostLoadFailed,
   selectPostLoading,
   selectPostSaving,
+  selectSavingAs,
   selectUploadedMedia,
-  selectUploading,
   selectUploadProgress,
   type CreatePostEvent,
   type CreatePostInput,
@@ -87,6 +87,11 @@ interface Spies {
 
 /** How many uploads had started before the step being checked. */
 let uploadsBefore = 0;
+/**
+ * Is Draft as the spec has it (§4 Post): ticked or unticked by the person, ticked by Save Draft,
+ * unticked by a post sent with 'Create Post' / 'Update Post', and as loaded when updating.
+ */
+let drafted = false;
 const SAVING_CALLS = ['createPost', 'createPostWithFile', 'updatePost'];
 const isSave = (e: AnyEventObject) => e.type === 'form.submit' || e.type === 'draft.save';
 
@@ -161,6 +166,8 @@ await describePathsForInputs<Spies, CreatePostInput>({
     { type: 'form.submit', values: VALUES },
     { type: 'form.submit', values: DRAFTED },
     { type: 'draft.save', values: VALUES },
+    { type: 'draft.toggle', isDraft: true },
+    { type: 'draft.toggle', isDraft: false },
     { type: 'media.select', file: IMAGE },
     { type: 'media.select', file: TEXT },
     { type: 'media.remove' },
@@ -203,19 +210,26 @@ await describePathsForInputs<Spies, CreatePostInput>({
       });
     };
 
+    if (index === 0) drafted = false;
     switch (event.type) {
+      case 'draft.toggle':
+        drafted = event.isDraft;
+        break;
       case 'form.submit':
       case 'draft.save': {
-        const drafted = event.type === 'draft.save' || event.values.isDraft;
-        if (input.mode === 'new' && event.type === 'form.submit' && event.values.isDraft) {
-          // Drafted: the main Create button is disabled, and a submit changes nothing.
-          expect(selectCanCreate(before, true)).toBe(false);
+        const asDraft = event.type === 'draft.save' || event.values.isDraft;
+        if (event.type === 'form.submit' && event.values.isDraft) {
+          // Drafted: the main button is disabled, and a submit changes nothing.
           expect(s.value).toEqual(before.value);
           expect(s.context.request).toBeNull();
         } else {
           expect(selectPostSaving(s)).toBe(true);
           expect(selectCanSave(s)).toBe(false);
-          expect(s.context.request).toEqual({ ...event.values, isDraft: drafted });
+          expect(selectCanCreate(s)).toBe(false);
+          // The pressed button shows it is busy.
+          expect(selectSavingAs(s)).toBe(asDraft ? 'draft' : 'post');
+          drafted = asDraft;
+          expect(s.context.request).toEqual({ ...event.values, isDraft: asDraft });
           // With uploaded media the post is created with it.
           if (input.mode === 'new') {
             expect(s.matches({ new: before.context.media ? 'creatingWithFile' : 'creating' })).toBe(
@@ -229,8 +243,8 @@ await describePathsForInputs<Spies, CreatePostInput>({
         if (before.context.media) {
           expect(s.value).toEqual(before.value);
         } else if (event.file.type.startsWith('image/')) {
-          expect(selectUploading(s)).toBe(true);
           expect(selectUploadProgress(s)).toBe(0);
+          expect(selectCanSave(s)).toBe(false);
           expect(spies.uploads.at(-1)).toEqual({ file: event.file });
           expect(alert).toBeNull();
         } else {
@@ -242,7 +256,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
             messages: ['Invalid file type'],
           });
           expect(spies.uploads).toHaveLength(index === 0 ? 0 : uploadsBefore);
-          expect(selectUploading(s)).toBe(false);
+          expect(selectUploadProgress(s)).toBeNull();
         }
         break;
       case 'upload.progress':
@@ -251,6 +265,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
       case 'upload.finish':
         expect(selectUploadedMedia(s)).toEqual(PENDING);
         expect(selectCanSelectMedia(s)).toBe(false);
+        expect(selectCanRemoveMedia(s)).toBe(true);
         expect(selectCanSave(s)).toBe(true);
         break;
       case 'upload.fail':
@@ -274,10 +289,13 @@ await describePathsForInputs<Spies, CreatePostInput>({
       case 'xstate.error.actor.deletePendingMedia':
         expect(selectUploadedMedia(s)).toBeNull();
         expect(selectCanSelectMedia(s)).toBe(true);
+        expect(selectCanRemoveMedia(s)).toBe(false);
         break;
       case 'xstate.done.actor.createPost':
       case 'xstate.done.actor.createPostWithFile':
-        expect(selectCreatedText(s)).toBe('Post created successfully, redirecting...');
+        // No second post: nothing can be pressed any more.
+        expect(selectCanSave(s)).toBe(false);
+        expect(selectSavingAs(s)).toBeNull();
         expect(alert).toEqual({
           kind: 'created',
           level: 'success',
@@ -304,7 +322,9 @@ await describePathsForInputs<Spies, CreatePostInput>({
         expect(s.matches({ new: 'redirected' })).toBe(true);
         break;
       case 'xstate.done.actor.loadPost':
-        expect(selectPostFormShown(s)).toBe(true);
+        expect(selectPostLoading(s)).toBe(false);
+        expect(selectPostLoadFailed(s)).toBe(false);
+        drafted = LOADED.isDraft;
         expect(selectPostFormDefaults(s)).toEqual({
           message: LOADED.message,
           link: '',
@@ -318,7 +338,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
         break;
       case 'xstate.error.actor.loadPost':
         expect(selectPostLoadFailed(s)).toBe(true);
-        expect(selectPostFormShown(s)).toBe(false);
+        expect(selectCanSave(s)).toBe(false);
         expectAlert('loadError', 'Error loading post data', null);
         break;
       case 'retry':
@@ -334,6 +354,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
           messages: [],
         });
         expect(selectCanSave(s)).toBe(true);
+        expect(selectSavingAs(s)).toBeNull();
         expect(s.context.post).toEqual(UPDATED);
         break;
       case 'xstate.error.actor.updatePost':
@@ -347,9 +368,13 @@ await describePathsForInputs<Spies, CreatePostInput>({
     }
     // The request lives only while it is in flight; a new post never shows update-only things.
     if (!selectPostSaving(s)) expect(s.context.request).toBeNull();
+    // Spec §4 Post: when drafted the main button is disabled; otherwise it is as Save Draft.
+    expect(selectDrafted(s)).toBe(drafted);
+    expect(selectCanCreate(s)).toBe(selectCanSave(s) && !drafted);
+    if (!selectPostSaving(s)) expect(selectSavingAs(s)).toBeNull();
     if (input.mode === 'update') {
       expect(selectCanSelectMedia(s)).toBe(false);
-      expect(selectCanCreate(s, false)).toBe(false);
+      expect(selectCanRemoveMedia(s)).toBe(false);
       expect(spies.uploads).toEqual([]);
     } else {
       expect(selectPostFormDefaults(s)).toEqual({
@@ -359,7 +384,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
         publishTime: expect.stringMatching(/^\d\d:(00|15|30|45)$/),
         isDraft: false,
       });
-      expect(selectCanCreate(s, false)).toBe(s.matches({ new: 'editing' }));
+      expect(selectCanSave(s)).toBe(s.matches({ new: 'editing' }));
     }
     uploadsBefore = spies.uploads.length;
   },
@@ -454,7 +479,7 @@ describe('createPost: after creating', () => {
     actor.start();
     actor.send({ type: 'draft.save', values: VALUES });
     await new Promise((r) => setTimeout(r, 0));
-    expect(selectCreatedText(actor.getSnapshot())).toBe(
+    expect(selectPostAlert(actor.getSnapshot())?.title).toBe(
       'Post created successfully, redirecting...',
     );
     expect(redirects).toEqual([]);

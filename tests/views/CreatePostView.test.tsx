@@ -10,7 +10,13 @@ function renderForm(overrides: Partial<CreatePostViewProps> = {}) {
   const props: CreatePostViewProps = {
     mode: 'create',
     now: NOW,
-    submitting: false,
+    // What the machine's selectors say of an idle new form.
+    canSave: true,
+    canCreate: true,
+    drafted: false,
+    savingAs: null,
+    canSelectMedia: true,
+    canRemoveMedia: true,
     uploading: null,
     media: null,
     alerts: [],
@@ -126,26 +132,32 @@ describe('CreatePostView: the form (spec §2.3 Create Post, §5 Post)', () => {
 });
 
 describe('CreatePostView: drafts (spec §4 Post)', () => {
-  it('disables Create Post while Is Draft is ticked, and reports the change', async () => {
-    const { draft, create, props, user } = renderForm();
+  it('reports Is Draft, and disables Create Post while the machine says it is drafted', async () => {
+    const { draft, create, props, user, rerender } = renderForm();
     await user.click(draft());
-    expect(create().disabled).toBe(true);
     expect(props.onDraftChange).toHaveBeenLastCalledWith(true);
+    rerender({ drafted: true, canCreate: false });
+    expect(create().disabled).toBe(true);
+    expect(
+      screen.getByText(/A draft is not published: untick Is Draft to create the post/),
+    ).toBeTruthy();
     await user.click(draft());
-    expect(create().disabled).toBe(false);
     expect(props.onDraftChange).toHaveBeenLastCalledWith(false);
+    rerender({ drafted: false, canCreate: true });
+    expect(create().disabled).toBe(false);
   });
 
-  it('does not send the post from Enter while it is a draft', async () => {
-    const { draft, message, link, props, user } = renderForm();
+  it('does not send the post from Enter while Create Post cannot be pressed', async () => {
+    const { draft, message, link, props, user, rerender } = renderForm();
     await user.type(message(), 'Hi');
     await user.click(draft());
+    rerender({ drafted: true, canCreate: false });
     await user.type(link(), '{Enter}');
     expect(props.onSubmit).not.toHaveBeenCalled();
   });
 
   it('Save Draft sends the post with isDraft true and ticks Is Draft', async () => {
-    const { message, saveDraft, draft, create, props, user } = renderForm();
+    const { message, saveDraft, draft, props, user } = renderForm();
     await user.type(message(), 'Half written');
     await user.click(saveDraft());
     expect(props.onSaveDraft).toHaveBeenCalledWith({
@@ -155,7 +167,6 @@ describe('CreatePostView: drafts (spec §4 Post)', () => {
       isDraft: true,
     });
     expect(draft().checked).toBe(true);
-    expect(create().disabled).toBe(true);
     expect(props.onDraftChange).toHaveBeenCalledWith(true);
     expect(props.onSubmit).not.toHaveBeenCalled();
   });
@@ -174,7 +185,7 @@ describe('CreatePostView: saving and its results (spec §8 Post)', () => {
     await user.type(message(), 'Hello');
     const main = create();
     await user.click(main);
-    rerender({ submitting: true });
+    rerender({ canSave: false, canCreate: false, savingAs: 'post' });
     expect(main.textContent).toBe('Creating Post...');
     expect(main.getAttribute('aria-disabled')).toBe('true');
     expect(saveDraft().getAttribute('aria-disabled')).toBe('true');
@@ -209,7 +220,7 @@ describe('CreatePostView: saving and its results (spec §8 Post)', () => {
   it("announces 'Post created successfully, redirecting...' and allows no second post", async () => {
     const { message, create, props, user, rerender } = renderForm();
     await user.type(message(), 'Hello');
-    rerender({ alerts: [{ kind: 'created' }] });
+    rerender({ alerts: [{ kind: 'created' }], canSave: false, canCreate: false });
     expect(
       screen.getByRole('status', { name: 'Post created successfully, redirecting...' }),
     ).toBeTruthy();
@@ -240,7 +251,7 @@ describe('CreatePostView: media', () => {
   });
 
   it('shows the upload progress (0-100) with a label and a live text', () => {
-    renderForm({ uploading: { percent: 42 } });
+    renderForm({ uploading: { percent: 42 }, canSave: false, canCreate: false });
     const progress = screen.getByRole('progressbar', { name: 'Uploading image' });
     expect(progress.getAttribute('value')).toBe('42');
     expect(progress.getAttribute('max')).toBe('100');
@@ -276,7 +287,12 @@ describe('CreatePostView: update mode', () => {
   };
 
   it("is titled and submitted as 'Update Post' with the post's values", async () => {
-    const { props, user } = renderForm({ mode: 'update', initialValues: post });
+    const { props, user } = renderForm({
+      mode: 'update',
+      initialValues: post,
+      canSelectMedia: false,
+      canRemoveMedia: false,
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Update Post' })).toBeTruthy();
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Edited #post');
     expect((screen.getByLabelText('Publish time') as HTMLSelectElement).value).toBe('08:15');
@@ -306,6 +322,8 @@ describe('CreatePostView: update mode', () => {
     renderForm({
       mode: 'update',
       initialValues: { ...post, isDraft: true },
+      drafted: true,
+      canCreate: false,
       alerts: [{ kind: 'updated' }],
     });
     expect(

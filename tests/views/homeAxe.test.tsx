@@ -97,7 +97,12 @@ const feed: PostsFeedViewProps = {
 const createPost: CreatePostViewProps = {
   mode: 'create',
   now: new Date(2026, 10, 22, 14, 38),
-  submitting: false,
+  canSave: true,
+  canCreate: true,
+  drafted: false,
+  savingAs: null,
+  canSelectMedia: true,
+  canRemoveMedia: true,
   uploading: null,
   media: null,
   alerts: [],
@@ -105,6 +110,7 @@ const createPost: CreatePostViewProps = {
   onSaveDraft: vi.fn(),
   onSelectFile: vi.fn(),
   onRemoveMedia: vi.fn(),
+  onDraftChange: vi.fn(),
   onDismissAlert: vi.fn(),
 };
 

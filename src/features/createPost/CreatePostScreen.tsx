@@ -1,13 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import {
+  selectCanCreate,
+  selectCanRemoveMedia,
+  selectCanSave,
+  selectCanSelectMedia,
+  selectDrafted,
   selectExistingMediaName,
   selectPostAlert,
   selectPostFormDefaults,
   selectPostLoadFailed,
   selectPostLoading,
   selectPostMode,
-  selectPostSaving,
+  selectSavingAs,
   selectUploadedMedia,
   selectUploadProgress,
 } from './createPostMachine';
@@ -40,7 +45,12 @@ function CreatePostForm({ postRef }: { postRef: FlowRefs<CreatePostActors>['crea
   const mode = useSelector(postRef, selectPostMode);
   const defaults = useSelector(postRef, selectPostFormDefaults);
   const loading = useSelector(postRef, selectPostLoading);
-  const saving = useSelector(postRef, selectPostSaving);
+  const canSave = useSelector(postRef, selectCanSave);
+  const canCreate = useSelector(postRef, selectCanCreate);
+  const drafted = useSelector(postRef, selectDrafted);
+  const savingAs = useSelector(postRef, selectSavingAs);
+  const canSelectMedia = useSelector(postRef, selectCanSelectMedia);
+  const canRemoveMedia = useSelector(postRef, selectCanRemoveMedia);
   const progress = useSelector(postRef, selectUploadProgress);
   const uploaded = useSelector(postRef, selectUploadedMedia);
   const existingMedia = useSelector(postRef, selectExistingMediaName);
@@ -70,12 +80,18 @@ function CreatePostForm({ postRef }: { postRef: FlowRefs<CreatePostActors>['crea
       key={defaults ? 'loaded' : 'empty'}
       mode={mode === 'update' ? 'update' : 'create'}
       initialValues={defaults ?? undefined}
-      submitting={saving}
+      canSave={canSave}
+      canCreate={canCreate}
+      drafted={drafted}
+      savingAs={savingAs}
+      canSelectMedia={canSelectMedia}
+      canRemoveMedia={canRemoveMedia}
       uploading={progress === null ? null : { percent: progress }}
       media={media}
       alerts={alerts}
       onSubmit={(values) => postRef.send({ type: 'form.submit', values })}
       onSaveDraft={(values) => postRef.send({ type: 'draft.save', values })}
+      onDraftChange={(isDraft) => postRef.send({ type: 'draft.toggle', isDraft })}
       onSelectFile={(file) => {
         setPicked(file);
         postRef.send({ type: 'media.select', file });

@@ -104,6 +104,8 @@ export interface CreatePostContext {
   media: PendingUpload | null;
   /** Upload progress in percent (0-100) while the media uploads. */
   progress: number;
+  /** Is Draft as ticked in the form (spec §4 Post: when drafted the main button is disabled). */
+  isDraft: boolean;
   alert: CreatePostAlert | null;
   /** The request while it is in flight; cleared as soon as the call ends. */
   request: CreatePostRequest | null;
@@ -128,6 +130,8 @@ export type CreatePostEvent =
   | { type: 'upload.finish'; upload: PendingUpload }
   /** Sent by the upload actor: the upload failed (a MediaServiceError carries `messages`). */
   | { type: 'upload.fail'; error: unknown }
+  /** Is Draft was ticked or unticked. */
+  | { type: 'draft.toggle'; isDraft: boolean }
   | { type: 'alert.dismiss' }
   | { type: 'retry' };
 
@@ -233,7 +237,13 @@ export const createPostMachine = setup({
       defaults: postFormValuesOf(post, context.now),
       alert: null,
     })),
-    assignRequest: assign((_, request: CreatePostRequest) => ({ request, alert: null })),
+    /** The request goes out; Save Draft ticks Is Draft. */
+    assignRequest: assign((_, request: CreatePostRequest) => ({
+      request,
+      isDraft: request.isDraft,
+      alert: null,
+    })),
+    assignDraft: assign((_, isDraft: boolean) => ({ isDraft })),
     clearRequest: assign({ request: null }),
     assignSavedPost: assign(({ context }) => ({
       post:
@@ -266,6 +276,7 @@ export const createPostMachine = setup({
     defaults: input.mode === 'new' ? emptyPostFormAt(input.now) : null,
     media: null,
     progress: 0,
+    isDraft: false,
     alert: null,
     request: null,
     createdGuid: null,
@@ -273,6 +284,10 @@ export const createPostMachine = setup({
   }),
   on: {
     'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
+    'draft.toggle': {
+      actions: { type: 'assignDraft', params: ({ event }) => event.isDraft },
+      description: "Is Draft is ticked (the main button is disabled) or unticked.",
+    },
   },
   initial: 'choosingMode',
   states: {
@@ -523,8 +538,11 @@ export const createPostMachine = setup({
             input: ({ context }) => ({ id: context.postId ?? 0 }),
             onDone: {
               target: 'editing',
-              actions: { type: 'assignPost', params: ({ event }) => event.output },
-              description: 'Loaded: the form shows the post.',
+              actions: [
+                { type: 'assignPost', params: ({ event }) => event.output },
+                { type: 'assignDraft', params: ({ event }) => event.output.isDraft },
+              ],
+              description: 'Loaded: the form shows the post (Is Draft as stored).',
             },
             onError: {
               target: 'loadFailed',
@@ -552,16 +570,23 @@ export const createPostMachine = setup({
           description:
             "The form with the post's values; its media is shown and cannot be changed (media events are ignored).",
           on: {
-            'form.submit': {
-              target: 'updating',
-              actions: {
-                type: 'assignRequest',
-                params: ({ context, event }) =>
-                  buildPostRequest(keepStoredPublishTime(event.values, context.post), false),
+            'form.submit': [
+              {
+                guard: { type: 'isDrafted', params: ({ event }) => event.values },
+                description:
+                  "Drafted: the main Update button is disabled (the draft is saved with 'Save Draft').",
               },
-              description:
-                "'Update Post' with the form's values (isDraft as ticked); a stored publish time between the 15-minute steps is kept while the form still shows it.",
-            },
+              {
+                target: 'updating',
+                actions: {
+                  type: 'assignRequest',
+                  params: ({ context, event }) =>
+                    buildPostRequest(keepStoredPublishTime(event.values, context.post), false),
+                },
+                description:
+                  "'Update Post' with the form's values, not a draft; a stored publish time between the 15-minute steps is kept while the form still shows it.",
+              },
+            ],
             'draft.save': {
               target: 'updating',
               actions: {
@@ -614,9 +639,6 @@ export type CreatePostSnapshot = SnapshotFrom<typeof createPostMachine>;
 
 export const selectPostMode = (s: CreatePostSnapshot) => s.context.mode;
 export const selectPostAlert = (s: CreatePostSnapshot) => s.context.alert;
-/** The form is shown (a new post, or an update once the post loaded). */
-export const selectPostFormShown = (s: CreatePostSnapshot) =>
-  s.matches('new') || (s.matches('update') && s.context.post !== null);
 /** The post is loading (update mode). */
 export const selectPostLoading = (s: CreatePostSnapshot) => s.matches({ update: 'loading' });
 export const selectPostLoadFailed = (s: CreatePostSnapshot) => s.matches({ update: 'loadFailed' });
@@ -624,20 +646,22 @@ export const selectPostSaving = (s: CreatePostSnapshot) =>
   s.matches({ new: 'creating' }) ||
   s.matches({ new: 'creatingWithFile' }) ||
   s.matches({ update: 'updating' });
-/** Save Draft and Update Post (and Create Post, see selectCanCreate) can be pressed. */
+/** Which button's save is out: 'draft' (Save Draft) or 'post' (Create / Update Post), else null. */
+export const selectSavingAs = (s: CreatePostSnapshot): 'draft' | 'post' | null =>
+  selectPostSaving(s) && s.context.request ? (s.context.request.isDraft ? 'draft' : 'post') : null;
+/** Is Draft is ticked: the main button is disabled (spec §4 Post). */
+export const selectDrafted = (s: CreatePostSnapshot) => s.context.isDraft;
+/** Save Draft can be pressed: the form is idle (not uploading, saving, created or loading). */
 export const selectCanSave = (s: CreatePostSnapshot) =>
   s.matches({ new: 'editing' }) || s.matches({ update: 'editing' });
-/**
- * 'Create Post' is enabled: a new post, the form idle, and the form's Is Draft box not ticked
- * (spec §4 Post: when drafted the main Create button is disabled). The box is the form's value,
- * so the view passes it in.
- */
-export const selectCanCreate = (s: CreatePostSnapshot, isDraft: boolean) =>
-  s.matches({ new: 'editing' }) && !isDraft;
+/** 'Create Post' / 'Update Post' can be pressed: the form idle and Is Draft not ticked. */
+export const selectCanCreate = (s: CreatePostSnapshot) => selectCanSave(s) && !s.context.isDraft;
 /** Media can be picked: a new post without media, the form idle (never in update mode). */
 export const selectCanSelectMedia = (s: CreatePostSnapshot) =>
   s.matches({ new: 'editing' }) && s.context.media === null;
-export const selectUploading = (s: CreatePostSnapshot) => s.matches({ new: 'uploading' });
+/** The uploaded media can be removed: a new post with media, the form idle. */
+export const selectCanRemoveMedia = (s: CreatePostSnapshot) =>
+  s.matches({ new: 'editing' }) && s.context.media !== null;
 /** Upload progress in percent while uploading, else null. */
 export const selectUploadProgress = (s: CreatePostSnapshot) =>
   s.matches({ new: 'uploading' }) ? s.context.progress : null;
@@ -646,11 +670,6 @@ export const selectUploadedMedia = (s: CreatePostSnapshot) => s.context.media;
 /** The media of the post being updated (read-only): its original file name, else null. */
 export const selectExistingMediaName = (s: CreatePostSnapshot) =>
   s.context.post?.mediaFileStorageId ? s.context.post.mediaFileStorageOriginalName : null;
-/** 'Post created successfully, redirecting...' once created, else null. */
-export const selectCreatedText = (s: CreatePostSnapshot) =>
-  s.matches({ new: 'created' }) || s.matches({ new: 'redirected' })
-    ? createPostTexts.created
-    : null;
 
 /**
  * The values the form starts with: a new post's (publish time now rounded down to 15 minutes),

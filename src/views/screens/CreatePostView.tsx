@@ -48,8 +48,18 @@ export interface CreatePostViewProps {
   initialValues?: Partial<PostFormValues>;
   /** Now, for the default publish date and time (rounded down to 15 minutes). */
   now?: Date;
-  /** True while the post is being saved: both buttons ignore presses, the one pressed is busy. */
-  submitting: boolean;
+  /** Save Draft takes presses (the form is idle); otherwise both buttons ignore them. */
+  canSave: boolean;
+  /** 'Create Post' / 'Update Post' takes presses: the form idle and not a draft. */
+  canCreate: boolean;
+  /** Is Draft is ticked: the main button is disabled (spec §4 Post). */
+  drafted: boolean;
+  /** Which save is out, for the pressed button's busy text: 'draft', 'post', or null. */
+  savingAs: 'draft' | 'post' | null;
+  /** An image can be picked now (create mode, no media, the form idle). */
+  canSelectMedia: boolean;
+  /** The uploaded image can be removed now. */
+  canRemoveMedia: boolean;
   /** An upload in progress (0-100), or null. */
   uploading: { percent: number } | null;
   /** The image chosen and uploaded (create mode), or the post's stored media (update mode). */
@@ -62,8 +72,8 @@ export interface CreatePostViewProps {
   /** A file was picked (the machine checks it against the post preset and uploads it). */
   onSelectFile: (file: File) => void;
   onRemoveMedia: () => void;
-  /** Is Draft was ticked or unticked. */
-  onDraftChange?: (isDraft: boolean) => void;
+  /** Is Draft was ticked or unticked (by the person, or by Save Draft). */
+  onDraftChange: (isDraft: boolean) => void;
   /** When given, each alert gets a dismiss button. */
   onDismissAlert?: (kind: CreatePostAlertKind) => void;
 }
@@ -96,7 +106,12 @@ export function CreatePostView({
   mode,
   initialValues,
   now: nowProp,
-  submitting,
+  canSave,
+  canCreate,
+  drafted,
+  savingAs,
+  canSelectMedia,
+  canRemoveMedia,
   uploading,
   media,
   alerts,
@@ -127,38 +142,33 @@ export function CreatePostView({
     shouldFocusError: true,
     defaultValues,
   });
-  const [message, isDraft] = useWatch({ control, name: ['message', 'isDraft'] });
-  const [pressed, setPressed] = useState<'main' | 'draft'>('main');
+  const message = useWatch({ control, name: 'message' });
   const id = useId().replace(/:/g, '');
   const counterId = `post${id}-counter`;
   const progressLabelId = `post${id}-progress`;
 
   const updating = mode === 'update';
-  const done = alerts.some((alert) => alert.kind === 'created');
-  const busy = submitting || uploading !== null || done;
   const length = (message ?? '').length;
   const overLimit = length > POST_MESSAGE_MAX;
 
   const draftField = register('isDraft');
   const onDraftToggle = (event: ChangeEvent<HTMLInputElement>) => {
     void draftField.onChange(event);
-    onDraftChange?.(event.target.checked);
+    onDraftChange(event.target.checked);
   };
 
   // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
   // the <form> fires it and forgets it (void).
   const submit = handleSubmit((values) => {
-    setPressed('main');
-    if (busy || values.isDraft) return;
+    if (!canCreate) return;
     onSubmit(toPostSubmission(values));
   });
 
   const saveDraft = handleSubmit((values) => {
-    setPressed('draft');
-    if (busy) return;
+    if (!canSave) return;
     if (!values.isDraft) {
       setValue('isDraft', true);
-      onDraftChange?.(true);
+      onDraftChange(true);
     }
     onSaveDraft(toPostSubmission({ ...values, isDraft: true }));
   });
@@ -255,7 +265,7 @@ export function CreatePostView({
                     size="sm"
                     icon={<Trash2 focusable="false" size={16} />}
                     onClick={onRemoveMedia}
-                    disabled={uploading !== null || submitting}
+                    disabled={!canRemoveMedia}
                   >
                     Remove media
                   </Button>
@@ -274,7 +284,7 @@ export function CreatePostView({
                   accept="image/*"
                   className="visually-hidden"
                   onChange={onFileChange}
-                  disabled={submitting || done}
+                  disabled={!canSelectMedia}
                 />
                 <ImagePlus aria-hidden="true" focusable="false" size={20} />
                 <span>Add an image</span>
@@ -303,7 +313,7 @@ export function CreatePostView({
           <CheckboxField
             label="Is Draft"
             hint={
-              isDraft
+              drafted
                 ? `A draft is not published: untick Is Draft to ${updating ? 'update' : 'create'} the post, or use Save Draft.`
                 : 'Save Draft keeps the post as a draft, out of the feed.'
             }
@@ -315,9 +325,9 @@ export function CreatePostView({
             <Button
               variant="secondary"
               size="lg"
-              busy={submitting && pressed === 'draft'}
+              busy={savingAs === 'draft'}
               busyText="Saving Draft..."
-              aria-disabled={busy || undefined}
+              aria-disabled={!canSave || undefined}
               onClick={() => void saveDraft()}
             >
               Save Draft
@@ -325,10 +335,10 @@ export function CreatePostView({
             <Button
               type="submit"
               size="lg"
-              disabled={Boolean(isDraft)}
-              busy={submitting && pressed === 'main'}
+              disabled={drafted}
+              busy={savingAs === 'post'}
               busyText={updating ? 'Updating Post...' : 'Creating Post...'}
-              aria-disabled={busy || undefined}
+              aria-disabled={!canCreate || undefined}
             >
               {updating ? 'Update Post' : 'Create Post'}
             </Button>
