@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import {
+  selectActivating,
   selectActivationCanRetry,
   activationTexts,
   selectActivationNotice,
@@ -18,11 +19,12 @@ function ActivationResult({
 }: {
   activationRef: FlowRefs<ActivationActors>['activation'];
 }) {
+  const activating = useSelector(activationRef, selectActivating);
   const notice = useSelector(activationRef, selectActivationNotice);
   const canRetry = useSelector(activationRef, selectActivationCanRetry);
   return (
     <KeyResultView
-      state={notice === null ? 'busy' : notice.level === 'success' ? 'success' : 'failure'}
+      state={activating ? 'busy' : notice?.level === 'success' ? 'success' : 'failure'}
       busyText={activationTexts.activating}
       successTitle={activationTexts.activatedTitle}
       successText={activationTexts.activated}

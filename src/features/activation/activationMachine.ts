@@ -85,12 +85,10 @@ export const activationMachine = setup({
     invalid: {
       description:
         "'Error Activating Account': 'The activation link is invalid or has expired, please try again'.",
-      tags: ['error'],
     },
     failed: {
       description:
         "'Error Activating Account': 'There was an error activating account, please try again'.",
-      tags: ['error'],
       on: {
         retry: { target: 'activating', description: 'Try again.' },
       },

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import {
+  selectConfirming,
   selectEmailConfirmationCanRetry,
   emailConfirmationTexts,
   selectEmailConfirmationNotice,
@@ -22,6 +23,7 @@ function EmailConfirmationResult({
   confirmationRef: FlowRefs<EmailConfirmationActors>['emailConfirmation'];
   signedIn: boolean;
 }) {
+  const confirming = useSelector(confirmationRef, selectConfirming);
   const notice = useSelector(confirmationRef, selectEmailConfirmationNotice);
   const canRetry = useSelector(confirmationRef, selectEmailConfirmationCanRetry);
   // A signed-in person goes on to the app; a visitor to the login.
@@ -30,7 +32,7 @@ function EmailConfirmationResult({
     : { href: '/login', label: 'Log in' };
   return (
     <KeyResultView
-      state={notice === null ? 'busy' : notice.level === 'success' ? 'success' : 'failure'}
+      state={confirming ? 'busy' : notice?.level === 'success' ? 'success' : 'failure'}
       busyText={emailConfirmationTexts.confirming}
       successTitle={emailConfirmationTexts.confirmedTitle}
       successText={emailConfirmationTexts.confirmed}

@@ -90,12 +90,10 @@ export const emailConfirmationMachine = setup({
     invalid: {
       description:
         "'Error Confirming Email Address': 'The email confirmation link is invalid or has expired, please try again'.",
-      tags: ['error'],
     },
     failed: {
       description:
         "'Error Confirming Email Address': 'There was an error confirming the email address, please try again'.",
-      tags: ['error'],
       on: {
         retry: { target: 'confirming', description: 'Try again.' },
       },

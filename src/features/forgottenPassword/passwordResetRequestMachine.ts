@@ -1,4 +1,11 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 
@@ -76,7 +83,7 @@ export const passwordResetRequestMachine = setup({
         id: 'requestPasswordReset',
         src: 'requestPasswordReset',
         input: ({ event }) => {
-          if (event.type !== 'form.submit') throw new Error('the request needs the form');
+          assertEvent(event, 'form.submit');
           return { email: event.values.email.trim() };
         },
         onDone: [
@@ -119,7 +126,6 @@ export const passwordResetRequestMachine = setup({
     },
     failed: {
       description: "'Error Requesting Password' with the messages; the form is shown.",
-      tags: ['error'],
       on: {
         'form.submit': { target: 'submitting', description: 'Try again.' },
         'alert.dismiss': {

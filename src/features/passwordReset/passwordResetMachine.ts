@@ -1,4 +1,11 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import type {
   ResetPasswordRequest,
   ValidatePasswordResetKeyRequest,
@@ -102,11 +109,9 @@ export const passwordResetMachine = setup({
     invalid: {
       description:
         "'Invalid Link': 'The password reset link is invalid or has expired, please request a new one.'",
-      tags: ['error'],
     },
     unavailable: {
       description: "'The password reset link could not be checked, please try again.'",
-      tags: ['error'],
       on: {
         retry: { target: 'validating', description: 'Try again.' },
       },
@@ -128,7 +133,7 @@ export const passwordResetMachine = setup({
         id: 'resetPassword',
         src: 'resetPassword',
         input: ({ context, event }) => {
-          if (event.type !== 'form.submit') throw new Error('resetPassword needs the form');
+          assertEvent(event, 'form.submit');
           return { key: context.key, newPassword: event.values.newPassword };
         },
         onDone: {
@@ -148,7 +153,6 @@ export const passwordResetMachine = setup({
     },
     failed: {
       description: "'Error Updating Password' with the messages; the form stays editable.",
-      tags: ['error'],
       on: {
         'form.submit': { target: 'submitting', description: 'Try again.' },
         'alert.dismiss': {
@@ -173,8 +177,25 @@ export const selectPasswordResetMinimumLength = (s: PasswordResetSnapshot) =>
 /** The form shows while the link is valid and the password not yet updated. */
 export const selectPasswordFormShown = (s: PasswordResetSnapshot) =>
   s.matches('editing') || s.matches('submitting') || s.matches('failed');
-export const selectPasswordResetErrors = (s: PasswordResetSnapshot) =>
-  s.matches('failed') ? s.context.errorMessages : null;
+/** The failed update's messages (cleared on dismissing the alert and on a new attempt). */
+export const selectPasswordResetErrors = (s: PasswordResetSnapshot) => s.context.errorMessages;
+
+/** Where the screen is: the link check, the unusable link, the form (busy or not), or done. */
+export type PasswordResetStage = 'validating' | 'invalid' | 'ready' | 'submitting' | 'done';
+
+export function selectPasswordResetStage(s: PasswordResetSnapshot): PasswordResetStage {
+  const busy = selectPasswordResetBusy(s);
+  if (selectPasswordFormShown(s)) return busy ? 'submitting' : 'ready';
+  if (busy) return 'validating';
+  return s.matches('updated') ? 'done' : 'invalid';
+}
+
+/** Why the link cannot be used (it is invalid, or it could not be checked), else null. */
+export function selectPasswordResetLinkError(s: PasswordResetSnapshot): string | null {
+  if (s.matches('invalid')) return passwordResetTexts.invalid;
+  if (s.matches('unavailable')) return passwordResetTexts.checkFailed;
+  return null;
+}
 
 /** The title and text the screen shows instead of (or above) the form, if any. */
 export function selectPasswordResetNotice(
