@@ -1,7 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, logIn, MEMBER, OWNER } from './support';
 
 const END_TEXT = "You've seen all the posts, thanks for your attention.";
+
+/**
+ * Scrolls the feed down until its end text shows: after each wheel, waits for the feed to
+ * answer (the last card shown changes, or the end text appears) before scrolling again.
+ */
+async function scrollToEnd(page: Page): Promise<void> {
+  const end = page.getByText(END_TEXT);
+  const lastShown = () =>
+    page.getByRole('feed').getByRole('article').last().getAttribute('aria-posinset');
+  for (let i = 0; i < 60 && !(await end.isVisible()); i += 1) {
+    const before = await lastShown();
+    await page.mouse.wheel(0, 4000);
+    await expect
+      .poll(async () => (await end.isVisible()) || (await lastShown()) !== before)
+      .toBe(true);
+  }
+  await expect(end).toBeVisible();
+}
 
 test.describe('home', () => {
   test('a visitor sees sample drops and posts and scrolls to the end', async ({ page }) => {
@@ -19,11 +37,7 @@ test.describe('home', () => {
     await expectAccessible(page, 'landing with sample content');
     await page.screenshot({ path: 'test-results/screens/landing-visitor.png' });
     // 50 sample posts in pages of 20: scrolling loads them all, then the end text.
-    for (let i = 0; i < 30 && !(await page.getByText(END_TEXT).isVisible()); i += 1) {
-      await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(150);
-    }
-    await expect(page.getByText(END_TEXT)).toBeVisible();
+    await scrollToEnd(page);
     await expect(feed.getByRole('article').last()).toHaveAttribute('aria-setsize', '50');
   });
 
@@ -39,11 +53,7 @@ test.describe('home', () => {
     await expect(feed.getByRole('article').first()).toBeVisible();
     await expectAccessible(page, 'home signed in');
     await page.screenshot({ path: 'test-results/screens/home-signed-in.png' });
-    for (let i = 0; i < 60 && !(await page.getByText(END_TEXT).isVisible()); i += 1) {
-      await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(150);
-    }
-    await expect(page.getByText(END_TEXT)).toBeVisible();
+    await scrollToEnd(page);
     // The seeded feed spans several pages of 20; each was loaded as the last card showed.
     expect(feedRequests).toBeGreaterThanOrEqual(3);
     const last = page.getByRole('feed').getByRole('article').last();
@@ -91,17 +101,16 @@ test.describe('home', () => {
     await page.mouse.move(x - 160, y, { steps: 2 });
     await page.mouse.up();
     await expect(current).toHaveAttribute('aria-label', /^2 of/);
-    // A short drag is not a swipe.
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x - 30, y, { steps: 2 });
-    await page.mouse.up();
-    await page.waitForTimeout(400); // past the swipe window: nothing moved
-    await expect(current).toHaveAttribute('aria-label', /^2 of/);
     // A swipe the other way shows the previous drop.
     await page.mouse.move(x - 80, y);
     await page.mouse.down();
     await page.mouse.move(x + 80, y, { steps: 2 });
+    await page.mouse.up();
+    await expect(current).toHaveAttribute('aria-label', /^1 of/);
+    // A short drag is not a swipe: nothing moves (the arrow keys below count from the first).
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 30, y, { steps: 2 });
     await page.mouse.up();
     await expect(current).toHaveAttribute('aria-label', /^1 of/);
     await expectAccessible(page, 'carousel moved');
