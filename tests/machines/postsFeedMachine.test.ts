@@ -4,13 +4,10 @@ import type { FeedPost } from '../../contract/posts';
 import {
   feedPageRequest,
   postsFeedMachine,
-  selectFeedEnded,
   selectFeedEndText,
-  selectFeedFailed,
-  selectFeedLoading,
-  selectFeedLoadingFirstPage,
   selectFeedPosts,
   selectFeedSetSize,
+  selectFeedStatus,
   type PostsFeedInput,
   type PostsFeedSnapshot,
 } from '../../src/features/home/postsFeedMachine';
@@ -84,14 +81,13 @@ await describePathsForInputs<{ logFeedError: ReturnType<typeof vi.fn> }, PostsFe
       expect(posts).toEqual([...selectFeedPosts(before), ...page]);
       // Fewer than 20: the end, with the spec's text; the feed's size is known.
       const last = page.length < 20;
-      expect(selectFeedEnded(s)).toBe(last);
+      expect(selectFeedStatus(s)).toBe(last ? 'ended' : 'idle');
       expect(selectFeedEndText(s)).toBe(last ? END : null);
       expect(selectFeedSetSize(s)).toBe(last ? posts.length : -1);
-      expect(selectFeedLoading(s)).toBe(false);
     }
     if (isFetchError(event)) {
       // Logged; the list stays as it was (empty for the first page), with a way to retry.
-      expect(selectFeedFailed(s)).toBe(true);
+      expect(selectFeedStatus(s)).toBe('error');
       expect(posts).toBe(selectFeedPosts(before));
       expect(spies.logFeedError).toHaveBeenLastCalledWith(failure);
       expect(selectFeedEndText(s)).toBeNull();
@@ -99,15 +95,11 @@ await describePathsForInputs<{ logFeedError: ReturnType<typeof vi.fn> }, PostsFe
     if (event.type === 'feed.endReached') {
       const fresh = event.postCount === selectFeedPosts(before).length;
       // A trigger for the list as shown loads the next page; a stale one changes nothing.
-      expect(selectFeedLoading(s)).toBe(fresh);
+      expect(selectFeedStatus(s) === 'loading').toBe(fresh);
       if (!fresh) expect(s.value).toEqual(before.value);
     }
     if (event.type === 'retry') {
-      expect(selectFeedLoading(s)).toBe(true);
-      expect(selectFeedFailed(s)).toBe(false);
-    }
-    if (selectFeedLoading(s)) {
-      expect(selectFeedLoadingFirstPage(s)).toBe(s.context.pagesLoaded === 0);
+      expect(selectFeedStatus(s)).toBe('loading');
     }
   },
   afterPath: (plan, spies, promises, input) => {
@@ -228,7 +220,7 @@ describe('postsFeed: scrolling', () => {
     actor.send({ type: 'feed.endReached', postCount: 20 });
     promises.settle('loadPostsPage', 'error', failure);
     await flush();
-    expect(selectFeedFailed(actor.getSnapshot())).toBe(true);
+    expect(selectFeedStatus(actor.getSnapshot())).toBe('error');
     expect(selectFeedPosts(actor.getSnapshot())).toHaveLength(20);
     expect(logged).toEqual([failure]);
     actor.send({ type: 'retry' });

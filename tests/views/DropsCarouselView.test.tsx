@@ -77,6 +77,8 @@ function renderCarousel(overrides: Partial<DropsCarouselViewProps> = {}) {
   const props: DropsCarouselViewProps = {
     items: items(2),
     currentIndex: 0,
+    canShowPrevious: false,
+    canShowNext: true,
     onPrevious: vi.fn(),
     onNext: vi.fn(),
     onShow: vi.fn(),
@@ -90,8 +92,19 @@ function renderCarousel(overrides: Partial<DropsCarouselViewProps> = {}) {
     ...overrides,
   };
   const utils = render(<DropsCarouselView {...props} />);
-  const rerender = (next: Partial<DropsCarouselViewProps>) =>
-    utils.rerender(<DropsCarouselView {...props} {...next} />);
+  // Like the machine: a move keeps its own previous/next unless the test says otherwise.
+  const rerender = (next: Partial<DropsCarouselViewProps>) => {
+    const index = next.currentIndex ?? props.currentIndex;
+    const count = (next.items ?? props.items).length;
+    utils.rerender(
+      <DropsCarouselView
+        {...props}
+        canShowPrevious={index > 0}
+        canShowNext={index < count - 1}
+        {...next}
+      />,
+    );
+  };
   return { ...utils, props, rerender };
 }
 

@@ -13,26 +13,38 @@ import {
   uninstallVirtualDom,
 } from './virtualDom';
 
+const END_TEXT = "You've seen all the posts, thanks for your attention.";
+
 beforeAll(installVirtualDom);
 afterAll(uninstallVirtualDom);
 beforeEach(() => {
   intersectionObservers.length = 0;
 });
 
+/** What the machine's selectors give an ended feed: its size and the end text (else -1, null). */
+function ended({ status, posts }: Pick<PostsFeedViewProps, 'status' | 'posts'>) {
+  return status === 'ended'
+    ? { setSize: posts.length, endText: END_TEXT }
+    : { setSize: -1, endText: null };
+}
+
 /** Renders the feed and lets the virtualiser measure (its observers report in microtasks). */
 async function renderFeed(overrides: Partial<PostsFeedViewProps> = {}) {
   const props: PostsFeedViewProps = {
     posts: feedPosts(3),
     status: 'idle',
+    setSize: -1,
+    endText: null,
     onEndReached: vi.fn(),
     onRetry: vi.fn(),
     timeZone: 'UTC',
     ...overrides,
   };
-  const utils = render(<PostsFeedView {...props} />);
+  const utils = render(<PostsFeedView {...props} {...ended(props)} {...overrides} />);
   await act(async () => {});
   const rerender = async (next: Partial<PostsFeedViewProps>) => {
-    utils.rerender(<PostsFeedView {...props} {...next} />);
+    const merged = { ...props, ...next };
+    utils.rerender(<PostsFeedView {...merged} {...ended(merged)} {...next} />);
     await act(async () => {});
   };
   return { ...utils, props, rerender };
@@ -208,6 +220,8 @@ describe('PostsFeedView without ResizeObserver', () => {
         <PostsFeedView
           posts={feedPosts(30)}
           status="ended"
+          setSize={30}
+          endText={END_TEXT}
           onEndReached={vi.fn()}
           onRetry={vi.fn()}
           timeZone="UTC"

@@ -67,6 +67,8 @@ const carousel: DropsCarouselViewProps = {
     },
   ],
   currentIndex: 1,
+  canShowPrevious: true,
+  canShowNext: false,
   loading: true,
   onPrevious: vi.fn(),
   onNext: vi.fn(),
@@ -88,6 +90,8 @@ const feed: PostsFeedViewProps = {
     ...feedPosts(3, 2),
   ],
   status: 'loading',
+  setSize: -1,
+  endText: null,
   onEndReached: vi.fn(),
   onRetry: vi.fn(),
   highlightGuid: 'guid-1',
@@ -126,7 +130,12 @@ describe('home screens pass axe', () => {
         key="h"
         signedIn
         carousel={{ ...carousel, loading: false }}
-        feed={{ ...feed, status: 'ended' }}
+        feed={{
+          ...feed,
+          status: 'ended',
+          setSize: feed.posts.length,
+          endText: "You've seen all the posts, thanks for your attention.",
+        }}
       />,
     ],
     [

@@ -25,6 +25,8 @@ function homeProps(signedIn: boolean): HomeViewProps {
         { kind: 'drop', key: '0:1', drop: dropItem(1), mediaIndex: 0 },
       ],
       currentIndex: 0,
+      canShowPrevious: false,
+      canShowNext: true,
       onPrevious: vi.fn(),
       onNext: vi.fn(),
       onPreviousMedia: vi.fn(),
@@ -37,6 +39,8 @@ function homeProps(signedIn: boolean): HomeViewProps {
     feed: {
       posts: feedPosts(2),
       status: 'ended',
+      setSize: 2,
+      endText: "You've seen all the posts, thanks for your attention.",
       onEndReached: vi.fn(),
       onRetry: vi.fn(),
       timeZone: 'UTC',

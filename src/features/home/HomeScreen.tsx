@@ -1,16 +1,18 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import {
+  selectCanShowNext,
+  selectCanShowPrevious,
   selectCarouselItems,
   selectCurrentIndex,
   selectDropsFailed,
   selectDropsLoading,
 } from './dropsCarouselMachine';
 import {
-  selectFeedEnded,
-  selectFeedFailed,
-  selectFeedLoading,
+  selectFeedEndText,
   selectFeedPosts,
+  selectFeedSetSize,
+  selectFeedStatus,
 } from './postsFeedMachine';
 import type {
   DropsCarouselViewProps,
@@ -18,7 +20,6 @@ import type {
   SwipeStartPoint,
 } from '../../views/screens/DropsCarouselView';
 import { HomeView } from '../../views/screens/HomeView';
-import type { PostsFeedStatus } from '../../views/screens/PostsFeedView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
 import type { HomeActors } from './home.flow';
 
@@ -62,14 +63,15 @@ function Connected({
   // current drop is not deferred: a click or swipe shows at once, and the view clamps the index
   // to the drops it has.
   const posts = useDeferredValue(useSelector(feedRef, selectFeedPosts), NO_POSTS);
-  const loading = useDeferredValue(useSelector(feedRef, selectFeedLoading), true);
-  const ended = useDeferredValue(useSelector(feedRef, selectFeedEnded), false);
-  const failed = useDeferredValue(useSelector(feedRef, selectFeedFailed), false);
+  const status = useDeferredValue(useSelector(feedRef, selectFeedStatus), 'loading');
+  const setSize = useDeferredValue(useSelector(feedRef, selectFeedSetSize), -1);
+  const endText = useDeferredValue(useSelector(feedRef, selectFeedEndText), null);
   const highlightGuid = useDeferredValue(useSelector(feedRef, selectShowFirstGuid), null);
-  const status: PostsFeedStatus = failed ? 'error' : loading ? 'loading' : ended ? 'ended' : 'idle';
 
   const items = useDeferredValue(useSelector(carouselRef, selectCarouselItems), NO_DROPS);
   const currentIndex = useSelector(carouselRef, selectCurrentIndex);
+  const canShowPrevious = useSelector(carouselRef, selectCanShowPrevious);
+  const canShowNext = useSelector(carouselRef, selectCanShowNext);
   const carouselLoading = useDeferredValue(useSelector(carouselRef, selectDropsLoading), true);
   const carouselFailed = useDeferredValue(useSelector(carouselRef, selectDropsFailed), false);
   // Callbacks that stay the same for the actor's life, so a new page of posts re-renders
@@ -98,6 +100,8 @@ function Connected({
   const carousel: DropsCarouselViewProps = {
     items,
     currentIndex,
+    canShowPrevious,
+    canShowNext,
     loading: carouselLoading,
     failed: carouselFailed,
     ...carouselCallbacks,
@@ -111,6 +115,8 @@ function Connected({
       feed={{
         posts,
         status,
+        setSize,
+        endText,
         highlightGuid,
         ...feedCallbacks,
       }}

@@ -355,8 +355,5 @@ export const selectCurrentIndex = (s: DropsCarouselSnapshot) => s.context.curren
 export const selectCanShowPrevious = (s: DropsCarouselSnapshot) => s.context.current > 0;
 export const selectCanShowNext = (s: DropsCarouselSnapshot) =>
   s.context.current < s.context.drops.length;
-/** The media a drop shows (0 for a drop never stepped through). */
-export const selectMediaIndex = (s: DropsCarouselSnapshot, dropId: number) =>
-  s.context.mediaIndex[dropId] ?? 0;
 export const selectDropsLoading = (s: DropsCarouselSnapshot) => s.hasTag('busy');
 export const selectDropsFailed = (s: DropsCarouselSnapshot) => s.hasTag('error');

@@ -151,16 +151,22 @@ export const postsFeedMachine = setup({
 export type PostsFeedSnapshot = SnapshotFrom<typeof postsFeedMachine>;
 
 export const selectFeedPosts = (s: PostsFeedSnapshot) => s.context.posts;
-/** A page is loading (a spinner below the list, or in place of it for the first page). */
-export const selectFeedLoading = (s: PostsFeedSnapshot) => s.hasTag('busy');
-export const selectFeedLoadingFirstPage = (s: PostsFeedSnapshot) =>
-  s.hasTag('busy') && s.context.pagesLoaded === 0;
-export const selectFeedEnded = (s: PostsFeedSnapshot) => s.matches('ended');
+/**
+ * What the feed shows below its posts: 'loading' (a page is loading: a spinner), 'error' ('Failed
+ * to fetch posts' with 'Try again'), 'ended' (the end text), or 'idle' (more load at the end).
+ */
+export type PostsFeedStatus = 'loading' | 'idle' | 'ended' | 'error';
+export const selectFeedStatus = (s: PostsFeedSnapshot): PostsFeedStatus =>
+  s.hasTag('error')
+    ? 'error'
+    : s.hasTag('busy')
+      ? 'loading'
+      : s.matches('ended')
+        ? 'ended'
+        : 'idle';
 /** "You've seen all the posts, thanks for your attention." once the feed ended, else null. */
 export const selectFeedEndText = (s: PostsFeedSnapshot) =>
   s.matches('ended') ? postsFeedTexts.end : null;
-/** The load failed: 'Failed to fetch posts' with 'Try again'. */
-export const selectFeedFailed = (s: PostsFeedSnapshot) => s.hasTag('error');
 /**
  * aria-setsize of the feed (WAI-ARIA feed pattern): the number of posts once the feed ended,
  * -1 (unknown) while more may follow.

@@ -44,6 +44,10 @@ export interface DropsCarouselViewProps {
   items: readonly CarouselItem[];
   /** The position of the drop shown at the start of the strip; the machine owns it. */
   currentIndex: number;
+  /** The previous drop can be shown (the machine's selectCanShowPrevious). */
+  canShowPrevious: boolean;
+  /** The next drop can be shown (the machine's selectCanShowNext). */
+  canShowNext: boolean;
   /** True while more drops load (the carousel is aria-busy). */
   loading?: boolean;
   /** The last load failed: a 'Try again' button calls onRetry. */
@@ -171,6 +175,8 @@ function ownsArrowKeys(target: EventTarget): boolean {
 export const DropsCarouselView = memo(function DropsCarouselView({
   items,
   currentIndex,
+  canShowPrevious,
+  canShowNext,
   loading = false,
   failed = false,
   onRetry,
@@ -278,9 +284,6 @@ export const DropsCarouselView = memo(function DropsCarouselView({
   useEffect(() => {
     nearEnd.current = false;
   }, [count]);
-
-  const canShowPrevious = current > 0;
-  const canShowNext = current < count - 1;
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || ownsArrowKeys(event.target)) return;

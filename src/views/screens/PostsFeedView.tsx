@@ -18,6 +18,10 @@ export interface PostsFeedViewProps {
   posts: readonly FeedPost[];
   /** 'loading' a page, 'idle' (more may load), 'ended' (the last page was short), 'error'. */
   status: PostsFeedStatus;
+  /** aria-setsize of every card: -1 while more may load, the number of posts once ended. */
+  setSize: number;
+  /** The spec's end text once the feed ended, else null. */
+  endText: string | null;
   /**
    * The last card became visible while 'idle': load the next page. Called once for each new last
    * card (a card that scrolls out and back in does not call it again), with the number of posts
@@ -32,8 +36,6 @@ export interface PostsFeedViewProps {
   timeZone?: string;
 }
 
-/** spec §4 Posts feed. */
-export const FEED_END_TEXT = "You've seen all the posts, thanks for your attention.";
 /** Ours (the spec only says feed errors are logged); the postsFeed machine's wording. */
 export const FEED_ERROR_TEXT = 'Failed to fetch posts';
 
@@ -57,6 +59,8 @@ function canVirtualise(): boolean {
 export function PostsFeedView({
   posts,
   status,
+  setSize,
+  endText,
   onEndReached,
   onRetry,
   highlightGuid = null,
@@ -73,7 +77,6 @@ export function PostsFeedView({
   const firstPost = posts[0];
   const restPosts = useMemo(() => posts.slice(1), [posts]);
   const lastKey = lastPost ? `${postCount}:${lastPost.guid}` : null;
-  const setSize = status === 'ended' ? posts.length : -1;
 
   // The next page is asked for when the last card scrolls into view (once per new last card).
   useEffect(() => {
@@ -199,9 +202,9 @@ export function PostsFeedView({
         </div>
       ) : null}
       {status === 'loading' ? <LoadingIndicator className={styles.status} /> : null}
-      {status === 'ended' ? (
+      {endText !== null ? (
         <p role="status" className={styles.end}>
-          {FEED_END_TEXT}
+          {endText}
         </p>
       ) : null}
       {status === 'error' ? (
