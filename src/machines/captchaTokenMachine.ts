@@ -60,7 +60,6 @@ export const captchaTokenMachine = setup({
   states: {
     generating: {
       description: 'The captcha generates a token for the action.',
-      tags: ['busy'],
       invoke: {
         id: 'executeCaptcha',
         src: 'executeCaptcha',
@@ -86,7 +85,6 @@ export const captchaTokenMachine = setup({
     },
     waiting: {
       description: 'Waiting 1 s before the next attempt.',
-      tags: ['busy'],
       after: {
         captchaRetry: {
           target: 'generating',
@@ -103,7 +101,6 @@ export const captchaTokenMachine = setup({
       type: 'final',
       description:
         "No token: 'ReCaptcha Error', 'Failed to generate ReCaptcha token, please refresh the page.'",
-      tags: ['error'],
     },
   },
   output: ({ context }) => context.token,

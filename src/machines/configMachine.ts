@@ -50,7 +50,6 @@ export const configMachine = setup({
   states: {
     loading: {
       description: 'GET /api/configuration (no base).',
-      tags: ['busy'],
       invoke: {
         id: 'fetchConfiguration',
         src: 'fetchConfiguration',
@@ -77,7 +76,6 @@ export const configMachine = setup({
     },
     waiting: {
       description: 'Waiting 1 s times the attempt number before the next try.',
-      tags: ['busy'],
       after: {
         retryDelay: {
           target: 'loading',

@@ -131,7 +131,6 @@ export const sessionMachine = setup({
     restoring: {
       description:
         'Loading: the stored session (browser storage key authSession) is restored on start.',
-      tags: ['loading'],
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',

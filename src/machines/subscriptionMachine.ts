@@ -103,7 +103,6 @@ export const subscriptionMachine = setup({
   states: {
     checking: {
       description: 'GET /tenants/getCurrentTenantStatus.',
-      tags: ['busy'],
       invoke: {
         id: 'getCurrentTenantStatus',
         src: 'getCurrentTenantStatus',

@@ -1,37 +1,172 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ActorSystem, AnyActorLogic } from 'xstate';
 import {
   isSubscriptionCanceled,
   isTrialEnded,
+  selectIsOnboarding,
+  selectStatusKnown,
   subscriptionMachine,
+  subscriptionTexts,
+  type SubscriptionSnapshot,
+  type TenantStatusReading,
 } from '../../src/machines/subscriptionMachine';
 import { FUTURE, makeStatus, PAST } from '../support/fixtures';
 import { describePaths, FakePromises } from '../support/pathHarness';
 
 /** The poll's clock: every reading is taken now (PAST is before it, FUTURE after). */
 const NOW = Date.UTC(2026, 10, 24);
-const active = { status: makeStatus(), at: NOW };
-const trialEnded = { status: makeStatus({ isTrialing: true, trialEndDate: PAST }), at: NOW };
-const canceled = { status: makeStatus({ subscriptionStatus: 'canceled' }), at: NOW };
-/** A trial that ends later: not expired when read now, expired when read after its end. */
-const endsLater = makeStatus({ isTrialing: true, trialEndDate: FUTURE });
-const beforeItsEnd = { status: endsLater, at: NOW };
-const afterItsEnd = { status: endsLater, at: Date.parse(FUTURE) + 1 };
+const END = Date.parse(FUTURE);
+
+/**
+ * The readings a poll can answer, each labelled by hand from spec §4 Subscription expiry: the
+ * trial has ended when isTrialing is set and trialEndDate has passed; the subscription is
+ * canceled when subscriptionStatus is canceled, or when cancelAtPeriodEnd is set and
+ * currentPeriodEndDate has passed. Readings of a tenant still onboarding come first, so that the
+ * first path through each branch carries isOnboarding (the plan keeps one payload per branch).
+ */
+const readings: { reading: TenantStatusReading; expired: boolean }[] = [
+  { reading: { status: makeStatus({ isOnboarding: true }), at: NOW }, expired: false },
+  {
+    reading: {
+      status: makeStatus({ isTrialing: true, trialEndDate: PAST, isOnboarding: true }),
+      at: NOW,
+    },
+    expired: true,
+  },
+  { reading: { status: makeStatus(), at: NOW }, expired: false },
+  { reading: { status: makeStatus({ subscriptionStatus: 'canceled' }), at: NOW }, expired: true },
+  {
+    reading: {
+      status: makeStatus({ cancelAtPeriodEnd: true, currentPeriodEndDate: PAST }),
+      at: NOW,
+    },
+    expired: true,
+  },
+  {
+    reading: {
+      status: makeStatus({ cancelAtPeriodEnd: true, currentPeriodEndDate: FUTURE }),
+      at: NOW,
+    },
+    expired: false,
+  },
+  // A trial that ends later: not ended before its end nor at that very moment, ended after it.
+  {
+    reading: { status: makeStatus({ isTrialing: true, trialEndDate: FUTURE }), at: NOW },
+    expired: false,
+  },
+  {
+    reading: { status: makeStatus({ isTrialing: true, trialEndDate: FUTURE }), at: END },
+    expired: false,
+  },
+  {
+    reading: { status: makeStatus({ isTrialing: true, trialEndDate: FUTURE }), at: END + 1 },
+    expired: true,
+  },
+  // isTrialing without an end date: not ended.
+  {
+    reading: { status: makeStatus({ isTrialing: true, trialEndDate: null }), at: NOW },
+    expired: false,
+  },
+];
+const offline = new Error('offline');
+
+/**
+ * What the app sees of the subscription, step by step (spec §4, §8 'Failed to fetch tenant
+ * status information', §9 poll every 60 s). The poll delay is not overridden by the composition
+ * root (src/app/appLogic.ts): it is checked at its real length.
+ */
+interface Shown {
+  flagged: boolean;
+  /** The last status read (kept when a later poll fails). */
+  status: TenantStatusReading['status'] | null;
+  failedOnce: boolean;
+  polls: number;
+  /** The wait before the next poll, while one is pending. */
+  pollInMs: number | null;
+  sets: number;
+  clears: number;
+  logged: number;
+}
+
+let shown: Shown;
+const start = (expiredFlag: boolean): Shown => ({
+  flagged: expiredFlag,
+  status: null,
+  failedOnce: false,
+  polls: 1,
+  pollInMs: null,
+  sets: 0,
+  clears: 0,
+  logged: 0,
+});
+
+function expected(event: { type: string; output?: unknown }): Shown {
+  const polling = shown.pollInMs === null;
+  if (event.type === 'xstate.done.actor.getCurrentTenantStatus' && polling) {
+    const label = readings.find((r) => r.reading === event.output);
+    if (!label) throw new Error('unknown reading');
+    const next = { ...shown, status: label.reading.status, pollInMs: 60_000 };
+    if (label.expired && !shown.flagged) return { ...next, flagged: true, sets: shown.sets + 1 };
+    if (!label.expired && shown.flagged) {
+      return { ...next, flagged: false, clears: shown.clears + 1 };
+    }
+    return next;
+  }
+  if (event.type === 'xstate.error.actor.getCurrentTenantStatus' && polling) {
+    // Logged, and tried again at the next poll.
+    return { ...shown, failedOnce: true, logged: shown.logged + 1, pollInMs: 60_000 };
+  }
+  if (event.type.startsWith('xstate.after.') && !polling) {
+    return { ...shown, polls: shown.polls + 1, pollInMs: null };
+  }
+  return shown;
+}
+
+/** The actor system of the running machine, seen by the fake poll (for its pending timers). */
+interface Watch {
+  system: ActorSystem<never> | null;
+}
+
+function watched(logic: AnyActorLogic, watch: Watch): AnyActorLogic {
+  return {
+    ...logic,
+    start: (snapshot, scope) => {
+      watch.system = scope.system as ActorSystem<never>;
+      logic.start?.(snapshot, scope);
+    },
+  };
+}
+
+const pendingDelays = (watch: Watch) =>
+  Object.values(watch.system?.getSnapshot()._scheduledEvents ?? {}).map((e) => e.delay);
+
+/** What the access rules read (src/machines/appRules.ts tenantOf). */
+function checkSelectors(snapshot: SubscriptionSnapshot) {
+  expect(selectStatusKnown(snapshot)).toBe(shown.status !== null || shown.failedOnce);
+  expect(selectIsOnboarding(snapshot)).toBe(shown.status?.isOnboarding ?? false);
+}
 
 for (const expiredFlag of [false, true]) {
   await describePaths({
     machine: subscriptionMachine,
+    unhandled: true,
     input: { userId: 7, expiredFlag },
     build: () => {
       const promises = new FakePromises();
+      const watch: Watch = { system: null };
       const spies = {
         setExpiredFlag: vi.fn(),
         clearExpiredFlag: vi.fn(),
         resetOnboardingStep: vi.fn(),
         goHome: vi.fn(),
         logLoadError: vi.fn(),
+        promises,
+        watch,
       };
       const machine = subscriptionMachine.provide({
-        actors: { getCurrentTenantStatus: promises.logic('getCurrentTenantStatus') as never },
+        actors: {
+          getCurrentTenantStatus: watched(promises.logic('getCurrentTenantStatus'), watch) as never,
+        },
         actions: {
           setExpiredFlag: () => spies.setExpiredFlag(),
           clearExpiredFlag: () => spies.clearExpiredFlag(),
@@ -43,44 +178,45 @@ for (const expiredFlag of [false, true]) {
       return { machine, promises, spies };
     },
     events: [
-      { type: 'xstate.done.actor.getCurrentTenantStatus', output: active },
-      { type: 'xstate.done.actor.getCurrentTenantStatus', output: trialEnded },
-      { type: 'xstate.done.actor.getCurrentTenantStatus', output: canceled },
-      { type: 'xstate.done.actor.getCurrentTenantStatus', output: beforeItsEnd },
-      { type: 'xstate.done.actor.getCurrentTenantStatus', output: afterItsEnd },
-      { type: 'xstate.error.actor.getCurrentTenantStatus', error: new Error('offline') },
+      ...readings.map(({ reading }) => ({
+        type: 'xstate.done.actor.getCurrentTenantStatus',
+        output: reading,
+      })),
+      { type: 'xstate.error.actor.getCurrentTenantStatus', error: offline },
     ],
-    afterStep: ({ event, elapsedMs }) => {
-      // Spec §9: the tenant status is polled every 60 s.
-      if (event.type.startsWith('xstate.after.')) expect(elapsedMs).toBe(60_000);
-    },
-    afterPath: (plan, spies) => {
-      const outputs = plan.steps
-        .map((s) => s.event as { type: string; output?: unknown })
-        .filter((e) => e.type === 'xstate.done.actor.getCurrentTenantStatus')
-        .map((e) => e.output);
-      // Count the flag changes the statuses should cause, starting from the input flag.
-      let flagged = expiredFlag;
-      let sets = 0;
-      let clears = 0;
-      for (const status of outputs) {
-        // Expired: the trial ended or the subscription was canceled, as of the reading's time.
-        const expired = [trialEnded, canceled, afterItsEnd].includes(status as never);
-        if (expired && !flagged) {
-          flagged = true;
-          sets += 1;
-        } else if (!expired && flagged) {
-          flagged = false;
-          clears += 1;
-        }
+    afterStep: ({ event, snapshot, previous, index, elapsedMs }, spies) => {
+      if (index === 0) {
+        // Signed in: the status is polled at once and is unknown until the answer.
+        shown = start(expiredFlag);
+        checkSelectors(previous);
       }
-      expect(spies.setExpiredFlag).toHaveBeenCalledTimes(sets);
-      expect(spies.goHome).toHaveBeenCalledTimes(sets);
-      expect(spies.resetOnboardingStep).toHaveBeenCalledTimes(sets);
-      if (sets) expect(spies.resetOnboardingStep).toHaveBeenCalledWith(7);
-      expect(spies.clearExpiredFlag).toHaveBeenCalledTimes(clears);
-      const failures = plan.steps.filter((s) => s.event.type.startsWith('xstate.error.')).length;
-      expect(spies.logLoadError).toHaveBeenCalledTimes(failures);
+      const before = shown;
+      shown = expected(event);
+      // Spec §9: the tenant status is polled every 60 s.
+      expect(elapsedMs).toBe(event.type.startsWith('xstate.after.') ? before.pollInMs : 0);
+      checkSelectors(snapshot);
+      expect(spies.promises.calls.length).toBe(shown.polls);
+      expect(pendingDelays(spies.watch)).toEqual(shown.pollInMs === null ? [] : [shown.pollInMs]);
+      // Newly expired: flag set, onboarding step of user 7 back to 2, and the app goes to /.
+      expect(spies.setExpiredFlag).toHaveBeenCalledTimes(shown.sets);
+      expect(spies.goHome).toHaveBeenCalledTimes(shown.sets);
+      expect(spies.resetOnboardingStep.mock.calls).toEqual(
+        Array.from({ length: shown.sets }, () => [7]),
+      );
+      // No longer expired: the flag is cleared.
+      expect(spies.clearExpiredFlag).toHaveBeenCalledTimes(shown.clears);
+      // A failed load is logged with its error.
+      expect(spies.logLoadError.mock.calls).toEqual(
+        Array.from({ length: shown.logged }, () => [offline]),
+      );
+      expect(snapshot.status).toBe('active');
+    },
+    afterPath: (plan, _spies, promises) => {
+      // One poll at once, then one per 60 s wait, each with nothing to send.
+      const polls = 1 + plan.steps.filter((s) => s.event.type.startsWith('xstate.after.')).length;
+      expect(promises.calls).toEqual(
+        Array.from({ length: polls }, () => ({ name: 'getCurrentTenantStatus', input: undefined })),
+      );
     },
   });
 }
@@ -113,5 +249,8 @@ describe('expiry conditions (spec §4)', () => {
         now,
       ),
     ).toBe(false);
+  });
+  it("a failed load reads 'Failed to fetch tenant status information' (spec §8)", () => {
+    expect(subscriptionTexts.loadFailed).toBe('Failed to fetch tenant status information');
   });
 });
