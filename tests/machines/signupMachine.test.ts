@@ -24,6 +24,7 @@ import { handleCheckMachine } from '../../src/machines/handleCheckMachine';
 import {
   selectAccountCreated,
   selectCanSubmit,
+  selectSignupRuleErrors,
   selectFocusField,
   selectFormLoadFailed,
   selectSignupAlert,
@@ -282,6 +283,16 @@ for (const { accountType, errorParam } of suites) {
       // The password is in context only while the submission is in flight.
       if (!s.hasTag('busy')) expect(JSON.stringify(s.context)).not.toContain(PASSWORD);
       if (s.hasTag('busy')) expect(selectCanSubmit(s)).toBe(false);
+      // The widgets' rules as they stand (shown once 'Next' was pressed): the email until it
+      // was verified, the handle until it was found available.
+      expect(selectSignupRuleErrors(s)).toEqual({
+        ...(s.context.availableHandle === HANDLE
+          ? {}
+          : { handle: 'Profile name/handle not available' }),
+        ...(s.context.verifiedEmail === EMAIL
+          ? {}
+          : { email: 'Please verify your email address.' }),
+      });
     },
     afterPath: (_plan, _spies, promises) => {
       for (const call of promises.calls) {

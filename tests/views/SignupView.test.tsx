@@ -19,8 +19,29 @@ const VERIFIED = {
   showResend: false,
 } as const;
 
-function baseProps(overrides: Partial<SignupViewProps> = {}): SignupViewProps {
+/**
+ * What the signup machine's selectors give the view for these widget states (a fake machine):
+ * 'Next' sends unless an account is being created or the captcha failed to load; the email rule
+ * holds until the email is verified, the handle rule until the handle was found available.
+ */
+function fromMachine(
+  p: Partial<SignupViewProps>,
+): Pick<SignupViewProps, 'canSubmit' | 'ruleErrors'> {
   return {
+    canSubmit: !p.submitting && !p.formLoadError,
+    ruleErrors: {
+      ...(p.emailVerification?.state !== 'verified'
+        ? { email: 'Please verify your email address.' }
+        : {}),
+      ...(p.handleStatus !== 'available' ? { handle: 'Profile name/handle not available' } : {}),
+    },
+  };
+}
+
+function baseProps(overrides: Partial<SignupViewProps> = {}): SignupViewProps {
+  const props: SignupViewProps = {
+    canSubmit: true,
+    ruleErrors: {},
     accountType: 'Individual',
     minimumPasswordLength: 8,
     today: TODAY,
@@ -41,6 +62,7 @@ function baseProps(overrides: Partial<SignupViewProps> = {}): SignupViewProps {
     thirdPartyBusy: false,
     ...overrides,
   };
+  return { ...props, ...fromMachine(props), ...overrides };
 }
 
 function describedText(element: HTMLElement): string {
@@ -76,8 +98,13 @@ function renderSignup(overrides: Partial<SignupViewProps> = {}) {
     privacy: () => screen.getByRole('checkbox', { name: /privacy policy/ }) as HTMLInputElement,
     next: () => screen.getByRole('button', { name: 'Next' }),
   };
-  const rerenderWith = (next: Partial<SignupViewProps>) =>
-    utils.rerender(<SignupView {...props} {...next} />);
+  // Each rerender keeps the earlier ones' props, as the machines would.
+  let shown: Partial<SignupViewProps> = overrides;
+  const rerenderWith = (next: Partial<SignupViewProps>) => {
+    shown = { ...shown, ...next };
+    const merged = { ...props, ...shown };
+    utils.rerender(<SignupView {...props} {...fromMachine(merged)} {...shown} />);
+  };
   /** Fills every field validly (the email is the machine's business: pass VERIFIED). */
   const fillValid = async () => {
     if (props.accountType === 'Charity') await user.type(fields.companyName(), 'Helping Hands');
@@ -191,6 +218,8 @@ describe('SignupView: the individual form', () => {
     );
     expect(fields.handle().getAttribute('aria-invalid')).toBe('true');
     await user.type(fields.handle(), 'n_lee');
+    // The handle check found it available.
+    rerenderWith({ handleStatus: 'available' });
     expect(fields.handle().getAttribute('aria-invalid')).toBeNull();
     await user.type(fields.password(), 'password');
     expect(screen.getByText('Please enter a valid password.')).toBeTruthy();
@@ -252,7 +281,9 @@ describe('SignupView: the individual form', () => {
   });
 
   it('blocks submission until the email is verified, focusing the email', async () => {
-    const { user, fields, fillValid, props, rerenderWith } = renderSignup();
+    const { user, fields, fillValid, props, rerenderWith } = renderSignup({
+      handleStatus: 'available',
+    });
     await fillValid();
     await user.click(fields.next());
     expect(props.onSubmit).not.toHaveBeenCalled();
@@ -362,6 +393,7 @@ describe('SignupView: the individual form', () => {
   it('keeps every typed value when an error comes back', async () => {
     const { user, fields, fillValid, props, rerenderWith } = renderSignup({
       emailVerification: VERIFIED,
+      handleStatus: 'available',
     });
     await fillValid();
     await user.click(fields.next());
@@ -493,6 +525,7 @@ describe('SignupView: the charity form', () => {
     const { user, fields, fillValid, props } = renderSignup({
       accountType: 'Charity',
       emailVerification: VERIFIED,
+      handleStatus: 'available',
     });
     await fillValid();
     await user.click(fields.next());

@@ -52,6 +52,8 @@ const signup: SignupViewProps = {
   onResendCode: vi.fn(),
   onChangeEmail: vi.fn(),
   handleStatus: 'notAvailable',
+  canSubmit: true,
+  ruleErrors: { handle: 'Profile name/handle not available' },
   onHandleChange: vi.fn(),
   submitting: false,
   fieldErrors: { handle: 'Profile name/handle not available' },

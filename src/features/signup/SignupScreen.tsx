@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import {
   selectEmail,
@@ -14,11 +14,13 @@ import {
 import {
   selectAccountCreated,
   selectFocusField,
+  selectCanSubmit,
   selectFormLoadFailed,
   selectSignupAccountType,
   selectSignupAlert,
   selectSignupEmailVerificationRef,
   selectSignupFieldErrors,
+  selectSignupRuleErrors,
   selectSignupHandleCheckRef,
   selectSignupMinimumPasswordLength,
   selectSignupSubmitting,
@@ -129,6 +131,8 @@ function SignupForm({
   const alert = useSelector(signupRef, selectSignupAlert);
   const formLoadFailed = useSelector(signupRef, selectFormLoadFailed);
   const fieldErrors = useSelector(signupRef, selectSignupFieldErrors);
+  const canSubmit = useSelector(signupRef, selectCanSubmit);
+  const ruleErrors = useSelector(signupRef, selectSignupRuleErrors, shallowEqual);
   const createdEmail = useSelector(signupRef, selectCreatedEmail);
 
   const emailRef = useSelector(signupRef, selectSignupEmailVerificationRef);
@@ -183,6 +187,8 @@ function SignupForm({
       handleMessage={handleMessage}
       onHandleChange={(value) => handleRef?.send({ type: 'handle.change', value })}
       submitting={submitting}
+      canSubmit={canSubmit}
+      ruleErrors={ruleErrors}
       fieldErrors={fieldErrors}
       focusField={focusRequest.field}
       focusRequestId={focusRequest.id}

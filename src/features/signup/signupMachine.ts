@@ -494,8 +494,20 @@ export const selectSignupAlert = (s: SignupSnapshot) => s.context.alert;
 /** 'Form Load Error': the captcha did not load; submission is blocked. */
 export const selectFormLoadFailed = (s: SignupSnapshot) =>
   s.matches({ active: { captchaScript: 'failed' } });
+/** 'Next' sends the form: the captcha loaded and no account is being created. */
 export const selectCanSubmit = (s: SignupSnapshot) =>
   s.matches('active') && !selectFormLoadFailed(s) && !selectSignupSubmitting(s);
+/**
+ * The rules whose facts come from the widgets, as they stand now (the view shows them once
+ * 'Next' was pressed): 'Please verify your email address.' until the email is verified, and
+ * 'Profile name/handle not available' until the handle typed was found available.
+ */
+export const selectSignupRuleErrors = (s: SignupSnapshot): SignupFieldErrors =>
+  signupFieldErrors(
+    { handle: s.context.availableHandle ?? '' },
+    s.context.verifiedEmail,
+    s.context.availableHandle,
+  );
 export const selectSignupFieldErrors = (s: SignupSnapshot) => s.context.fieldErrors;
 /** The first errored field in form order, focused when submission was blocked. */
 export const selectFocusField = (s: SignupSnapshot): SignupFieldName | null =>

@@ -11,7 +11,6 @@ import {
   EMPTY_SIGNUP_FORM,
   createSignupFormStruct,
   signupFieldOrder,
-  signupMessages,
   thirdPartySignupFields,
   toSignupSubmission,
   toThirdPartySignupSubmission,
@@ -85,6 +84,13 @@ export interface SignupViewProps {
 
   /** True while the account is being created: 'Next' reads 'Creating Account...'. */
   submitting: boolean;
+  /** 'Next' sends the form (the machine's selectCanSubmit). */
+  canSubmit: boolean;
+  /**
+   * The machine's rules whose facts come from the widgets, as they stand now (email verified,
+   * handle found available): shown once 'Next' was pressed, and followed live from then on.
+   */
+  ruleErrors: Partial<Record<SignupFieldName, string>>;
   /** The machine's field messages (e.g. email 'Please verify your email address.'). */
   fieldErrors?: Partial<Record<SignupFieldName, string>>;
   /** The field the machine wants focused (the first errored one); focused whenever it changes. */
@@ -161,6 +167,8 @@ function SignupForm({
   handleMessage,
   onHandleChange,
   submitting,
+  canSubmit,
+  ruleErrors,
   fieldErrors,
   focusField,
   focusRequestId,
@@ -205,12 +213,7 @@ function SignupForm({
   // The two rules whose facts come from machines, shown once 'Next' was pressed and kept live.
   const [attempted, setAttempted] = useState(false);
   const liveErrors: Partial<Record<SignupFieldName, string>> = {
-    ...(attempted && emailVerification.state !== 'verified'
-      ? { email: signupMessages.emailNotVerified }
-      : {}),
-    ...(attempted && handleStatus === 'notAvailable'
-      ? { handle: signupMessages.handleNotAvailable }
-      : {}),
+    ...(attempted ? ruleErrors : {}),
     ...fieldErrors,
   };
   const message = (name: SignupFieldName): string | undefined =>
@@ -236,23 +239,17 @@ function SignupForm({
     else formRef.current?.querySelector<HTMLElement>(`[name="${focusField}"]`)?.focus();
   }, [focusField, focusRequestId]);
 
-  const pendingRules = (): Partial<Record<SignupFieldName, string>> => ({
-    ...(emailVerification.state !== 'verified' ? { email: signupMessages.emailNotVerified } : {}),
-    ...(handleStatus === 'notAvailable' ? { handle: signupMessages.handleNotAvailable } : {}),
-  });
-
   // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
   // the <form> fires it and forgets it (void).
   const submit = handleSubmit(
     (values) => {
       setAttempted(true);
-      const pending = pendingRules();
-      if (focusFirst({}, pending)) return;
-      if (!submitting) onSubmit(toSignupSubmission(values, accountType));
+      if (focusFirst({}, ruleErrors)) return;
+      if (canSubmit) onSubmit(toSignupSubmission(values, accountType));
     },
     (formErrors) => {
       setAttempted(true);
-      focusFirst(formErrors, { ...pendingRules(), ...fieldErrors });
+      focusFirst(formErrors, { ...ruleErrors, ...fieldErrors });
     },
   );
 
