@@ -143,7 +143,6 @@ export const emailVerificationMachine = setup({
     },
     requesting: {
       description: 'POST /auth/verifyAccount (email, forSignup): a code is mailed to the address.',
-      tags: ['busy'],
       invoke: {
         id: 'verifyAccount',
         src: 'verifyAccount',
@@ -195,7 +194,6 @@ export const emailVerificationMachine = setup({
         },
         verifying: {
           description: 'POST /auth/verifyAccountCode (email, code).',
-          tags: ['busy'],
           invoke: {
             id: 'verifyAccountCode',
             src: 'verifyAccountCode',
@@ -232,7 +230,6 @@ export const emailVerificationMachine = setup({
         },
         resending: {
           description: 'POST /auth/verifyAccount again: a new code is mailed.',
-          tags: ['busy'],
           invoke: {
             id: 'verifyAccount',
             src: 'verifyAccount',

@@ -99,7 +99,6 @@ export const handleCheckMachine = setup({
     invalid: {
       description:
         "The handle breaks the rule: 'Letters, numbers and underscores only, 4-20 characters.' No call is made.",
-      tags: ['error'],
     },
     debouncing: {
       description: 'Waiting for typing to pause (400 ms).',
@@ -137,11 +136,9 @@ export const handleCheckMachine = setup({
     },
     notAvailable: {
       description: "'Not Available': another account has this handle.",
-      tags: ['error'],
     },
     error: {
       description: "'Error checking handle availability'; typing again checks again.",
-      tags: ['error'],
     },
   },
 });

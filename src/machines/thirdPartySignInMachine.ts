@@ -1,4 +1,11 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import type {
   AuthCodeResponse,
   LoginWithGoogleRequest,
@@ -87,10 +94,10 @@ const startTransitions = {
     target: 'authorizing',
     actions: {
       type: 'assignStart',
-      params: ({ event }: { event: ThirdPartySignInEvent }) => ({
-        mode: 'signup' as const,
-        details: event.type === 'signUp.start' ? event.details : null,
-      }),
+      params: ({ event }: { event: ThirdPartySignInEvent }) => {
+        assertEvent(event, 'signUp.start');
+        return { mode: 'signup' as const, details: event.details };
+      },
     },
     description:
       'Sign up with the provider (the form checked the account type, company name, terms and privacy): its popup opens first, from the click itself, so that browsers do not block it.',
@@ -330,7 +337,6 @@ export const thirdPartySignInMachine = setup({
     },
     failed: {
       description: 'The error alert is shown; the person may try again.',
-      tags: ['error'],
       on: {
         ...startTransitions,
         'alert.dismiss': {

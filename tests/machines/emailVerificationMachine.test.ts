@@ -1,30 +1,182 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { isValidEmail, verificationMessages } from '../../contract/identity';
+import { createActor, type AnyEventObject } from 'xstate';
 import {
   emailVerificationMachine,
   selectCanResend,
   selectCodeEntryShown,
+  selectEmail,
   selectEmailVerificationErrors,
   selectShowsResendLink,
   selectVerifiedEmail,
+  type EmailVerificationInput,
   type EmailVerificationSnapshot,
 } from '../../src/machines/emailVerificationMachine';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import { describePaths, FakePromises, runPath, type StepInfo } from '../support/pathHarness';
 
 const NEW = 'new@example.com';
+const OTHER = 'other@example.com';
 const SAVED = 'saved@example.com';
+const PADDED = '  padded@example.com ';
 const CODE = '123456';
+const PADDED_CODE = ' 654321 ';
 const taken = { messages: ['An account with this email address already exists.'] };
-const tooMany = { messages: [verificationMessages.tooManyAttempts] };
 
-const requestFailed = 'Error sending verification email, please refresh and try again';
-const verifyFailed = 'Error verifying code, please refresh and try again';
+/** Spec §5 Email verification widget and §8 Email verification. */
+const TOO_MANY = 'Too many failed attempts. Please request a new verification code.';
+const INVALID_OR_EXPIRED = 'Invalid or expired verification code.';
+const REQUEST_FAILED = 'Error sending verification email, please refresh and try again';
+const VERIFY_FAILED = 'Error verifying code, please refresh and try again';
+const tooMany = { messages: [TOO_MANY] };
 
-for (const input of [{ forSignup: true }, { forSignup: false, email: SAVED, verified: true }]) {
+/** Spec §5: {email} format (checked on the trimmed address). */
+const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+
+/**
+ * The widget from spec §4 Email verification widget: enter email, request code (code entry
+ * appears), verify code, Verified (read-only, '(change email)' resets everything); '(re-send)'
+ * and '(change email)' while awaiting the code; changing the email resets the verified flag.
+ */
+type Phase = 'editing' | 'requesting' | 'entering' | 'verifying' | 'resending' | 'verified';
+interface Model {
+  phase: Phase;
+  email: string;
+  errors: string[] | null;
+  calls: { name: string; input: unknown }[];
+}
+let model: Model;
+
+function initial(input: EmailVerificationInput): Model {
+  const email = input.email ?? '';
+  const verified = input.verified === true && email !== '';
+  return { phase: verified ? 'verified' : 'editing', email, errors: null, calls: [] };
+}
+
+const awaitingCode = (phase: Phase) =>
+  phase === 'entering' || phase === 'verifying' || phase === 'resending';
+
+function next(m: Model, event: AnyEventObject, input: EmailVerificationInput): Model {
+  const e = event as {
+    email?: string;
+    code?: string;
+    verified?: boolean;
+    output?: unknown;
+    error?: unknown;
+  };
+  const messagesOr = (fallback: string) =>
+    e.error === taken ? taken.messages : e.error === tooMany ? tooMany.messages : [fallback];
+  const requestCall = (email: string) => ({
+    name: 'verifyAccount',
+    input: { email, forSignup: input.forSignup },
+  });
+  switch (event.type) {
+    case 'email.change': {
+      const email = e.email as string;
+      // Typing in the address field; the error shown stays until the next request.
+      if (m.phase === 'editing') return { ...m, email };
+      // A different address hides code entry and resets the verified flag.
+      return email === m.email ? m : { ...m, phase: 'editing', email, errors: null };
+    }
+    case 'email.load': {
+      const email = e.email as string;
+      return { ...m, phase: e.verified ? 'verified' : 'editing', email, errors: null };
+    }
+    case 'code.request': {
+      // The machine never asks a code for an invalid address.
+      if (m.phase !== 'editing' || !looksLikeEmail(e.email as string)) return m;
+      const email = (e.email as string).trim();
+      return {
+        ...m,
+        phase: 'requesting',
+        email,
+        errors: null,
+        calls: [...m.calls, requestCall(email)],
+      };
+    }
+    case 'code.resend':
+      if (m.phase !== 'entering') return m;
+      return {
+        ...m,
+        phase: 'resending',
+        errors: null,
+        calls: [...m.calls, requestCall(m.email)],
+      };
+    case 'code.verify': {
+      const code = (e.code as string).trim();
+      // Empty: 'Please enter the verification code' (the form's), no call.
+      if (m.phase !== 'entering' || code === '') return m;
+      return {
+        ...m,
+        phase: 'verifying',
+        errors: null,
+        calls: [...m.calls, { name: 'verifyAccountCode', input: { email: m.email, code } }],
+      };
+    }
+    case 'email.edit':
+      // '(change email)': when Verified and while awaiting the code.
+      if (m.phase !== 'verified' && !awaitingCode(m.phase)) return m;
+      return { ...m, phase: 'editing', errors: null };
+    case 'xstate.done.actor.verifyAccount':
+      return m.phase === 'requesting' || m.phase === 'resending' ? { ...m, phase: 'entering' } : m;
+    case 'xstate.error.actor.verifyAccount':
+      // A failed first request goes back to the address; a failed re-send keeps code entry.
+      if (m.phase === 'requesting')
+        return { ...m, phase: 'editing', errors: messagesOr(REQUEST_FAILED) };
+      if (m.phase === 'resending')
+        return { ...m, phase: 'entering', errors: messagesOr(REQUEST_FAILED) };
+      return m;
+    case 'xstate.done.actor.verifyAccountCode':
+      if (m.phase !== 'verifying') return m;
+      return e.output === true
+        ? { ...m, phase: 'verified', errors: null }
+        : { ...m, phase: 'entering', errors: [INVALID_OR_EXPIRED] };
+    case 'xstate.error.actor.verifyAccountCode':
+      return m.phase === 'verifying'
+        ? { ...m, phase: 'entering', errors: messagesOr(VERIFY_FAILED) }
+        : m;
+    default:
+      return m;
+  }
+}
+
+function expectShown(s: EmailVerificationSnapshot, m: Model) {
+  expect(selectEmail(s)).toBe(m.email);
+  // The parent form submits only a verified address.
+  expect(selectVerifiedEmail(s)).toBe(m.phase === 'verified' ? m.email : null);
+  expect(selectCodeEntryShown(s)).toBe(awaitingCode(m.phase));
+  expect(selectCanResend(s)).toBe(m.phase === 'entering');
+  expect(selectEmailVerificationErrors(s)).toEqual(m.errors);
+  // Spec §5: these two server messages show a re-send link beside them.
+  expect(selectShowsResendLink(s)).toBe(
+    m.phase === 'entering' &&
+      (m.errors ?? []).some((x) => x === TOO_MANY || x === INVALID_OR_EXPIRED),
+  );
+}
+
+function checkStep(input: EmailVerificationInput) {
+  return (
+    { event, snapshot, previous, index }: StepInfo,
+    { promises }: { promises: FakePromises },
+  ) => {
+    if (index === 0) {
+      model = initial(input);
+      expectShown(previous as EmailVerificationSnapshot, model);
+    }
+    model = next(model, event, input);
+    expectShown(snapshot as EmailVerificationSnapshot, model);
+    expect(promises.calls).toEqual(model.calls);
+  };
+}
+
+const inputs: EmailVerificationInput[] = [
+  { forSignup: true },
+  { forSignup: false, email: SAVED, verified: true },
+];
+
+for (const input of inputs) {
   await describePaths({
     machine: emailVerificationMachine,
     input,
+    unhandled: true,
     build: () => {
       const promises = new FakePromises();
       const machine = emailVerificationMachine.provide({
@@ -33,16 +185,20 @@ for (const input of [{ forSignup: true }, { forSignup: false, email: SAVED, veri
           verifyAccountCode: promises.logic('verifyAccountCode') as never,
         },
       });
-      return { machine, promises, spies: {} };
+      return { machine, promises, spies: { promises } };
     },
+    // The plan keeps one path per (state, event type, outcome): a payload the machine must refuse
+    // comes before the accepted ones, so that a mutant accepting it meets this model.
     events: [
       { type: 'email.change', email: NEW },
-      { type: 'email.change', email: 'other@example.com' },
-      { type: 'code.request', email: NEW },
+      { type: 'email.change', email: OTHER },
       { type: 'code.request', email: 'not-an-email' },
+      { type: 'code.request', email: PADDED },
+      { type: 'code.request', email: NEW },
       { type: 'code.resend' },
-      { type: 'code.verify', code: CODE },
       { type: 'code.verify', code: '  ' },
+      { type: 'code.verify', code: PADDED_CODE },
+      { type: 'code.verify', code: CODE },
       { type: 'email.edit' },
       { type: 'email.load', email: SAVED, verified: true },
       { type: 'email.load', email: SAVED, verified: false },
@@ -54,89 +210,85 @@ for (const input of [{ forSignup: true }, { forSignup: false, email: SAVED, veri
       { type: 'xstate.error.actor.verifyAccountCode', error: tooMany },
       { type: 'xstate.error.actor.verifyAccountCode', error: new Error('offline') },
     ],
-    afterStep: ({ event, snapshot, previous }) => {
-      const s = snapshot as EmailVerificationSnapshot;
-      const before = previous as EmailVerificationSnapshot;
-      const errors = selectEmailVerificationErrors(s);
-      const failure = (event as { error?: unknown }).error;
-
-      switch (event.type) {
-        case 'code.request':
-          // The machine never asks a code for an invalid address.
-          expect(s.matches('requesting')).toBe(before.matches('editing') && event.email === NEW);
-          break;
-        case 'code.verify':
-          expect(s.matches({ awaitingCode: 'verifying' })).toBe(
-            before.matches({ awaitingCode: 'entering' }) && event.code === CODE,
-          );
-          break;
-        case 'email.change':
-          // Changing the email hides the code entry and resets the verified flag.
-          if (event.email !== before.context.email) {
-            expect(s.matches('editing')).toBe(true);
-            expect(selectVerifiedEmail(s)).toBeNull();
-          }
-          expect(s.context.email).toBe(event.email);
-          break;
-        case 'email.edit':
-          // '(change email)' (when Verified, or while awaiting the code) resets everything:
-          // code entry hides and the address is offered again for editing.
-          expect(before.matches('verified') || selectCodeEntryShown(before)).toBe(true);
-          expect(s.matches('editing')).toBe(true);
-          expect(selectCodeEntryShown(s)).toBe(false);
-          expect(s.context.email).toBe(before.context.email);
-          expect(selectVerifiedEmail(s)).toBeNull();
-          expect(errors).toBeNull();
-          break;
-        case 'email.load':
-          expect(selectVerifiedEmail(s)).toBe(event.verified ? SAVED : null);
-          expect(s.matches('editing')).toBe(!event.verified);
-          break;
-        case 'xstate.error.actor.verifyAccount':
-          expect(errors).toEqual(failure === taken ? taken.messages : [requestFailed]);
-          // A failed first request goes back to the address; a failed re-send keeps code entry.
-          expect(selectCodeEntryShown(s)).toBe(selectCodeEntryShown(before));
-          break;
-        case 'xstate.done.actor.verifyAccount':
-          expect(selectCodeEntryShown(s)).toBe(true);
-          expect(selectCanResend(s)).toBe(true);
-          expect(errors).toBeNull();
-          break;
-        case 'xstate.done.actor.verifyAccountCode': {
-          const verified = (event as { output?: boolean }).output;
-          expect(selectVerifiedEmail(s)).toBe(verified ? before.context.email : null);
-          if (!verified) {
-            expect(errors).toEqual([verificationMessages.invalidOrExpired]);
-            expect(selectShowsResendLink(s)).toBe(true);
-          }
-          break;
-        }
-        case 'xstate.error.actor.verifyAccountCode':
-          expect(errors).toEqual(failure === tooMany ? tooMany.messages : [verifyFailed]);
-          // Only the server's 'Too many failed attempts...' shows the re-send link.
-          expect(selectShowsResendLink(s)).toBe(failure === tooMany);
-          break;
-      }
-      // The verified address is the typed one, only when Verified.
-      expect(selectVerifiedEmail(s)).toBe(s.matches('verified') ? s.context.email : null);
-      if (!selectCodeEntryShown(s)) expect(selectShowsResendLink(s)).toBe(false);
-    },
-    afterPath: (_plan, _spies, promises) => {
-      for (const call of promises.calls) {
-        const sent = call.input as { email: string; code?: string; forSignup?: boolean };
-        expect(isValidEmail(sent.email)).toBe(true);
-        if (call.name === 'verifyAccount') {
-          expect(sent).toEqual({ email: sent.email, forSignup: input.forSignup });
-        } else {
-          expect(sent).toEqual({ email: sent.email, code: CODE });
-        }
-      }
-    },
+    afterStep: checkStep(input),
   });
 }
 
+/**
+ * Sequences the plan reaches only by its shortest paths (it keeps one path per state and step),
+ * driven the same way and checked against the same model.
+ */
+const scenarios: { name: string; input: EmailVerificationInput; events: AnyEventObject[] }[] = [
+  {
+    name: 'a wrong code, then another address: the error goes with the code entry',
+    input: { forSignup: true },
+    events: [
+      { type: 'code.request', email: NEW },
+      { type: 'xstate.done.actor.verifyAccount' },
+      { type: 'code.verify', code: CODE },
+      { type: 'xstate.done.actor.verifyAccountCode', output: false },
+      { type: 'email.change', email: OTHER },
+      { type: 'code.request', email: OTHER },
+    ],
+  },
+  {
+    name: "too many attempts, then '(change email)': everything resets",
+    input: { forSignup: false, email: SAVED, verified: false },
+    events: [
+      { type: 'code.request', email: SAVED },
+      { type: 'xstate.done.actor.verifyAccount' },
+      { type: 'code.verify', code: CODE },
+      { type: 'xstate.error.actor.verifyAccountCode', error: tooMany },
+      { type: 'email.edit' },
+      { type: 'email.change', email: NEW },
+    ],
+  },
+  {
+    name: 'a failed re-send keeps the code entry, and a later right code verifies',
+    input: { forSignup: true },
+    events: [
+      { type: 'code.request', email: PADDED },
+      { type: 'xstate.done.actor.verifyAccount' },
+      { type: 'code.resend' },
+      { type: 'xstate.error.actor.verifyAccount', error: new Error('offline') },
+      { type: 'code.verify', code: PADDED_CODE },
+      { type: 'xstate.done.actor.verifyAccountCode', output: true },
+      { type: 'email.edit' },
+    ],
+  },
+];
+
+describe('emailVerification machine: scenarios', () => {
+  for (const scenario of scenarios) {
+    it(scenario.name, async () => {
+      const promises = new FakePromises();
+      const machine = emailVerificationMachine.provide({
+        actors: {
+          verifyAccount: promises.logic('verifyAccount') as never,
+          verifyAccountCode: promises.logic('verifyAccountCode') as never,
+        },
+      });
+      const check = checkStep(scenario.input);
+      await runPath(
+        {
+          name: scenario.name,
+          steps: scenario.events.map((event) => ({ event, expected: null as never })),
+        },
+        {
+          machine,
+          promises,
+          input: scenario.input,
+          // The model, not a plan, says what each step must show.
+          serializeState: () => '',
+          afterStep: (step) => check(step, { promises }),
+        },
+      );
+    });
+  }
+});
+
 describe('emailVerification machine: start', () => {
-  const start = (input: { forSignup: boolean; email?: string; verified?: boolean }) => {
+  const start = (input: EmailVerificationInput) => {
     const actor = createActor(emailVerificationMachine, { input });
     actor.start();
     return actor.getSnapshot();
@@ -144,18 +296,21 @@ describe('emailVerification machine: start', () => {
 
   it('starts with the address to verify', () => {
     const s = start({ forSignup: true });
-    expect(s.matches('editing')).toBe(true);
-    expect(s.context.email).toBe('');
+    expect(selectEmail(s)).toBe('');
+    expect(selectVerifiedEmail(s)).toBeNull();
+    expect(selectCodeEntryShown(s)).toBe(false);
   });
 
   it('starts Verified with an address given as verified', () => {
-    const s = start({ forSignup: false, email: SAVED, verified: true });
-    expect(selectVerifiedEmail(s)).toBe(SAVED);
+    expect(selectVerifiedEmail(start({ forSignup: false, email: SAVED, verified: true }))).toBe(
+      SAVED,
+    );
   });
 
-  it('starts unverified with an address given as not verified', () => {
+  it('starts unverified with an address given as not verified, or no address', () => {
     const s = start({ forSignup: false, email: SAVED, verified: false });
-    expect(s.matches('editing')).toBe(true);
-    expect(s.context.email).toBe(SAVED);
+    expect(selectEmail(s)).toBe(SAVED);
+    expect(selectVerifiedEmail(s)).toBeNull();
+    expect(selectVerifiedEmail(start({ forSignup: false, verified: true }))).toBeNull();
   });
 });

@@ -1,30 +1,168 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import {
   handleCheckMachine,
   selectAvailableHandle,
   selectHandleMessage,
   selectHandleStatus,
+  type HandleCheckInput,
   type HandleCheckSnapshot,
+  type HandleStatus,
 } from '../../src/machines/handleCheckMachine';
 import { describePaths, FakePromises, TestClock } from '../support/pathHarness';
 
-const OWN = 'olivia_harper';
-const values = ['', 'ab', '_bad_', OWN, 'OLIVIA_Harper', 'new_handle', 'other_one'];
+/** The person's own handle, as saved (mixed case: the comparison ignores case). */
+const OWN = 'Olivia_Harper';
+const values = ['', 'ab', '_bad_', 'bad__one', 'OLIVIA_HARPER', 'olivia_harper', 'new_handle'];
 
-/** What the person sees beside the field for a typed handle, when it is settled. */
-const ruleBroken = (handle: string) => handle === 'ab' || handle === '_bad_';
+/**
+ * Spec §5 Handle: 4 to 20 characters, letters, digits and underscore only, no double underscore,
+ * no leading or trailing underscore.
+ */
+const followsRule = (h: string) =>
+  h.length >= 4 &&
+  h.length <= 20 &&
+  /^[A-Za-z0-9_]+$/.test(h) &&
+  !h.includes('__') &&
+  !h.startsWith('_') &&
+  !h.endsWith('_');
 
-for (const input of [{ ownHandle: OWN }, { handle: OWN, ownHandle: OWN }]) {
+/** Spec §4 Handle check, §5 Handle and §8: what shows beside the field. */
+const TEXTS: Record<HandleStatus, string | null> = {
+  empty: null,
+  invalid: 'Letters, numbers and underscores only, 4-20 characters.',
+  checking: 'Checking...',
+  available: 'Available',
+  notAvailable: 'Not Available',
+  error: 'Error checking handle availability',
+};
+
+/** GET /users/handleExists: a fake that records each call and whether it was dropped. */
+interface Call {
+  value: string;
+  signal: AbortSignal;
+  resolve: (taken: boolean) => void;
+  reject: (error: unknown) => void;
+}
+class FakeHandleExists {
+  readonly calls: Call[] = [];
+  readonly logic = fromPromise<boolean, { value: string }>(
+    ({ input, signal }) =>
+      new Promise<boolean>((resolve, reject) => {
+        this.calls.push({ value: input.value, signal, resolve, reject });
+      }),
+  );
+}
+let current = new FakeHandleExists();
+
+/** What the person sees, written from the spec, and the calls that should have been made. */
+interface Model {
+  handle: string;
+  status: HandleStatus;
+  /** A check is out (after the debounce), its answer not yet in. */
+  calling: boolean;
+  /** The values checked, in order, and which of those calls were dropped. */
+  checked: string[];
+  dropped: boolean[];
+}
+let model: Model;
+
+function judge(handle: string, ownHandle: string | undefined): HandleStatus {
+  if (handle === '') return 'empty';
+  if (!followsRule(handle)) return 'invalid';
+  // The person's own handle is theirs: available without a call.
+  if (ownHandle !== undefined && handle.toLowerCase() === ownHandle.toLowerCase()) {
+    return 'available';
+  }
+  return 'checking';
+}
+
+function initial(input: HandleCheckInput): Model {
+  const handle = input.handle ?? '';
+  return {
+    handle,
+    status: judge(handle, input.ownHandle),
+    calling: false,
+    checked: [],
+    dropped: [],
+  };
+}
+
+function next(m: Model, event: AnyEventObject, input: HandleCheckInput, elapsedMs: number): Model {
+  if (event.type === 'handle.change') {
+    const value = (event as { value?: string }).value ?? '';
+    // The same value again changes nothing (a check in progress goes on).
+    if (value === m.handle) return m;
+    // Typing again drops a check in progress: its answer must never win.
+    const dropped = m.calling ? [...m.dropped.slice(0, -1), true] : m.dropped;
+    return { ...m, handle: value, status: judge(value, input.ownHandle), calling: false, dropped };
+  }
+  if (event.type.startsWith('xstate.after.')) {
+    // Spec §5/§9: the check runs once typing has paused for 400 ms.
+    expect(m.status).toBe('checking');
+    expect(m.calling).toBe(false);
+    expect(elapsedMs).toBe(400);
+    return {
+      ...m,
+      calling: true,
+      checked: [...m.checked, m.handle],
+      dropped: [...m.dropped, false],
+    };
+  }
+  if (!m.calling) return m;
+  if (event.type === 'xstate.done.actor.handleExists') {
+    const taken = (event as { output?: boolean }).output === true;
+    return { ...m, calling: false, status: taken ? 'notAvailable' : 'available' };
+  }
+  if (event.type === 'xstate.error.actor.handleExists') {
+    return { ...m, calling: false, status: 'error' };
+  }
+  return m;
+}
+
+function expectShown(s: HandleCheckSnapshot, m: Model) {
+  expect(selectHandleStatus(s)).toBe(m.status);
+  expect(selectHandleMessage(s)).toBe(TEXTS[m.status]);
+  // The parent form submits only a handle found available.
+  expect(selectAvailableHandle(s)).toBe(m.status === 'available' ? m.handle : null);
+}
+
+function expectCalls(m: Model) {
+  expect(current.calls.map((c) => c.value)).toEqual(m.checked);
+  expect(current.calls.map((c) => c.signal.aborted)).toEqual(m.dropped);
+}
+
+const inputs: HandleCheckInput[] = [
+  { ownHandle: OWN },
+  { handle: 'olivia_harper', ownHandle: OWN },
+  { handle: 'new_handle', ownHandle: OWN },
+];
+
+for (const input of inputs) {
   await describePaths({
     machine: handleCheckMachine,
     input,
+    unhandled: true,
     build: () => {
-      const promises = new FakePromises();
+      current = new FakeHandleExists();
       const machine = handleCheckMachine.provide({
-        actors: { handleExists: promises.logic('handleExists') as never },
+        actors: { handleExists: current.logic as never },
       });
-      return { machine, promises, spies: {} };
+      return { machine, promises: new FakePromises(), spies: {} };
+    },
+    // The check's answer comes through the fake, so that the dropped call's signal is real.
+    deliver: (event) => {
+      const call = current.calls.at(-1);
+      if (!call) return false;
+      if (event.type === 'xstate.done.actor.handleExists') {
+        call.resolve((event as { output?: boolean }).output === true);
+        return true;
+      }
+      if (event.type === 'xstate.error.actor.handleExists') {
+        call.reject((event as { error?: unknown }).error);
+        return true;
+      }
+      return false;
     },
     events: [
       ...values.map((value) => ({ type: 'handle.change', value })),
@@ -32,59 +170,15 @@ for (const input of [{ ownHandle: OWN }, { handle: OWN, ownHandle: OWN }]) {
       { type: 'xstate.done.actor.handleExists', output: false },
       { type: 'xstate.error.actor.handleExists', error: new Error('offline') },
     ],
-    afterStep: ({ event, snapshot, previous, elapsedMs }) => {
-      const s = snapshot as HandleCheckSnapshot;
-      const handle = s.context.handle;
-      const status = selectHandleStatus(s);
-      if (event.type === 'handle.change' && event.value === previous.context.handle) {
-        // The same value again changes nothing (a check in progress goes on).
-        expect(s.value).toEqual(previous.value);
-      } else if (event.type === 'handle.change') {
-        // The rule is judged at once, before any call; the own handle needs no call.
-        const expected =
-          handle === ''
-            ? 'empty'
-            : ruleBroken(handle)
-              ? 'invalid'
-              : handle.toLowerCase() === OWN
-                ? 'available'
-                : 'checking';
-        expect(status).toBe(expected);
-        expect(s.matches('checking')).toBe(false);
+    afterStep: ({ event, snapshot, previous, index, elapsedMs }) => {
+      if (index === 0) {
+        model = initial(input);
+        expectShown(previous as HandleCheckSnapshot, model);
       }
-      if (status === 'invalid') {
-        expect(selectHandleMessage(s)).toBe(
-          'Letters, numbers and underscores only, 4-20 characters.',
-        );
-      }
-      if (event.type.startsWith('xstate.after.')) {
-        // Spec §9: debounce 400 ms, then the check.
-        expect(elapsedMs).toBe(400);
-        expect(s.matches('checking')).toBe(true);
-      }
-      if (event.type === 'xstate.done.actor.handleExists') {
-        const taken = (event as { output?: boolean }).output;
-        expect(selectHandleMessage(s)).toBe(taken ? 'Not Available' : 'Available');
-        expect(selectAvailableHandle(s)).toBe(taken ? null : handle);
-        // The answer is about the handle that was checked.
-        expect(handle).toBe(previous.context.handle);
-      }
-      if (event.type === 'xstate.error.actor.handleExists') {
-        expect(selectHandleMessage(s)).toBe('Error checking handle availability');
-      }
-      if (status !== 'available') expect(selectAvailableHandle(s)).toBeNull();
-    },
-    afterPath: (plan, _spies, promises) => {
-      // A call is made only after the debounce, and only for a well-formed handle that is not
-      // the person's own.
-      const debounces = plan.steps.filter((s) => s.event.type.startsWith('xstate.after.')).length;
-      expect(promises.calls).toHaveLength(debounces);
-      for (const call of promises.calls) {
-        const { value } = call.input as { value: string };
-        expect(value).not.toBe('');
-        expect(ruleBroken(value)).toBe(false);
-        expect(value.toLowerCase()).not.toBe(OWN);
-      }
+      model = next(model, event, input, elapsedMs);
+      if (!event.type.startsWith('xstate.after.')) expect(elapsedMs).toBe(0);
+      expectShown(snapshot as HandleCheckSnapshot, model);
+      expectCalls(model);
     },
   });
 }
@@ -102,8 +196,7 @@ describe('handleCheck machine: typing during a check', () => {
     actor.send({ type: 'handle.change', value: 'first_one' });
     expect(clock.advanceToNext()).toBe(400);
     await new Promise((r) => setTimeout(r, 0));
-    expect(actor.getSnapshot().matches('checking')).toBe(true);
-    const stale = promises.calls.length;
+    expect(promises.calls.map((c) => c.input)).toEqual([{ value: 'first_one' }]);
     actor.send({ type: 'handle.change', value: 'second_one' });
     // The first check answers 'taken' after the person typed on: it is ignored.
     promises.settle('handleExists', 'done', true);
@@ -111,22 +204,27 @@ describe('handleCheck machine: typing during a check', () => {
     expect(selectHandleStatus(actor.getSnapshot())).toBe('checking');
     expect(clock.advanceToNext()).toBe(400);
     await new Promise((r) => setTimeout(r, 0));
-    expect(promises.calls.slice(stale).map((c) => c.input)).toEqual([{ value: 'second_one' }]);
+    expect(promises.calls.slice(1).map((c) => c.input)).toEqual([{ value: 'second_one' }]);
     promises.settle('handleExists', 'done', false);
     await new Promise((r) => setTimeout(r, 0));
     expect(selectAvailableHandle(actor.getSnapshot())).toBe('second_one');
     actor.stop();
   });
 
-  it('starts from the handle given, the own one being available without a call', () => {
+  it('checks every well-formed handle when the person has none yet (signup)', async () => {
     const promises = new FakePromises();
+    const clock = new TestClock();
     const actor = createActor(
       handleCheckMachine.provide({ actors: { handleExists: promises.logic('handleExists') } }),
-      { input: { handle: OWN, ownHandle: OWN } },
+      { input: {}, clock },
     );
     actor.start();
-    expect(selectHandleStatus(actor.getSnapshot())).toBe('available');
-    expect(promises.calls).toEqual([]);
+    expect(selectHandleStatus(actor.getSnapshot())).toBe('empty');
+    actor.send({ type: 'handle.change', value: 'olivia_harper' });
+    expect(selectHandleMessage(actor.getSnapshot())).toBe('Checking...');
+    expect(clock.advanceToNext()).toBe(400);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(promises.calls.map((c) => c.input)).toEqual([{ value: 'olivia_harper' }]);
     actor.stop();
   });
 });

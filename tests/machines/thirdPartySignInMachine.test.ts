@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import {
   providerErrorText,
   selectThirdPartyAlert,
   selectThirdPartyBusy,
   selectThirdPartyNotice,
   thirdPartySignInMachine,
+  type ThirdPartySignInAlert,
   type ThirdPartySignInSnapshot,
 } from '../../src/machines/thirdPartySignInMachine';
+import type { EstablishedSession } from '../../src/machines/sessionMachine';
 import type { ThirdPartySignupSubmission } from '../../src/validation/signup';
 import { makeSession } from '../support/fixtures';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import { describePaths, FakePromises, runPath, type StepInfo } from '../support/pathHarness';
 
 const CODE = { code: 'auth-code-1', scope: 'openid email profile' };
 const TOKEN = 'captcha-token-1';
-const session = makeSession('google-token');
+const signupSession = makeSession('google-signup-token');
+const loginSession = makeSession('google-login-token');
 const details: ThirdPartySignupSubmission = {
   tenantAccountType: 'Charity',
   companyName: 'Harbour Hope',
@@ -25,125 +28,257 @@ const details: ThirdPartySignupSubmission = {
 };
 const serverError = { messages: ['This Google account is not allowed.'] };
 const existingMessages = ['Account already exists'];
+const popupClosed = new Error('popup_closed');
+const accessDenied = { type: 'access_denied' };
+
+/** Spec §8 Authentication and Signup, with the alert titles of the Login and Signup screens. */
+const TEXTS = {
+  providerFailed: (error: string) => `Google login failed: ${error}`,
+  signupFailed: 'Error signing up with google, please try again.',
+  loginFailed: 'Error logging in with google.',
+  existing: 'Account already exists, logging in...',
+  captcha: {
+    kind: 'captcha',
+    title: 'ReCaptcha Error',
+    messages: ['Failed to generate ReCaptcha token, please refresh the page.'],
+  } satisfies ThirdPartySignInAlert,
+};
+
+/** Ours: how long 'Account already exists, logging in...' shows (the spec gives no figure). */
+const EXISTING_NOTICE_MS = 2000;
+
+/**
+ * Where the third-party sign-in is, from spec §2.3 (Login, Signup) and §4 (third-party signup):
+ * the provider's popup, then for signup a captcha token ('signup') and POST
+ * /auth/signupWithGoogle, for login POST /auth/loginWithGoogle; the alert and the session.
+ */
+type Phase =
+  'idle' | 'popup' | 'captcha' | 'signingUp' | 'loggingIn' | 'existing' | 'failed' | 'signedIn';
+interface Model {
+  phase: Phase;
+  mode: 'login' | 'signup' | null;
+  alert: ThirdPartySignInAlert | null;
+  session: EstablishedSession | null;
+  calls: { name: string; input: unknown }[];
+}
+const start = (): Model => ({ phase: 'idle', mode: null, alert: null, session: null, calls: [] });
+let model = start();
+
+const failed = (m: Model, alert: ThirdPartySignInAlert): Model => ({
+  ...m,
+  phase: 'failed',
+  alert,
+});
+
+function next(m: Model, event: AnyEventObject): Model {
+  const payload = event as { output?: unknown; error?: unknown };
+  switch (event.type) {
+    case 'signIn.start':
+    case 'signUp.start': {
+      // The button is offered when idle and again beside an alert; a start clears the alert.
+      if (m.phase !== 'idle' && m.phase !== 'failed') return m;
+      const mode = event.type === 'signIn.start' ? 'login' : 'signup';
+      return {
+        ...m,
+        phase: 'popup',
+        mode,
+        alert: null,
+        // The popup opens first, from the click itself.
+        calls: [...m.calls, { name: 'requestAuthCode', input: undefined }],
+      };
+    }
+    case 'alert.dismiss':
+      return m.phase === 'failed' ? { ...m, phase: 'idle', alert: null } : m;
+    case 'xstate.done.actor.requestAuthCode':
+      if (m.phase !== 'popup') return m;
+      return m.mode === 'signup'
+        ? {
+            ...m,
+            phase: 'captcha',
+            calls: [...m.calls, { name: 'thirdPartyCaptchaToken', input: { action: 'signup' } }],
+          }
+        : {
+            ...m,
+            phase: 'loggingIn',
+            calls: [...m.calls, { name: 'loginWithGoogle', input: { authCodeResponse: CODE } }],
+          };
+    case 'xstate.error.actor.requestAuthCode': {
+      if (m.phase !== 'popup') return m;
+      const error = payload.error === popupClosed ? 'popup_closed' : 'access_denied';
+      return failed(m, {
+        kind: 'failure',
+        title: m.mode === 'signup' ? 'Signup Error' : 'Login Error',
+        messages: [TEXTS.providerFailed(error)],
+      });
+    }
+    case 'xstate.done.actor.thirdPartyCaptchaToken':
+      if (m.phase !== 'captcha') return m;
+      if (payload.output !== TOKEN) return failed(m, TEXTS.captcha);
+      return {
+        ...m,
+        phase: 'signingUp',
+        calls: [
+          ...m.calls,
+          {
+            name: 'signupWithGoogle',
+            input: {
+              signupRequest: { ...details, usingEmail: false, reCaptchaToken: TOKEN },
+              authCodeResponse: CODE,
+            },
+          },
+        ],
+      };
+    case 'xstate.error.actor.thirdPartyCaptchaToken':
+      return m.phase === 'captcha' ? failed(m, TEXTS.captcha) : m;
+    case 'xstate.done.actor.signupWithGoogle': {
+      if (m.phase !== 'signingUp') return m;
+      const { messages } = payload.output as { messages: string[] };
+      // Messages returned: 'Account already exists, logging in...' first, else to /feed.
+      return {
+        ...m,
+        phase: messages.length > 0 ? 'existing' : 'signedIn',
+        session: signupSession,
+      };
+    }
+    case 'xstate.error.actor.signupWithGoogle':
+      if (m.phase !== 'signingUp') return m;
+      return failed(m, {
+        kind: 'failure',
+        title: 'Signup Error',
+        messages: payload.error === serverError ? serverError.messages : [TEXTS.signupFailed],
+      });
+    case 'xstate.done.actor.loginWithGoogle':
+      return m.phase === 'loggingIn' ? { ...m, phase: 'signedIn', session: loginSession } : m;
+    case 'xstate.error.actor.loginWithGoogle':
+      if (m.phase !== 'loggingIn') return m;
+      return failed(m, {
+        kind: 'failure',
+        title: 'Login Error',
+        messages: payload.error === serverError ? serverError.messages : [TEXTS.loginFailed],
+      });
+    default:
+      // The notice's delay: then the existing account is logged in.
+      if (event.type.startsWith('xstate.after.') && m.phase === 'existing') {
+        return { ...m, phase: 'signedIn' };
+      }
+      return m;
+  }
+}
+
+function expectShown(s: ThirdPartySignInSnapshot, m: Model) {
+  const busy = !['idle', 'failed', 'signedIn'].includes(m.phase);
+  expect(selectThirdPartyBusy(s)).toBe(busy);
+  expect(selectThirdPartyAlert(s)).toEqual(m.alert);
+  expect(selectThirdPartyNotice(s)).toBe(m.phase === 'existing' ? TEXTS.existing : null);
+  // Signed in: the session goes to the app (which stores it and goes on).
+  expect(s.status).toBe(m.phase === 'signedIn' ? 'done' : 'active');
+  if (m.phase === 'signedIn') expect(s.output).toEqual(m.session);
+  // The provider's code is kept only between the popup and the signup call.
+  const keepsCode = m.phase === 'captcha' || m.phase === 'signingUp';
+  expect(JSON.stringify(s.context).includes(CODE.code)).toBe(keepsCode);
+}
+
+function checkStep(
+  { event, snapshot, previous, index, elapsedMs }: StepInfo,
+  { promises }: { promises: FakePromises },
+) {
+  if (index === 0) {
+    model = start();
+    expectShown(previous as ThirdPartySignInSnapshot, model);
+  }
+  if (event.type.startsWith('xstate.after.')) {
+    expect(model.phase).toBe('existing');
+    expect(elapsedMs).toBe(EXISTING_NOTICE_MS);
+  } else {
+    expect(elapsedMs).toBe(0);
+  }
+  model = next(model, event);
+  expectShown(snapshot as ThirdPartySignInSnapshot, model);
+  expect(promises.calls).toEqual(model.calls);
+}
+
+const fakes = () => {
+  const promises = new FakePromises();
+  const machine = thirdPartySignInMachine.provide({
+    actors: {
+      requestAuthCode: promises.logic('requestAuthCode') as never,
+      captchaToken: promises.logic('thirdPartyCaptchaToken') as never,
+      signupWithGoogle: promises.logic('signupWithGoogle') as never,
+      loginWithGoogle: promises.logic('loginWithGoogle') as never,
+    },
+  });
+  return { machine, promises, spies: { promises } };
+};
 
 await describePaths({
   machine: thirdPartySignInMachine,
-  build: () => {
-    const promises = new FakePromises();
-    const machine = thirdPartySignInMachine.provide({
-      actors: {
-        requestAuthCode: promises.logic('requestAuthCode') as never,
-        captchaToken: promises.logic('thirdPartyCaptchaToken') as never,
-        signupWithGoogle: promises.logic('signupWithGoogle') as never,
-        loginWithGoogle: promises.logic('loginWithGoogle') as never,
-      },
-    });
-    return { machine, promises, spies: {} };
-  },
+  unhandled: true,
+  build: fakes,
   events: [
     { type: 'signIn.start' },
     { type: 'signUp.start', details },
     { type: 'alert.dismiss' },
     { type: 'xstate.done.actor.requestAuthCode', output: CODE },
-    { type: 'xstate.error.actor.requestAuthCode', error: new Error('popup_closed') },
+    { type: 'xstate.error.actor.requestAuthCode', error: popupClosed },
+    { type: 'xstate.error.actor.requestAuthCode', error: accessDenied },
     { type: 'xstate.done.actor.thirdPartyCaptchaToken', output: TOKEN },
     { type: 'xstate.done.actor.thirdPartyCaptchaToken', output: null },
     { type: 'xstate.error.actor.thirdPartyCaptchaToken', error: new Error('stopped') },
-    { type: 'xstate.done.actor.signupWithGoogle', output: { session, messages: [] } },
     {
       type: 'xstate.done.actor.signupWithGoogle',
-      output: { session, messages: existingMessages },
+      output: { session: signupSession, messages: [] },
+    },
+    {
+      type: 'xstate.done.actor.signupWithGoogle',
+      output: { session: signupSession, messages: existingMessages },
     },
     { type: 'xstate.error.actor.signupWithGoogle', error: serverError },
     { type: 'xstate.error.actor.signupWithGoogle', error: new Error('network down') },
-    { type: 'xstate.done.actor.loginWithGoogle', output: session },
+    { type: 'xstate.done.actor.loginWithGoogle', output: loginSession },
     { type: 'xstate.error.actor.loginWithGoogle', error: serverError },
     { type: 'xstate.error.actor.loginWithGoogle', error: new Error('network down') },
   ],
-  afterStep: ({ event, snapshot, elapsedMs }) => {
-    const s = snapshot as ThirdPartySignInSnapshot;
-    const alert = selectThirdPartyAlert(s);
-    const failure = (event as { error?: unknown }).error;
-    const signupTitle = 'Signup Error';
-    switch (event.type) {
-      case 'signIn.start':
-      case 'signUp.start':
-        // The popup opens at once, from the click.
-        expect(s.matches('authorizing')).toBe(true);
-        expect(alert).toBeNull();
-        break;
-      case 'xstate.error.actor.requestAuthCode':
-        expect(alert?.messages).toEqual(['Google login failed: popup_closed']);
-        expect(alert?.title).toBe(s.context.mode === 'signup' ? signupTitle : 'Login Error');
-        break;
-      case 'xstate.done.actor.thirdPartyCaptchaToken':
-      case 'xstate.error.actor.thirdPartyCaptchaToken':
-        if ((event as { output?: unknown }).output !== TOKEN) {
-          expect(alert).toEqual({
-            kind: 'captcha',
-            title: 'ReCaptcha Error',
-            messages: ['Failed to generate ReCaptcha token, please refresh the page.'],
-          });
-        }
-        break;
-      case 'xstate.done.actor.signupWithGoogle': {
-        const { messages } = (event as { output?: { messages: string[] } }).output ?? {
-          messages: [],
-        };
-        // Messages returned: 'Account already exists, logging in...', else straight to /feed.
-        expect(selectThirdPartyNotice(s)).toBe(
-          messages.length ? 'Account already exists, logging in...' : null,
-        );
-        expect(s.status).toBe(messages.length ? 'active' : 'done');
-        break;
-      }
-      case 'xstate.error.actor.signupWithGoogle':
-        expect(alert).toEqual({
-          kind: 'failure',
-          title: signupTitle,
-          messages:
-            failure === serverError
-              ? serverError.messages
-              : ['Error signing up with google, please try again.'],
-        });
-        break;
-      case 'xstate.error.actor.loginWithGoogle':
-        expect(alert).toEqual({
-          kind: 'failure',
-          title: 'Login Error',
-          messages:
-            failure === serverError ? serverError.messages : ['Error logging in with google.'],
-        });
-        break;
-    }
-    if (event.type.startsWith('xstate.after.')) expect(elapsedMs).toBe(2000);
-    if (s.status === 'done') expect(s.output).toEqual(session);
-    if (s.matches('failed')) expect(selectThirdPartyBusy(s)).toBe(false);
-    // The provider's code is kept only while signing up.
-    if (!s.matches('signingUp')) expect(s.context.authCodeResponse).toBeNull();
-  },
-  afterPath: (_plan, _spies, promises) => {
-    for (const call of promises.calls) {
-      if (call.name === 'thirdPartyCaptchaToken') expect(call.input).toEqual({ action: 'signup' });
-      if (call.name === 'signupWithGoogle') {
-        expect(call.input).toEqual({
-          signupRequest: { ...details, usingEmail: false, reCaptchaToken: TOKEN },
-          authCodeResponse: CODE,
-        });
-      }
-      if (call.name === 'loginWithGoogle') expect(call.input).toEqual({ authCodeResponse: CODE });
-    }
-    // The captcha and the calls come only after the provider answered.
-    expect(promises.calls[0]?.name ?? 'requestAuthCode').toBe('requestAuthCode');
-  },
+  afterStep: checkStep,
 });
 
 describe('thirdPartySignIn machine', () => {
+  it("shows 'Account already exists, logging in...', then hands the session over", async () => {
+    // The plan ends its paths where the notice shows; this one waits the notice out, on the
+    // simulated clock, checked against the same model.
+    const events: AnyEventObject[] = [
+      { type: 'signUp.start', details },
+      { type: 'xstate.done.actor.requestAuthCode', output: CODE },
+      { type: 'xstate.done.actor.thirdPartyCaptchaToken', output: TOKEN },
+      {
+        type: 'xstate.done.actor.signupWithGoogle',
+        output: { session: signupSession, messages: existingMessages },
+      },
+      { type: 'xstate.after.existingAccountNotice' },
+    ];
+    const { machine, promises, spies } = fakes();
+    await runPath(
+      {
+        name: 'existing account',
+        steps: events.map((event) => ({ event, expected: null as never })),
+      },
+      {
+        machine,
+        promises,
+        serializeState: () => '',
+        afterStep: (step) => checkStep(step, spies),
+      },
+    );
+    expect(model.phase).toBe('signedIn');
+  });
+
   it("names the provider's error", () => {
     expect(providerErrorText(new Error('popup_failed_to_open'))).toBe('popup_failed_to_open');
     expect(providerErrorText({ type: 'popup_closed' })).toBe('popup_closed');
+    expect(providerErrorText({ message: '', type: 'popup_closed' })).toBe('popup_closed');
     expect(providerErrorText('access_denied')).toBe('access_denied');
-    expect(providerErrorText(undefined)).toBe('unknown error');
+    for (const unnamed of [undefined, null, '', {}, { type: '' }, { type: 42 }, { message: 7 }]) {
+      expect(providerErrorText(unnamed)).toBe('unknown error');
+    }
   });
 
   it('opens the popup synchronously, within the click', () => {
