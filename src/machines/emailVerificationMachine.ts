@@ -270,13 +270,24 @@ export const selectEmail = (s: EmailVerificationSnapshot) => s.context.email;
 /** The verified address (the parent form submits only this one), else null. */
 export const selectVerifiedEmail = (s: EmailVerificationSnapshot): string | null =>
   s.matches('verified') ? s.context.email : null;
-/** The code entry shows from the moment the code was sent until the address is verified. */
-export const selectCodeEntryShown = (s: EmailVerificationSnapshot) => s.matches('awaitingCode');
+/**
+ * The widget's phase (spec §4 Email verification widget): the address is typed ('entering'), a
+ * code is requested, the code entry shows ('awaitingCode', a re-send included), the code is
+ * checked ('verifying'), or the address is verified.
+ */
+export type EmailVerificationPhase =
+  'entering' | 'requesting' | 'awaitingCode' | 'verifying' | 'verified';
+export function selectEmailVerificationPhase(s: EmailVerificationSnapshot): EmailVerificationPhase {
+  if (s.matches('verified')) return 'verified';
+  if (s.matches('requesting')) return 'requesting';
+  if (s.matches({ awaitingCode: 'verifying' })) return 'verifying';
+  if (s.matches('awaitingCode')) return 'awaitingCode';
+  return 'entering';
+}
 export const selectEmailVerificationErrors = (s: EmailVerificationSnapshot) =>
   s.context.errorMessages;
 /** '(re-send)' is available while awaiting the code. */
-export const selectCanResend = (s: EmailVerificationSnapshot) =>
-  s.matches({ awaitingCode: 'entering' });
+const selectCanResend = (s: EmailVerificationSnapshot) => s.matches({ awaitingCode: 'entering' });
 /**
  * Spec §5: the server messages 'Too many failed attempts. Please request a new verification
  * code.' and 'Invalid or expired verification code.' show a re-send link beside them.

@@ -151,10 +151,10 @@ describe('ResetPasswordView', () => {
   it("invalid: the machine's message and a way to ask for a new link", () => {
     renderReset({
       state: 'invalid',
-      invalidMessages: ['The password reset link is invalid or has expired.'],
+      notice: { title: 'Error', text: 'The password reset link could not be checked.' },
     });
-    const alert = screen.getByRole('alert', { name: 'Invalid Link' });
-    expect(alert.textContent).toContain('The password reset link is invalid or has expired.');
+    const alert = screen.getByRole('alert', { name: 'Error' });
+    expect(alert.textContent).toContain('The password reset link could not be checked.');
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
       '/forgotten-password',
     );

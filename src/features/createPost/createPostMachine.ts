@@ -642,7 +642,8 @@ export const selectPostAlert = (s: CreatePostSnapshot) => s.context.alert;
 /** The post is loading (update mode). */
 export const selectPostLoading = (s: CreatePostSnapshot) => s.matches({ update: 'loading' });
 export const selectPostLoadFailed = (s: CreatePostSnapshot) => s.matches({ update: 'loadFailed' });
-export const selectPostSaving = (s: CreatePostSnapshot) =>
+/** A save is out (create, create with its media, or update). */
+const selectPostSaving = (s: CreatePostSnapshot) =>
   s.matches({ new: 'creating' }) ||
   s.matches({ new: 'creatingWithFile' }) ||
   s.matches({ update: 'updating' });

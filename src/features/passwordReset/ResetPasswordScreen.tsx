@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import {
   selectPasswordResetErrors,
-  selectPasswordResetLinkError,
   selectPasswordResetMinimumLength,
+  selectPasswordResetNotice,
   selectPasswordResetStage,
 } from './passwordResetMachine';
 import { ResetPasswordView } from '../../views/screens/ResetPasswordView';
@@ -21,13 +21,13 @@ function ResetPasswordForm({
 }) {
   const state = useSelector(resetRef, selectPasswordResetStage);
   const minimumPasswordLength = useSelector(resetRef, selectPasswordResetMinimumLength);
-  const invalidText = useSelector(resetRef, selectPasswordResetLinkError);
+  const notice = useSelector(resetRef, selectPasswordResetNotice, shallowEqual);
   const errors = useSelector(resetRef, selectPasswordResetErrors);
   return (
     <ResetPasswordView
       state={state}
       minimumPasswordLength={minimumPasswordLength}
-      invalidMessages={invalidText ? [invalidText] : undefined}
+      notice={notice}
       error={errors ? { messages: errors } : null}
       onSubmit={(values) =>
         resetRef.send({ type: 'form.submit', values: { newPassword: values.password } })

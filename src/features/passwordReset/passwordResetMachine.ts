@@ -171,11 +171,11 @@ export const passwordResetMachine = setup({
 
 export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
 
-export const selectPasswordResetBusy = (s: PasswordResetSnapshot) => s.hasTag('busy');
+const selectPasswordResetBusy = (s: PasswordResetSnapshot) => s.hasTag('busy');
 export const selectPasswordResetMinimumLength = (s: PasswordResetSnapshot) =>
   s.context.minimumPasswordLength;
 /** The form shows while the link is valid and the password not yet updated. */
-export const selectPasswordFormShown = (s: PasswordResetSnapshot) =>
+const selectPasswordFormShown = (s: PasswordResetSnapshot) =>
   s.matches('editing') || s.matches('submitting') || s.matches('failed');
 /** The failed update's messages (cleared on dismissing the alert and on a new attempt). */
 export const selectPasswordResetErrors = (s: PasswordResetSnapshot) => s.context.errorMessages;
@@ -188,13 +188,6 @@ export function selectPasswordResetStage(s: PasswordResetSnapshot): PasswordRese
   if (selectPasswordFormShown(s)) return busy ? 'submitting' : 'ready';
   if (busy) return 'validating';
   return s.matches('updated') ? 'done' : 'invalid';
-}
-
-/** Why the link cannot be used (it is invalid, or it could not be checked), else null. */
-export function selectPasswordResetLinkError(s: PasswordResetSnapshot): string | null {
-  if (s.matches('invalid')) return passwordResetTexts.invalid;
-  if (s.matches('unavailable')) return passwordResetTexts.checkFailed;
-  return null;
 }
 
 /** The title and text the screen shows instead of (or above) the form, if any. */

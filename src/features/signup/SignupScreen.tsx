@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   selectEmail,
   selectEmailVerificationErrors,
+  selectEmailVerificationPhase,
   selectShowsResendLink,
   type EmailVerificationSnapshot,
 } from '../../machines/emailVerificationMachine';
@@ -43,20 +44,10 @@ import type { SignupActors } from './signup.flow';
 
 const NO_MESSAGES: readonly string[] = [];
 
-/** The email verification machine's state in the words of the widget. */
-function selectEmailVerificationState(s: EmailVerificationSnapshot): EmailVerificationState {
-  if (s.matches('verified')) return 'verified';
-  if (s.matches('requesting')) return 'requesting';
-  if (s.matches({ awaitingCode: 'verifying' })) return 'verifying';
-  // A re-send keeps code entry (and '(change email)') on screen.
-  if (s.matches('awaitingCode')) return 'awaitingCode';
-  return 'entering';
-}
-
 // The children of the signup flow stop once the account is created: their selectors then fall
 // back (the form is no longer shown).
 const selectEmailStateOrEntering = orElse(
-  selectEmailVerificationState,
+  selectEmailVerificationPhase,
   'entering' as EmailVerificationState,
 );
 const selectEmailOrEmpty = orElse<EmailVerificationSnapshot, string>(selectEmail, '');

@@ -23,8 +23,11 @@ export interface ResetPasswordViewProps {
   state: ResetPasswordState;
   /** The configuration's minimumPasswordLength (6 when missing). */
   minimumPasswordLength: number;
-  /** Why the link cannot be used (state 'invalid'), as the machine words it. */
-  invalidMessages?: readonly string[];
+  /**
+   * The machine's title and text for an unusable link (state 'invalid': it is invalid, or it
+   * could not be checked) or for the updated password (state 'done').
+   */
+  notice?: { title: string; text: string } | null;
   /** The failed update's messages (e.g. 'Error updating password, please try again.'). */
   error?: { messages: readonly string[] } | null;
   onSubmit: (values: ResetPasswordFormValues) => void;
@@ -40,7 +43,7 @@ export interface ResetPasswordViewProps {
 export function ResetPasswordView({
   state,
   minimumPasswordLength,
-  invalidMessages = [],
+  notice = null,
   error = null,
   onSubmit,
   onDismissError,
@@ -94,12 +97,11 @@ export function ResetPasswordView({
             <h1 className={styles.title}>Reset Password</h1>
             <Alert
               level="Danger"
-              title="Invalid Link"
-              messages={
-                invalidMessages.length > 0
-                  ? invalidMessages
-                  : ['The password reset link is invalid or has expired, please try again']
-              }
+              title={notice?.title ?? 'Invalid Link'}
+              messages={[
+                notice?.text ??
+                  'The password reset link is invalid or has expired, please request a new one.',
+              ]}
             />
             <LinkButton href="/forgotten-password" fullWidth>
               Request a new link
@@ -162,8 +164,8 @@ export function ResetPasswordView({
             </h1>
             <Alert
               level="Success"
-              title="Password Updated"
-              messages={['Your password has been updated successfully']}
+              title={notice?.title ?? 'Password Updated'}
+              messages={[notice?.text ?? 'Your password has been updated successfully']}
             />
             <LinkButton href="/login" fullWidth>
               Log in
