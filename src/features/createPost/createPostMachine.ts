@@ -286,7 +286,7 @@ export const createPostMachine = setup({
     'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
     'draft.toggle': {
       actions: { type: 'assignDraft', params: ({ event }) => event.isDraft },
-      description: "Is Draft is ticked (the main button is disabled) or unticked.",
+      description: 'Is Draft is ticked (the main button is disabled) or unticked.',
     },
   },
   initial: 'choosingMode',
