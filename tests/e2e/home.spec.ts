@@ -78,6 +78,8 @@ test.describe('home', () => {
 
   test('the carousel moves by buttons and swipes', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    // Held still while the swipes are typed (see the touch test below).
+    await page.clock.install();
     await logIn(page, OWNER);
     const carousel = page.getByRole('region', { name: /drops/i });
     await expect(carousel.getByText('Drop Info')).toBeVisible();
@@ -96,6 +98,7 @@ test.describe('home', () => {
     const strip = (await current.locator('..').boundingBox())!;
     const y = strip.y + strip.height / 2;
     const x = strip.x + strip.width / 2;
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x - 160, y, { steps: 2 });
@@ -113,6 +116,7 @@ test.describe('home', () => {
     await page.mouse.move(x - 30, y, { steps: 2 });
     await page.mouse.up();
     await expect(current).toHaveAttribute('aria-label', /^1 of/);
+    await page.clock.resume();
     await expectAccessible(page, 'carousel moved');
 
     // The arrow keys move it while focus is in the carousel.
@@ -140,6 +144,10 @@ test.describe('home', () => {
       viewport: { width: 390, height: 844 },
     });
     const page = await context.newPage();
+    // The page's clock is held still while a swipe is typed: one touch event per CDP round trip
+    // can take longer than the 300 ms swipe window on a busy machine, and the window is the
+    // machine's delay, not what this test is about.
+    await page.clock.install();
     await logIn(page, OWNER);
     const carousel = page.getByRole('region', { name: /drops/i });
     await expect(carousel.getByText('Drop Info')).toBeVisible();
@@ -147,6 +155,7 @@ test.describe('home', () => {
     await expect(current).toHaveAttribute('aria-label', /^1 of/);
     const strip = (await current.locator('..').boundingBox())!;
     const y = strip.y + strip.height / 2;
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     const cdp = await context.newCDPSession(page);
     const swipe = async (fromX: number, toX: number) => {
       const point = (x: number) => [{ x, y, id: 1 }];
