@@ -1,8 +1,22 @@
 import { expect, vi } from 'vitest';
-import { assign, createMachine, setup, type AnyMachineSnapshot } from 'xstate';
+import {
+  assign,
+  createMachine,
+  setup,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+} from 'xstate';
+import { pageTitle } from '../../src/app/pageTitle';
 import type { User } from '../../contract/auth';
 import { UserRole } from '../../contract/enums';
 import { appMachine } from '../../src/machines/appMachine';
+import {
+  selectFlowStatus,
+  selectInitializing,
+  selectRoute,
+  type AppSnapshot,
+} from '../../src/machines/appSelectors';
 import type { FlowRules, StartFlow } from '../../src/machines/flows';
 import { sessionMachine, type EstablishedSession } from '../../src/machines/sessionMachine';
 import { subscriptionMachine } from '../../src/machines/subscriptionMachine';
@@ -25,7 +39,7 @@ const flows: FlowRules[] = [
     access: 'public',
     followsSession: true,
     readsQuery: ['new'],
-    input: ({ search }) => ({ showFirstGuid: new URLSearchParams(search).get('new') }),
+    input: ({ search }) => ({ showFirstGuid: new URLSearchParams(search).get('new'), search }),
   },
   {
     id: 'login',
@@ -46,7 +60,11 @@ const flows: FlowRules[] = [
     routes: [{ path: '/admin/:key', layout: 'app', title: 'Admin' }],
     access: 'admin',
     secretParams: ['key'],
-    input: ({ params }) => ({ key: params.key }),
+    input: ({ params, search, configuration }) => ({
+      key: params.key,
+      search,
+      apiBaseUrl: configuration?.apiBaseUrl,
+    }),
   },
 ];
 
@@ -86,12 +104,18 @@ type PuppetEvent =
   | { type: 'session.refresh'; redirectTo?: string };
 const sessionPuppet = setup({
   types: {
-    context: {} as { user: User | null; signOuts: number; established: number; refreshes: number },
+    context: {} as {
+      user: User | null;
+      signOuts: number;
+      established: number;
+      refreshes: number;
+      sent: unknown[];
+    },
     events: {} as PuppetEvent,
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, signOuts: 0, established: 0, refreshes: 0 },
+  context: { user: null, signOuts: 0, established: 0, refreshes: 0, sent: [] },
   initial: 'loading',
   on: {
     'puppet.become': [
@@ -109,16 +133,30 @@ const sessionPuppet = setup({
     ],
     'session.signOut': { actions: assign({ signOuts: ({ context }) => context.signOuts + 1 }) },
     'session.established': {
-      actions: assign({ established: ({ context }) => context.established + 1 }),
+      actions: assign({
+        established: ({ context }) => context.established + 1,
+        sent: ({ context, event }) => [...context.sent, event],
+      }),
     },
-    'session.refresh': { actions: assign({ refreshes: ({ context }) => context.refreshes + 1 }) },
+    'session.refresh': {
+      actions: assign({
+        refreshes: ({ context }) => context.refreshes + 1,
+        sent: ({ context, event }) => [...context.sent, event],
+      }),
+    },
   },
   states: { loading: {}, signedIn: { tags: ['signedIn'] }, signedOut: { tags: ['signedOut'] } },
 });
 
+/** Stands in for the subscription poll: it keeps its input; its tenant's status is unknown. */
 const subscriptionStandIn = createMachine({
   id: 'subscription',
-  context: { userId: 0, expiredFlag: false, status: null, error: null },
+  context: ({ input }: { input: { userId: number; expiredFlag: boolean } }) => ({
+    ...input,
+    status: null,
+    error: null,
+    input,
+  }),
 });
 
 /** Every flow's code, loaded: one actor 'main' that keeps its input and ends with a session. */
@@ -147,7 +185,6 @@ type Arrival =
   | { kind: 'waits' }
   | { kind: 'redirects'; to: string; remembers: boolean }
   | { kind: 'runs' }
-  | { kind: 'leaves'; to: string }
   | { kind: 'unmatched' };
 
 /** What visiting `path` does for `who` (spec §2.1 guard rules, §6 roles). */
@@ -162,17 +199,15 @@ function arrival(path: string, who: Who): Arrival {
     }
     return { kind: 'runs' };
   };
+  // The landing page shows sample content or the user's: it waits until the session is known.
   if (path === '/') return who.auth === 'loading' ? { kind: 'waits' } : { kind: 'runs' };
   if (path === '/feed') return guarded(['Administrator', 'User']);
   if (path === '/admin/k1') return guarded(['Administrator']);
-  if (path === '/login') return { kind: 'runs' };
-  if (path === '/logout') {
-    return who.auth === 'signedOut' ? { kind: 'leaves', to: '/' } : { kind: 'runs' };
-  }
+  if (path === '/login' || path === '/logout') return { kind: 'runs' };
   return { kind: 'unmatched' };
 }
 
-/** The flow (by the registry's id) each path belongs to. */
+/** The flow (by the registry's id) each path belongs to, and its page title. */
 const FLOW_OF: Record<string, string> = {
   '/': 'landing',
   '/feed': 'landing',
@@ -180,36 +215,239 @@ const FLOW_OF: Record<string, string> = {
   '/logout': 'logout',
   '/admin/k1': 'admin',
 };
+const TITLE_OF: Record<string, string> = {
+  '/': 'Home',
+  '/feed': 'Home',
+  '/login': 'Welcome Back',
+  '/logout': 'Logging out',
+  '/admin/k1': 'Admin',
+};
+/** Spec §2.1: visiting login or logout signs the user out. */
 const SIGNS_OUT = ['/login', '/logout'];
+
+/** What the flow outlet shows (the redirects and the navigations away show 'Loading...'). */
+type FlowShown =
+  'waiting' | 'redirecting' | 'loading' | 'running' | 'failed' | 'unmatched' | 'leaving';
+
+/** The app as the spec describes it, step by step. */
+interface Model {
+  configured: boolean;
+  pathname: string;
+  search: string;
+  who: Who;
+  userId: number | null;
+  flow: FlowShown | null;
+  loaded: string[];
+  remembered: string | null;
+  /** The expired flag the subscription poll starts with: the page's, then as last polled. */
+  expiredFlag: boolean;
+  /** What the running subscription poll was started with. */
+  polled: { userId: number | null; expiredFlag: boolean } | null;
+}
+
+/** What the composition root and the session receive in one step. */
+interface Effects {
+  navigations: { to: string; replace: boolean }[];
+  signOuts: number;
+  established: number;
+  refreshes: number;
+  removedQuery: string[][];
+  loads: string[];
+  /** The flow's actors (re)started, with the flow's input and whether someone is signed in. */
+  started: { input: unknown; signedIn: boolean } | null;
+  stopped: boolean;
+}
+
+const INITIAL: Model = {
+  configured: false,
+  pathname: '/',
+  search: '',
+  who: { auth: 'loading', role: null, tenant: 'unknown' },
+  userId: null,
+  flow: null,
+  loaded: [],
+  remembered: null,
+  expiredFlag: true,
+  polled: null,
+};
+
+/** The fake registry's inputs: the route's param, the query and the loaded configuration. */
+const inputOf = (m: Model): unknown =>
+  m.pathname === '/admin/k1'
+    ? { key: 'k1', search: m.search, apiBaseUrl: configuration.apiBaseUrl }
+    : FLOW_OF[m.pathname] === 'landing'
+      ? { showFirstGuid: new URLSearchParams(m.search).get('new'), search: m.search }
+      : undefined;
+
+function leaveIfSignedOut(m: Model, fx: Effects) {
+  // Logout: once nobody is signed in, go to /.
+  if (m.flow === 'running' && m.pathname === '/logout' && m.who.auth === 'signedOut') {
+    fx.navigations.push({ to: '/', replace: false });
+    fx.stopped = true;
+    m.flow = 'leaving';
+  }
+}
+
+function run(m: Model, fx: Effects) {
+  m.flow = 'running';
+  fx.started = { input: inputOf(m), signedIn: m.who.auth === 'signedIn' };
+  // Spec §2.3 Landing: `new` is read, then removed from the address.
+  const search = new URLSearchParams(m.search);
+  const read = FLOW_OF[m.pathname] === 'landing' && search.has('new') ? ['new'] : [];
+  fx.removedQuery.push(read);
+  for (const name of read) search.delete(name);
+  m.search = search.toString() ? `?${search.toString()}` : '';
+  leaveIfSignedOut(m, fx);
+}
+
+function route(m: Model, fx: Effects) {
+  if (m.flow === 'running') fx.stopped = true;
+  if (SIGNS_OUT.includes(m.pathname)) fx.signOuts += 1;
+  const expected = arrival(m.pathname, m.who);
+  if (expected.kind === 'unmatched' || expected.kind === 'waits') {
+    m.flow = expected.kind === 'waits' ? 'waiting' : 'unmatched';
+  } else if (expected.kind === 'redirects') {
+    if (expected.remembers) m.remembered = m.pathname;
+    fx.navigations.push({ to: expected.to, replace: true });
+    m.flow = 'redirecting';
+  } else if (m.loaded.includes(FLOW_OF[m.pathname] ?? '')) {
+    run(m, fx);
+  } else {
+    // The flow's code is asked for by the flow's id.
+    fx.loads.push(FLOW_OF[m.pathname] ?? '');
+    m.flow = 'loading';
+  }
+}
+
+function sessionChanged(m: Model, fx: Effects) {
+  if (m.flow === 'waiting') return route(m, fx);
+  if (m.flow !== 'running') return;
+  if (m.who.auth === 'signedIn' && m.pathname === '/login') {
+    // The login screen sends to the remembered path, else /dashboard.
+    fx.navigations.push({ to: m.remembered ?? '/dashboard', replace: false });
+    fx.stopped = true;
+    m.remembered = null;
+    m.flow = 'leaving';
+  } else if (arrival(m.pathname, m.who).kind === 'redirects' || FLOW_OF[m.pathname] === 'landing') {
+    // No longer allowed, or the landing flow starts again for the new session.
+    route(m, fx);
+  }
+}
+
+const USERS: Record<number, Who['role']> = { 1: 'Administrator', 2: 'User' };
+
+function next(m: Model, event: { type: string } & Record<string, unknown>, fx: Effects) {
+  switch (event.type) {
+    case 'xstate.done.actor.config':
+      if (m.configured) return;
+      m.configured = true;
+      return route(m, fx);
+    case 'route.changed':
+      m.pathname = event.pathname as string;
+      m.search = (event.search as string | undefined) ?? '';
+      return m.configured ? route(m, fx) : undefined;
+    case 'xstate.snapshot.session': {
+      const snapshot = event.snapshot as AnyMachineSnapshot;
+      const auth: Who['auth'] = snapshot.matches('signedIn')
+        ? 'signedIn'
+        : snapshot.matches('signedOut')
+          ? 'signedOut'
+          : 'loading';
+      const userId = (snapshot.context.user as User | null)?.id ?? null;
+      const changed = auth !== m.who.auth || (auth === 'signedIn' && userId !== m.userId);
+      if (!changed) return;
+      // A new session: the tenant's status is polled again.
+      m.who = { auth, role: userId === null ? null : (USERS[userId] ?? null), tenant: 'unknown' };
+      m.userId = userId;
+      m.polled = auth === 'signedIn' ? { userId, expiredFlag: m.expiredFlag } : null;
+      if (auth !== 'loading') sessionChanged(m, fx);
+      return leaveIfSignedOut(m, fx);
+    }
+    case 'xstate.snapshot.subscription': {
+      if (m.who.auth !== 'signedIn') return;
+      const snapshot = event.snapshot as AnyMachineSnapshot;
+      m.expiredFlag = snapshot.context.expiredFlag as boolean;
+      const tenant = (snapshot.context.status as { isOnboarding: boolean }).isOnboarding
+        ? 'onboarding'
+        : 'ready';
+      if (tenant === m.who.tenant) return;
+      m.who = { ...m.who, tenant };
+      if (m.flow === 'waiting') return route(m, fx);
+      // A tenant that turns out to be onboarding leaves the guarded screens for /onboarding.
+      if (m.flow === 'running' && arrival(m.pathname, m.who).kind === 'redirects') route(m, fx);
+      return;
+    }
+    case 'xstate.done.actor.loadFlow':
+      if (m.flow !== 'loading') return;
+      m.loaded = [...m.loaded, FLOW_OF[m.pathname] ?? ''];
+      return run(m, fx);
+    case 'xstate.error.actor.loadFlow':
+      if (m.flow === 'loading') m.flow = 'failed';
+      return;
+    case 'retry':
+      if (m.flow !== 'failed') return;
+      fx.loads.push(FLOW_OF[m.pathname] ?? '');
+      m.flow = 'loading';
+      return;
+  }
+  // A flow speaks to the app through the protocol, while it runs.
+  if (m.flow !== 'running') return;
+  if (event.type === 'xstate.done.actor.main') fx.established += 1;
+  if (event.type === 'flow.navigate') fx.navigations.push({ to: '/elsewhere', replace: false });
+  if (event.type === 'flow.signOut') fx.signOuts += 1;
+  if (event.type === 'flow.refreshSession') fx.refreshes += 1;
+}
 
 // ---- reading the app --------------------------------------------------------------------------
 
-const flowStateOf = (s: AnyMachineSnapshot): string | null =>
-  s.matches('running') ? (s.value as { running: { flow: string } }).running.flow : null;
-const whoOf = (s: AnyMachineSnapshot): Who => ({
-  auth: s.context.auth,
-  role:
-    s.context.user === null
-      ? null
-      : s.context.user.role === UserRole.Administrator
-        ? 'Administrator'
-        : 'User',
-  tenant: s.context.tenant,
-});
-const puppetOf = (s: AnyMachineSnapshot) =>
-  (
-    s.children.session?.getSnapshot() as
-      { context: { signOuts: number; established: number; refreshes: number } } | undefined
-  )?.context ?? { signOuts: 0, established: 0, refreshes: 0 };
-const mainOf = (s: AnyMachineSnapshot) =>
-  s.context.flowRefs.main?.getSnapshot() as
-    { context: { input: { input: unknown; signedIn: boolean } } } | undefined;
+interface Puppet {
+  signOuts: number;
+  established: number;
+  refreshes: number;
+  sent: unknown[];
+}
+const puppetOf = (s: AppSnapshot | undefined): Puppet =>
+  (s?.children.session?.getSnapshot() as { context: Puppet } | undefined)?.context ?? {
+    signOuts: 0,
+    established: 0,
+    refreshes: 0,
+    sent: [],
+  };
+const mainOf = (s: AppSnapshot) => s.context.flowRefs.main;
+const inputOfActor = (ref: AnyActorRef | undefined) =>
+  (ref?.getSnapshot() as { context: { input: unknown } } | undefined)?.context.input;
 
-let counts = { signOuts: 0, established: 0, refreshes: 0 };
+const EVENTS: AnyEventObject[] = [
+  { type: 'xstate.done.actor.config', output: configuration },
+  { type: 'route.changed', pathname: '/feed', search: '?new=guid-1&tab=2' },
+  { type: 'route.changed', pathname: '/login' },
+  { type: 'route.changed', pathname: '/logout' },
+  { type: 'route.changed', pathname: '/admin/k1', search: '?tab=1' },
+  { type: 'route.changed', pathname: '/nowhere' },
+  { type: 'route.changed', pathname: '/' },
+  { type: 'xstate.snapshot.session', snapshot: adminSignedIn },
+  { type: 'xstate.snapshot.session', snapshot: standardSignedIn },
+  { type: 'xstate.snapshot.session', snapshot: signedOut },
+  { type: 'xstate.snapshot.session', snapshot: restoring },
+  { type: 'xstate.snapshot.subscription', snapshot: tenantReady },
+  { type: 'xstate.snapshot.subscription', snapshot: tenantOnboarding },
+  { type: 'xstate.done.actor.loadFlow', output: startFlow },
+  { type: 'xstate.error.actor.loadFlow', error: new Error('chunk failed') },
+  { type: 'retry' },
+  { type: 'xstate.done.actor.main', output: session },
+  { type: 'flow.navigate', to: '/elsewhere' },
+  { type: 'flow.signOut' },
+  { type: 'flow.refreshSession', redirectTo: '/' },
+];
+
+let model: Model = INITIAL;
+let loadsSeen = 0;
+let received: Puppet = puppetOf(undefined);
 
 await describePaths({
   machine: appMachine,
-  input: { pathname: '/', expiredFlag: false, flows },
+  unhandled: true,
+  input: { pathname: '/', expiredFlag: true, flows },
   limit: 100_000,
   serializeState: (s) =>
     // Which flows' code has loaded is left out but for the current one's (the traversal would
@@ -218,7 +456,9 @@ await describePaths({
       value: s.value,
       pathname: s.context.pathname,
       remembered: s.context.returnTo !== null,
-      who: whoOf(s),
+      user: s.context.user?.id ?? null,
+      auth: s.context.auth,
+      tenant: s.context.tenant,
       loaded: s.context.route ? s.context.route.flowId in s.context.loaded : false,
       running: Object.keys(s.context.flowRefs),
     }),
@@ -229,7 +469,7 @@ await describePaths({
   },
   build: () => {
     const promises = new FakePromises();
-    const spies = { navigate: vi.fn(), removeQueryParams: vi.fn() };
+    const spies = { navigate: vi.fn(), removeQueryParams: vi.fn(), promises };
     const machine = appMachine.provide({
       actors: {
         config: inertMachine('config') as never,
@@ -245,175 +485,143 @@ await describePaths({
     });
     return { machine, promises, spies };
   },
-  events: [
-    { type: 'xstate.done.actor.config', output: configuration },
-    { type: 'route.changed', pathname: '/' },
-    { type: 'route.changed', pathname: '/feed', search: '?new=guid-1' },
-    { type: 'route.changed', pathname: '/login' },
-    { type: 'route.changed', pathname: '/logout' },
-    { type: 'route.changed', pathname: '/admin/k1' },
-    { type: 'route.changed', pathname: '/nowhere' },
-    { type: 'xstate.snapshot.session', snapshot: adminSignedIn },
-    { type: 'xstate.snapshot.session', snapshot: standardSignedIn },
-    { type: 'xstate.snapshot.session', snapshot: signedOut },
-    { type: 'xstate.snapshot.session', snapshot: restoring },
-    { type: 'xstate.snapshot.subscription', snapshot: tenantReady },
-    { type: 'xstate.snapshot.subscription', snapshot: tenantOnboarding },
-    { type: 'xstate.done.actor.loadFlow', output: startFlow },
-    { type: 'xstate.error.actor.loadFlow', error: new Error('chunk failed') },
-    { type: 'retry' },
-    { type: 'xstate.done.actor.main', output: session },
-    { type: 'flow.navigate', to: '/elsewhere' },
-    { type: 'flow.signOut' },
-    { type: 'flow.refreshSession', redirectTo: '/' },
-  ],
-  afterStep: ({ event, snapshot, previous, index }, spies) => {
-    if (index === 0) counts = { signOuts: 0, established: 0, refreshes: 0 };
-    const now = puppetOf(snapshot);
-    const sent = {
-      signOuts: now.signOuts - counts.signOuts,
-      established: now.established - counts.established,
-      refreshes: now.refreshes - counts.refreshes,
+  // In each state the plan keeps one path per kind of step, so on the login screen a sign-in is
+  // tried with a remembered path only while the session restores, and without one otherwise:
+  // both the remembered path and /dashboard then get a path of their own.
+  events: (s) =>
+    EVENTS.filter(
+      (e) =>
+        !(
+          e.type === 'xstate.snapshot.session' &&
+          (e.snapshot as AnyMachineSnapshot).matches('signedIn') &&
+          s.context.pathname === '/login' &&
+          (s.context.auth === 'loading') !== (s.context.returnTo !== null)
+        ),
+    ),
+  afterStep: ({ event, snapshot: s, previous: p, index }, spies) => {
+    const snapshot = s as AppSnapshot;
+    const previous = p as AppSnapshot;
+    if (index === 0) model = structuredClone(INITIAL);
+    const fx: Effects = {
+      navigations: [],
+      signOuts: 0,
+      established: 0,
+      refreshes: 0,
+      removedQuery: [],
+      loads: [],
+      started: null,
+      stopped: false,
     };
-    counts = { ...now };
-    const navigations = spies.navigate.mock.calls.map(([params]) => params as object);
-    const lastNavigation = navigations.at(-1);
+    if (index === 0) loadsSeen = 0;
+    next(model, event as never, fx);
+    const m = model;
+    const label = `${event.type} ${JSON.stringify(m)}`;
+
+    // What the shell shows: the start-up screen, then the route's flow (selectors).
+    expect(selectInitializing(snapshot), label).toBe(!m.configured);
+    const shown =
+      m.flow === 'running' || m.flow === 'loading' || m.flow === 'failed' || m.flow === 'unmatched'
+        ? m.flow
+        : 'waiting';
+    expect(selectFlowStatus(snapshot), label).toBe(shown);
+    const flowId = m.configured ? (FLOW_OF[m.pathname] ?? null) : null;
+    const route = selectRoute(snapshot);
+    expect(route?.flowId ?? null, label).toBe(flowId);
+    // Spec §2.1: page titles are the site name plus the page title.
+    expect(pageTitle(route?.route.title)).toBe(
+      flowId ? `Givedrop | ${TITLE_OF[m.pathname]}` : 'Givedrop',
+    );
+    if (flowId === 'admin') expect(route?.params).toEqual({ key: 'k1' });
+    // The location the app knows (the browser's, less the query params a flow read).
+    expect({ pathname: snapshot.context.pathname, search: snapshot.context.search }, label).toEqual(
+      {
+        pathname: m.pathname,
+        search: m.search,
+      },
+    );
+    // Spec §2.1: the path the app layout remembered when it sent the user to /login.
+    expect(snapshot.context.returnTo, label).toBe(m.remembered);
+    // The inspector and the actor system name the long-lived actors and the flow's.
+    const children = snapshot.children as Record<string, AnyActorRef | undefined>;
+    const named = [
+      m.configured ? 'session' : 'config',
+      ...(m.who.auth === 'signedIn' ? ['subscription'] : []),
+      ...(m.flow === 'running' ? ['main'] : []),
+    ];
+    for (const name of named) {
+      expect(children[name], name).toBeDefined();
+      expect(children[name]?.system.get(name), name).toBe(children[name]);
+    }
+
+    // What the composition root and the session received.
+    expect(
+      spies.navigate.mock.calls.map(([params]) => params as object),
+      label,
+    ).toEqual(fx.navigations);
     spies.navigate.mockClear();
-    const flowState = flowStateOf(snapshot);
-    const before = flowStateOf(previous);
-    const who = whoOf(snapshot);
-
-    // Arriving at a route (or the configuration arriving, which starts the first route).
-    const arrived =
-      (event.type === 'route.changed' && before !== null) ||
-      (event.type === 'xstate.done.actor.config' && before === null);
-    if (arrived) {
-      const path = snapshot.context.pathname;
-      const expected = arrival(path, who);
-      // Spec §2.1: visiting a path that starts with login, logout... signs the user out.
-      expect(sent.signOuts).toBe(SIGNS_OUT.includes(path) ? 1 : 0);
-      if (expected.kind === 'waits') {
-        expect(flowState).toBe('waiting');
-        expect(navigations).toEqual([]);
-      } else if (expected.kind === 'redirects') {
-        expect(flowState).toBe('redirecting');
-        expect(lastNavigation).toEqual({ to: expected.to, replace: true });
-        expect(snapshot.context.returnTo).toBe(
-          expected.remembers ? path : previous.context.returnTo,
-        );
-      } else if (expected.kind === 'leaves') {
-        // Once its code is here (it may still be loading).
-        if (flowState !== 'loading') {
-          expect(flowState).toBe('leaving');
-          expect(lastNavigation).toEqual({ to: expected.to, replace: false });
-        }
-      } else if (expected.kind === 'unmatched') {
-        expect(flowState).toBe('unmatched');
-      } else {
-        // Its code loads once; after that it starts at once.
-        const loaded = Object.keys(previous.context.loaded).includes(FLOW_OF[path] ?? '');
-        expect(flowState).toBe(loaded ? 'running' : 'loading');
-        expect(navigations).toEqual([]);
-      }
-    } else if (event.type !== 'flow.signOut') {
-      expect(sent.signOuts).toBe(0);
+    expect(
+      spies.removeQueryParams.mock.calls.map(([names]) => names as string[]),
+      label,
+    ).toEqual(fx.removedQuery);
+    spies.removeQueryParams.mockClear();
+    // The flow's code is asked for by the flow's id, once per load.
+    expect(spies.promises.calls.slice(loadsSeen), label).toEqual(
+      fx.loads.map((flowId) => ({ name: 'loadFlow', input: { flowId } })),
+    );
+    loadsSeen = spies.promises.calls.length;
+    // (The session's snapshot is live: what it had received is kept from the last step.)
+    const now = puppetOf(snapshot);
+    const before = index === 0 ? puppetOf(previous) : received;
+    received = structuredClone(now);
+    expect(
+      {
+        signOuts: now.signOuts - before.signOuts,
+        established: now.established - before.established,
+        refreshes: now.refreshes - before.refreshes,
+      },
+      label,
+    ).toEqual({ signOuts: fx.signOuts, established: fx.established, refreshes: fx.refreshes });
+    // An actor that ends with a session hands it to the session actor; a refresh keeps its target.
+    const sent = now.sent.slice(before.sent.length);
+    if (event.type === 'xstate.done.actor.main' && fx.established) {
+      expect(sent).toEqual([{ type: 'session.established', session }]);
+    }
+    if (event.type === 'flow.refreshSession' && fx.refreshes) {
+      expect(sent).toEqual([{ type: 'session.refresh', redirectTo: '/' }]);
     }
 
-    // The flow's code is asked for by the flow's id; once here, its actor runs with its input.
-    if (event.type === 'xstate.done.actor.loadFlow') {
-      // Logout leaves at once when nobody is signed in.
-      const leaves = snapshot.context.pathname === '/logout' && who.auth === 'signedOut';
-      expect(flowState).toBe(leaves ? 'leaving' : 'running');
-    }
-    if (event.type === 'xstate.error.actor.loadFlow') expect(flowState).toBe('failed');
-    if (event.type === 'retry') expect(flowState).toBe('loading');
-    if (flowState === 'running' && snapshot.context.route) {
-      const main = mainOf(snapshot);
-      expect(main).toBeDefined();
-      const flowId = snapshot.context.route.flowId;
-      // A flow starts knowing whether someone is signed in; the landing flow follows the session.
-      if (before !== 'running' || (flowId === 'landing' && who.auth !== 'loading')) {
-        expect(
-          main?.context.input.signedIn,
-          `${event.type} ${before} ${JSON.stringify(who)} ${JSON.stringify(previous.value)}`,
-        ).toBe(who.auth === 'signedIn');
-      }
-      if (flowId === 'admin') expect(main?.context.input.input).toEqual({ key: 'k1' });
-      if (flowId === 'landing') {
-        // Spec §2.3 Landing: `new` is read, then removed from the address.
-        const search =
-          event.type === 'route.changed' ? (event.search ?? '') : previous.context.search;
-        const arrivedWithNew = search.includes('new=guid-1');
-        if (before !== 'running' && arrivedWithNew) {
-          expect(spies.removeQueryParams).toHaveBeenLastCalledWith(['new']);
-        }
-        expect(snapshot.context.search).not.toContain('new=');
-      }
-    } else {
-      expect(snapshot.context.flowRefs).toEqual({});
-    }
-
-    // A flow speaks to the app through the protocol.
-    if (event.type === 'flow.navigate') {
-      expect(lastNavigation).toEqual({ to: '/elsewhere', replace: false });
-    }
-    expect(sent.signOuts > 0 || event.type !== 'flow.signOut').toBe(true);
-    expect(sent.refreshes).toBe(event.type === 'flow.refreshSession' ? 1 : 0);
-    // An actor that ends with a session hands it to the session actor.
-    expect(sent.established).toBe(event.type === 'xstate.done.actor.main' ? 1 : 0);
-
-    // Session changes while a flow runs (spec §2.1).
-    if (event.type === 'xstate.snapshot.session' && before === 'running') {
-      const path = previous.context.pathname;
-      const newlySignedIn = who.auth === 'signedIn' && previous.context.auth !== 'signedIn';
-      const anotherUser =
-        who.auth === 'signedIn' && previous.context.user?.id !== snapshot.context.user?.id;
-      const newlySignedOut = who.auth === 'signedOut' && previous.context.auth !== 'signedOut';
-      if ((newlySignedIn || anotherUser) && path === '/login') {
-        // The login screen sends to the remembered path, else /dashboard.
-        expect(lastNavigation).toEqual({
-          to: previous.context.returnTo ?? '/dashboard',
-          replace: false,
+    // The flow's actors: running with the flow's input while the flow runs, else none.
+    const main = mainOf(snapshot);
+    if (m.flow === 'running') {
+      expect(Object.keys(snapshot.context.flowRefs), label).toEqual(['main']);
+      expect(main?.id).toBe('main');
+      if (fx.started) {
+        expect(main, label).not.toBe(mainOf(previous));
+        expect(inputOfActor(main), label).toEqual({
+          input: fx.started.input,
+          signedIn: fx.started.signedIn,
         });
-        expect(snapshot.context.returnTo).toBeNull();
-        expect(flowState).toBe('leaving');
-      } else if (who.auth === 'signedOut' && path === '/logout') {
-        expect(lastNavigation).toEqual({ to: '/', replace: false });
-      } else if ((newlySignedIn || anotherUser || newlySignedOut) && FLOW_OF[path] === 'landing') {
-        // The landing flow starts again for the new session (sample content or the API's).
-        const expected = arrival(path, who);
-        if (expected.kind === 'runs') {
-          expect(flowState).toBe('running');
-          expect(mainOf(snapshot)).not.toBe(mainOf(previous));
-        } else if (expected.kind === 'redirects') {
-          expect(lastNavigation).toEqual({ to: expected.to, replace: true });
-        }
-      } else if (newlySignedOut && path === '/admin/k1') {
-        // Signed out on a guarded screen: to /login, remembering the path.
-        expect(lastNavigation).toEqual({ to: '/login', replace: true });
-        expect(snapshot.context.returnTo).toBe(path);
+      } else {
+        expect(main, label).toBe(mainOf(previous));
       }
+      expect(snapshot.children.main).toBe(main);
+    } else {
+      expect(snapshot.context.flowRefs, label).toEqual({});
+      expect(snapshot.children.main, label).toBeUndefined();
     }
-    // A tenant that turns out to be onboarding leaves the guarded screens for /onboarding.
-    if (
-      event.type === 'xstate.snapshot.subscription' &&
-      before === 'running' &&
-      who.tenant === 'onboarding' &&
-      ['/feed', '/admin/k1'].includes(previous.context.pathname)
-    ) {
-      expect(lastNavigation).toEqual({ to: '/onboarding', replace: true });
+    // A flow that stops (or starts again) stops its actors.
+    const old = mainOf(previous);
+    if (old) {
+      const stops = fx.stopped || fx.started !== null;
+      expect(old.getSnapshot().status, label).toBe(stops ? 'stopped' : 'active');
     }
-    // Navigations go only where the spec's rules and the flows say.
-    for (const params of navigations) {
-      expect([
-        '/login',
-        '/',
-        '/dashboard',
-        '/onboarding',
-        '/elsewhere',
-        '/feed',
-        '/admin/k1',
-      ]).toContain((params as { to: string }).to);
+
+    // The subscription is polled for the signed-in user only.
+    const subscription = snapshot.children.subscription;
+    if (m.who.auth === 'signedIn') {
+      expect(inputOfActor(subscription), label).toEqual(m.polled);
+    } else {
+      expect(subscription, label).toBeUndefined();
     }
   },
 });
