@@ -1,7 +1,12 @@
 import { expect } from 'vitest';
-import type { ActorSystem, AnyActorLogic } from 'xstate';
 import { captchaTokenMachine, captchaTokenTexts } from '../../src/machines/captchaTokenMachine';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import {
+  describePaths,
+  FakePromises,
+  pendingDelays,
+  watched,
+  type SystemWatch,
+} from '../support/pathHarness';
 
 const TOKEN = 'captcha-token-1';
 
@@ -42,31 +47,13 @@ function expected(event: { type: string }): Shown {
   }
 }
 
-/** The actor system of the running machine, seen by the fake captcha (for its pending timers). */
-interface Watch {
-  system: ActorSystem<never> | null;
-}
-
-function watched(logic: AnyActorLogic, watch: Watch): AnyActorLogic {
-  return {
-    ...logic,
-    start: (snapshot, scope) => {
-      watch.system = scope.system as ActorSystem<never>;
-      logic.start?.(snapshot, scope);
-    },
-  };
-}
-
-const pendingDelays = (watch: Watch) =>
-  Object.values(watch.system?.getSnapshot()._scheduledEvents ?? {}).map((e) => e.delay);
-
 await describePaths({
   machine: captchaTokenMachine,
   unhandled: true,
   input: { action: 'signup' },
   build: () => {
     const promises = new FakePromises();
-    const watch: Watch = { system: null };
+    const watch: SystemWatch = { system: null };
     const machine = captchaTokenMachine.provide({
       actors: { executeCaptcha: watched(promises.logic('executeCaptcha'), watch) as never },
     });

@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import type { ActorSystem, AnyActorLogic } from 'xstate';
 import {
   configMachine,
   selectConfigAttempt,
@@ -7,7 +6,13 @@ import {
   selectConfigFailed,
 } from '../../src/machines/configMachine';
 import { configuration } from '../support/fixtures';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import {
+  describePaths,
+  FakePromises,
+  pendingDelays,
+  watched,
+  type SystemWatch,
+} from '../support/pathHarness';
 
 /**
  * What the start-up screen shows and does, written from spec §9 (configuration loading: up to 3
@@ -69,24 +74,6 @@ function expected(event: { type: string }): Shown {
   }
 }
 
-/** The actor system of the running machine, seen by the fake fetch (for its pending timers). */
-interface Watch {
-  system: ActorSystem<never> | null;
-}
-
-function watched(logic: AnyActorLogic, watch: Watch): AnyActorLogic {
-  return {
-    ...logic,
-    start: (snapshot, scope) => {
-      watch.system = scope.system as ActorSystem<never>;
-      logic.start?.(snapshot, scope);
-    },
-  };
-}
-
-const pendingDelays = (watch: Watch) =>
-  Object.values(watch.system?.getSnapshot()._scheduledEvents ?? {}).map((e) => e.delay);
-
 function check(snapshot: Parameters<typeof selectConfigError>[0]) {
   expect(selectConfigAttempt(snapshot)).toBe(shown.attempt);
   expect(selectConfigError(snapshot)).toBe(shown.error);
@@ -101,7 +88,7 @@ await describePaths({
   unhandled: true,
   build: () => {
     const promises = new FakePromises();
-    const watch: Watch = { system: null };
+    const watch: SystemWatch = { system: null };
     const machine = configMachine.provide({
       actors: {
         fetchConfiguration: watched(promises.logic('fetchConfiguration'), watch) as never,

@@ -12,7 +12,7 @@ import {
   type SessionSnapshot,
 } from '../../src/machines/sessionMachine';
 import { makeSession, makeUser } from '../support/fixtures';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import { describePaths, FakePromises, pendingDelays } from '../support/pathHarness';
 
 /** The composition root's clock (src/app/appLogic.ts gives refreshDue Date.now()): the test's. */
 const NOW = Date.UTC(2026, 10, 24, 9, 0, 0);
@@ -190,9 +190,6 @@ interface Tabs {
 }
 let tabs: Tabs = { sendBack: null, system: null, starts: 0, stops: 0 };
 
-const pendingDelays = () =>
-  Object.values(tabs.system?.getSnapshot()._scheduledEvents ?? {}).map((e) => e.delay);
-
 function checkShown(snapshot: SessionSnapshot) {
   expect(selectAuthStatus(snapshot)).toBe(AUTH[shown.phase]);
   expect(selectUser(snapshot)).toEqual(shown.session?.user ?? null);
@@ -275,7 +272,7 @@ await describePaths({
     expect(spies.removeStoredSession).toHaveBeenCalledTimes(shown.removals);
     expect(spies.followRedirect.mock.calls).toEqual(shown.redirects.map((to) => [to]));
     // Signed in: one refresh pending, for the current token.
-    expect(pendingDelays()).toEqual(
+    expect(pendingDelays(tabs)).toEqual(
       shown.phase === 'signedIn' && shown.session ? [refreshDue(shown.session)] : [],
     );
     // The other tabs are watched the whole time.

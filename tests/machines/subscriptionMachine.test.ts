@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ActorSystem, AnyActorLogic } from 'xstate';
 import {
   isSubscriptionCanceled,
   isTrialEnded,
@@ -11,7 +10,13 @@ import {
   type TenantStatusReading,
 } from '../../src/machines/subscriptionMachine';
 import { FUTURE, makeStatus, PAST } from '../support/fixtures';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import {
+  describePaths,
+  FakePromises,
+  pendingDelays,
+  watched,
+  type SystemWatch,
+} from '../support/pathHarness';
 
 /** The poll's clock: every reading is taken now (PAST is before it, FUTURE after). */
 const NOW = Date.UTC(2026, 10, 24);
@@ -122,24 +127,6 @@ function expected(event: { type: string; output?: unknown }): Shown {
   return shown;
 }
 
-/** The actor system of the running machine, seen by the fake poll (for its pending timers). */
-interface Watch {
-  system: ActorSystem<never> | null;
-}
-
-function watched(logic: AnyActorLogic, watch: Watch): AnyActorLogic {
-  return {
-    ...logic,
-    start: (snapshot, scope) => {
-      watch.system = scope.system as ActorSystem<never>;
-      logic.start?.(snapshot, scope);
-    },
-  };
-}
-
-const pendingDelays = (watch: Watch) =>
-  Object.values(watch.system?.getSnapshot()._scheduledEvents ?? {}).map((e) => e.delay);
-
 /** What the access rules read (src/machines/appRules.ts tenantOf). */
 function checkSelectors(snapshot: SubscriptionSnapshot) {
   expect(selectStatusKnown(snapshot)).toBe(shown.status !== null || shown.failedOnce);
@@ -153,7 +140,7 @@ for (const expiredFlag of [false, true]) {
     input: { userId: 7, expiredFlag },
     build: () => {
       const promises = new FakePromises();
-      const watch: Watch = { system: null };
+      const watch: SystemWatch = { system: null };
       const spies = {
         setExpiredFlag: vi.fn(),
         clearExpiredFlag: vi.fn(),

@@ -30,6 +30,7 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
+  type ActorSystem,
   type InspectionEvent,
 } from 'xstate';
 
@@ -264,6 +265,26 @@ export class FakePromises {
     return true;
   }
 }
+
+/** The actor system of the running machine, as a watched fake actor saw it when it started. */
+export interface SystemWatch {
+  system: ActorSystem<never> | null;
+}
+
+/** `logic` that records the actor system it starts in (to read the machine's pending timers). */
+export function watched(logic: AnyActorLogic, watch: SystemWatch): AnyActorLogic {
+  return {
+    ...logic,
+    start: (snapshot, scope) => {
+      watch.system = scope.system as ActorSystem<never>;
+      logic.start?.(snapshot, scope);
+    },
+  };
+}
+
+/** The delays (ms) of the timers pending in the watched system, e.g. a retry or a poll. */
+export const pendingDelays = (watch: SystemWatch): number[] =>
+  Object.values(watch.system?.getSnapshot()._scheduledEvents ?? {}).map((e) => e.delay);
 
 export function inertCallback(): AnyActorLogic {
   return fromCallback(() => () => undefined);
