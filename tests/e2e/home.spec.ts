@@ -135,6 +135,14 @@ test.describe('home', () => {
       element.scrollLeft = element.scrollWidth;
     });
     await expect(current).toHaveAttribute('aria-label', / of 31$/);
+    // The strip gives cards only to the slides near what is shown: those at its end have theirs,
+    // those at its start (out of view now) have none.
+    await expect(
+      carousel.getByRole('group', { name: '21 of 31' }).getByRole('heading'),
+    ).toBeVisible();
+    await expect(
+      carousel.getByRole('group', { name: '12 of 31' }).getByRole('heading'),
+    ).toHaveCount(0);
   });
 
   test('the carousel moves by touch swipes', async ({ browser }) => {

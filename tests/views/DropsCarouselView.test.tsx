@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INTRO_DROP } from '../../contract/posts';
 import { DropsCarouselView } from '../../src/views/screens/DropsCarouselView';
@@ -419,5 +419,49 @@ describe('DropsCarouselView: near the end and swipes', () => {
     const { props } = renderCarousel();
     fireEvent.pointerDown(track(), { clientX: 300, clientY: 120, pointerType: 'mouse', button: 2 });
     expect(props.onSwipeStart).not.toHaveBeenCalled();
+  });
+});
+
+describe('DropsCarouselView: the window of cards', () => {
+  const cardOf = (index: number) => slides()[index]?.querySelector('h3')?.textContent ?? null;
+
+  it('keeps every slide but gives cards only to those in view and two on each side', () => {
+    renderCarousel({ items: items(29) });
+    const groups = slides();
+    expect(groups).toHaveLength(30);
+    expect(groups[29]?.getAttribute('aria-label')).toBe('30 of 30');
+    // Before the strip is measured four slides are taken to be in view: 0-3, then 4 and 5.
+    expect(cardOf(0)).toBe('Drop Info');
+    expect(cardOf(5)).toBe('Drop maker 5');
+    expect(cardOf(6)).toBeNull();
+    expect(cardOf(29)).toBeNull();
+  });
+
+  it('gives the current drop and the ones after it their cards before the strip gets there', () => {
+    const { rerender } = renderCarousel({ items: items(29) });
+    rerender({ currentIndex: 20 });
+    expect(cardOf(17)).toBeNull();
+    expect(cardOf(18)).toBe('Drop maker 18');
+    expect(cardOf(25)).toBe('Drop maker 25');
+    expect(cardOf(26)).toBeNull();
+  });
+
+  it('moves the window with the scroll position, measured once per frame', async () => {
+    renderCarousel({ items: items(29) });
+    setScroll(track(), {
+      left: SLIDE_WIDTH * 12,
+      width: SLIDE_WIDTH * 30,
+      client: SLIDE_WIDTH * 3,
+    });
+    fireEvent.scroll(track());
+    fireEvent.scroll(track());
+    await waitFor(() => expect(cardOf(12)).toBe('Drop maker 12'));
+    // In view: 12 to 15 (three fit, and the one partly shown), then two on each side.
+    expect(cardOf(9)).toBeNull();
+    expect(cardOf(10)).toBe('Drop maker 10');
+    expect(cardOf(17)).toBe('Drop maker 17');
+    expect(cardOf(18)).toBeNull();
+    // The current drop (the intro) keeps its card: the strip may be scrolled back to it.
+    expect(cardOf(0)).toBe('Drop Info');
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Droplet, Heart } from 'lucide-react';
 import type { DropItem } from '../../../contract/posts';
@@ -36,6 +36,16 @@ export interface SwipeEndPoint {
 export const CAROUSEL_NEAR_END_PX = 50;
 /** How far from its target a scroll may end (snapping, sub-pixel layout) and still be there. */
 const SCROLL_SLACK_PX = 2;
+/**
+ * The strip is windowed: every slide keeps its place (its 'n of m' group, its width, its snap
+ * point), but only the slides in view and this many on each side have their card. It grows by 20
+ * drops each time its end is reached and never stops (it restarts from the beginning), so without
+ * the window it would grow without bound.
+ */
+export const CAROUSEL_OVERSCAN = 2;
+/** How many slides are taken to be in view until the strip has been measured. */
+const SLIDES_IN_VIEW_BEFORE_MEASURED = 4;
+
 /** Ours (the spec only says errors are logged); the dropsCarousel machine's wording. */
 export const DROPS_ERROR_TEXT = 'Failed to fetch drops';
 
@@ -196,6 +206,47 @@ export const DropsCarouselView = memo(function DropsCarouselView({
   const reducedMotion = useReducedMotion();
   const count = items.length;
   const current = Math.min(Math.max(currentIndex, 0), Math.max(count - 1, 0));
+
+  // The slides in view: the first by the strip's scroll position, and how many fit (the slides
+  // have one width, so the distance between the first two is the stride).
+  const [inView, setInView] = useState({ first: 0, count: SLIDES_IN_VIEW_BEFORE_MEASURED });
+  const measureFrame = useRef<number | null>(null);
+  const measureInView = useCallback(() => {
+    measureFrame.current = null;
+    const track = trackRef.current;
+    const first = track?.children[0] as HTMLElement | undefined;
+    const second = track?.children[1] as HTMLElement | undefined;
+    if (!track || !first || !second) return;
+    const stride = second.offsetLeft - first.offsetLeft;
+    if (stride <= 0) return;
+    const next = {
+      first: Math.max(0, Math.floor(track.scrollLeft / stride)),
+      count: Math.ceil(track.clientWidth / stride) + 1,
+    };
+    setInView((was) => (was.first === next.first && was.count === next.count ? was : next));
+  }, []);
+  const onTrackScroll = () => {
+    checkNearEnd();
+    if (measureFrame.current === null) {
+      measureFrame.current = requestAnimationFrame(measureInView);
+    }
+  };
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => measureInView());
+    observer.observe(track);
+    return () => {
+      observer.disconnect();
+      if (measureFrame.current !== null) cancelAnimationFrame(measureFrame.current);
+    };
+  }, [measureInView]);
+  // A slide has its card when it is in view, near it, or near the current drop (which the strip
+  // is about to show).
+  const hasCard = (index: number) =>
+    (index >= inView.first - CAROUSEL_OVERSCAN &&
+      index < inView.first + inView.count + CAROUSEL_OVERSCAN) ||
+    (index >= current - CAROUSEL_OVERSCAN && index < current + inView.count + CAROUSEL_OVERSCAN);
 
   // Where the strip itself is scrolling to (null once there, or once the person takes over): the
   // end of its own scroll, or of one it cut short, is not the person showing a drop.
@@ -379,7 +430,7 @@ export const DropsCarouselView = memo(function DropsCarouselView({
         // The strip scrolls: focusable so the keyboard can reach it (and its arrow keys).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        onScroll={checkNearEnd}
+        onScroll={onTrackScroll}
         onPointerDown={onPointerDown}
       >
         {items.map((item, index) => (
@@ -391,7 +442,7 @@ export const DropsCarouselView = memo(function DropsCarouselView({
             aria-current={index === current ? 'true' : undefined}
             className={styles.slide}
           >
-            {item.kind === 'intro' ? (
+            {!hasCard(index) ? null : item.kind === 'intro' ? (
               <IntroCard title={item.title} text={item.text} />
             ) : (
               <DropCard
