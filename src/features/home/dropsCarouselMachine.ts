@@ -37,6 +37,11 @@ export interface DropsCarouselContext {
   mediaIndex: Record<number, number>;
   /** Where the touch that may become a swipe started, while it may still count. */
   swipeStart: { x: number; y: number } | null;
+  /**
+   * The display list (carouselItems of drops and mediaIndex), kept beside them so that it is
+   * the same array until either changes (the view is memoised on it).
+   */
+  items: CarouselItem[];
 }
 
 export type DropsCarouselEvent =
@@ -117,10 +122,10 @@ export const dropsCarouselMachine = setup({
       context.swipeStart !== null && swipeDirection(context.swipeStart, end) === 'previous',
   },
   actions: {
-    appendDrops: assign(({ context }, page: DropItem[]) => ({
-      drops: [...context.drops, ...page],
-      page: context.page + 1,
-    })),
+    appendDrops: assign(({ context }, page: DropItem[]) => {
+      const drops = [...context.drops, ...page];
+      return { drops, page: context.page + 1, items: carouselItems(drops, context.mediaIndex) };
+    }),
     restartFromBeginning: assign({ page: 0 }),
     showNextDrop: assign(({ context }) => ({
       current: Math.min(context.current + 1, itemCount(context) - 1),
@@ -130,7 +135,8 @@ export const dropsCarouselMachine = setup({
     stepMedia: assign(({ context }, { dropId, step }: { dropId: number; step: 1 | -1 }) => {
       const count = mediaCount(context.drops, dropId);
       const index = context.mediaIndex[dropId] ?? 0;
-      return { mediaIndex: { ...context.mediaIndex, [dropId]: (index + step + count) % count } };
+      const mediaIndex = { ...context.mediaIndex, [dropId]: (index + step + count) % count };
+      return { mediaIndex, items: carouselItems(context.drops, mediaIndex) };
     }),
     assignSwipeStart: assign((_, swipeStart: { x: number; y: number }) => ({ swipeStart })),
     clearSwipeStart: assign({ swipeStart: null }),
@@ -147,6 +153,7 @@ export const dropsCarouselMachine = setup({
     current: 0,
     mediaIndex: {},
     swipeStart: null,
+    items: carouselItems([], {}),
   },
   type: 'parallel',
   on: {
@@ -337,19 +344,8 @@ export function carouselItems(
   ];
 }
 
-const itemsCache = new WeakMap<
-  DropItem[],
-  { mediaIndex: Record<number, number>; items: CarouselItem[] }
->();
 /** The display list (the same array while neither the drops nor a media index changed). */
-export function selectCarouselItems(s: DropsCarouselSnapshot): CarouselItem[] {
-  const { drops, mediaIndex } = s.context;
-  const cached = itemsCache.get(drops);
-  if (cached?.mediaIndex === mediaIndex) return cached.items;
-  const items = carouselItems(drops, mediaIndex);
-  itemsCache.set(drops, { mediaIndex, items });
-  return items;
-}
+export const selectCarouselItems = (s: DropsCarouselSnapshot): CarouselItem[] => s.context.items;
 /** The position of the current drop in the display list (0: the intro Drop). */
 export const selectCurrentIndex = (s: DropsCarouselSnapshot) => s.context.current;
 export const selectCanShowPrevious = (s: DropsCarouselSnapshot) => s.context.current > 0;
