@@ -228,3 +228,26 @@ export function isStrongPassword(password: string, minimumLength: number): boole
   const c = passwordChecks(password, password, minimumLength);
   return c.minLength && c.special && c.number && c.capital && password.length <= PASSWORD_MAX;
 }
+
+/**
+ * Spec §5 texts of the identity forms (the verification widget, signup, password recovery,
+ * invitation acceptance): the client's form rules show them and the server answers them for a
+ * bad payload.
+ */
+export const identityTexts = {
+  emailRequired: 'Please enter an email address',
+  emailInvalid: 'Please enter a valid email address',
+  yourEmailRequired: 'Please enter your email address',
+  codeRequired: 'Please enter the verification code',
+  termsRequired: 'The terms of service must be accepted',
+  privacyRequired: 'The privacy policy must be accepted',
+  captchaRequired: 'reCAPTCHA verification is required, please try again',
+  companyNameRequired: 'Please enter your company name',
+  firstNameRequired: 'Please enter your first name',
+  lastNameRequired: 'Please enter your last name',
+  dateOfBirthRequired: 'Please enter your date of birth',
+  dateOfBirthInvalid: 'Invalid date',
+  handleRequired: 'Please enter a profile name/handle',
+  handleRule: 'Letters, numbers and underscores only, 4-20 characters.',
+  passwordTooShort: (minimum: number) => `Please enter a password (at least ${minimum} characters)`,
+} as const;

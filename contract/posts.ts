@@ -86,6 +86,13 @@ export const Post = object({
 });
 export type Post = Infer<typeof Post>;
 
+/** Spec §5 Post: the form's texts, shown by the client and answered by the server. */
+export const postTexts = {
+  messageRequired: 'Message is required',
+  messageTooLong: `Maximum ${POST_MESSAGE_MAX} characters allowed`,
+  invalidUrl: 'Invalid URL',
+} as const;
+
 /** POST /posts/create */
 export const CreatePostRequest = object({
   message: Message,

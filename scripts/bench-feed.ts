@@ -28,7 +28,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
-import { apiPaths } from '../contract/paths';
+import { authEndpoints } from '../contract/endpoints/auth';
+import { postEndpoints } from '../contract/endpoints/posts';
 import { chromiumArgs } from '../playwright.config';
 import { openDatabase } from '../server/db/database';
 import { seedDatabase } from '../server/db/seed';
@@ -110,7 +111,7 @@ async function waitForServer(base: string, child: ChildProcess): Promise<void> {
 }
 
 async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/${apiPaths.login}`, {
+  const response = await fetch(`${base}/api/${authEndpoints.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: BENCH_USER.email, password: DEMO_PASSWORD }),
@@ -140,7 +141,7 @@ function postFeed(agent: http.Agent, base: URL, token: string, page: number): Pr
         host: base.hostname,
         port: base.port,
         method: 'POST',
-        path: `/api/${apiPaths.postsFeedList}`,
+        path: `/api/${postEndpoints.feedList.path}`,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
@@ -438,7 +439,7 @@ export async function measureBrowserScroll(baseUrl: string): Promise<BrowserFigu
     const page = await context.newPage();
     let pagesLoaded = 0;
     page.on('response', (response) => {
-      if (response.url().endsWith(`/api/${apiPaths.postsFeedList}`) && response.ok()) {
+      if (response.url().endsWith(`/api/${postEndpoints.feedList.path}`) && response.ok()) {
         pagesLoaded += 1;
       }
     });

@@ -18,7 +18,9 @@ import { createIdentityLimits } from './domain/rateLimits';
 import { resolveJwtSecret } from './domain/secrets';
 import type { SessionDeps } from './domain/sessions';
 import { createDatabaseSigner } from './domain/signing';
+import { scopeAt } from './domain/scope';
 import { createAuthenticate } from './http/authentication';
+import type { RouteAuth } from './http/route';
 import { handleError, sendNotFound } from './http/errors';
 import { connectOriginsOf, securityHeaders } from './http/securityHeaders';
 import {
@@ -263,10 +265,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   app.register(fastifyCookie);
   app.register(configurationRoutes(config, mediaApiKey));
-  app.register(authRoutes({ sessions, authenticate, cookie }), { prefix: config.apiBasePath });
-  app.register(tenantRoutes({ domain, authenticate }), { prefix: config.apiBasePath });
-  app.register(postRoutes({ posts, authenticate }), { prefix: config.apiBasePath });
-  app.register(dropRoutes({ drops: posts, authenticate }), { prefix: config.apiBasePath });
+  app.decorate('routeAuth', {
+    authenticate,
+    scopeAt: (principal, level) => scopeAt(db, principal, level),
+    messageSettings: { minimumPasswordLength: config.minimumPasswordLength },
+  } satisfies RouteAuth);
+  app.register(authRoutes({ sessions, cookie }), { prefix: config.apiBasePath });
+  app.register(tenantRoutes({ domain }), { prefix: config.apiBasePath });
+  app.register(postRoutes({ posts }), { prefix: config.apiBasePath });
+  app.register(dropRoutes({ drops: posts }), { prefix: config.apiBasePath });
   app.register(mediaServicePlugin({ media }), { prefix: config.mediaServicePath });
   app.register(identityRoutes({ identity, cookie }), { prefix: config.apiBasePath });
   registerDevRoutes(app, config, identity, devCodes);

@@ -3,12 +3,12 @@
  * of letter case.
  */
 import { randomInt } from 'node:crypto';
-import { HANDLE_MAX, HANDLE_MIN, isValidHandle } from '../../contract/identity';
+import { HANDLE_MAX, HANDLE_MIN, identityTexts, isValidHandle } from '../../contract/identity';
 import type { Queryable } from '../db/database';
 import { invalid } from './errors';
 import { findUserByHandle } from './users';
 
-export const HANDLE_RULE = 'Letters, numbers and underscores only, 4-20 characters.';
+export const HANDLE_RULE = identityTexts.handleRule;
 
 /** GET users/handleExists: true when taken (any letter case). */
 export async function handleExists(db: Queryable, value: string): Promise<boolean> {

@@ -21,6 +21,7 @@ import type { ListRequest, ListResponse } from '../../contract/lists';
 import { mediaPresetIds } from '../../contract/media';
 import {
   FEED_PAGE_SIZE,
+  postTexts,
   type CreatePostRequest,
   type CreatePostWithFileRequest,
   type FeedListRequest,
@@ -40,9 +41,7 @@ import type { FeedCursor, FeedLesson, FeedPages } from './feedPages';
 import { NO_TENANT_ACCESS, parseOptionalDate } from './tenants';
 
 export const postMessages = {
-  messageRequired: 'Message is required',
-  messageTooLong: 'Maximum 280 characters allowed',
-  invalidUrl: 'Invalid URL',
+  ...postTexts,
   notFound: 'Post not found.',
   notYours: 'You can only change your own posts.',
   uploadNotPending: 'The uploaded file was not found or has already been used; upload it again.',

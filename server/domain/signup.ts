@@ -9,6 +9,7 @@ import {
   ageInYears,
   isStrongPassword,
   MINIMUM_AGE_YEARS,
+  identityTexts,
   type SignupRequest,
 } from '../../contract/identity';
 import { linkRoutes } from '../../contract/paths';
@@ -39,17 +40,17 @@ import { ACCOUNT_EXISTS, consumeVerification, isRecentlyVerified } from './verif
 const MAXIMUM_AGE_YEARS = 150;
 
 export const signupMessages = {
-  captcha: 'reCAPTCHA verification is required, please try again',
-  firstName: 'Please enter your first name',
-  lastName: 'Please enter your last name',
-  companyName: 'Please enter your company name',
+  captcha: identityTexts.captchaRequired,
+  firstName: identityTexts.firstNameRequired,
+  lastName: identityTexts.lastNameRequired,
+  companyName: identityTexts.companyNameRequired,
   phone: 'Please enter a valid phone number',
-  dateOfBirth: 'Invalid date',
+  dateOfBirth: identityTexts.dateOfBirthInvalid,
   underAge: 'You must be at least 18 years old',
   handleTaken: HANDLE_NOT_AVAILABLE,
   emailTaken: ACCOUNT_EXISTS,
   emailNotVerified: 'Please verify your email address.',
-  passwordTooShort: (minimum: number) => `Please enter a password (at least ${minimum} characters)`,
+  passwordTooShort: identityTexts.passwordTooShort,
   passwordWeak: 'Please enter a valid password.',
   activationEmailFailed: 'Error sending the activation email, please try again.',
 } as const;

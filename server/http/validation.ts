@@ -34,16 +34,9 @@ function lengthMessage(field: string, failure: Failure): string {
   return `${field} has an invalid length.`;
 }
 
-/**
- * Friendlier messages for some fields of a payload (the spec's form texts): `required` when the
- * field is missing or empty, `invalid` when it has the right type but breaks a rule (a pattern,
- * a refinement, a literal), `tooLong` when a non-empty text breaks its length bounds. Type
- * failures keep the generic message.
- */
-export type FieldMessages = Record<
-  string,
-  { required?: string; invalid?: string; tooLong?: string }
->;
+/** The spec's field messages of a payload (see contract/endpoints/define.ts). */
+export type { FieldMessages } from '../../contract/endpoints/define';
+import type { FieldMessages } from '../../contract/endpoints/define';
 
 const isRuleFailure = (failure: Failure) =>
   failure.type === 'literal' || (failure.refinement !== undefined && failure.refinement !== 'size');
@@ -113,9 +106,4 @@ export function parsePayload<T, S>(
   const described = error.failures().map((failure) => describeFailure(failure, fieldMessages));
   const messages = [...new Set(described)].slice(0, MAX_MESSAGES);
   throw invalid(messages);
-}
-
-/** For routes without a payload: accepts no body or an object (whose fields are ignored). */
-export function parseEmptyPayload(body: unknown): void {
-  if (body !== undefined && !isPlainObject(body)) throw invalid(NOT_AN_OBJECT);
 }

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { LoginRequest, RefreshTokenRequest, SwitchTenantRequest } from '../../contract/auth';
-import { apiPaths } from '../../contract/paths';
+import { authEndpoints as endpoints } from '../../contract/endpoints/auth';
 import { DomainError } from '../domain/errors';
 import { login, refresh, revoke, switchTenant, type SessionDeps } from '../domain/sessions';
-import type { Authenticate } from '../http/authentication';
 import { ok } from '../http/envelope';
 import {
   clearRefreshCookie,
@@ -11,11 +9,10 @@ import {
   type RefreshCookieOptions,
 } from '../http/refreshCookie';
 import { answerSession } from '../http/sessionAnswer';
-import { parseEmptyPayload, parsePayload } from '../http/validation';
+import { route } from '../http/route';
 
 export interface AuthRouteDeps {
   sessions: SessionDeps;
-  authenticate: Authenticate;
   cookie: RefreshCookieOptions;
 }
 
@@ -37,40 +34,32 @@ async function clearingCookieOnRefusal<T>(
 
 /** POST /auth/login, /auth/refreshToken, /auth/revokeToken, /auth/switchTenant (spec §7.2). */
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
-  const { sessions, authenticate, cookie } = deps;
+  const { sessions, cookie } = deps;
   return async (app) => {
-    app.post(`/${apiPaths.login}`, async (request, reply) => {
-      const { email, password } = parsePayload(LoginRequest, request.body);
-      const session = await login(sessions, { email, password, clientAddress: request.ip });
+    route(app, endpoints.login, async ({ payload: { email, password }, clientAddress, reply }) => {
+      const session = await login(sessions, { email, password, clientAddress });
       return answerSession(reply, cookie, session);
     });
 
-    app.post(`/${apiPaths.refreshToken}`, async (request, reply) => {
-      const body = parsePayload(RefreshTokenRequest, request.body);
+    route(app, endpoints.refreshToken, async ({ payload, request, reply }) => {
       const session = await clearingCookieOnRefusal(reply, cookie, () =>
         refresh(sessions, {
           refreshToken: readRefreshCookie(request),
-          switchToCurrent: body.switchToCurrent ?? false,
+          switchToCurrent: payload.switchToCurrent ?? false,
         }),
       );
       return answerSession(reply, cookie, session);
     });
 
-    app.post(`/${apiPaths.revokeToken}`, async (request, reply) => {
-      parseEmptyPayload(request.body);
+    route(app, endpoints.revokeToken, async ({ request, reply }) => {
       const revoked = await revoke(sessions, readRefreshCookie(request));
       clearRefreshCookie(reply, cookie);
       return ok({ revoked });
     });
 
-    app.post(`/${apiPaths.switchTenant}`, async (request, reply) => {
-      const principal = await authenticate(request);
-      const { id } = parsePayload(SwitchTenantRequest, request.body);
+    route(app, endpoints.switchTenant, async ({ payload: { id }, scope, request, reply }) => {
       const session = await clearingCookieOnRefusal(reply, cookie, () =>
-        switchTenant(sessions, principal, {
-          tenantId: id,
-          refreshToken: readRefreshCookie(request),
-        }),
+        switchTenant(sessions, scope, { tenantId: id, refreshToken: readRefreshCookie(request) }),
       );
       return answerSession(reply, cookie, session);
     });

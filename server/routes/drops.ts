@@ -1,23 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { apiPaths } from '../../contract/paths';
-import { DropsFeedRequest } from '../../contract/posts';
+import { dropEndpoints } from '../../contract/endpoints/drops';
 import { dropsFeedList, type DropsContext } from '../domain/drops';
-import type { Authenticate } from '../http/authentication';
 import { ok } from '../http/envelope';
-import { parsePayload } from '../http/validation';
+import { route } from '../http/route';
 
 export interface DropRouteDeps {
   drops: DropsContext;
-  authenticate: Authenticate;
 }
 
 /** POST /drops/feedList: the carousel's drops for signed-in users. */
 export function dropRoutes(deps: DropRouteDeps): FastifyPluginAsync {
-  const { drops, authenticate } = deps;
+  const { drops } = deps;
   return async (app) => {
-    app.post(`/${apiPaths.dropsFeedList}`, async (request) => {
-      await authenticate(request);
-      return ok(await dropsFeedList(drops, parsePayload(DropsFeedRequest, request.body)));
-    });
+    route(app, dropEndpoints.feedList, async ({ payload }) =>
+      ok(await dropsFeedList(drops, payload)),
+    );
   };
 }

@@ -8,6 +8,7 @@ import {
   POST_MESSAGE_MAX,
   PUBLISH_STEP_MINUTES,
   isValidPostLink,
+  postTexts,
 } from '../../contract/posts';
 import { formStruct, text } from './formStruct';
 import type { RuleResult } from './formStruct';
@@ -16,9 +17,9 @@ export { POST_MESSAGE_MAX, PUBLISH_STEP_MINUTES } from '../../contract/posts';
 
 /** The spec's texts (§5 Post); the publish date and time ones are ours (spec unworded). */
 export const postMessages = {
-  messageRequired: 'Message is required',
-  messageTooLong: `Maximum ${POST_MESSAGE_MAX} characters allowed`,
-  linkInvalid: 'Invalid URL',
+  messageRequired: postTexts.messageRequired,
+  messageTooLong: postTexts.messageTooLong,
+  linkInvalid: postTexts.invalidUrl,
   publishDateRequired: 'Please choose a publish date',
   publishDateInvalid: 'Please choose a valid publish date',
   publishTimeRequired: 'Please choose a publish time',

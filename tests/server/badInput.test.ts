@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import type { TenantStatus } from '../../contract/tenants';
 import type { DatabaseHandle } from '../../server/db/database';
 import {

@@ -3,7 +3,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import { CountryList, REFERENCE_LIST_REQUEST, type Country } from '../../contract/lists';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import { buildCountryList } from '../../server/db/countries';
 import type { DatabaseHandle } from '../../server/db/database';
 import { countries } from '../../server/db/schema';

@@ -2,7 +2,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import type { ListResponse } from '../../contract/lists';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import { DropItem, type DropsFeedRequest } from '../../contract/posts';
 import type { DatabaseHandle } from '../../server/db/database';
 import { SEED_DROP_COUNT, seedMediaFiles, seedMediaList } from '../../server/db/seedContent';

@@ -7,7 +7,7 @@ import { is } from 'superstruct';
 import { Configuration } from '../../contract/configuration';
 import { ResponseStatus } from '../../contract/enums';
 import { Envelope } from '../../contract/envelope';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { openTestDatabase } from './support/testDatabase';

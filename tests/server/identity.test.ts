@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentTenant } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { verificationMessages } from '../../contract/identity';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import {
   accountKeys,

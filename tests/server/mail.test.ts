@@ -4,7 +4,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_MAIL_PATH, Outbox } from '../../contract/devMail';
 import { ResponseStatus } from '../../contract/enums';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import { emailVerificationCodes } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';

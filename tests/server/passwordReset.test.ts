@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import { refreshTokens, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';

@@ -6,7 +6,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import type { ListResponse } from '../../contract/lists';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import { FeedPost, Post, type CreatePostRequest, type FeedListRequest } from '../../contract/posts';
 import type { DatabaseHandle } from '../../server/db/database';
 import { posts, tenants, tenantUsers, users } from '../../server/db/schema';
@@ -15,7 +15,7 @@ import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { FeedPages } from '../../server/domain/feedPages';
 import { postMessages } from '../../server/domain/posts';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import { POSTS_UPSERT_PATH } from '../../server/routes/posts';
+import { postEndpoints } from '../../contract/endpoints/posts';
 import { mediaApiKey, uploadPostImage } from './support/media';
 import { openTestDatabase } from './support/testDatabase';
 import {
@@ -664,10 +664,10 @@ describe('editing posts', () => {
 
   it('upserts: creates without an id, updates with one', async () => {
     const created = await data<Post>(
-      await call('POST', POSTS_UPSERT_PATH, ownerSession, newPost({ message: 'Upserted' })),
+      await call('POST', postEndpoints.upsert.path, ownerSession, newPost({ message: 'Upserted' })),
     );
     const updated = await data<Post>(
-      await call('POST', POSTS_UPSERT_PATH, ownerSession, {
+      await call('POST', postEndpoints.upsert.path, ownerSession, {
         ...newPost({ message: 'Upserted again' }),
         id: created.id,
       }),
@@ -678,7 +678,10 @@ describe('editing posts', () => {
       message: 'Upserted again',
     });
     refused(
-      await call('POST', POSTS_UPSERT_PATH, memberSession, { ...newPost(), id: created.id }),
+      await call('POST', postEndpoints.upsert.path, memberSession, {
+        ...newPost(),
+        id: created.id,
+      }),
       403,
       [postMessages.notYours],
     );

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentTenant } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import { refreshTokens, tenantUsers } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';

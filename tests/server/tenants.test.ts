@@ -1,9 +1,10 @@
+import { HOST_ONLY_CALL } from '../../server/domain/scope';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
-import { apiPaths } from '../../contract/paths';
+import { apiPaths } from './support/apiPaths';
 import type { TenantStatus } from '../../contract/tenants';
 import type { DatabaseHandle } from '../../server/db/database';
 import { tenants, tenantUsers, users } from '../../server/db/schema';
@@ -297,7 +298,7 @@ describe('host-only subscription switches', () => {
       expect(response.statusCode).toBe(403);
       expect(envelopeOf(response)).toEqual({
         status: ResponseStatus.Error,
-        messages: ['Only host users may change an organisation subscription.'],
+        messages: [HOST_ONLY_CALL],
         data: null,
       });
     }

@@ -1,43 +1,41 @@
-/** Auth calls of spec §7.2 (POST /auth/...) that issue or end a session. */
-import {
-  RevokeTokenResponse,
+/**
+ * Session calls of spec §7.2 (auth/...), made with `call` from contract/endpoints/auth.ts. A
+ * failure throws {@link ApiError} carrying the server's messages when it sent some.
+ */
+import type {
+  LoginRequest,
+  RefreshTokenRequest,
   SessionData,
-  type LoginRequest,
-  type RefreshTokenRequest,
-  type SwitchTenantRequest,
+  SwitchTenantRequest,
 } from '../../../contract/auth';
-import { apiPaths } from '../../../contract/paths';
+import { authEndpoints as endpoints } from '../../../contract/endpoints/auth';
 import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
-export interface CallOptions {
-  signal?: AbortSignal;
-}
+export type { CallOptions } from '../call';
 
 export interface AuthApi {
-  /** POST auth/login; the session data, or ApiError (server messages) when not Ok. */
+  /** auth/login; the session data, or ApiError (server messages) when not Ok. */
   login(request: LoginRequest, options?: CallOptions): Promise<SessionData>;
-  /** POST auth/refreshToken; the refresh token travels in the httpOnly cookie. */
+  /** auth/refreshToken; the refresh token travels in the httpOnly cookie. */
   refreshToken(request?: RefreshTokenRequest, options?: CallOptions): Promise<SessionData>;
-  /** POST auth/revokeToken (no payload); ApiError when the server does not answer Ok. */
+  /** auth/revokeToken (no payload); ApiError when the server does not answer Ok. */
   revokeToken(options?: CallOptions): Promise<void>;
-  /** POST auth/switchTenant (id); the session for the other organisation. */
+  /** auth/switchTenant (id); the session for the other organisation. */
   switchTenant(request: SwitchTenantRequest, options?: CallOptions): Promise<SessionData>;
 }
 
 export function createAuthApi(http: HttpClient): AuthApi {
+  const call = createCall(http);
   return {
-    async login(request, options) {
-      return dataOrThrow(await http.post(apiPaths.login, SessionData, request, options));
+    login: async (request, options) => dataOrThrow(await call(endpoints.login, request, options)),
+    refreshToken: async (request = {}, options) =>
+      dataOrThrow(await call(endpoints.refreshToken, request, options)),
+    revokeToken: async (options) => {
+      dataOrThrow(await call(endpoints.revokeToken, {}, options));
     },
-    async refreshToken(request = {}, options) {
-      return dataOrThrow(await http.post(apiPaths.refreshToken, SessionData, request, options));
-    },
-    async revokeToken(options) {
-      dataOrThrow(await http.post(apiPaths.revokeToken, RevokeTokenResponse, undefined, options));
-    },
-    async switchTenant(request, options) {
-      return dataOrThrow(await http.post(apiPaths.switchTenant, SessionData, request, options));
-    },
+    switchTenant: async (request, options) =>
+      dataOrThrow(await call(endpoints.switchTenant, request, options)),
   };
 }

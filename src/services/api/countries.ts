@@ -1,11 +1,9 @@
-/** The countries reference list (spec §7.2 Countries): POST countries/list, public. */
-import { CountryList, REFERENCE_LIST_REQUEST, type Country } from '../../../contract/lists';
-import { apiPaths } from '../../../contract/paths';
+import { identityEndpoints } from '../../../contract/endpoints/identity';
+import { REFERENCE_LIST_REQUEST, type Country } from '../../../contract/lists';
 import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
-import type { CallOptions } from './auth';
 
-/** Spec §8 Data loads: what the screen shows when the list cannot be loaded. */
 export const FAILED_TO_FETCH_COUNTRIES = 'Failed to fetch countries';
 
 export interface CountriesApi {
@@ -17,15 +15,10 @@ export interface CountriesApi {
 }
 
 export function createCountriesApi(http: HttpClient): CountriesApi {
+  const call = createCall(http);
   return {
-    async list(options) {
-      const response = await http.post(
-        apiPaths.countriesList,
-        CountryList,
-        REFERENCE_LIST_REQUEST,
-        options,
-      );
-      return dataOrThrow(response).list;
-    },
+    list: async (options) =>
+      dataOrThrow(await call(identityEndpoints.countriesList, REFERENCE_LIST_REQUEST, options))
+        .list,
   };
 }

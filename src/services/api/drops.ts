@@ -1,9 +1,8 @@
-/** The drops feed (POST drops/feedList, paged like posts) for signed-in people. */
-import { apiPaths } from '../../../contract/paths';
-import { DropList, type DropItem, type DropsFeedRequest } from '../../../contract/posts';
+import { dropEndpoints } from '../../../contract/endpoints/drops';
+import type { DropItem, DropsFeedRequest } from '../../../contract/posts';
 import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
-import type { CallOptions } from './auth';
 
 export interface DropsApi {
   /**
@@ -14,9 +13,9 @@ export interface DropsApi {
 }
 
 export function createDropsApi(http: HttpClient): DropsApi {
+  const call = createCall(http);
   return {
-    async feedList(request, options) {
-      return dataOrThrow(await http.post(apiPaths.dropsFeedList, DropList, request, options)).list;
-    },
+    feedList: async (request, options) =>
+      dataOrThrow(await call(dropEndpoints.feedList, request, options)).list,
   };
 }

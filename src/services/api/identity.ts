@@ -3,18 +3,13 @@
  * password recovery, activation and email confirmation. Every answer is validated with the
  * contract; a failure throws {@link ApiError} carrying the server's messages when it sent some.
  */
-import { unknown, type Struct } from 'superstruct';
-import { SessionData } from '../../../contract/auth';
+import type { SessionData } from '../../../contract/auth';
+import { identityEndpoints as endpoints } from '../../../contract/endpoints/identity';
 import { ResponseStatus } from '../../../contract/enums';
 import {
-  ActivateResponse,
-  ConfirmEmailAddressResponse,
-  ResetPasswordResponse,
-  SignupResponse,
-  ValidatePasswordResetKeyResponse,
-  VerifyAccountCodeResponse,
-  VerifyAccountResponse,
   type ActivateRequest,
+  type ActivateResponse,
+  type ConfirmEmailAddressResponse,
   type ConfirmEmailAddressRequest,
   type LoginWithGoogleRequest,
   type RequestPasswordResetRequest,
@@ -25,10 +20,9 @@ import {
   type VerifyAccountCodeRequest,
   type VerifyAccountRequest,
 } from '../../../contract/identity';
-import { apiPaths } from '../../../contract/paths';
 import { ApiError, dataOrThrow, isApiError, type ApiResponse } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
-import type { CallOptions } from './auth';
 
 /** The three outcomes of POST auth/signup (an Error status or a 4xx throws instead). */
 export type SignupResult =
@@ -119,35 +113,23 @@ function outcome<T extends { message: string }, K extends keyof T>(
 }
 
 export function createIdentityApi(http: HttpClient): IdentityApi {
-  const post = <T, S>(
-    path: string,
-    struct: Struct<T, S>,
-    body: unknown,
-    options: CallOptions | undefined,
-  ): Promise<ApiResponse<T>> => http.post(path, struct, body, options);
+  const call = createCall(http);
 
   return {
     async verifyAccount(request, options) {
-      const response = await post(apiPaths.verifyAccount, VerifyAccountResponse, request, options);
+      const response = await call(endpoints.verifyAccount, request, options);
       const data = dataOrThrow(response);
       if (data !== null && !data.sent) throw notDone(response.messages);
     },
 
     async verifyAccountCode(request, options) {
-      const response = await post(
-        apiPaths.verifyAccountCode,
-        VerifyAccountCodeResponse,
-        request,
-        options,
-      );
+      const response = await call(endpoints.verifyAccountCode, request, options);
       const data = dataOrThrow(response);
       if (data !== null && !data.verified) throw notDone(response.messages);
     },
 
     async signup(request, options) {
-      const response = await okOrWarning(() =>
-        post(apiPaths.signup, SignupResponse, request, options),
-      );
+      const response = await okOrWarning(() => call(endpoints.signup, request, options));
       if (response.status === ResponseStatus.Warning) {
         return { kind: 'warning', messages: response.messages };
       }
@@ -156,19 +138,19 @@ export function createIdentityApi(http: HttpClient): IdentityApi {
     },
 
     async signupWithGoogle(request, options) {
-      const response = await post(apiPaths.signupWithGoogle, SessionData, request, options);
+      const response = await call(endpoints.signupWithGoogle, request, options);
       return { data: dataOrThrow(response), messages: response.messages };
     },
 
     async loginWithGoogle(request, options) {
-      return dataOrThrow(await post(apiPaths.loginWithGoogle, SessionData, request, options));
+      return dataOrThrow(await call(endpoints.loginWithGoogle, request, options));
     },
 
     async requestPasswordReset(request, options) {
       // The contract does not pin this call's data: the same answer whether or not the address
       // exists, so nothing in it is read.
       const response = await okOrWarning(() =>
-        post(apiPaths.requestPasswordReset, unknown(), request, options),
+        call(endpoints.requestPasswordReset, request, options),
       );
       if (response.status === ResponseStatus.Warning) {
         return { kind: 'warning', messages: response.messages };
@@ -178,32 +160,21 @@ export function createIdentityApi(http: HttpClient): IdentityApi {
     },
 
     async validatePasswordResetKey(request, options) {
-      const response = await post(
-        apiPaths.validatePasswordResetKey,
-        ValidatePasswordResetKeyResponse,
-        request,
-        options,
-      );
+      const response = await call(endpoints.validatePasswordResetKey, request, options);
       return dataOrThrow(response).valid;
     },
 
     async resetPassword(request, options) {
-      const response = await post(apiPaths.resetPassword, ResetPasswordResponse, request, options);
+      const response = await call(endpoints.resetPassword, request, options);
       if (!dataOrThrow(response).updated) throw notDone(response.messages);
     },
 
     async activate(request, options) {
-      return outcome(
-        await post(apiPaths.activate, ActivateResponse, request, options),
-        'activated',
-      );
+      return outcome(await call(endpoints.activate, request, options), 'activated');
     },
 
     async confirmEmailAddress(request, options) {
-      return outcome(
-        await post(apiPaths.confirmEmailAddress, ConfirmEmailAddressResponse, request, options),
-        'confirmed',
-      );
+      return outcome(await call(endpoints.confirmEmailAddress, request, options), 'confirmed');
     },
   };
 }

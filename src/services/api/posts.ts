@@ -1,109 +1,74 @@
 /**
- * Posts calls of spec §7.2 (under /posts/): the feed, and a person's own posts (create, with a
- * pending media upload, update, get, delete, flags, list). Every answer is validated with the
- * contract; a failure throws {@link ApiError} carrying the server's messages when it sent some.
- *
- * The spec does not show the answers beyond the feed's data.list: create, createWithFile,
- * update, get and getByGuid answer the post (contract Post); delete and the flags are read only
- * for their status.
+ * Posts calls of spec §7.2 (under /posts/), made with `call` from contract/endpoints/posts.ts:
+ * the feed, and a person's own posts (create, with a pending media upload, update, get, delete,
+ * flags, list). A failure throws {@link ApiError} carrying the server's messages when it sent some.
  */
-import { unknown } from 'superstruct';
-import { ListResponse, type ListRequest } from '../../../contract/lists';
-import { apiPaths } from '../../../contract/paths';
-import {
-  FeedPostList,
+import { postEndpoints as endpoints } from '../../../contract/endpoints/posts';
+import type { ListRequest, ListResponse } from '../../../contract/lists';
+import type {
+  CreatePostRequest,
+  CreatePostWithFileRequest,
+  FeedListRequest,
+  FeedPost,
   Post,
-  type CreatePostRequest,
-  type CreatePostWithFileRequest,
-  type FeedListRequest,
-  type FeedPost,
-  type SetPostFlagRequest,
-  type UpdatePostRequest,
+  SetPostFlagRequest,
+  UpdatePostRequest,
 } from '../../../contract/posts';
 import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
-import type { CallOptions } from './auth';
 
-/** POST posts/list: a person's own posts (spec §3 List response). */
-export const PostList = ListResponse(Post);
-export type PostList = ListResponse<Post>;
+export type PostListData = ListResponse<Post>;
 
 export interface PostsApi {
-  /**
-   * POST posts/feedList (page, pageSize 20, sortBy CreatedDate, sortByDescending true,
-   * getTotalCount false, showFirstGuid): the page's posts (data.list).
-   */
+  /** posts/feedList: the page's posts (data.list). */
   feedList(request: FeedListRequest, options?: CallOptions): Promise<FeedPost[]>;
-  /** POST posts/create (message, link, publishedDate, isDraft): the post created. */
+  /** posts/create: the post created. */
   create(request: CreatePostRequest, options?: CallOptions): Promise<Post>;
-  /**
-   * POST posts/createWithFile: like create, with the media service's pending upload id
-   * (mediaFileStorageId) and the file's original name; the server confirms the upload.
-   */
+  /** posts/createWithFile: like create, with the media service's pending upload. */
   createWithFile(request: CreatePostWithFileRequest, options?: CallOptions): Promise<Post>;
-  /** POST posts/update (id, message, link, publishedDate, isDraft; the media cannot change). */
+  /** posts/update (the media cannot change). */
   update(request: UpdatePostRequest, options?: CallOptions): Promise<Post>;
-  /** GET posts/get?id=: one of the person's own posts, as its author edits it. */
+  /** posts/get?id=: one of the person's own posts, as its author edits it. */
   get(id: number, options?: CallOptions): Promise<Post>;
-  /** GET posts/getByGuid?guid= */
+  /** posts/getByGuid?guid= */
   getByGuid(guid: string, options?: CallOptions): Promise<Post>;
-  /** DELETE posts/delete?id= */
+  /** posts/delete?id= */
   delete(id: number, options?: CallOptions): Promise<void>;
-  /** DELETE posts/deletebyguid?guid= */
+  /** posts/deletebyguid?guid= */
   deleteByGuid(guid: string, options?: CallOptions): Promise<void>;
-  /** POST posts/setIsDraft (id, value) */
+  /** posts/setIsDraft (id, value) */
   setIsDraft(request: SetPostFlagRequest, options?: CallOptions): Promise<void>;
-  /** POST posts/setIsPublished (id, value) */
+  /** posts/setIsPublished (id, value) */
   setIsPublished(request: SetPostFlagRequest, options?: CallOptions): Promise<void>;
-  /** POST posts/list (spec §3 List request): the person's own posts, drafts included. */
-  list(request: ListRequest, options?: CallOptions): Promise<PostList>;
+  /** posts/list (spec §3 List request): the person's own posts, drafts included. */
+  list(request: ListRequest, options?: CallOptions): Promise<PostListData>;
 }
 
 export function createPostsApi(http: HttpClient): PostsApi {
+  const call = createCall(http);
   return {
-    async feedList(request, options) {
-      return dataOrThrow(await http.post(apiPaths.postsFeedList, FeedPostList, request, options))
-        .list;
+    feedList: async (request, options) =>
+      dataOrThrow(await call(endpoints.feedList, request, options)).list,
+    create: async (request, options) => dataOrThrow(await call(endpoints.create, request, options)),
+    createWithFile: async (request, options) =>
+      dataOrThrow(await call(endpoints.createWithFile, request, options)),
+    update: async (request, options) => dataOrThrow(await call(endpoints.update, request, options)),
+    get: async (id, options) => dataOrThrow(await call(endpoints.get, { id }, options)),
+    getByGuid: async (guid, options) =>
+      dataOrThrow(await call(endpoints.getByGuid, { guid }, options)),
+    delete: async (id, options) => {
+      dataOrThrow(await call(endpoints.delete, { id }, options));
     },
-
-    async create(request, options) {
-      return dataOrThrow(await http.post(apiPaths.postsCreate, Post, request, options));
+    deleteByGuid: async (guid, options) => {
+      dataOrThrow(await call(endpoints.deleteByGuid, { guid }, options));
     },
-
-    async createWithFile(request, options) {
-      return dataOrThrow(await http.post(apiPaths.postsCreateWithFile, Post, request, options));
+    setIsDraft: async (request, options) => {
+      dataOrThrow(await call(endpoints.setIsDraft, request, options));
     },
-
-    async update(request, options) {
-      return dataOrThrow(await http.post(apiPaths.postsUpdate, Post, request, options));
+    setIsPublished: async (request, options) => {
+      dataOrThrow(await call(endpoints.setIsPublished, request, options));
     },
-
-    async get(id, options) {
-      return dataOrThrow(await http.get(apiPaths.postsGet, Post, { id }, options));
-    },
-
-    async getByGuid(guid, options) {
-      return dataOrThrow(await http.get(apiPaths.postsGetByGuid, Post, { guid }, options));
-    },
-
-    async delete(id, options) {
-      dataOrThrow(await http.delete(apiPaths.postsDelete, unknown(), { id }, options));
-    },
-
-    async deleteByGuid(guid, options) {
-      dataOrThrow(await http.delete(apiPaths.postsDeleteByGuid, unknown(), { guid }, options));
-    },
-
-    async setIsDraft(request, options) {
-      dataOrThrow(await http.post(apiPaths.postsSetIsDraft, unknown(), request, options));
-    },
-
-    async setIsPublished(request, options) {
-      dataOrThrow(await http.post(apiPaths.postsSetIsPublished, unknown(), request, options));
-    },
-
-    async list(request, options) {
-      return dataOrThrow(await http.post(apiPaths.postsList, PostList, request, options));
-    },
+    list: async (request, options) => dataOrThrow(await call(endpoints.list, request, options)),
   };
 }

@@ -1,9 +1,8 @@
-/** Tenant calls of spec §7.2 used by the session layer. */
-import { TenantStatus } from '../../../contract/tenants';
-import { apiPaths } from '../../../contract/paths';
+import { tenantEndpoints } from '../../../contract/endpoints/tenants';
+import type { TenantStatus } from '../../../contract/tenants';
 import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
-import type { CallOptions } from './auth';
 
 export interface TenantsApi {
   /** GET tenants/getCurrentTenantStatus: the current tenant's trial and subscription state. */
@@ -11,11 +10,9 @@ export interface TenantsApi {
 }
 
 export function createTenantsApi(http: HttpClient): TenantsApi {
+  const call = createCall(http);
   return {
-    async getCurrentTenantStatus(options) {
-      return dataOrThrow(
-        await http.get(apiPaths.getCurrentTenantStatus, TenantStatus, undefined, options),
-      );
-    },
+    getCurrentTenantStatus: async (options) =>
+      dataOrThrow(await call(tenantEndpoints.getCurrentTenantStatus, {}, options)),
   };
 }

@@ -1,10 +1,8 @@
-/** User calls of spec §7.2 (under /users/) used by the identity flows. */
-import { boolean } from 'superstruct';
+import { identityEndpoints } from '../../../contract/endpoints/identity';
 import type { HandleExistsRequest } from '../../../contract/identity';
-import { apiPaths } from '../../../contract/paths';
 import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
-import type { CallOptions } from './auth';
 
 export interface UsersApi {
   /** GET users/handleExists?value=: true when the handle is taken (public, case-insensitive). */
@@ -12,10 +10,9 @@ export interface UsersApi {
 }
 
 export function createUsersApi(http: HttpClient): UsersApi {
+  const call = createCall(http);
   return {
-    async handleExists(value, options) {
-      const query: HandleExistsRequest = { value };
-      return dataOrThrow(await http.get(apiPaths.handleExists, boolean(), query, options));
-    },
+    handleExists: async (value, options) =>
+      dataOrThrow(await call(identityEndpoints.handleExists, { value }, options)),
   };
 }

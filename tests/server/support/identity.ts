@@ -6,7 +6,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { OutboxMail } from '../../../contract/devMail';
 import { DEV_MAIL_PATH } from '../../../contract/devMail';
 import type { SignupRequest } from '../../../contract/identity';
-import { apiPaths, devStandInPaths, linkRoutes } from '../../../contract/paths';
+import { devStandInPaths, linkRoutes } from '../../../contract/paths';
+import { apiPaths } from './apiPaths';
 import { api, envelopeOf } from './testServer';
 
 /** How the e2e and these tests read a code and the links from a mail's text. */

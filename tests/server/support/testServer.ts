@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { decodeJwt } from 'jose';
 import type { JwtPayload } from '../../../contract/auth';
 import type { Envelope } from '../../../contract/envelope';
-import { apiPaths } from '../../../contract/paths';
+import { apiPaths } from './apiPaths';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Env, type ServerConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/database';

@@ -1,0 +1,45 @@
+/** The session calls of spec §7.2 (auth/...): login, refresh, revoke, switch organisation. */
+import {
+  LoginRequest,
+  RefreshTokenRequest,
+  RevokeTokenResponse,
+  SessionData,
+  SwitchTenantRequest,
+} from '../auth';
+import { EmptyRequest } from './common';
+import { endpoint } from './define';
+
+export const authEndpoints = {
+  /** POST auth/login: the session (the refresh token in an httpOnly cookie). */
+  login: endpoint({
+    method: 'POST',
+    path: 'auth/login',
+    request: LoginRequest,
+    response: SessionData,
+    auth: 'public',
+  }),
+  /** POST auth/refreshToken: a new session from the refresh cookie. */
+  refreshToken: endpoint({
+    method: 'POST',
+    path: 'auth/refreshToken',
+    request: RefreshTokenRequest,
+    response: SessionData,
+    auth: 'public',
+  }),
+  /** POST auth/revokeToken (no payload): ends the refresh cookie's session. */
+  revokeToken: endpoint({
+    method: 'POST',
+    path: 'auth/revokeToken',
+    request: EmptyRequest,
+    response: RevokeTokenResponse,
+    auth: 'public',
+  }),
+  /** POST auth/switchTenant (id): the session for another organisation of the user's. */
+  switchTenant: endpoint({
+    method: 'POST',
+    path: 'auth/switchTenant',
+    request: SwitchTenantRequest,
+    response: SessionData,
+    auth: 'user',
+  }),
+} as const;

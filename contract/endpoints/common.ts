@@ -1,0 +1,5 @@
+import { object, type Infer } from 'superstruct';
+
+/** The payload of a call that takes none: no body, or an empty object. */
+export const EmptyRequest = object({});
+export type EmptyRequest = Infer<typeof EmptyRequest>;

@@ -1,0 +1,20 @@
+/** Every endpoint of the API (spec §7.2), by area. */
+import { authEndpoints } from './auth';
+import type { AnyEndpoint } from './define';
+import { dropEndpoints } from './drops';
+import { identityEndpoints } from './identity';
+import { postEndpoints } from './posts';
+import { tenantEndpoints } from './tenants';
+
+export const endpointsByArea = {
+  auth: authEndpoints,
+  identity: identityEndpoints,
+  posts: postEndpoints,
+  drops: dropEndpoints,
+  tenants: tenantEndpoints,
+} as const satisfies Record<string, Record<string, AnyEndpoint>>;
+
+/** Every endpoint, in a list (the server's registration test, the route table). */
+export const allEndpoints: AnyEndpoint[] = Object.values(endpointsByArea).flatMap((area) =>
+  Object.values(area),
+);

@@ -1,0 +1,31 @@
+/** The organisation calls of spec §7.2 (tenants/...). */
+import { SetCancelAtPeriodEndRequest, SetIsTrialingRequest, TenantStatus } from '../tenants';
+import { EmptyRequest } from './common';
+import { endpoint } from './define';
+
+export const tenantEndpoints = {
+  /** GET tenants/getCurrentTenantStatus: the current organisation's trial and subscription. */
+  getCurrentTenantStatus: endpoint({
+    method: 'GET',
+    path: 'tenants/getCurrentTenantStatus',
+    request: EmptyRequest,
+    response: TenantStatus,
+    auth: 'user',
+  }),
+  /** POST tenants/setIsTrialing (host only). */
+  setIsTrialing: endpoint({
+    method: 'POST',
+    path: 'tenants/setIsTrialing',
+    request: SetIsTrialingRequest,
+    response: TenantStatus,
+    auth: 'host',
+  }),
+  /** POST tenants/setCancelAtPeriodEnd (host only). */
+  setCancelAtPeriodEnd: endpoint({
+    method: 'POST',
+    path: 'tenants/setCancelAtPeriodEnd',
+    request: SetCancelAtPeriodEndRequest,
+    response: TenantStatus,
+    auth: 'host',
+  }),
+} as const;

@@ -1,0 +1,65 @@
+/**
+ * The caller's scope (design §6): who is calling, in which organisation, with which role. The
+ * route helper builds it once per call at the endpoint's auth level; the domain checks every id
+ * it is given against it.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AuthLevel } from '../../contract/endpoints/define';
+import { UserRole } from '../../contract/enums';
+import type { Queryable } from '../db/database';
+import { tenantUsers, users } from '../db/schema';
+import type { Principal } from './accessTokens';
+import { forbidden } from './errors';
+
+export const NOT_AN_ADMINISTRATOR = 'Only administrators of this organisation may do this.';
+export const HOST_ONLY_CALL = 'Only host users may do this.';
+export const NO_TENANT_ACCESS = 'You do not have access to this organisation.';
+
+/** A signed-in caller: the token's principal and their role in the current organisation. */
+export interface TenantScope extends Principal {
+  role: UserRole;
+}
+
+/**
+ * The caller's scope at `level`. `user` trusts the token (it lives minutes); `tenantAdmin` and
+ * `host` re-read the membership and the host flag, so that a revoked role applies at once.
+ */
+export async function scopeAt(
+  db: Queryable,
+  principal: Principal,
+  level: AuthLevel,
+): Promise<TenantScope> {
+  if (level === 'public' || level === 'user') {
+    return { ...principal, role: roleInToken(principal) };
+  }
+  const [row] = await db
+    .select({
+      role: tenantUsers.userRole,
+      loginEnabled: tenantUsers.loginEnabled,
+      isHost: users.isHost,
+    })
+    .from(users)
+    .leftJoin(
+      tenantUsers,
+      and(eq(tenantUsers.userId, users.id), eq(tenantUsers.tenantId, principal.tenantId)),
+    )
+    .where(eq(users.id, principal.userId));
+  if (level === 'host') {
+    if (row?.isHost !== true) throw forbidden(HOST_ONLY_CALL);
+    return { ...principal, isHost: true, role: roleInToken(principal) };
+  }
+  if (row?.role === null || row?.role === undefined || row.loginEnabled !== true) {
+    throw forbidden(NO_TENANT_ACCESS);
+  }
+  if (row.role !== UserRole.Administrator) throw forbidden(NOT_AN_ADMINISTRATOR);
+  return { ...principal, isHost: row.isHost, role: UserRole.Administrator };
+}
+
+function roleInToken(principal: Principal): UserRole {
+  try {
+    const current = JSON.parse(principal.claims.currentTenant) as { userRole?: unknown };
+    return current.userRole === UserRole.Administrator ? UserRole.Administrator : UserRole.User;
+  } catch {
+    return UserRole.User;
+  }
+}

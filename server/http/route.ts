@@ -1,0 +1,115 @@
+/**
+ * The route helper (design §6): every API call is registered with `route(app, endpoint, handler)`
+ * from its definition in `contract/endpoints/`. Authentication, the endpoint's auth level, payload
+ * parsing with the contract (a 400 with the spec's field messages) and the envelope are done here
+ * once; the handler gets the parsed payload and, for any level but `public`, the caller's
+ * {@link TenantScope}, which it passes to the domain.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Struct } from 'superstruct';
+import {
+  messagesOf,
+  type AnyEndpoint,
+  type AuthLevel,
+  type Endpoint,
+  type MessageSettings,
+} from '../../contract/endpoints/define';
+import type { TypedEnvelope } from '../../contract/envelope';
+import type { TenantScope } from '../domain/scope';
+import type { Authenticate } from './authentication';
+import { parsePayload } from './validation';
+
+/** What the helper needs from the app: who is calling, and their scope at a level. */
+export interface RouteAuth {
+  authenticate: Authenticate;
+  /**
+   * The caller's scope at `level` (`user`, `tenantAdmin` or `host`): re-read from the database
+   * where the level needs it, so a revoked role or host flag applies at once; throws a
+   * 'forbidden' DomainError when the caller is not allowed.
+   */
+  scopeAt(principal: Awaited<ReturnType<Authenticate>>, level: AuthLevel): Promise<TenantScope>;
+  messageSettings: MessageSettings;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set once by buildApp; read by {@link route}. */
+    routeAuth: RouteAuth;
+  }
+  interface FastifyContextConfig {
+    /** The endpoint a route was registered for (only through {@link route}). */
+    endpoint?: AnyEndpoint;
+  }
+}
+
+export interface RouteInput<Request, Auth extends AuthLevel> {
+  payload: Request;
+  /** The caller's scope; null for a public endpoint. */
+  scope: Auth extends 'public' ? null : TenantScope;
+  /** The caller's address (rate limits). */
+  clientAddress: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<Request, Data, Auth extends AuthLevel> = (
+  input: RouteInput<Request, Auth>,
+) => Promise<TypedEnvelope<Data>>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const NUMBER_TEXT = /^-?\d{1,16}(?:\.\d{1,16})?$/;
+
+/**
+ * A query string's values as the struct's fields expect them: GET and DELETE carry the payload
+ * as text, so a number or boolean field's text is read as one (anything else is left for the
+ * struct to refuse).
+ */
+export function readQuery<T>(struct: Struct<T, unknown>, query: unknown): unknown {
+  const schema = struct.schema;
+  if (!isRecord(query) || !isRecord(schema)) return query;
+  const read: Record<string, unknown> = { ...query };
+  for (const [key, value] of Object.entries(query)) {
+    const field = schema[key] as Struct<unknown, unknown> | undefined;
+    if (typeof value !== 'string' || field === undefined) continue;
+    if ((field.type === 'integer' || field.type === 'number') && NUMBER_TEXT.test(value)) {
+      read[key] = Number(value);
+    } else if (field.type === 'boolean' && (value === 'true' || value === 'false')) {
+      read[key] = value === 'true';
+    }
+  }
+  return read;
+}
+
+/** Registers `endpoint` under the API base (the app's prefix) with `handler`. */
+export function route<Request, Data, Auth extends AuthLevel>(
+  app: FastifyInstance,
+  endpoint: Endpoint<Request, Data, Auth>,
+  handler: RouteHandler<Request, Data, Auth>,
+): void {
+  const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  app.route({
+    method: endpoint.method,
+    url: `/${endpoint.path}`,
+    config: { endpoint },
+    handler: async (request, reply) => {
+      const { authenticate, scopeAt, messageSettings } = app.routeAuth;
+      // Who is calling comes first: a caller without the right gets 401/403 before any word
+      // about the payload.
+      const scope =
+        endpoint.auth === 'public'
+          ? null
+          : await scopeAt(await authenticate(request), endpoint.auth);
+      const raw = usesQuery ? readQuery(endpoint.request, request.query) : request.body;
+      const payload = parsePayload(endpoint.request, raw, messagesOf(endpoint, messageSettings));
+      return handler({
+        payload,
+        scope: scope as RouteInput<Request, Auth>['scope'],
+        clientAddress: request.ip,
+        request,
+        reply,
+      });
+    },
+  });
+}

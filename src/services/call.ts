@@ -1,0 +1,43 @@
+/**
+ * `call(endpoint, payload)` (design §5): every API call of the client is made from its definition
+ * in contract/endpoints/ — the method, the path and the answer's struct are read from it, never
+ * written at the call site. GET and DELETE send the payload as a query string, POST and PUT as
+ * JSON (the transport's rules, spec §7.1).
+ */
+import type { AuthLevel, Endpoint } from '../../contract/endpoints/define';
+import type { ApiResponse } from './apiResponse';
+import type { QueryPayload } from './apiUrl';
+import type { HttpClient, RequestOptions } from './http';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export type Call = <Request, Data>(
+  endpoint: Endpoint<Request, Data, AuthLevel>,
+  payload: Request,
+  options?: CallOptions,
+) => Promise<ApiResponse<Data>>;
+
+export function createCall(http: HttpClient): Call {
+  return (endpoint, payload, options) => {
+    const requestOptions: RequestOptions | undefined = options;
+    switch (endpoint.method) {
+      case 'GET':
+        // A query payload is a flat object of texts, numbers and booleans (the contract's GET
+        // and DELETE requests are).
+        return http.get(endpoint.path, endpoint.response, payload as QueryPayload, requestOptions);
+      case 'DELETE':
+        return http.delete(
+          endpoint.path,
+          endpoint.response,
+          payload as QueryPayload,
+          requestOptions,
+        );
+      case 'PUT':
+        return http.put(endpoint.path, endpoint.response, payload, requestOptions);
+      case 'POST':
+        return http.post(endpoint.path, endpoint.response, payload, requestOptions);
+    }
+  };
+}

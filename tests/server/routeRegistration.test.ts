@@ -1,0 +1,85 @@
+/**
+ * Every API call is registered through the route helper (design §6), from its definition in
+ * contract/endpoints/: a route under the API base without an endpoint would have no declared auth
+ * level, so forgetting `authenticate` on it would silently open it.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints } from '../../contract/endpoints';
+import type { AnyEndpoint } from '../../contract/endpoints/define';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { DatabaseHandle } from '../../server/db/database';
+import { openTestDatabase } from './support/testDatabase';
+import { api } from './support/testServer';
+
+let handle: DatabaseHandle;
+const routes: RouteOptions[] = [];
+
+/**
+ * Routes under the API base that are not calls of the API: the development stand-ins (never
+ * registered in production), whose pages and scripts are HTML and JavaScript, not envelopes.
+ */
+const NOT_CALLS = [/^\/api\/dev\//];
+
+const methodsOf = (route: RouteOptions) =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const config = loadConfig({ STATIC_DIR: '/nonexistent/givedrop-dist' });
+  const app = buildApp({
+    config,
+    db: handle.db,
+    mediaDir: await mkdtemp(join(tmpdir(), 'givedrop-media-')),
+  });
+  app.addHook('onRoute', (options) => {
+    // Fastify adds a HEAD route beside each GET one.
+    if (methodsOf(options).length > 0) routes.push(options);
+  });
+  await app.ready();
+  await app.close();
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+const endpointOf = (route: RouteOptions) =>
+  (route.config as { endpoint?: AnyEndpoint } | undefined)?.endpoint;
+
+describe('route registration', () => {
+  it('registers every route under the API base through the route helper', () => {
+    const apiRoutes = routes.filter(
+      (route) => route.url.startsWith('/api/') && !NOT_CALLS.some((re) => re.test(route.url)),
+    );
+    expect(apiRoutes.length).toBeGreaterThan(0);
+    const withoutHelper = apiRoutes
+      .filter((route) => endpointOf(route) === undefined)
+      .map((route) => `${methodsOf(route).join(',')} ${route.url}`);
+    // The configuration (outside the API base, plain JSON before sign-in) is not a call either.
+    expect(withoutHelper).toEqual(['GET /api/configuration']);
+  });
+
+  it('registers every endpoint of the contract, once, with its method and path', () => {
+    const registered = routes
+      .filter((route) => endpointOf(route) !== undefined)
+      .map((route) => `${methodsOf(route).join(',')} ${route.url}`)
+      .sort();
+    const defined = allEndpoints.map((e) => `${e.method} ${api(e.path)}`).sort();
+    expect(registered).toEqual(defined);
+    expect(new Set(defined).size).toBe(defined.length);
+  });
+
+  it('declares an auth level on every endpoint; only sign-in and identity calls are public', () => {
+    const publicPaths = allEndpoints.filter((e) => e.auth === 'public').map((e) => e.path);
+    expect(publicPaths.every((path) => /^(auth|users|countries)\//.test(path))).toBe(true);
+    expect(allEndpoints.find((e) => e.path === 'auth/switchTenant')?.auth).toBe('user');
+    expect(
+      allEndpoints.filter((e) => /^(posts|drops|tenants)\//.test(e.path)).map((e) => e.auth),
+    ).not.toContain('public');
+  });
+});

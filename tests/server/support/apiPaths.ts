@@ -1,0 +1,43 @@
+/**
+ * The calls' paths by the names the tests use, read from the endpoint table
+ * (contract/endpoints/), never written twice.
+ */
+import { authEndpoints } from '../../../contract/endpoints/auth';
+import { dropEndpoints } from '../../../contract/endpoints/drops';
+import { identityEndpoints } from '../../../contract/endpoints/identity';
+import { postEndpoints } from '../../../contract/endpoints/posts';
+import { tenantEndpoints } from '../../../contract/endpoints/tenants';
+
+export const apiPaths = {
+  login: authEndpoints.login.path,
+  refreshToken: authEndpoints.refreshToken.path,
+  revokeToken: authEndpoints.revokeToken.path,
+  switchTenant: authEndpoints.switchTenant.path,
+  getCurrentTenantStatus: tenantEndpoints.getCurrentTenantStatus.path,
+  setIsTrialing: tenantEndpoints.setIsTrialing.path,
+  setCancelAtPeriodEnd: tenantEndpoints.setCancelAtPeriodEnd.path,
+  verifyAccount: identityEndpoints.verifyAccount.path,
+  verifyAccountCode: identityEndpoints.verifyAccountCode.path,
+  signup: identityEndpoints.signup.path,
+  signupWithGoogle: identityEndpoints.signupWithGoogle.path,
+  loginWithGoogle: identityEndpoints.loginWithGoogle.path,
+  requestPasswordReset: identityEndpoints.requestPasswordReset.path,
+  validatePasswordResetKey: identityEndpoints.validatePasswordResetKey.path,
+  resetPassword: identityEndpoints.resetPassword.path,
+  activate: identityEndpoints.activate.path,
+  confirmEmailAddress: identityEndpoints.confirmEmailAddress.path,
+  handleExists: identityEndpoints.handleExists.path,
+  countriesList: identityEndpoints.countriesList.path,
+  postsFeedList: postEndpoints.feedList.path,
+  postsCreate: postEndpoints.create.path,
+  postsCreateWithFile: postEndpoints.createWithFile.path,
+  postsUpdate: postEndpoints.update.path,
+  postsGet: postEndpoints.get.path,
+  postsGetByGuid: postEndpoints.getByGuid.path,
+  postsDelete: postEndpoints.delete.path,
+  postsDeleteByGuid: postEndpoints.deleteByGuid.path,
+  postsSetIsDraft: postEndpoints.setIsDraft.path,
+  postsSetIsPublished: postEndpoints.setIsPublished.path,
+  postsList: postEndpoints.list.path,
+  dropsFeedList: dropEndpoints.feedList.path,
+} as const;
