@@ -3,6 +3,7 @@
  * and the static SPA. Tests drive it with `inject()`; server/main.ts makes it listen.
  */
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
@@ -20,7 +21,7 @@ import type { SessionDeps } from './domain/sessions';
 import { createDatabaseSigner } from './domain/signing';
 import { createAuthenticate } from './http/authentication';
 import { handleError, sendNotFound } from './http/errors';
-import { connectOriginsOf, securityHeaders } from './http/securityHeaders';
+import { connectOriginsOf, helmetOptions, PERMISSIONS_POLICY } from './http/securityHeaders';
 import {
   findStaticSite,
   staticSiteOptions,
@@ -88,20 +89,21 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
+/** Security headers by @fastify/helmet, plus Permissions-Policy and `x-client-version`. */
 function installResponseHeaders(app: FastifyInstance, config: ServerConfig): void {
-  const headers = {
-    ...securityHeaders({
+  app.register(
+    fastifyHelmet,
+    helmetOptions({
       devMode: config.devMode,
       https: config.cookieSecure,
       recaptcha: config.thirdParty.reCaptchaSiteKey !== '',
       googleSignIn: config.thirdParty.googleClientId !== '',
       connectOrigins: connectOriginsOf(config.apiBaseUrl, config.thirdParty.mediaServiceApiBaseUrl),
     }),
-    'x-client-version': config.appClientVersion,
-  };
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(headers);
-    return payload;
+  );
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('x-client-version', config.appClientVersion);
   });
 }
 
