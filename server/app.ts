@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { JWTVerifyGetKey } from 'jose';
 import { CONFIGURATION_PATH } from '../contract/paths';
 import type { FeedPost } from '../contract/posts';
-import type { ServerConfig } from './config';
+import type { HttpTimeoutsConfig, ServerConfig } from './config';
 import type { Database } from './db/database';
 import { createAccessTokens } from './domain/accessTokens';
 import type { DomainContext } from './domain/context';
@@ -20,10 +20,12 @@ import { resolveJwtSecret } from './domain/secrets';
 import type { SessionDeps } from './domain/sessions';
 import { createDatabaseSigner } from './domain/signing';
 import { createAuthenticate } from './http/authentication';
-import { handleError, sendNotFound } from './http/errors';
+import { handleError, jsonTooDeepError, sendNotFound } from './http/errors';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { connectOriginsOf, helmetOptions, PERMISSIONS_POLICY } from './http/securityHeaders';
 import {
   findStaticSite,
+  isUnderPrefix,
   staticSiteOptions,
   sendSpaIndex,
   wantsSpaFallback,
@@ -75,7 +77,10 @@ export interface BuildAppOptions {
   feedPages?: FeedPages<FeedPost>;
 }
 
-/** JSON parser that reads an empty body as no payload instead of failing. */
+/**
+ * JSON parser that reads an empty body as no payload instead of failing, and refuses a body
+ * nested more than MAX_JSON_DEPTH levels deep with a 400 before parsing it.
+ */
 function installJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -84,12 +89,33 @@ function installJsonParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
+    const text = body.toString();
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(jsonTooDeepError(), undefined);
+      return;
+    }
     // The default parser answers through done; its type also allows a promise, which it never returns.
-    void parseJson(request, body.toString(), done);
+    void parseJson(request, text, done);
   });
 }
 
-/** Security headers by @fastify/helmet, plus Permissions-Policy and `x-client-version`. */
+/** The paths of API answers: the API, the configuration and the media service. */
+function apiPrefixesOf(config: ServerConfig): string[] {
+  return [
+    config.apiBasePath,
+    config.mediaServicePath,
+    CONFIGURATION_PATH.slice(0, CONFIGURATION_PATH.lastIndexOf('/')),
+  ];
+}
+
+const NO_STORE = 'no-store';
+
+/**
+ * Security headers by @fastify/helmet, plus Permissions-Policy and `x-client-version` on every
+ * response, and `Cache-Control: no-store` on every answer of the API and the configuration (they
+ * carry tokens and personal data). The media service's answers get no-store too unless the route
+ * chose its caching (files are immutable; presets are revalidated); the static SPA keeps its own.
+ */
 function installResponseHeaders(app: FastifyInstance, config: ServerConfig): void {
   app.register(
     fastifyHelmet,
@@ -101,18 +127,21 @@ function installResponseHeaders(app: FastifyInstance, config: ServerConfig): voi
       connectOrigins: connectOriginsOf(config.apiBaseUrl, config.thirdParty.mediaServiceApiBaseUrl),
     }),
   );
-  app.addHook('onRequest', async (_request, reply) => {
+  const forced = [config.apiBasePath, CONFIGURATION_PATH];
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('x-client-version', config.appClientVersion);
+    if (isUnderPrefix(request.url, [config.mediaServicePath]))
+      reply.header('cache-control', NO_STORE);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isUnderPrefix(request.url, forced)) reply.header('cache-control', NO_STORE);
+    return payload;
   });
 }
 
 function installNotFound(app: FastifyInstance, config: ServerConfig, site: StaticSite | undefined) {
-  const apiPrefixes = [
-    config.apiBasePath,
-    config.mediaServicePath,
-    CONFIGURATION_PATH.slice(0, CONFIGURATION_PATH.lastIndexOf('/')),
-  ];
+  const apiPrefixes = apiPrefixesOf(config);
   app.setNotFoundHandler((request, reply) =>
     site !== undefined && wantsSpaFallback(request, apiPrefixes)
       ? sendSpaIndex(reply)
@@ -191,6 +220,25 @@ function registerDevRoutes(
   }
 }
 
+/**
+ * Fastify's timeouts (Fastify leaves them off): a request must arrive whole within
+ * requestSeconds, a connection may stay silent connectionSeconds while a request is under way, and
+ * an idle kept-alive connection is closed after keepAliveSeconds. Node checks the request timeout
+ * every connectionsCheckingInterval, so that interval is a fraction of it.
+ */
+function serverTimeouts(timeouts: HttpTimeoutsConfig) {
+  const requestTimeout = timeouts.requestSeconds * 1000;
+  return {
+    requestTimeout,
+    connectionTimeout: timeouts.connectionSeconds * 1000,
+    keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(requestTimeout, 60_000),
+      connectionsCheckingInterval: Math.min(Math.max(requestTimeout / 4, 250), 30_000),
+    },
+  };
+}
+
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
@@ -198,6 +246,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config.httpTimeouts),
   });
 
   const accessTokens = createAccessTokens(

@@ -97,6 +97,14 @@
  * - IDENTITY_RATE_LIMIT_ADDRESS     Per client address and window: verification emails sent, wrong
  *                                   verification codes, password reset requests and unknown
  *                                   activation / confirmation / reset keys allowed (default 50).
+ * - REQUEST_TIMEOUT_SECONDS         Longest time a client may take to send a whole request, body
+ *                                   included (default 120); beyond, the server answers 408 and
+ *                                   closes the connection.
+ * - CONNECTION_TIMEOUT_SECONDS      A connection on which nothing arrives for this long while a
+ *                                   request is being received or handled is closed (default 30).
+ * - KEEP_ALIVE_TIMEOUT_SECONDS      An idle kept-alive connection is closed after this long
+ *                                   (default 72: longer than the 60 s idle timeout of common
+ *                                   reverse proxies, so they never reuse a closed connection).
  * - IDENTITY_RATE_LIMIT_WINDOW_SECONDS  Window of the identity rate limits (default 900). Per email
  *                                   address and window: 5 verification emails, 10 wrong codes,
  *                                   3 password reset requests.
@@ -142,6 +150,13 @@ export interface IdentityRateLimitConfig {
   /** Allowance per client address and window, for each kind of attempt. */
   perAddress: number;
   windowSeconds: number;
+}
+
+/** How long the HTTP server waits for a client (Fastify's server options). */
+export interface HttpTimeoutsConfig {
+  requestSeconds: number;
+  connectionSeconds: number;
+  keepAliveSeconds: number;
 }
 
 export interface SiteLinksConfig {
@@ -192,6 +207,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   thirdPartySecrets: ThirdPartySecrets;
   identityRateLimit: IdentityRateLimitConfig;
+  httpTimeouts: HttpTimeoutsConfig;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -408,6 +424,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     identityRateLimit: {
       perAddress: positiveInteger(env, 'IDENTITY_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'IDENTITY_RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+    httpTimeouts: {
+      requestSeconds: positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 120),
+      connectionSeconds: positiveInteger(env, 'CONNECTION_TIMEOUT_SECONDS', 30),
+      keepAliveSeconds: positiveInteger(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72),
     },
   };
 }

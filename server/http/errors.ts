@@ -10,6 +10,9 @@ import { failure } from './envelope';
 
 export const GENERIC_ERROR = 'An error occurred processing the request';
 export const NOT_FOUND = 'The requested resource was not found.';
+export const JSON_TOO_DEEP = 'The request body nests too deeply.';
+/** The code of the error installJsonParser (server/app.ts) reports for {@link JSON_TOO_DEEP}. */
+export const JSON_TOO_DEEP_CODE = 'GD_ERR_JSON_TOO_DEEP';
 
 const DOMAIN_STATUS: Record<DomainErrorKind, { code: number; status: ResponseStatus }> = {
   invalid: { code: 400, status: ResponseStatus.Error },
@@ -28,6 +31,7 @@ const REQUEST_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request content type is not supported; send JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request Content-Length does not match its body.',
+  [JSON_TOO_DEEP_CODE]: JSON_TOO_DEEP,
 };
 
 function sendDomainError(error: DomainError, reply: FastifyReply) {
@@ -51,6 +55,15 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(failure(ResponseStatus.Error, [GENERIC_ERROR]));
+}
+
+/** The 400 error of a JSON body nested too deeply (answered with {@link JSON_TOO_DEEP}). */
+export function jsonTooDeepError(): FastifyError {
+  return Object.assign(new Error(JSON_TOO_DEEP), {
+    name: 'JsonTooDeepError',
+    code: JSON_TOO_DEEP_CODE,
+    statusCode: 400,
+  });
 }
 
 export function sendNotFound(reply: FastifyReply) {
