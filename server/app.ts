@@ -18,7 +18,8 @@ import { LoginThrottle } from './domain/loginThrottle';
 import { createIdentityLimits } from './domain/rateLimits';
 import { resolveJwtSecret } from './domain/secrets';
 import type { SessionDeps } from './domain/sessions';
-import { createDatabaseSigner } from './domain/signing';
+import { createDatabaseSigner, type Signer } from './domain/signing';
+import { installAddressLimits } from './http/addressLimits';
 import { createAuthenticate } from './http/authentication';
 import { handleError, jsonTooDeepError, sendNotFound } from './http/errors';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './http/jsonDepth';
@@ -44,7 +45,7 @@ import { configurationRoutes } from './routes/configuration';
 import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './routes/dev';
 import { identityRoutes } from './routes/identity';
 import { tenantRoutes } from './routes/tenants';
-import { createCaptchaVerifier } from './thirdParty/captcha';
+import { createCaptchaVerifier, type CaptchaVerifier } from './thirdParty/captcha';
 import { DevOAuthCodes } from './thirdParty/devOAuthCodes';
 import { createGoogleSignIn } from './thirdParty/google';
 
@@ -149,16 +150,35 @@ function installNotFound(app: FastifyInstance, config: ServerConfig, site: Stati
   );
 }
 
+/** The captcha verifier of signup and of logins past the account's failure threshold. */
+function createCaptcha(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+  signer: Signer,
+  now: () => Date,
+): CaptchaVerifier {
+  const { config } = options;
+  return createCaptchaVerifier({
+    siteKey: config.thirdParty.reCaptchaSiteKey,
+    secretKey: config.thirdPartySecrets.reCaptchaSecretKey,
+    production: config.production,
+    signer,
+    now,
+    fetch: options.fetch ?? globalThis.fetch,
+    log: app.log,
+  });
+}
+
 function createIdentityDeps(
   app: FastifyInstance,
   options: BuildAppOptions,
   sessions: SessionDeps,
+  signer: Signer,
   devCodes: DevOAuthCodes,
 ): IdentityDeps {
   const now = sessions.now;
   const { config, db } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const signer = createDatabaseSigner(db);
   return {
     ...sessions,
     settings: {
@@ -180,15 +200,6 @@ function createIdentityDeps(
       }),
     signer,
     limits: createIdentityLimits(config.identityRateLimit, now),
-    captcha: createCaptchaVerifier({
-      siteKey: config.thirdParty.reCaptchaSiteKey,
-      secretKey: config.thirdPartySecrets.reCaptchaSecretKey,
-      production: config.production,
-      signer,
-      now,
-      fetch: fetchImpl,
-      log: app.log,
-    }),
     google: createGoogleSignIn({
       clientId: config.thirdParty.googleClientId,
       clientSecret: config.thirdPartySecrets.googleClientSecret,
@@ -258,16 +269,18 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     now,
     sessions: { jwtTtlSeconds: config.jwtTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
   };
+  const signer = createDatabaseSigner(db);
   const sessions: SessionDeps = {
     ...domain,
     accessTokens,
     throttle: new LoginThrottle(config.loginRateLimit, now),
+    captcha: createCaptcha(app, options, signer, now),
   };
   const authenticate = createAuthenticate(accessTokens, now);
   const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
   const site = findStaticSite(config.staticDir);
   const devCodes = new DevOAuthCodes(now);
-  const identity = createIdentityDeps(app, options, sessions, devCodes);
+  const identity = createIdentityDeps(app, options, sessions, signer, devCodes);
 
   const mediaApiKey = once(() =>
     resolveMediaApiKey(db, config.thirdParty.mediaServiceClientApiKey),
@@ -284,10 +297,6 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         concurrency: mediaLimits.imageConcurrency,
         maxWaiting: mediaLimits.imageQueueLength,
       }),
-    uploadRateLimit: {
-      perAddress: mediaLimits.uploadsPerAddress,
-      windowSeconds: mediaLimits.uploadWindowSeconds,
-    },
   });
   const pendingTtlMs = config.mediaPendingTtlHours * 60 * 60 * 1000;
   const pendingSweeper = new PendingSweeper({
@@ -302,6 +311,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   installJsonParser(app);
   installResponseHeaders(app, config);
+  installAddressLimits(app, config, now);
   app.setErrorHandler(handleError);
   app.addHook('onReady', () => accessTokens.warmUp());
   app.addHook('onReady', async () => {

@@ -71,9 +71,16 @@
  * - COOKIE_SECURE                   Secure flag of the refresh cookie ('1'/'true' or '0'/'false';
  *                                   default on when NODE_ENV=production, off otherwise).
  * - STATIC_DIR                      Directory of the built SPA, served when it exists (default 'dist').
- * - LOGIN_RATE_LIMIT_ACCOUNT        Failed logins allowed per account per window (default 5).
- * - LOGIN_RATE_LIMIT_ADDRESS        Failed logins allowed per client address per window (default 50).
+ * - LOGIN_RATE_LIMIT_ACCOUNT        Failed logins of an account (from every address) per window
+ *                                   before its logins must carry a valid captcha token (default 5;
+ *                                   the right password is never refused for others' failures).
+ * - LOGIN_RATE_LIMIT_ACCOUNT_ADDRESS  Failed logins of an account from one client address per
+ *                                   window before that address gets 429 for it (default 10).
+ * - LOGIN_RATE_LIMIT_ADDRESS        Failed logins allowed per client address per window, any
+ *                                   accounts (default 50); beyond, 429 with Retry-After.
  * - LOGIN_RATE_LIMIT_WINDOW_SECONDS Length of the login rate-limit window in seconds (default 900).
+ *                                   Client addresses: an IPv6 address counts by its /64 prefix, for
+ *                                   every per-address limit (login, identity, uploads).
  * - SIGNUP_REQUIRES_ACTIVATION      '1' / 'true': a new account (signup with email) stays
  *                                   PendingActivation until the emailed activation link is opened,
  *                                   and signup answers no session (default off: the account is
@@ -114,7 +121,11 @@ import { CLIENT_VERSION } from '../contract/enums';
 import { DEFAULT_IMAGE_QUEUE_LENGTH, defaultImageConcurrency } from './media/workQueue';
 
 export interface LoginRateLimitConfig {
+  /** Failed logins of an account (from every address) before its logins need a captcha. */
   perAccount: number;
+  /** Failed logins of an account from one client address before that address is refused. */
+  perAccountAddress: number;
+  /** Failed logins from one client address (any accounts) before it is refused. */
   perAddress: number;
   windowSeconds: number;
 }
@@ -411,6 +422,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticDir: env.STATIC_DIR === '' ? '' : text(env, 'STATIC_DIR', 'dist'),
     loginRateLimit: {
       perAccount: positiveInteger(env, 'LOGIN_RATE_LIMIT_ACCOUNT', 5),
+      perAccountAddress: positiveInteger(env, 'LOGIN_RATE_LIMIT_ACCOUNT_ADDRESS', 10),
       perAddress: positiveInteger(env, 'LOGIN_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900),
     },

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseStatus } from '../../contract/enums';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
-import { failure } from './envelope';
+import { envelope, failure } from './envelope';
 
 export const GENERIC_ERROR = 'An error occurred processing the request';
 export const NOT_FOUND = 'The requested resource was not found.';
@@ -38,7 +38,7 @@ function sendDomainError(error: DomainError, reply: FastifyReply) {
   const { code, status } = DOMAIN_STATUS[error.kind];
   if (error instanceof RateLimitedError)
     reply.header('retry-after', String(error.retryAfterSeconds));
-  return reply.code(code).send(failure(status, error.messages));
+  return reply.code(code).send(envelope(status, error.data, error.messages));
 }
 
 function requestErrorCode(error: FastifyError): number | undefined {

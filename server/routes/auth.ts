@@ -3,6 +3,7 @@ import { LoginRequest, RefreshTokenRequest, SwitchTenantRequest } from '../../co
 import { apiPaths } from '../../contract/paths';
 import { DomainError } from '../domain/errors';
 import { login, refresh, revoke, switchTenant, type SessionDeps } from '../domain/sessions';
+import { clientOf } from '../http/addressLimits';
 import type { Authenticate } from '../http/authentication';
 import { ok } from '../http/envelope';
 import {
@@ -40,8 +41,9 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
   const { sessions, authenticate, cookie } = deps;
   return async (app) => {
     app.post(`/${apiPaths.login}`, async (request, reply) => {
-      const { email, password } = parsePayload(LoginRequest, request.body);
-      const session = await login(sessions, { email, password, clientAddress: request.ip });
+      const { email, password, reCaptchaToken } = parsePayload(LoginRequest, request.body);
+      const client = clientOf(request);
+      const session = await login(sessions, { email, password, reCaptchaToken, client });
       return answerSession(reply, cookie, session);
     });
 

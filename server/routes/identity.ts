@@ -27,6 +27,7 @@ import {
 import { signup, signupMessages } from '../domain/signup';
 import { loginWithGoogle, signupWithGoogle } from '../domain/thirdPartySignIn';
 import { sendVerificationCode, verifyCode } from '../domain/verification';
+import { clientOf } from '../http/addressLimits';
 import { ok } from '../http/envelope';
 import type { RefreshCookieOptions } from '../http/refreshCookie';
 import { answerSession } from '../http/sessionAnswer';
@@ -100,14 +101,14 @@ export function identityRoutes(deps: IdentityRouteDeps): FastifyPluginAsync {
       await sendVerificationCode(identity, {
         email: input.email,
         forSignup: input.forSignup ?? false,
-        clientAddress: request.ip,
+        client: clientOf(request),
       });
       return ok({ sent: true });
     });
 
     app.post(`/${apiPaths.verifyAccountCode}`, async (request) => {
       const input = parsePayload(VerifyAccountCodeRequest, request.body, verifyMessages);
-      await verifyCode(identity, { ...input, clientAddress: request.ip });
+      await verifyCode(identity, { ...input, client: clientOf(request) });
       return ok({ verified: true });
     });
 
@@ -133,14 +134,14 @@ export function identityRoutes(deps: IdentityRouteDeps): FastifyPluginAsync {
       await requestPasswordReset(identity, {
         email: input.email,
         redirectTo: input.redirectTo,
-        clientAddress: request.ip,
+        client: clientOf(request),
       });
       return ok(null);
     });
 
     app.post(`/${apiPaths.validatePasswordResetKey}`, async (request) => {
       const { key } = parsePayload(ValidatePasswordResetKeyRequest, request.body);
-      const valid = await validatePasswordResetKey(identity, key, request.ip);
+      const valid = await validatePasswordResetKey(identity, key, clientOf(request));
       return ok({ valid }, valid ? [] : [RESET_KEY_INVALID]);
     });
 
@@ -150,18 +151,18 @@ export function identityRoutes(deps: IdentityRouteDeps): FastifyPluginAsync {
           required: signupMessages.passwordTooShort(identity.settings.minimumPasswordLength),
         },
       });
-      await resetPassword(identity, { ...input, clientAddress: request.ip });
+      await resetPassword(identity, { ...input, client: clientOf(request) });
       return ok({ updated: true });
     });
 
     app.post(`/${apiPaths.activate}`, async (request) => {
       const { activationKey } = parsePayload(ActivateRequest, request.body);
-      return ok(await activate(identity, activationKey, request.ip));
+      return ok(await activate(identity, activationKey, clientOf(request)));
     });
 
     app.post(`/${apiPaths.confirmEmailAddress}`, async (request) => {
       const { key } = parsePayload(ConfirmEmailAddressRequest, request.body);
-      return ok(await confirmEmailAddress(identity, key, request.ip));
+      return ok(await confirmEmailAddress(identity, key, clientOf(request)));
     });
 
     app.get(`/${apiPaths.handleExists}`, async (request) => {

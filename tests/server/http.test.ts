@@ -131,7 +131,7 @@ describe('GET /api/configuration', () => {
 
 describe('security headers and x-client-version', () => {
   it('are on successes, 4xx answers, 404s and 429s', async () => {
-    const limited = await createTestApp(handle.db, { LOGIN_RATE_LIMIT_ACCOUNT: '1' });
+    const limited = await createTestApp(handle.db, { LOGIN_RATE_LIMIT_ADDRESS: '1' });
     await postLogin(limited.app, DEMO_USERS.member.email, 'wrong');
     const responses = [
       await test.app.inject({ method: 'GET', url: '/api/configuration' }),
