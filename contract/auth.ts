@@ -16,16 +16,31 @@ import {
 } from 'superstruct';
 import { accountTypes, avatarTypes, loginProviders, UserRole } from './enums';
 
+/** Longest captcha token accepted (signup, login). */
+export const CAPTCHA_TOKEN_MAX = 4096;
+
+/** The reCAPTCHA action of a login's captcha token. */
+export const LOGIN_CAPTCHA_ACTION = 'login';
+
 /** Limits of spec §5 Login and §9. */
 export const LOGIN_FIELD_MAX = 1024;
 export const LOGIN_EMAIL_MIN = 4;
 
-/** POST /auth/login */
+/**
+ * POST /auth/login. reCaptchaToken (action {@link LOGIN_CAPTCHA_ACTION}) is required only once
+ * the account has had too many failed logins: the server then refuses a login without a valid
+ * one with 403 and {@link CaptchaRequiredData}.
+ */
 export const LoginRequest = object({
   email: size(string(), LOGIN_EMAIL_MIN, LOGIN_FIELD_MAX),
   password: size(string(), 1, LOGIN_FIELD_MAX),
+  reCaptchaToken: optional(size(string(), 1, CAPTCHA_TOKEN_MAX)),
 });
 export type LoginRequest = Infer<typeof LoginRequest>;
+
+/** The data of a login refused for want of a valid captcha token (HTTP 403). */
+export const CaptchaRequiredData = object({ captchaRequired: literal(true) });
+export type CaptchaRequiredData = Infer<typeof CaptchaRequiredData>;
 
 /**
  * The data of a session-issuing response (login, refreshToken, switchTenant).

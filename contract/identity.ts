@@ -15,7 +15,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
-import { SessionData } from './auth';
+import { CAPTCHA_TOKEN_MAX, SessionData } from './auth';
 
 /** Limits of spec §5 and §9. */
 export const NAME_MAX = 1024;
@@ -26,7 +26,7 @@ export const HANDLE_MAX = 20;
 export const VERIFICATION_CODE_MAX = 32;
 export const KEY_MAX = 256;
 export const PHONE_MAX = 32;
-export const CAPTCHA_TOKEN_MAX = 4096;
+export { CAPTCHA_TOKEN_MAX } from './auth';
 export const AUTH_CODE_MAX = 2048;
 export const URL_MAX = 2048;
 export const MINIMUM_AGE_YEARS = 18;

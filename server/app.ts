@@ -3,12 +3,13 @@
  * and the static SPA. Tests drive it with `inject()`; server/main.ts makes it listen.
  */
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import { CONFIGURATION_PATH } from '../contract/paths';
 import type { FeedPost } from '../contract/posts';
-import type { ServerConfig } from './config';
+import type { HttpTimeoutsConfig, ServerConfig } from './config';
 import type { Database } from './db/database';
 import { createAccessTokens } from './domain/accessTokens';
 import type { DomainContext } from './domain/context';
@@ -17,14 +18,17 @@ import { LoginThrottle } from './domain/loginThrottle';
 import { createIdentityLimits } from './domain/rateLimits';
 import { resolveJwtSecret } from './domain/secrets';
 import type { SessionDeps } from './domain/sessions';
-import { createDatabaseSigner } from './domain/signing';
+import { createDatabaseSigner, type Signer } from './domain/signing';
 import { scopeAt } from './domain/scope';
+import { installAddressLimits } from './http/addressLimits';
 import { createAuthenticate } from './http/authentication';
 import type { RouteAuth } from './http/route';
-import { handleError, sendNotFound } from './http/errors';
-import { connectOriginsOf, securityHeaders } from './http/securityHeaders';
+import { handleError, jsonTooDeepError, sendNotFound } from './http/errors';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './http/jsonDepth';
+import { connectOriginsOf, helmetOptions, PERMISSIONS_POLICY } from './http/securityHeaders';
 import {
   findStaticSite,
+  isUnderPrefix,
   staticSiteOptions,
   sendSpaIndex,
   wantsSpaFallback,
@@ -43,7 +47,7 @@ import { configurationRoutes } from './routes/configuration';
 import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './routes/dev';
 import { identityRoutes } from './routes/identity';
 import { tenantRoutes } from './routes/tenants';
-import { createCaptchaVerifier } from './thirdParty/captcha';
+import { createCaptchaVerifier, type CaptchaVerifier } from './thirdParty/captcha';
 import { DevOAuthCodes } from './thirdParty/devOAuthCodes';
 import { createGoogleSignIn } from './thirdParty/google';
 
@@ -76,7 +80,10 @@ export interface BuildAppOptions {
   feedPages?: FeedPages<FeedPost>;
 }
 
-/** JSON parser that reads an empty body as no payload instead of failing. */
+/**
+ * JSON parser that reads an empty body as no payload instead of failing, and refuses a body
+ * nested more than MAX_JSON_DEPTH levels deep with a 400 before parsing it.
+ */
 function installJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -85,34 +92,59 @@ function installJsonParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
+    const text = body.toString();
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(jsonTooDeepError(), undefined);
+      return;
+    }
     // The default parser answers through done; its type also allows a promise, which it never returns.
-    void parseJson(request, body.toString(), done);
+    void parseJson(request, text, done);
   });
 }
 
+/** The paths of API answers: the API, the configuration and the media service. */
+function apiPrefixesOf(config: ServerConfig): string[] {
+  return [
+    config.apiBasePath,
+    config.mediaServicePath,
+    CONFIGURATION_PATH.slice(0, CONFIGURATION_PATH.lastIndexOf('/')),
+  ];
+}
+
+const NO_STORE = 'no-store';
+
+/**
+ * Security headers by @fastify/helmet, plus Permissions-Policy and `x-client-version` on every
+ * response, and `Cache-Control: no-store` on every answer of the API and the configuration (they
+ * carry tokens and personal data). The media service's answers get no-store too unless the route
+ * chose its caching (files are immutable; presets are revalidated); the static SPA keeps its own.
+ */
 function installResponseHeaders(app: FastifyInstance, config: ServerConfig): void {
-  const headers = {
-    ...securityHeaders({
+  app.register(
+    fastifyHelmet,
+    helmetOptions({
       devMode: config.devMode,
       https: config.cookieSecure,
       recaptcha: config.thirdParty.reCaptchaSiteKey !== '',
       googleSignIn: config.thirdParty.googleClientId !== '',
       connectOrigins: connectOriginsOf(config.apiBaseUrl, config.thirdParty.mediaServiceApiBaseUrl),
     }),
-    'x-client-version': config.appClientVersion,
-  };
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(headers);
+  );
+  const forced = [config.apiBasePath, CONFIGURATION_PATH];
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('x-client-version', config.appClientVersion);
+    if (isUnderPrefix(request.url, [config.mediaServicePath]))
+      reply.header('cache-control', NO_STORE);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isUnderPrefix(request.url, forced)) reply.header('cache-control', NO_STORE);
     return payload;
   });
 }
 
 function installNotFound(app: FastifyInstance, config: ServerConfig, site: StaticSite | undefined) {
-  const apiPrefixes = [
-    config.apiBasePath,
-    config.mediaServicePath,
-    CONFIGURATION_PATH.slice(0, CONFIGURATION_PATH.lastIndexOf('/')),
-  ];
+  const apiPrefixes = apiPrefixesOf(config);
   app.setNotFoundHandler((request, reply) =>
     site !== undefined && wantsSpaFallback(request, apiPrefixes)
       ? sendSpaIndex(reply)
@@ -120,16 +152,35 @@ function installNotFound(app: FastifyInstance, config: ServerConfig, site: Stati
   );
 }
 
+/** The captcha verifier of signup and of logins past the account's failure threshold. */
+function createCaptcha(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+  signer: Signer,
+  now: () => Date,
+): CaptchaVerifier {
+  const { config } = options;
+  return createCaptchaVerifier({
+    siteKey: config.thirdParty.reCaptchaSiteKey,
+    secretKey: config.thirdPartySecrets.reCaptchaSecretKey,
+    production: config.production,
+    signer,
+    now,
+    fetch: options.fetch ?? globalThis.fetch,
+    log: app.log,
+  });
+}
+
 function createIdentityDeps(
   app: FastifyInstance,
   options: BuildAppOptions,
   sessions: SessionDeps,
+  signer: Signer,
   devCodes: DevOAuthCodes,
 ): IdentityDeps {
   const now = sessions.now;
   const { config, db } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const signer = createDatabaseSigner(db);
   return {
     ...sessions,
     settings: {
@@ -151,15 +202,6 @@ function createIdentityDeps(
       }),
     signer,
     limits: createIdentityLimits(config.identityRateLimit, now),
-    captcha: createCaptchaVerifier({
-      siteKey: config.thirdParty.reCaptchaSiteKey,
-      secretKey: config.thirdPartySecrets.reCaptchaSecretKey,
-      production: config.production,
-      signer,
-      now,
-      fetch: fetchImpl,
-      log: app.log,
-    }),
     google: createGoogleSignIn({
       clientId: config.thirdParty.googleClientId,
       clientSecret: config.thirdPartySecrets.googleClientSecret,
@@ -191,6 +233,25 @@ function registerDevRoutes(
   }
 }
 
+/**
+ * Fastify's timeouts (Fastify leaves them off): a request must arrive whole within
+ * requestSeconds, a connection may stay silent connectionSeconds while a request is under way, and
+ * an idle kept-alive connection is closed after keepAliveSeconds. Node checks the request timeout
+ * every connectionsCheckingInterval, so that interval is a fraction of it.
+ */
+function serverTimeouts(timeouts: HttpTimeoutsConfig) {
+  const requestTimeout = timeouts.requestSeconds * 1000;
+  return {
+    requestTimeout,
+    connectionTimeout: timeouts.connectionSeconds * 1000,
+    keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(requestTimeout, 60_000),
+      connectionsCheckingInterval: Math.min(Math.max(requestTimeout / 4, 250), 30_000),
+    },
+  };
+}
+
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
@@ -198,6 +259,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config.httpTimeouts),
   });
 
   const accessTokens = createAccessTokens(
@@ -209,16 +271,18 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     now,
     sessions: { jwtTtlSeconds: config.jwtTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
   };
+  const signer = createDatabaseSigner(db);
   const sessions: SessionDeps = {
     ...domain,
     accessTokens,
     throttle: new LoginThrottle(config.loginRateLimit, now),
+    captcha: createCaptcha(app, options, signer, now),
   };
   const authenticate = createAuthenticate(accessTokens, now);
   const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
   const site = findStaticSite(config.staticDir);
   const devCodes = new DevOAuthCodes(now);
-  const identity = createIdentityDeps(app, options, sessions, devCodes);
+  const identity = createIdentityDeps(app, options, sessions, signer, devCodes);
 
   const mediaApiKey = once(() =>
     resolveMediaApiKey(db, config.thirdParty.mediaServiceClientApiKey),
@@ -235,10 +299,6 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         concurrency: mediaLimits.imageConcurrency,
         maxWaiting: mediaLimits.imageQueueLength,
       }),
-    uploadRateLimit: {
-      perAddress: mediaLimits.uploadsPerAddress,
-      windowSeconds: mediaLimits.uploadWindowSeconds,
-    },
   });
   const pendingTtlMs = config.mediaPendingTtlHours * 60 * 60 * 1000;
   const pendingSweeper = new PendingSweeper({
@@ -253,6 +313,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   installJsonParser(app);
   installResponseHeaders(app, config);
+  installAddressLimits(app, config, now);
   app.setErrorHandler(handleError);
   app.addHook('onReady', () => accessTokens.warmUp());
   app.addHook('onReady', async () => {

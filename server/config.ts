@@ -71,9 +71,16 @@
  * - COOKIE_SECURE                   Secure flag of the refresh cookie ('1'/'true' or '0'/'false';
  *                                   default on when NODE_ENV=production, off otherwise).
  * - STATIC_DIR                      Directory of the built SPA, served when it exists (default 'dist').
- * - LOGIN_RATE_LIMIT_ACCOUNT        Failed logins allowed per account per window (default 5).
- * - LOGIN_RATE_LIMIT_ADDRESS        Failed logins allowed per client address per window (default 50).
+ * - LOGIN_RATE_LIMIT_ACCOUNT        Failed logins of an account (from every address) per window
+ *                                   before its logins must carry a valid captcha token (default 5;
+ *                                   the right password is never refused for others' failures).
+ * - LOGIN_RATE_LIMIT_ACCOUNT_ADDRESS  Failed logins of an account from one client address per
+ *                                   window before that address gets 429 for it (default 10).
+ * - LOGIN_RATE_LIMIT_ADDRESS        Failed logins allowed per client address per window, any
+ *                                   accounts (default 50); beyond, 429 with Retry-After.
  * - LOGIN_RATE_LIMIT_WINDOW_SECONDS Length of the login rate-limit window in seconds (default 900).
+ *                                   Client addresses: an IPv6 address counts by its /64 prefix, for
+ *                                   every per-address limit (login, identity, uploads).
  * - SIGNUP_REQUIRES_ACTIVATION      '1' / 'true': a new account (signup with email) stays
  *                                   PendingActivation until the emailed activation link is opened,
  *                                   and signup answers no session (default off: the account is
@@ -97,6 +104,14 @@
  * - IDENTITY_RATE_LIMIT_ADDRESS     Per client address and window: verification emails sent, wrong
  *                                   verification codes, password reset requests and unknown
  *                                   activation / confirmation / reset keys allowed (default 50).
+ * - REQUEST_TIMEOUT_SECONDS         Longest time a client may take to send a whole request, body
+ *                                   included (default 120); beyond, the server answers 408 and
+ *                                   closes the connection.
+ * - CONNECTION_TIMEOUT_SECONDS      A connection on which nothing arrives for this long while a
+ *                                   request is being received or handled is closed (default 30).
+ * - KEEP_ALIVE_TIMEOUT_SECONDS      An idle kept-alive connection is closed after this long
+ *                                   (default 72: longer than the 60 s idle timeout of common
+ *                                   reverse proxies, so they never reuse a closed connection).
  * - IDENTITY_RATE_LIMIT_WINDOW_SECONDS  Window of the identity rate limits (default 900). Per email
  *                                   address and window: 5 verification emails, 10 wrong codes,
  *                                   3 password reset requests.
@@ -106,7 +121,11 @@ import { CLIENT_VERSION } from '../contract/enums';
 import { DEFAULT_IMAGE_QUEUE_LENGTH, defaultImageConcurrency } from './media/workQueue';
 
 export interface LoginRateLimitConfig {
+  /** Failed logins of an account (from every address) before its logins need a captcha. */
   perAccount: number;
+  /** Failed logins of an account from one client address before that address is refused. */
+  perAccountAddress: number;
+  /** Failed logins from one client address (any accounts) before it is refused. */
   perAddress: number;
   windowSeconds: number;
 }
@@ -142,6 +161,13 @@ export interface IdentityRateLimitConfig {
   /** Allowance per client address and window, for each kind of attempt. */
   perAddress: number;
   windowSeconds: number;
+}
+
+/** How long the HTTP server waits for a client (Fastify's server options). */
+export interface HttpTimeoutsConfig {
+  requestSeconds: number;
+  connectionSeconds: number;
+  keepAliveSeconds: number;
 }
 
 export interface SiteLinksConfig {
@@ -192,6 +218,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   thirdPartySecrets: ThirdPartySecrets;
   identityRateLimit: IdentityRateLimitConfig;
+  httpTimeouts: HttpTimeoutsConfig;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -395,6 +422,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticDir: env.STATIC_DIR === '' ? '' : text(env, 'STATIC_DIR', 'dist'),
     loginRateLimit: {
       perAccount: positiveInteger(env, 'LOGIN_RATE_LIMIT_ACCOUNT', 5),
+      perAccountAddress: positiveInteger(env, 'LOGIN_RATE_LIMIT_ACCOUNT_ADDRESS', 10),
       perAddress: positiveInteger(env, 'LOGIN_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900),
     },
@@ -408,6 +436,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     identityRateLimit: {
       perAddress: positiveInteger(env, 'IDENTITY_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'IDENTITY_RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+    httpTimeouts: {
+      requestSeconds: positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 120),
+      connectionSeconds: positiveInteger(env, 'CONNECTION_TIMEOUT_SECONDS', 30),
+      keepAliveSeconds: positiveInteger(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72),
     },
   };
 }

@@ -16,7 +16,7 @@ import {
 import { notFound, unavailable } from './errors';
 import type { IdentityDeps } from './identityContext';
 import { siteLink } from './links';
-import { NO_EMAIL } from './rateLimits';
+import type { Client } from './client';
 import { ACCOUNT_ACTIVE, findUserByEmail } from './users';
 
 export const activationMessages = {
@@ -39,9 +39,10 @@ export interface ActivationOutcome {
 export async function activate(
   deps: IdentityDeps,
   key: string,
-  clientAddress: string,
+  client: Client,
 ): Promise<ActivationOutcome> {
-  deps.limits.keyFailures.check(NO_EMAIL, clientAddress);
+  const keyFailures = client.allowance('keyFailures');
+  await keyFailures.check();
   const now = deps.now();
   const activated = await deps.db.transaction(async (tx) => {
     const row = await spendAccountKey(tx, 'activation', key, now);
@@ -52,7 +53,7 @@ export async function activate(
       .where(eq(users.id, row.userId));
     return true;
   });
-  if (!activated) deps.limits.keyFailures.record(NO_EMAIL, clientAddress);
+  if (!activated) await keyFailures.record();
   return activated
     ? { activated, message: activationMessages.activated }
     : { activated, message: activationMessages.invalid };
@@ -67,9 +68,10 @@ export interface ConfirmationOutcome {
 export async function confirmEmailAddress(
   deps: IdentityDeps,
   key: string,
-  clientAddress: string,
+  client: Client,
 ): Promise<ConfirmationOutcome> {
-  deps.limits.keyFailures.check(NO_EMAIL, clientAddress);
+  const keyFailures = client.allowance('keyFailures');
+  await keyFailures.check();
   const now = deps.now();
   const confirmed = await deps.db.transaction(async (tx) => {
     const row = await spendAccountKey(tx, 'emailConfirmation', key, now);
@@ -81,7 +83,7 @@ export async function confirmEmailAddress(
       .returning({ id: users.id });
     return updated.length === 1;
   });
-  if (!confirmed) deps.limits.keyFailures.record(NO_EMAIL, clientAddress);
+  if (!confirmed) await keyFailures.record();
   return confirmed
     ? { confirmed, message: confirmationMessages.confirmed }
     : { confirmed, message: confirmationMessages.invalid };

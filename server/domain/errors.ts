@@ -2,6 +2,8 @@
  * Failures the domain reports to its callers. The HTTP layer maps each kind to a status code
  * and an envelope; the messages are shown to the user as they are.
  */
+import type { CaptchaRequiredData } from '../../contract/auth';
+
 export type DomainErrorKind =
   | 'invalid'
   | 'unauthenticated'
@@ -16,6 +18,8 @@ export class DomainError extends Error {
   override name = 'DomainError';
   readonly kind: DomainErrorKind;
   readonly messages: string[];
+  /** The envelope's data with the refusal (null unless the client is told more). */
+  readonly data: unknown = null;
 
   constructor(kind: DomainErrorKind, messages: string | string[]) {
     const list = Array.isArray(messages) ? messages : [messages];
@@ -33,6 +37,19 @@ export class RateLimitedError extends DomainError {
   constructor(message: string, retryAfterSeconds: number) {
     super('rateLimited', message);
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * The login needs a captcha token (too many failures on the account from every address); the
+ * answer's data is {@link CaptchaRequiredData}.
+ */
+export class CaptchaRequiredError extends DomainError {
+  override name = 'CaptchaRequiredError';
+  override readonly data: CaptchaRequiredData = { captchaRequired: true };
+
+  constructor(message: string) {
+    super('forbidden', message);
   }
 }
 

@@ -1,90 +1,56 @@
+import { FixedWindows } from './fixedWindows';
 import { normaliseEmail } from './users';
 
 /**
- * In-memory login rate limit: failed attempts are counted per account (lower-cased email) and per
- * client address in fixed windows that start at the first failure. Once a key has used up its
- * allowance, further attempts are refused until its window ends. A successful login clears the
- * account's counter (not the address's).
+ * The domain's login rules on failed attempts, counted in fixed windows that start at the first
+ * failure (the per-address limit is the HTTP layer's):
+ *
+ * - per account and client address: once the pair has used up its allowance, that address may
+ *   not try the account again until the window ends (429), while other addresses still may;
+ * - per account, from every address: past the threshold a login must carry a captcha token, so
+ *   failures made by someone else never lock the owner out.
+ *
+ * A successful login clears the account's counters (the pair's and the account's).
  */
 export interface LoginThrottleLimits {
+  /** Failures of the account (all addresses) before a captcha is required. */
   perAccount: number;
-  perAddress: number;
+  /** Failures of the account from one address (IPv6: one /64) before that address is refused. */
+  perAccountAddress: number;
   windowSeconds: number;
 }
 
-interface Window {
-  failures: number;
-  endsAt: number;
-}
-
-export interface ThrottleVerdict {
-  allowed: boolean;
-  /** Seconds until the blocking window ends (0 when allowed). */
-  retryAfterSeconds: number;
-}
-
-/** Entries kept before expired windows are swept. */
-const SWEEP_THRESHOLD = 10_000;
-
 export class LoginThrottle {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows: FixedWindows;
 
   constructor(
     private readonly limits: LoginThrottleLimits,
-    private readonly now: () => Date,
-  ) {}
-
-  /** Whether an attempt for this account from this address may go ahead. */
-  check(email: string, address: string): ThrottleVerdict {
-    const waits = [
-      this.wait(accountKey(email), this.limits.perAccount),
-      this.wait(addressKey(address), this.limits.perAddress),
-    ];
-    const retryAfterSeconds = Math.max(...waits);
-    return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+    now: () => Date,
+  ) {
+    this.windows = new FixedWindows(limits.windowSeconds, now);
   }
 
-  recordFailure(email: string, address: string): void {
-    this.increment(accountKey(email));
-    this.increment(addressKey(address));
+  /** Seconds before this address may try this account again (0: now). */
+  pairWait(email: string, addressKey: string): number {
+    return this.windows.wait(pairKey(email, addressKey), this.limits.perAccountAddress);
   }
 
-  recordSuccess(email: string): void {
-    this.windows.delete(accountKey(email));
+  /** Whether the account's failures from every address call for a captcha. */
+  needsCaptcha(email: string): boolean {
+    return this.windows.count(accountKey(email)) >= this.limits.perAccount;
   }
 
-  private wait(key: string, limit: number): number {
-    const window = this.current(key);
-    if (window === undefined || window.failures < limit) return 0;
-    return Math.max(1, Math.ceil((window.endsAt - this.now().getTime()) / 1000));
+  recordFailure(email: string, addressKey: string): void {
+    this.windows.increment(accountKey(email));
+    this.windows.increment(pairKey(email, addressKey));
   }
 
-  private increment(key: string): void {
-    const window = this.current(key);
-    if (window !== undefined) {
-      window.failures += 1;
-      return;
-    }
-    if (this.windows.size >= SWEEP_THRESHOLD) this.sweep();
-    const endsAt = this.now().getTime() + this.limits.windowSeconds * 1000;
-    this.windows.set(key, { failures: 1, endsAt });
-  }
-
-  private current(key: string): Window | undefined {
-    const window = this.windows.get(key);
-    if (window === undefined) return undefined;
-    if (window.endsAt > this.now().getTime()) return window;
-    this.windows.delete(key);
-    return undefined;
-  }
-
-  private sweep(): void {
-    const now = this.now().getTime();
-    for (const [key, window] of this.windows) {
-      if (window.endsAt <= now) this.windows.delete(key);
-    }
+  recordSuccess(email: string, addressKey: string): void {
+    this.windows.clear(accountKey(email));
+    this.windows.clear(pairKey(email, addressKey));
   }
 }
 
 const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
-const addressKey = (address: string) => `address:${address}`;
+const pairKey = (email: string, addressKey: string) =>
+  `pair:${normaliseEmail(email)}:${addressKey}`;

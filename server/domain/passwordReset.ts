@@ -19,7 +19,8 @@ import { invalid } from './errors';
 import type { IdentityDeps } from './identityContext';
 import { passwordResetLink } from './links';
 import { hashPassword } from './passwords';
-import { NO_EMAIL } from './rateLimits';
+import type { Client } from './client';
+import { takeAttempt } from './rateLimits';
 import { revokeAllFamilies } from './refreshTokens';
 import { passwordProblems } from './signup';
 import { findUserByEmail, normaliseEmail } from './users';
@@ -30,7 +31,7 @@ export const RESET_KEY_INVALID =
 export interface PasswordResetRequestInput {
   email: string;
   redirectTo: string | undefined;
-  clientAddress: string;
+  client: Client;
 }
 
 async function mailResetLink(deps: IdentityDeps, email: string, redirectTo: string | undefined) {
@@ -57,7 +58,7 @@ export async function requestPasswordReset(
   input: PasswordResetRequestInput,
 ): Promise<void> {
   const email = normaliseEmail(input.email);
-  deps.limits.resetRequests.take(email, input.clientAddress);
+  await takeAttempt(deps.limits.resetRequests, email, input.client.allowance('resetRequests'));
   // The work runs alongside a fixed wait: the answer comes at the same moment whether it found
   // an account or not (the database work is done long before; a slow SMTP server may finish
   // after the answer).
@@ -71,18 +72,19 @@ export async function requestPasswordReset(
 export async function validatePasswordResetKey(
   deps: IdentityDeps,
   key: string,
-  clientAddress: string,
+  client: Client,
 ): Promise<boolean> {
-  deps.limits.keyFailures.check(NO_EMAIL, clientAddress);
+  const keyFailures = client.allowance('keyFailures');
+  await keyFailures.check();
   const row = await findUsableKey(deps.db, 'passwordReset', key, deps.now());
-  if (row === undefined) deps.limits.keyFailures.record(NO_EMAIL, clientAddress);
+  if (row === undefined) await keyFailures.record();
   return row !== undefined;
 }
 
 export interface ResetPasswordInput {
   key: string;
   newPassword: string;
-  clientAddress: string;
+  client: Client;
 }
 
 /**
@@ -91,7 +93,8 @@ export interface ResetPasswordInput {
  * account is revoked.
  */
 export async function resetPassword(deps: IdentityDeps, input: ResetPasswordInput): Promise<void> {
-  deps.limits.keyFailures.check(NO_EMAIL, input.clientAddress);
+  const keyFailures = input.client.allowance('keyFailures');
+  await keyFailures.check();
   const problems = passwordProblems(input.newPassword, deps.settings.minimumPasswordLength);
   if (problems.length > 0) throw invalid(problems);
   const passwordHash = await hashPassword(input.newPassword);
@@ -105,7 +108,7 @@ export async function resetPassword(deps: IdentityDeps, input: ResetPasswordInpu
     return true;
   });
   if (!reset) {
-    deps.limits.keyFailures.record(NO_EMAIL, input.clientAddress);
+    await keyFailures.record();
     throw invalid(RESET_KEY_INVALID);
   }
 }

@@ -1,11 +1,14 @@
 /**
- * Rate limits of the identity calls, built on the login throttle's fixed windows: each kind of
- * attempt is counted per email address and per client address, and refused with 429 and
- * Retry-After once a key has used up its allowance for the window.
+ * Rate limits of the identity calls per email address, a domain rule: each kind of attempt is
+ * counted per (normalised) email address in fixed windows and refused with 429 and Retry-After
+ * once the address has used up its allowance. The same attempts are also limited per client
+ * address, by the HTTP layer (the client's allowances, server/domain/client.ts); {@link checkAttempt},
+ * {@link recordAttempt} and {@link takeAttempt} apply both.
  */
 import type { IdentityRateLimitConfig } from '../config';
+import type { AddressAllowance } from './client';
 import { RateLimitedError } from './errors';
-import { LoginThrottle } from './loginThrottle';
+import { FixedWindows } from './fixedWindows';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again later.';
 export const TOO_MANY_VERIFICATION_EMAILS =
@@ -19,62 +22,78 @@ export const PER_EMAIL_LIMITS = {
   resetRequests: 3,
 } as const;
 
-/** A counter of attempts per email address and per client address. */
-export class AttemptLimit {
-  private readonly throttle: LoginThrottle;
+/** A counter of attempts per email address. */
+export class EmailLimit {
+  private readonly windows: FixedWindows;
 
   constructor(
-    perEmail: number,
-    perAddress: number,
+    private readonly perEmail: number,
     windowSeconds: number,
     now: () => Date,
     private readonly message: string,
   ) {
-    this.throttle = new LoginThrottle({ perAccount: perEmail, perAddress, windowSeconds }, now);
+    this.windows = new FixedWindows(windowSeconds, now);
   }
 
-  /** Throws a RateLimitedError when either allowance is used up. */
-  check(email: string, clientAddress: string): void {
-    const verdict = this.throttle.check(email, clientAddress);
-    if (!verdict.allowed) throw new RateLimitedError(this.message, verdict.retryAfterSeconds);
+  /** Throws a RateLimitedError when the allowance of `email` is used up. */
+  check(email: string): void {
+    const wait = this.windows.wait(email, this.perEmail);
+    if (wait > 0) throw new RateLimitedError(this.message, wait);
   }
 
-  record(email: string, clientAddress: string): void {
-    this.throttle.recordFailure(email, clientAddress);
-  }
-
-  /** check, then record: for attempts that count whatever their outcome (sending a mail). */
-  take(email: string, clientAddress: string): void {
-    this.check(email, clientAddress);
-    this.record(email, clientAddress);
+  record(email: string): void {
+    this.windows.increment(email);
   }
 }
 
 export interface IdentityLimits {
   /** Verification emails sent. */
-  codeSends: AttemptLimit;
+  codeSends: EmailLimit;
   /** Wrong verification codes. */
-  codeGuesses: AttemptLimit;
+  codeGuesses: EmailLimit;
   /** Password reset requests. */
-  resetRequests: AttemptLimit;
-  /** Unknown, spent or expired activation, confirmation and reset keys (per client address). */
-  keyFailures: AttemptLimit;
+  resetRequests: EmailLimit;
 }
-
-/** Keyed only by client address: no email address shares its allowance. */
-export const NO_EMAIL = '';
 
 export function createIdentityLimits(
   config: IdentityRateLimitConfig,
   now: () => Date,
 ): IdentityLimits {
-  const { perAddress, windowSeconds } = config;
   const limit = (perEmail: number, message: string) =>
-    new AttemptLimit(perEmail, perAddress, windowSeconds, now, message);
+    new EmailLimit(perEmail, config.windowSeconds, now, message);
   return {
     codeSends: limit(PER_EMAIL_LIMITS.codeSends, TOO_MANY_VERIFICATION_EMAILS),
     codeGuesses: limit(PER_EMAIL_LIMITS.codeGuesses, TOO_MANY_ATTEMPTS),
     resetRequests: limit(PER_EMAIL_LIMITS.resetRequests, TOO_MANY_RESET_REQUESTS),
-    keyFailures: limit(Number.MAX_SAFE_INTEGER, TOO_MANY_ATTEMPTS),
   };
+}
+
+/** Refuses when the client address's or the email's allowance is used up. */
+export async function checkAttempt(
+  limit: EmailLimit,
+  email: string,
+  address: AddressAllowance,
+): Promise<void> {
+  await address.check();
+  limit.check(email);
+}
+
+/** Counts an attempt against both allowances. */
+export async function recordAttempt(
+  limit: EmailLimit,
+  email: string,
+  address: AddressAllowance,
+): Promise<void> {
+  await address.record();
+  limit.record(email);
+}
+
+/** check, then record: for attempts that count whatever their outcome (sending a mail). */
+export async function takeAttempt(
+  limit: EmailLimit,
+  email: string,
+  address: AddressAllowance,
+): Promise<void> {
+  await checkAttempt(limit, email, address);
+  await recordAttempt(limit, email, address);
 }

@@ -3,12 +3,21 @@
  * An issued session is a short-lived access token plus a refresh token whose family has an
  * absolute expiry.
  */
+import { LOGIN_CAPTCHA_ACTION } from '../../contract/auth';
 import type { LoginProvider } from '../../contract/enums';
 import type { Queryable, Transaction } from '../db/database';
 import type { RefreshTokenRow, UserRow } from '../db/schema';
 import { NOT_AUTHENTICATED, type AccessTokens, type Principal } from './accessTokens';
 import { addSeconds, type DomainContext } from './context';
-import { forbidden, notFound, RateLimitedError, unauthenticated } from './errors';
+import type { CaptchaVerifier } from '../thirdParty/captcha';
+import type { Client } from './client';
+import {
+  CaptchaRequiredError,
+  forbidden,
+  notFound,
+  RateLimitedError,
+  unauthenticated,
+} from './errors';
 import type { LoginThrottle } from './loginThrottle';
 import { TENANT_NOT_FOUND } from './tenants';
 import { verifyDecoy, verifyPassword } from './passwords';
@@ -37,6 +46,8 @@ import {
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts, please try again later.';
+/** A login of an account with too many failures that carries no valid captcha token. */
+export const LOGIN_CAPTCHA_REQUIRED = 'Please complete the captcha to sign in.';
 export const SESSION_EXPIRED = 'Your session has expired, please log in again.';
 export const TENANT_LOGIN_DISABLED = 'Your login to this organisation is disabled.';
 export const ACCOUNT_NOT_ACTIVATED =
@@ -45,6 +56,8 @@ export const ACCOUNT_NOT_ACTIVATED =
 export interface SessionDeps extends DomainContext {
   accessTokens: AccessTokens;
   throttle: LoginThrottle;
+  /** Verifies the captcha token a login needs once its account has had too many failures. */
+  captcha: CaptchaVerifier;
 }
 
 export interface IssuedSession {
@@ -120,21 +133,36 @@ const toSession = (
 export interface LoginInput {
   email: string;
   password: string;
-  clientAddress: string;
+  /** Needed once the account has had too many failures (action LOGIN_CAPTCHA_ACTION). */
+  reCaptchaToken?: string | undefined;
+  client: Client;
 }
 
-/** Email and password login; failures are rate limited per account and per client address. */
+/**
+ * Email and password login. Failures count per client address (429 past its allowance), per
+ * account and address (429 for that address only) and per account: past the account's threshold
+ * the login needs a valid captcha token, checked before the password
+ * ({@link LOGIN_CAPTCHA_REQUIRED}), so someone else's failures never lock the owner out.
+ */
 export async function login(deps: SessionDeps, input: LoginInput): Promise<IssuedSession> {
-  const verdict = deps.throttle.check(input.email, input.clientAddress);
-  if (!verdict.allowed) {
-    throw new RateLimitedError(TOO_MANY_LOGIN_ATTEMPTS, verdict.retryAfterSeconds);
+  const { client } = input;
+  const addressAllowance = client.allowance('login');
+  await addressAllowance.check();
+  const pairWait = deps.throttle.pairWait(input.email, client.addressKey);
+  if (pairWait > 0) throw new RateLimitedError(TOO_MANY_LOGIN_ATTEMPTS, pairWait);
+  if (deps.throttle.needsCaptcha(input.email)) {
+    const token = input.reCaptchaToken ?? '';
+    if (!(await deps.captcha.verify(token, LOGIN_CAPTCHA_ACTION, client.address))) {
+      throw new CaptchaRequiredError(LOGIN_CAPTCHA_REQUIRED);
+    }
   }
   const account = await checkCredentials(deps.db, input.email, input.password);
   if (account === undefined) {
-    deps.throttle.recordFailure(input.email, input.clientAddress);
+    deps.throttle.recordFailure(input.email, client.addressKey);
+    await addressAllowance.record();
     throw unauthenticated(INVALID_LOGIN);
   }
-  deps.throttle.recordSuccess(input.email);
+  deps.throttle.recordSuccess(input.email, client.addressKey);
   return issueSession(deps, account);
 }
 

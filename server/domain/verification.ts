@@ -10,9 +10,11 @@ import { verificationMessages } from '../../contract/identity';
 import type { Queryable } from '../db/database';
 import { emailVerificationCodes } from '../db/schema';
 import { verificationCodeMail } from '../mail/templates';
+import type { Client } from './client';
 import { addSeconds } from './context';
 import { conflict, invalid, unavailable } from './errors';
 import type { IdentityDeps } from './identityContext';
+import { checkAttempt, recordAttempt, takeAttempt } from './rateLimits';
 import { sameText } from './signing';
 import { findUserByEmail, normaliseEmail } from './users';
 
@@ -37,7 +39,7 @@ export function generateCode(): string {
 export interface SendCodeInput {
   email: string;
   forSignup: boolean;
-  clientAddress: string;
+  client: Client;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface SendCodeInput {
  */
 export async function sendVerificationCode(deps: IdentityDeps, input: SendCodeInput) {
   const email = normaliseEmail(input.email);
-  deps.limits.codeSends.take(email, input.clientAddress);
+  await takeAttempt(deps.limits.codeSends, email, input.client.allowance('codeSends'));
   if (input.forSignup && (await findUserByEmail(deps.db, email)) !== undefined) {
     throw conflict(ACCOUNT_EXISTS);
   }
@@ -86,7 +88,7 @@ export async function sendVerificationCode(deps: IdentityDeps, input: SendCodeIn
 export interface VerifyCodeInput {
   email: string;
   code: string;
-  clientAddress: string;
+  client: Client;
 }
 
 type CodeOutcome = 'verified' | 'invalid' | 'tooManyAttempts';
@@ -97,7 +99,8 @@ type CodeOutcome = 'verified' | 'invalid' | 'tooManyAttempts';
  */
 export async function verifyCode(deps: IdentityDeps, input: VerifyCodeInput): Promise<void> {
   const email = normaliseEmail(input.email);
-  deps.limits.codeGuesses.check(email, input.clientAddress);
+  const addressAllowance = input.client.allowance('codeGuesses');
+  await checkAttempt(deps.limits.codeGuesses, email, addressAllowance);
   const candidate = await deps.signer.sign(CODE_PURPOSE, codeData(email, input.code.trim()));
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<CodeOutcome> => {
@@ -126,7 +129,7 @@ export async function verifyCode(deps: IdentityDeps, input: VerifyCodeInput): Pr
       : 'invalid';
   });
   if (outcome === 'verified') return;
-  deps.limits.codeGuesses.record(email, input.clientAddress);
+  await recordAttempt(deps.limits.codeGuesses, email, addressAllowance);
   throw invalid(
     outcome === 'tooManyAttempts'
       ? verificationMessages.tooManyAttempts

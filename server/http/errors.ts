@@ -6,10 +6,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseStatus } from '../../contract/enums';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
-import { failure } from './envelope';
+import { envelope, failure } from './envelope';
 
 export const GENERIC_ERROR = 'An error occurred processing the request';
 export const NOT_FOUND = 'The requested resource was not found.';
+export const JSON_TOO_DEEP = 'The request body nests too deeply.';
+/** The code of the error installJsonParser (server/app.ts) reports for {@link JSON_TOO_DEEP}. */
+export const JSON_TOO_DEEP_CODE = 'GD_ERR_JSON_TOO_DEEP';
 
 const DOMAIN_STATUS: Record<DomainErrorKind, { code: number; status: ResponseStatus }> = {
   invalid: { code: 400, status: ResponseStatus.Error },
@@ -28,13 +31,14 @@ const REQUEST_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request content type is not supported; send JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request Content-Length does not match its body.',
+  [JSON_TOO_DEEP_CODE]: JSON_TOO_DEEP,
 };
 
 function sendDomainError(error: DomainError, reply: FastifyReply) {
   const { code, status } = DOMAIN_STATUS[error.kind];
   if (error instanceof RateLimitedError)
     reply.header('retry-after', String(error.retryAfterSeconds));
-  return reply.code(code).send(failure(status, error.messages));
+  return reply.code(code).send(envelope(status, error.data, error.messages));
 }
 
 function requestErrorCode(error: FastifyError): number | undefined {
@@ -51,6 +55,15 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(failure(ResponseStatus.Error, [GENERIC_ERROR]));
+}
+
+/** The 400 error of a JSON body nested too deeply (answered with {@link JSON_TOO_DEEP}). */
+export function jsonTooDeepError(): FastifyError {
+  return Object.assign(new Error(JSON_TOO_DEEP), {
+    name: 'JsonTooDeepError',
+    code: JSON_TOO_DEEP_CODE,
+    statusCode: 400,
+  });
 }
 
 export function sendNotFound(reply: FastifyReply) {

@@ -15,7 +15,9 @@ import {
   type MessageSettings,
 } from '../../contract/endpoints/define';
 import type { TypedEnvelope } from '../../contract/envelope';
+import type { Client } from '../domain/client';
 import type { TenantScope } from '../domain/scope';
+import { clientOf } from './addressLimits';
 import type { Authenticate } from './authentication';
 import { parsePayload } from './validation';
 
@@ -46,8 +48,8 @@ export interface RouteInput<Request, Auth extends AuthLevel> {
   payload: Request;
   /** The caller's scope; null for a public endpoint. */
   scope: Auth extends 'public' ? null : TenantScope;
-  /** The caller's address (rate limits). */
-  clientAddress: string;
+  /** The client the request came from: its address and its per-address allowances. */
+  client: Client;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -106,7 +108,7 @@ export function route<Request, Data, Auth extends AuthLevel>(
       return handler({
         payload,
         scope: scope as RouteInput<Request, Auth>['scope'],
-        clientAddress: request.ip,
+        client: clientOf(request),
         request,
         reply,
       });

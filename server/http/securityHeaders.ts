@@ -1,8 +1,11 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
 /**
- * Security headers sent on every response. The SPA has no inline script, so scripts come only
- * from the site itself, plus Google's when its third parties are configured: reCAPTCHA v3 with
- * RECAPTCHA_SITE_KEY, Google Identity Services with GOOGLE_CLIENT_ID (whose popup also needs the
- * opener policy 'same-origin-allow-popups').
+ * Security headers sent on every response, by @fastify/helmet (plus Permissions-Policy, which
+ * helmet does not send). The SPA has no inline script, so scripts come only from the site itself,
+ * plus Google's when its third parties are configured: reCAPTCHA v3 with RECAPTCHA_SITE_KEY,
+ * Google Identity Services with GOOGLE_CLIENT_ID (whose popup also needs the opener policy
+ * 'same-origin-allow-popups').
  *
  * The SPA connects (fetch / XMLHttpRequest) only to the API and the media service: 'self' with
  * the default relative bases ('/api', '/media'), plus their origins when API_BASE_URL or
@@ -63,23 +66,26 @@ const GOOGLE_IDENTITY = {
   style: ['https://accounts.google.com/gsi/style'],
 };
 
-function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+/** The CSP directives, in the order they are sent. */
+export function contentSecurityPolicyDirectives(
+  options: SecurityHeaderOptions,
+): Record<string, string[]> {
   const { devMode } = options;
   const recaptcha = options.recaptcha === true;
   const gis = options.googleSignIn === true;
   const sources = (...lists: (string[] | false)[]) =>
-    lists.flatMap((list) => (list === false ? [] : list)).join(' ');
-  const directives: Record<string, string> = {
-    'default-src': "'self'",
+    lists.flatMap((list) => (list === false ? [] : list));
+  return {
+    'default-src': ["'self'"],
     'script-src': sources(["'self'"], recaptcha && RECAPTCHA.script, gis && GOOGLE_IDENTITY.script),
-    'object-src': "'none'",
-    'base-uri': "'none'",
-    'frame-ancestors': "'none'",
-    'form-action': "'self'",
-    'img-src': "'self' data: blob: https:",
-    'media-src': "'self' blob: https:",
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:', 'https:'],
     'style-src': sources(["'self'", "'unsafe-inline'"], gis && GOOGLE_IDENTITY.style),
-    'font-src': "'self' data:",
+    'font-src': ["'self'", 'data:'],
     'connect-src': sources(
       ["'self'"],
       [...(options.connectOrigins ?? [])],
@@ -93,17 +99,39 @@ function contentSecurityPolicy(options: SecurityHeaderOptions): string {
       gis && GOOGLE_IDENTITY.frame,
     ),
   };
-  return Object.entries(directives)
-    .map(([name, value]) => `${name} ${value}`)
-    .join('; ');
 }
 
-function openerPolicy(options: SecurityHeaderOptions): string {
+function openerPolicy(options: SecurityHeaderOptions) {
   if (options.devMode) return 'unsafe-none';
   return options.googleSignIn === true ? 'same-origin-allow-popups' : 'same-origin';
 }
 
-const PERMISSIONS_POLICY = [
+/**
+ * @fastify/helmet's options for these headers. Helmet's other defaults stay on
+ * (Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
+ * X-Permitted-Cross-Domain-Policies, X-XSS-Protection: 0); Strict-Transport-Security only over
+ * HTTPS.
+ */
+export function helmetOptions(options: SecurityHeaderOptions): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicyDirectives(options),
+    },
+    xContentTypeOptions: true,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    crossOriginOpenerPolicy: { policy: openerPolicy(options) },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
+      : false,
+  };
+}
+
+/** Permissions-Policy, which helmet does not send: no sensor, camera, location or payment API. */
+export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'geolocation=()',
@@ -113,18 +141,3 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
 ].join(', ');
-
-export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
-  return {
-    'content-security-policy': contentSecurityPolicy(options),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': openerPolicy(options),
-    'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': PERMISSIONS_POLICY,
-    ...(options.https
-      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
-      : {}),
-  };
-}

@@ -48,11 +48,16 @@ function pathOf(url: string): string {
 
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
+/** Whether the path of `url` is one of `prefixes` or under one of them. */
+export function isUnderPrefix(url: string, prefixes: readonly string[]): boolean {
+  const path = pathOf(url);
+  return prefixes.some((prefix) => isUnder(path, prefix));
+}
+
 /** Whether a not-found request should get the SPA's index.html. */
 export function wantsSpaFallback(request: FastifyRequest, apiPrefixes: string[]): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = pathOf(request.url);
-  if (apiPrefixes.some((prefix) => isUnder(path, prefix))) return false;
+  if (isUnderPrefix(request.url, apiPrefixes)) return false;
   return (request.headers.accept ?? '').includes('text/html');
 }
 

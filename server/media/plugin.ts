@@ -16,6 +16,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_API_KEY_HEADER, mediaMessages, mediaPaths } from '../../contract/media';
+import { takeAllowance } from '../domain/client';
+import { RateLimitedError } from '../domain/errors';
+import { clientOf } from '../http/addressLimits';
 import { findPreset } from './presets';
 import {
   MAX_FILE_NAME_LENGTH,
@@ -133,10 +136,18 @@ export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
   const requireApiKey = async (request: FastifyRequest) => {
     await media.checkApiKey(headerValue(request, MEDIA_API_KEY_HEADER));
   };
-  /** Before the upload is read: refused cheaply when busy (503) or past the allowance (429). */
+  /**
+   * Before the upload is read: refused cheaply when busy (503) or past the client address's
+   * allowance (429; refused uploads do not count).
+   */
   const admitUpload = async (request: FastifyRequest) => {
     media.checkImageCapacity();
-    media.takeUploadAllowance(request.ip);
+    try {
+      await takeAllowance(clientOf(request).allowance('uploads'));
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      throw new MediaError(429, error.messages, error.retryAfterSeconds);
+    }
   };
   return async (app) => {
     await app.register(fastifyMultipart, {

@@ -8,8 +8,6 @@ import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { basename } from 'node:path';
 import { mediaMessages, mediaPaths, type PendingUpload } from '../../contract/media';
 import type { Database } from '../db/database';
-import { RateLimitedError } from '../domain/errors';
-import { AttemptLimit, NO_EMAIL } from '../domain/rateLimits';
 import { getOrCreateSecret } from '../domain/secrets';
 import { processImage, sniffImageType } from './images';
 import { findPreset, MAX_UPLOAD_BYTES, type MediaPreset } from './presets';
@@ -98,8 +96,6 @@ export interface MediaServiceOptions {
    * MEDIA_IMAGE_QUEUE_LENGTH's defaults); a full queue refuses uploads with 503.
    */
   imageWork?: WorkQueue;
-  /** Uploads allowed per client address and window; none when absent. */
-  uploadRateLimit?: { perAddress: number; windowSeconds: number };
 }
 
 export class MediaService {
@@ -107,7 +103,6 @@ export class MediaService {
   readonly imageWork: WorkQueue;
   private readonly publicBaseUrl: string;
   private readonly apiKey: () => Promise<string>;
-  private readonly uploadLimit: AttemptLimit | undefined;
 
   constructor(options: MediaServiceOptions) {
     const now = options.now ?? (() => new Date());
@@ -120,17 +115,6 @@ export class MediaService {
         concurrency: defaultImageConcurrency(),
         maxWaiting: DEFAULT_IMAGE_QUEUE_LENGTH,
       });
-    const rate = options.uploadRateLimit;
-    this.uploadLimit =
-      rate === undefined
-        ? undefined
-        : new AttemptLimit(
-            Number.MAX_SAFE_INTEGER,
-            rate.perAddress,
-            rate.windowSeconds,
-            now,
-            mediaServiceMessages.tooManyUploads,
-          );
   }
 
   /**
@@ -145,19 +129,6 @@ export class MediaService {
   /** Deletes pending uploads older than `maxAgeMs` (the periodic sweep, while serving). */
   sweepPending(maxAgeMs: number): Promise<number> {
     return this.storage.sweep(maxAgeMs);
-  }
-
-  /**
-   * Counts an upload from `clientAddress` against its allowance; refuses it with 429 and
-   * Retry-After once the allowance of the window is used up (refused uploads do not count).
-   */
-  takeUploadAllowance(clientAddress: string): void {
-    try {
-      this.uploadLimit?.take(NO_EMAIL, clientAddress);
-    } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error;
-      throw new MediaError(429, error.messages, error.retryAfterSeconds);
-    }
   }
 
   /**

@@ -36,8 +36,9 @@ async function clearingCookieOnRefusal<T>(
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
   const { sessions, cookie } = deps;
   return async (app) => {
-    route(app, endpoints.login, async ({ payload: { email, password }, clientAddress, reply }) => {
-      const session = await login(sessions, { email, password, clientAddress });
+    route(app, endpoints.login, async ({ payload, client, reply }) => {
+      const { email, password, reCaptchaToken } = payload;
+      const session = await login(sessions, { email, password, reCaptchaToken, client });
       return answerSession(reply, cookie, session);
     });
 

@@ -31,27 +31,27 @@ export interface IdentityRouteDeps {
 export function identityRoutes(deps: IdentityRouteDeps): FastifyPluginAsync {
   const { identity, cookie } = deps;
   return async (app) => {
-    route(app, endpoints.verifyAccount, async ({ payload, clientAddress }) => {
+    route(app, endpoints.verifyAccount, async ({ payload, client }) => {
       await sendVerificationCode(identity, {
         email: payload.email,
         forSignup: payload.forSignup ?? false,
-        clientAddress,
+        client,
       });
       return ok({ sent: true });
     });
 
-    route(app, endpoints.verifyAccountCode, async ({ payload, clientAddress }) => {
-      await verifyCode(identity, { ...payload, clientAddress });
+    route(app, endpoints.verifyAccountCode, async ({ payload, client }) => {
+      await verifyCode(identity, { ...payload, client });
       return ok({ verified: true });
     });
 
-    route(app, endpoints.signup, async ({ payload, clientAddress, reply }) => {
-      const outcome = await signup(identity, { ...payload, clientAddress });
+    route(app, endpoints.signup, async ({ payload, client, reply }) => {
+      const outcome = await signup(identity, { ...payload, clientAddress: client.address });
       return outcome.kind === 'signedIn' ? answerSession(reply, cookie, outcome.session) : ok(null);
     });
 
-    route(app, endpoints.signupWithGoogle, async ({ payload, clientAddress, reply }) => {
-      const outcome = await signupWithGoogle(identity, payload, clientAddress);
+    route(app, endpoints.signupWithGoogle, async ({ payload, client, reply }) => {
+      const outcome = await signupWithGoogle(identity, payload, client.address);
       return answerSession(reply, cookie, outcome.session, outcome.messages);
     });
 
@@ -59,31 +59,31 @@ export function identityRoutes(deps: IdentityRouteDeps): FastifyPluginAsync {
       answerSession(reply, cookie, await loginWithGoogle(identity, payload.authCodeResponse)),
     );
 
-    route(app, endpoints.requestPasswordReset, async ({ payload, clientAddress }) => {
+    route(app, endpoints.requestPasswordReset, async ({ payload, client }) => {
       await requestPasswordReset(identity, {
         email: payload.email,
         redirectTo: payload.redirectTo,
-        clientAddress,
+        client,
       });
       return ok(null);
     });
 
-    route(app, endpoints.validatePasswordResetKey, async ({ payload, clientAddress }) => {
-      const valid = await validatePasswordResetKey(identity, payload.key, clientAddress);
+    route(app, endpoints.validatePasswordResetKey, async ({ payload, client }) => {
+      const valid = await validatePasswordResetKey(identity, payload.key, client);
       return ok({ valid }, valid ? [] : [RESET_KEY_INVALID]);
     });
 
-    route(app, endpoints.resetPassword, async ({ payload, clientAddress }) => {
-      await resetPassword(identity, { ...payload, clientAddress });
+    route(app, endpoints.resetPassword, async ({ payload, client }) => {
+      await resetPassword(identity, { ...payload, client });
       return ok({ updated: true });
     });
 
-    route(app, endpoints.activate, async ({ payload, clientAddress }) =>
-      ok(await activate(identity, payload.activationKey, clientAddress)),
+    route(app, endpoints.activate, async ({ payload, client }) =>
+      ok(await activate(identity, payload.activationKey, client)),
     );
 
-    route(app, endpoints.confirmEmailAddress, async ({ payload, clientAddress }) =>
-      ok(await confirmEmailAddress(identity, payload.key, clientAddress)),
+    route(app, endpoints.confirmEmailAddress, async ({ payload, client }) =>
+      ok(await confirmEmailAddress(identity, payload.key, client)),
     );
 
     route(app, endpoints.handleExists, async ({ payload }) =>

@@ -58,6 +58,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ COOKIE_SECURE: '1' }).cookieSecure).toBe(true);
   });
 
+  it('reads the HTTP timeouts, with defaults', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      requestSeconds: 120,
+      connectionSeconds: 30,
+      keepAliveSeconds: 72,
+    });
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_SECONDS: '10',
+        CONNECTION_TIMEOUT_SECONDS: '5',
+        KEEP_ALIVE_TIMEOUT_SECONDS: '3',
+      }).httpTimeouts,
+    ).toEqual({ requestSeconds: 10, connectionSeconds: 5, keepAliveSeconds: 3 });
+  });
+
   it('mounts the API under the path of an absolute API_BASE_URL', () => {
     const config = loadConfig({ API_BASE_URL: 'https://givedrop.example/api/v2/' });
     expect(config.apiBaseUrl).toBe('https://givedrop.example/api/v2');
@@ -114,6 +129,8 @@ describe('loadConfig', () => {
     ['MEDIA_PENDING_TTL_HOURS', '0'],
     ['FEED_PAGE_MEMORY', '-1'],
     ['FEED_PAGE_MEMORY', 'lots'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['CONNECTION_TIMEOUT_SECONDS', 'never'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

@@ -5,6 +5,9 @@ import { ResponseStatus, UserRole } from '../../contract/enums';
 import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
+import { LOGIN_CAPTCHA_ACTION } from '../../contract/auth';
+import { LOGIN_CAPTCHA_REQUIRED } from '../../server/domain/sessions';
+import { captchaToken } from './support/identity';
 import { openTestDatabase } from './support/testDatabase';
 import {
   createTestApp,
@@ -50,6 +53,7 @@ afterAll(async () => {
 beforeEach(async () => {
   test = await createTestApp(handle.db, {
     LOGIN_RATE_LIMIT_ACCOUNT: '3',
+    LOGIN_RATE_LIMIT_ACCOUNT_ADDRESS: '4',
     LOGIN_RATE_LIMIT_ADDRESS: '6',
     LOGIN_RATE_LIMIT_WINDOW_SECONDS: '600',
   });
@@ -220,33 +224,81 @@ describe('login rate limit', () => {
     data: null,
   };
 
-  it('blocks an account after its failed attempts, even with the right password, until the window ends', async () => {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await postLogin(test.app, member.email, 'wrong')).statusCode).toBe(401);
+  const captchaRequired = {
+    status: ResponseStatus.Error,
+    messages: [LOGIN_CAPTCHA_REQUIRED],
+    data: { captchaRequired: true },
+  };
+  /** A login from `remoteAddress`, with a captcha token when given. */
+  const attempt = (email: string, password: string, remoteAddress: string, token?: string) =>
+    postLogin(test.app, email, password, {
+      remoteAddress,
+      ...(token === undefined ? {} : { payload: { email, password, reCaptchaToken: token } }),
+    });
+
+  it("never locks the owner out for someone else's failures: past the account's threshold a login needs a captcha", async () => {
+    for (let failure = 0; failure < 3; failure += 1) {
+      expect((await attempt(member.email, 'wrong', '10.0.0.1')).statusCode).toBe(401);
     }
-    const blocked = await postLogin(test.app, member.email);
+    // The owner, elsewhere, with the right password but no captcha token: asked for one.
+    const asked = await attempt(member.email, DEMO_PASSWORD, '10.0.0.9');
+    expect(asked.statusCode).toBe(403);
+    expect(envelopeOf(asked)).toEqual(captchaRequired);
+    expect(asked.headers['retry-after']).toBeUndefined();
+    // Asked before the password is checked: a wrong one gets the same answer.
+    expect(envelopeOf(await attempt(member.email, 'wrong', '10.0.0.9'))).toEqual(captchaRequired);
+    // A token for another action, or a made-up one, does not do.
+    const signupToken = await captchaToken(test.app, 'signup');
+    expect((await attempt(member.email, DEMO_PASSWORD, '10.0.0.9', signupToken)).statusCode).toBe(
+      403,
+    );
+    expect((await attempt(member.email, DEMO_PASSWORD, '10.0.0.9', 'made-up')).statusCode).toBe(
+      403,
+    );
+    const token = await captchaToken(test.app, LOGIN_CAPTCHA_ACTION);
+    expect((await attempt(member.email, DEMO_PASSWORD, '10.0.0.9', token)).statusCode).toBe(200);
+    // The success clears the account's counter: no captcha needed any more.
+    expect((await attempt(member.email, DEMO_PASSWORD, '10.0.0.9')).statusCode).toBe(200);
+    expect((await attempt(owner.email, DEMO_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('refuses one address an account past the pair’s failures, with Retry-After, until the window ends', async () => {
+    for (let failure = 0; failure < 3; failure += 1)
+      await attempt(member.email, 'wrong', '10.0.0.1');
+    const token = await captchaToken(test.app, LOGIN_CAPTCHA_ACTION);
+    expect((await attempt(member.email, 'wrong', '10.0.0.1', token)).statusCode).toBe(401);
+
+    const blocked = await attempt(member.email, DEMO_PASSWORD, '10.0.0.1', token);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe('600');
     expect(envelopeOf(blocked)).toEqual(tooMany);
+    // Another address still signs in (with the captcha the account's failures ask for) ...
+    const other = await captchaToken(test.app, LOGIN_CAPTCHA_ACTION);
+    expect((await attempt(member.email, DEMO_PASSWORD, '10.0.0.2', other)).statusCode).toBe(200);
+    // ... and the blocked address may still sign into other accounts.
+    expect((await attempt(owner.email, DEMO_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
 
     test.clock.advanceSeconds(590);
-    const later = await postLogin(test.app, member.email.toUpperCase());
+    const later = await attempt(member.email.toUpperCase(), DEMO_PASSWORD, '10.0.0.1');
     expect(later.statusCode).toBe(429);
     expect(later.headers['retry-after']).toBe('10');
-
     test.clock.advanceSeconds(10);
-    expect((await postLogin(test.app, member.email)).statusCode).toBe(200);
+    expect((await attempt(member.email, DEMO_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
   });
 
-  it('counts the account across client addresses and leaves other accounts alone', async () => {
-    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-      await postLogin(test.app, member.email, 'wrong', { remoteAddress: address });
+  it('counts an IPv6 address by its /64 prefix', async () => {
+    for (let failure = 1; failure <= 6; failure += 1) {
+      const response = await attempt(
+        `someone${failure}@example.com`,
+        'wrong',
+        `2001:db8:0:1::${failure}`,
+      );
+      expect(response.statusCode).toBe(401);
     }
-    const blocked = await postLogin(test.app, member.email, DEMO_PASSWORD, {
-      remoteAddress: '10.0.0.4',
-    });
+    const blocked = await attempt(owner.email, DEMO_PASSWORD, '2001:db8:0:1:ffff:ffff:ffff:ffff');
     expect(blocked.statusCode).toBe(429);
-    expect((await postLogin(test.app, owner.email)).statusCode).toBe(200);
+    expect(envelopeOf(blocked)).toEqual(tooMany);
+    expect((await attempt(owner.email, DEMO_PASSWORD, '2001:db8:0:2::1')).statusCode).toBe(200);
   });
 
   it('resets the account counter after a successful login', async () => {

@@ -1,32 +1,50 @@
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { connectOriginsOf, securityHeaders } from '../../server/http/securityHeaders';
+import {
+  connectOriginsOf,
+  helmetOptions,
+  type SecurityHeaderOptions,
+} from '../../server/http/securityHeaders';
+
+/** The headers @fastify/helmet sends with these options. */
+async function securityHeaders(options: SecurityHeaderOptions): Promise<Record<string, string>> {
+  const app = Fastify();
+  await app.register(fastifyHelmet, helmetOptions(options));
+  app.get('/', async () => 'ok');
+  const response = await app.inject({ method: 'GET', url: '/' });
+  await app.close();
+  return Object.fromEntries(
+    Object.entries(response.headers).map(([name, value]) => [name, String(value)]),
+  );
+}
 
 const directive = (headers: Record<string, string>, name: string) =>
   (headers['content-security-policy'] ?? '')
-    .split('; ')
+    .split(/;\s*/)
     .find((part) => part.startsWith(`${name} `)) ?? '';
 
 /** A bare `ws:` / `wss:` scheme source: any websocket anywhere. */
 const BARE_WEBSOCKET = /(^|\s)wss?:(\s|;|$)/;
 
 describe('the Content-Security-Policy connect-src', () => {
-  it('is the site itself in production: no websocket, no inspector', () => {
-    const headers = securityHeaders({ devMode: false, https: true });
+  it('is the site itself in production: no websocket, no inspector', async () => {
+    const headers = await securityHeaders({ devMode: false, https: true });
     expect(directive(headers, 'connect-src')).toBe("connect-src 'self'");
     expect(headers['content-security-policy']).not.toMatch(BARE_WEBSOCKET);
     expect(headers['content-security-policy']).not.toContain('stately.ai');
   });
 
-  it('allows websockets (Vite HMR) and the Stately inspector in dev mode only', () => {
-    const headers = securityHeaders({ devMode: true, https: false });
+  it('allows websockets (Vite HMR) and the Stately inspector in dev mode only', async () => {
+    const headers = await securityHeaders({ devMode: true, https: false });
     expect(directive(headers, 'connect-src')).toBe(
       "connect-src 'self' ws: wss: https://stately.ai",
     );
   });
 
-  it('adds the origins of absolute API and media service bases', () => {
-    const headers = securityHeaders({
+  it('adds the origins of absolute API and media service bases', async () => {
+    const headers = await securityHeaders({
       devMode: false,
       https: true,
       googleSignIn: true,
@@ -60,5 +78,60 @@ describe('connectOriginsOf', () => {
       'https://api.givedrop.example',
       'https://media.givedrop.example',
     ]);
+  });
+});
+
+describe('the headers sent through @fastify/helmet', () => {
+  it('are those of the home-made headers they replaced, every third party configured', async () => {
+    const headers = await securityHeaders({
+      devMode: false,
+      https: true,
+      recaptcha: true,
+      googleSignIn: true,
+      connectOrigins: ['https://api.givedrop.example'],
+    });
+    expect(headers['content-security-policy']?.split(/;\s*/)).toEqual([
+      "default-src 'self'",
+      "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://accounts.google.com/gsi/client",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "img-src 'self' data: blob: https:",
+      "media-src 'self' blob: https:",
+      "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
+      "font-src 'self' data:",
+      "connect-src 'self' https://api.givedrop.example https://accounts.google.com/gsi/",
+      "frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/ https://accounts.google.com/gsi/",
+    ]);
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+  });
+
+  it('are those of the home-made headers in dev mode, without HSTS over HTTP', async () => {
+    const headers = await securityHeaders({ devMode: true, https: false });
+    expect(headers['content-security-policy']?.split(/;\s*/)).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "img-src 'self' data: blob: https:",
+      "media-src 'self' blob: https:",
+      "style-src 'self' 'unsafe-inline'",
+      "font-src 'self' data:",
+      "connect-src 'self' ws: wss: https://stately.ai",
+      "frame-src 'self' https://stately.ai",
+    ]);
+    expect(headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(headers['cross-origin-embedder-policy']).toBeUndefined();
   });
 });

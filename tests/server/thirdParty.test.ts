@@ -652,7 +652,7 @@ describe('the Content-Security-Policy for configured third parties', () => {
     };
   };
   const directive = (csp: string, name: string) =>
-    csp.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
+    csp.split(/;\s*/).find((part) => part.startsWith(`${name} `)) ?? '';
 
   it('allows reCAPTCHA v3 only with a site key', async () => {
     const { csp, coop } = await headersOf({ RECAPTCHA_SITE_KEY: 'site' });

@@ -1,0 +1,136 @@
+/**
+ * Every limit per client address, in one place, kept by @fastify/rate-limit: failed logins,
+ * verification emails, wrong verification codes, password reset requests, unknown emailed keys
+ * and media uploads. The domain decides what counts (through {@link Client.allowance}); here each
+ * allowance is a limiter of the plugin (`createRateLimit`), keyed by the limit's name and the
+ * client address, an IPv6 address by its /64 prefix (one host usually holds a whole /64).
+ *
+ * The counts live in one store ({@link clockedMemoryStore}, this process's memory on the app's
+ * clock). Several server processes would share theirs by giving the plugin another store here:
+ * its `redis` option, or a store over PostgreSQL with the same methods.
+ */
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { AddressAllowance, AddressLimitName, Client } from '../domain/client';
+import { RateLimitedError } from '../domain/errors';
+import {
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_RESET_REQUESTS,
+  TOO_MANY_VERIFICATION_EMAILS,
+} from '../domain/rateLimits';
+import { TOO_MANY_LOGIN_ATTEMPTS } from '../domain/sessions';
+import { mediaServiceMessages } from '../media/service';
+import { clockedMemoryStore } from './rateLimitStore';
+
+/** IPv6 addresses are counted by this prefix. */
+export const IPV6_PREFIX_LENGTH = 64;
+
+export interface AddressLimit {
+  /** Attempts allowed per window; the next one is refused with 429. */
+  max: number;
+  windowSeconds: number;
+  /** The refusal's message. */
+  message: string;
+}
+
+export type AddressLimits = Record<AddressLimitName, AddressLimit>;
+
+/** The limits per client address, from the configuration. */
+export function addressLimitsOf(config: ServerConfig): AddressLimits {
+  const identity = (message: string): AddressLimit => ({
+    max: config.identityRateLimit.perAddress,
+    windowSeconds: config.identityRateLimit.windowSeconds,
+    message,
+  });
+  return {
+    login: {
+      max: config.loginRateLimit.perAddress,
+      windowSeconds: config.loginRateLimit.windowSeconds,
+      message: TOO_MANY_LOGIN_ATTEMPTS,
+    },
+    codeSends: identity(TOO_MANY_VERIFICATION_EMAILS),
+    codeGuesses: identity(TOO_MANY_ATTEMPTS),
+    resetRequests: identity(TOO_MANY_RESET_REQUESTS),
+    keyFailures: identity(TOO_MANY_ATTEMPTS),
+    uploads: {
+      max: config.mediaLimits.uploadsPerAddress,
+      windowSeconds: config.mediaLimits.uploadWindowSeconds,
+      message: mediaServiceMessages.tooManyUploads,
+    },
+  };
+}
+
+/** The key an address is counted under: itself, or an IPv6 address's /64 prefix. */
+export const addressKeyOf = (address: string) => normalizeIP(address, IPV6_PREFIX_LENGTH);
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** One limiter of the plugin per limit, made when first used (the plugin loads with the app). */
+class AddressLimiters {
+  private readonly limiters = new Map<AddressLimitName, Limiter>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly limits: AddressLimits,
+  ) {}
+
+  allowance(request: FastifyRequest, name: AddressLimitName): AddressAllowance {
+    const limit = this.limits[name];
+    const limiter = this.limiterOf(name);
+    return {
+      async check() {
+        const status = await limiter(request, { increment: false });
+        if (!status.isAllowed && status.remaining === 0) {
+          throw new RateLimitedError(limit.message, Math.max(1, status.ttlInSeconds));
+        }
+      },
+      async record() {
+        await limiter(request);
+      },
+    };
+  }
+
+  private limiterOf(name: AddressLimitName): Limiter {
+    let limiter = this.limiters.get(name);
+    if (limiter === undefined) {
+      const limit = this.limits[name];
+      limiter = this.app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowSeconds * 1000,
+        keyGenerator: (request) => `${name}:${addressKeyOf(request.ip)}`,
+      });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    addressLimiters: AddressLimiters;
+  }
+}
+
+/**
+ * Registers @fastify/rate-limit (no route is limited by itself: the domain counts through
+ * {@link clientOf}) with the limits of `config`, counted on the app's clock.
+ */
+export function installAddressLimits(
+  app: FastifyInstance,
+  config: ServerConfig,
+  now: () => Date,
+): void {
+  app.register(fastifyRateLimit, { global: false, store: clockedMemoryStore(now) });
+  app.decorate('addressLimiters', new AddressLimiters(app, addressLimitsOf(config)));
+}
+
+/** The client of a request, with its allowances per address (installAddressLimits first). */
+export function clientOf(request: FastifyRequest): Client {
+  const limiters = request.server.addressLimiters;
+  return {
+    address: request.ip,
+    addressKey: addressKeyOf(request.ip),
+    allowance: (name) => limiters.allowance(request, name),
+  };
+}
