@@ -1,10 +1,12 @@
 /**
- * `npm start`: reads the environment, opens the database (PGlite in DATA_DIR, or PostgreSQL when
- * DATABASE_URL is set), applies the migrations, seeds the demo data on first start and listens.
+ * `npm start`: reads the environment, makes the data directory private and checks it, opens the
+ * database (PGlite in DATA_DIR, or PostgreSQL when DATABASE_URL is set), applies the migrations,
+ * seeds the demo data on first start and listens.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { DataDirError, makeDataDirPrivate, prepareDataDir, usePrivateUmask } from './dataDir';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { seedDatabase } from './db/seed';
 import { seedMediaFiles } from './db/seedContent';
@@ -52,10 +54,13 @@ function closeOnSignals(app: FastifyInstance, handle: DatabaseHandle): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  usePrivateUmask();
+  await prepareDataDir(config.dataDir);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await handle.migrate();
   const seeded = await seedDatabase(handle.db);
   await seedMediaFiles(new MediaStorage(config.mediaDir));
+  await makeDataDirPrivate(config.dataDir);
   const app = buildApp({ config, db: handle.db, logger: { level: config.logLevel } });
   closeOnSignals(app, handle);
   await app.listen({ port: config.port, host: config.host });
@@ -63,6 +68,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DataDirError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

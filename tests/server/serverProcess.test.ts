@@ -1,0 +1,109 @@
+/**
+ * The server as started by `npm run serve` (server/main.ts in a child process): its data
+ * directory is private and an unusable one is named at start. A run takes about 15 s (PGlite's
+ * initdb on a new directory is most of it).
+ */
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  giveToChild,
+  killIfRunning,
+  runTsx,
+  type RunningProcess,
+} from './support/serverProcess';
+
+let root: string;
+let running: RunningProcess | undefined;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'givedrop-serve-'));
+  await chmod(root, 0o755);
+  await giveToChild(root);
+});
+afterEach(() => {
+  killIfRunning(running);
+  running = undefined;
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function serve(dataDir: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const server = runTsx(['server/main.ts'], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    STATIC_DIR: '',
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  running = server;
+  return { server, url: (path: string) => `http://127.0.0.1:${port}/api/${path}` };
+}
+
+/** Every path under `dir` (itself included) whose mode gives group or others any access. */
+async function notPrivate(dir: string): Promise<string[]> {
+  const paths = [dir];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isSymbolicLink()) paths.push(join(entry.parentPath, entry.name));
+  }
+  const open: string[] = [];
+  for (const path of paths) {
+    const { mode } = await stat(path);
+    if ((mode & 0o077) !== 0) open.push(`${(mode & 0o777).toString(8)} ${path}`);
+  }
+  return open;
+}
+
+async function makeWorldWritable(path: string): Promise<void> {
+  const info = await stat(path);
+  if (info.isDirectory()) {
+    await chmod(path, 0o777);
+    for (const name of await readdir(path)) await makeWorldWritable(join(path, name));
+  } else {
+    await chmod(path, 0o666);
+  }
+}
+
+describe('npm run serve', () => {
+  it('creates a new data directory 0700 with every file in it private', async () => {
+    const dataDir = join(root, 'production');
+    const { server } = await serve(dataDir, { NODE_ENV: 'production' });
+    await server.waitFor('is running at', 60_000);
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    expect(await notPrivate(dataDir)).toEqual([]);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exitWithin(10_000)).toEqual({ code: 0, signal: null });
+  });
+
+  it('makes an existing data directory with 0666 files private at start', async () => {
+    const dataDir = join(root, 'production');
+    await makeWorldWritable(dataDir);
+    const stray = join(dataDir, 'media', 'left-open');
+    await writeFile(stray, 'x');
+    await chmod(stray, 0o666);
+    await giveToChild(stray);
+    const { server } = await serve(dataDir, { NODE_ENV: 'production' });
+    await server.waitFor('is running at', 30_000);
+    expect(await notPrivate(dataDir)).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exitWithin(10_000)).toEqual({ code: 0, signal: null });
+  });
+
+  it('names a data directory it cannot write at start, and exits 1', async () => {
+    const dataDir = join(root, 'read-only');
+    await mkdir(dataDir);
+    await giveToChild(dataDir);
+    await chmod(dataDir, 0o500);
+    const { server } = await serve(dataDir);
+    const exit = await server.exitWithin(20_000);
+    expect(exit).toEqual({ code: 1, signal: null });
+    expect(server.output()).toContain(`The data directory ${dataDir} (DATA_DIR) cannot be written`);
+    expect(server.output()).toContain('permission denied');
+    expect(server.output()).not.toContain('PGlite failed to initialize');
+  });
+});
