@@ -10,6 +10,10 @@
  *                                   removes the development outbox and third-party stand-ins
  *                                   (which let anyone sign in): required on any server reachable
  *                                   from other machines.
+ * - SEED_DEMO                       '1' / 'true': seed the demo tenants and users (whose password is
+ *                                   published), posts and drops into an empty database. Default on
+ *                                   outside production and off under NODE_ENV=production, where the
+ *                                   first host is made with `npm run create-host -- EMAIL`.
  * - LOG_LEVEL                       Server log level: fatal, error, warn, info, debug, trace or
  *                                   silent (default 'warn'; 'info' also logs every request).
  * - DEV_MODE                        '1' / 'true' relaxes the Content-Security-Policy (websockets
@@ -156,6 +160,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   production: boolean;
+  /** SEED_DEMO: seed the demo accounts and content (default: outside production only). */
+  seedDemo: boolean;
   logLevel: LogLevel;
   devMode: boolean;
   trustProxy: boolean;
@@ -365,6 +371,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port,
     host: text(env, 'HOST', 'localhost'),
     production,
+    seedDemo: flag(env, 'SEED_DEMO', !production),
     logLevel: logLevel(env),
     devMode: flag(env, 'DEV_MODE', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),

@@ -1,12 +1,13 @@
 /**
  * The server as started by `npm run serve` (server/main.ts in a child process): its data
- * directory is private and an unusable one is named at start. A run takes about 15 s (PGlite's
- * initdb on a new directory is most of it).
+ * directory is private, an unusable one is named at start, production seeds no demo accounts and
+ * SIGTERM ends it. A run takes about 15 s (PGlite's initdb on a new directory is most of it).
  */
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import {
   freePort,
   giveToChild,
@@ -44,6 +45,15 @@ async function serve(dataDir: string, env: Record<string, string> = {}) {
   return { server, url: (path: string) => `http://127.0.0.1:${port}/api/${path}` };
 }
 
+function login(url: string, email: string, password = DEMO_PASSWORD) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(5000),
+  });
+}
+
 /** Every path under `dir` (itself included) whose mode gives group or others any access. */
 async function notPrivate(dir: string): Promise<string[]> {
   const paths = [dir];
@@ -69,10 +79,13 @@ async function makeWorldWritable(path: string): Promise<void> {
 }
 
 describe('npm run serve', () => {
-  it('creates a new data directory 0700 with every file in it private', async () => {
+  it('in production: a private new data directory, no demo accounts, how to add a host; SIGTERM ends it', async () => {
     const dataDir = join(root, 'production');
-    const { server } = await serve(dataDir, { NODE_ENV: 'production' });
+    const { server, url } = await serve(dataDir, { NODE_ENV: 'production' });
     await server.waitFor('is running at', 60_000);
+    expect(server.output()).toContain('npm run create-host -- EMAIL');
+    expect(server.output()).not.toContain(DEMO_PASSWORD);
+    expect((await login(url('auth/login'), DEMO_USERS.owner.email)).status).toBe(401);
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     expect(await notPrivate(dataDir)).toEqual([]);
 
