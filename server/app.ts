@@ -10,6 +10,14 @@ import { CONFIGURATION_PATH } from '../contract/paths';
 import type { FeedPost } from '../contract/posts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import {
+  DATABASE_PROBE_FAILURES,
+  DATABASE_PROBE_INTERVAL_MS,
+  DATABASE_PROBE_TIMEOUT_MS,
+  databaseProbe,
+  DatabaseMonitor,
+  type DatabaseMonitorOptions,
+} from './db/health';
 import { createAccessTokens } from './domain/accessTokens';
 import type { DomainContext } from './domain/context';
 import type { IdentityDeps } from './domain/identityContext';
@@ -19,7 +27,8 @@ import { resolveJwtSecret } from './domain/secrets';
 import type { SessionDeps } from './domain/sessions';
 import { createDatabaseSigner } from './domain/signing';
 import { createAuthenticate } from './http/authentication';
-import { handleError, sendNotFound } from './http/errors';
+import { createErrorHandler, sendNotFound } from './http/errors';
+import { healthRoutes } from './http/health';
 import { connectOriginsOf, securityHeaders } from './http/securityHeaders';
 import {
   findStaticSite,
@@ -72,6 +81,12 @@ export interface BuildAppOptions {
   mediaSweepIntervalMs?: number;
   /** The feed's remembered pages and boundaries (tests pass their own). */
   feedPages?: FeedPages<FeedPost>;
+  /**
+   * How the database is watched (GET {API}/health, the 503s). By default it is probed with
+   * `select 1` only when asked. server/main.ts also probes PGlite's data directory and gives
+   * `onUnusable` (drain and exit): with it, the database is probed periodically once ready.
+   */
+  databaseHealth?: Partial<Omit<DatabaseMonitorOptions, 'log' | 'now'>>;
 }
 
 /** JSON parser that reads an empty body as no payload instead of failing. */
@@ -248,10 +263,20 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const feedPages =
     options.feedPages ?? new FeedPages<FeedPost>({ maxPagesPerOrder: config.feedPageMemory });
   const posts = { ...domain, media, feedPages };
+  const databaseMonitor = new DatabaseMonitor({
+    probe: databaseProbe(db),
+    intervalMs: DATABASE_PROBE_INTERVAL_MS,
+    maxFailures: DATABASE_PROBE_FAILURES,
+    timeoutMs: DATABASE_PROBE_TIMEOUT_MS,
+    ...options.databaseHealth,
+    log: app.log,
+  });
 
   installJsonParser(app);
   installResponseHeaders(app, config);
-  app.setErrorHandler(handleError);
+  app.setErrorHandler(
+    createErrorHandler({ onDatabaseUnavailable: (error) => databaseMonitor.reportFailure(error) }),
+  );
   app.addHook('onReady', () => accessTokens.warmUp());
   app.addHook('onReady', async () => {
     await mediaApiKey();
@@ -260,9 +285,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     pendingSweeper.start();
   });
   app.addHook('onClose', () => pendingSweeper.stop());
+  if (options.databaseHealth?.onUnusable !== undefined) {
+    app.addHook('onReady', async () => databaseMonitor.start());
+  }
+  app.addHook('onClose', () => databaseMonitor.stop());
 
   app.register(fastifyCookie);
   app.register(configurationRoutes(config, mediaApiKey));
+  app.register(healthRoutes(databaseMonitor), { prefix: config.apiBasePath });
   app.register(authRoutes({ sessions, authenticate, cookie }), { prefix: config.apiBasePath });
   app.register(tenantRoutes({ domain, authenticate }), { prefix: config.apiBasePath });
   app.register(postRoutes({ posts, authenticate }), { prefix: config.apiBasePath });

@@ -24,6 +24,10 @@
  * - DATA_DIR                        PGlite data directory (default '.data'); unused with DATABASE_URL.
  *                                   Uploaded media are kept under DATA_DIR/media (pending/ and
  *                                   files/) in either case.
+ * - DATABASE_PROBE_INTERVAL_SECONDS  How often the running server probes its database (a query, and a
+ *                                   write in DATA_DIR with PGlite; default 10). After 3 failed probes
+ *                                   in a row it drains its requests and exits with code 1, for its
+ *                                   supervisor to restart it; GET {API}/health probes at once.
  * - DATABASE_URL                    PostgreSQL connection string; when set, node-postgres is used
  *                                   instead of the embedded PGlite.
  * - JWT_SECRET                      Access-token signing secret (at least 32 characters). When unset,
@@ -167,6 +171,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_PROBE_INTERVAL_SECONDS, in milliseconds. */
+  databaseProbeIntervalMs: number;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   refreshTtlSeconds: number;
@@ -377,6 +383,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     dataDir,
     databaseUrl: optionalText(env, 'DATABASE_URL'),
+    databaseProbeIntervalMs: positiveInteger(env, 'DATABASE_PROBE_INTERVAL_SECONDS', 10) * 1000,
     jwtSecret: jwtSecret(env),
     jwtTtlSeconds: positiveInteger(env, 'JWT_TTL_SECONDS', 900),
     refreshTtlSeconds: positiveInteger(env, 'REFRESH_TTL_SECONDS', 30 * 24 * 60 * 60),

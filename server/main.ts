@@ -1,30 +1,18 @@
 /**
  * `npm start`: reads the environment, makes the data directory private and checks it, opens the
  * database (PGlite in DATA_DIR, or PostgreSQL when DATABASE_URL is set), applies the migrations,
- * seeds (the demo accounts only outside production or with SEED_DEMO) and listens.
+ * seeds (the demo accounts only outside production or with SEED_DEMO) and listens. It ends with a
+ * bounded shutdown on SIGINT / SIGTERM, and with exit code 1 when the database stays unusable.
  */
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirError, makeDataDirPrivate, prepareDataDir, usePrivateUmask } from './dataDir';
-import { openDatabase, type DatabaseHandle } from './db/database';
+import { openDatabase } from './db/database';
+import { databaseProbe } from './db/health';
 import { seedMediaFiles } from './db/seedContent';
+import { createShutdown, shutdownOnSignals, type Shutdown } from './lifecycle';
 import { MediaStorage } from './media/storage';
 import { bannerLines, seedOnStart } from './startup';
-
-function closeOnSignals(app: FastifyInstance, handle: DatabaseHandle): void {
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`\n${signal} received, shutting down`);
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', (signal) => void close(signal));
-  process.once('SIGTERM', (signal) => void close(signal));
-}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -35,8 +23,27 @@ async function main(): Promise<void> {
   const seed = await seedOnStart(handle.db, config);
   if (config.seedDemo) await seedMediaFiles(new MediaStorage(config.mediaDir));
   await makeDataDirPrivate(config.dataDir);
-  const app = buildApp({ config, db: handle.db, logger: { level: config.logLevel } });
-  closeOnSignals(app, handle);
+  let shutdown: Shutdown = () => undefined;
+  const app = buildApp({
+    config,
+    db: handle.db,
+    logger: { level: config.logLevel },
+    databaseHealth: {
+      probe: databaseProbe(handle.db, handle.kind === 'pglite' ? config.dataDir : undefined),
+      intervalMs: config.databaseProbeIntervalMs,
+      onUnusable: (error) => {
+        app.log.fatal({ err: error }, 'the database stays unusable; exiting to be restarted');
+        shutdown('The database cannot be used', 1);
+      },
+    },
+  });
+  shutdown = createShutdown({
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  });
+  shutdownOnSignals(shutdown);
   await app.listen({ port: config.port, host: config.host });
   console.log(bannerLines(config, handle, seed).join('\n'));
 }

@@ -1,7 +1,8 @@
 /**
  * The server as started by `npm run serve` (server/main.ts in a child process): its data
- * directory is private, an unusable one is named at start, production seeds no demo accounts and
- * SIGTERM ends it. A run takes about 15 s (PGlite's initdb on a new directory is most of it).
+ * directory is private, an unusable one is named at start, production seeds no demo accounts,
+ * a data directory that turns read-only answers 503 and ends the server with code 1, and
+ * SIGTERM ends it. A run takes about 25 s (PGlite's initdb on a new directory is most of it).
  */
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -68,6 +69,15 @@ async function notPrivate(dir: string): Promise<string[]> {
   return open;
 }
 
+/** Removes write permission from `path` and everything under it. */
+async function makeReadOnly(path: string): Promise<void> {
+  const info = await stat(path);
+  if (info.isDirectory()) {
+    for (const name of await readdir(path)) await makeReadOnly(join(path, name));
+  }
+  await chmod(path, info.mode & 0o555);
+}
+
 async function makeWorldWritable(path: string): Promise<void> {
   const info = await stat(path);
   if (info.isDirectory()) {
@@ -118,5 +128,26 @@ describe('npm run serve', () => {
     expect(server.output()).toContain(`The data directory ${dataDir} (DATA_DIR) cannot be written`);
     expect(server.output()).toContain('permission denied');
     expect(server.output()).not.toContain('PGlite failed to initialize');
+  });
+
+  it('answers 503 when its data directory turns read-only, then exits 1 after draining', async () => {
+    const dataDir = join(root, 'production');
+    const { server, url } = await serve(dataDir, {
+      NODE_ENV: 'production',
+      SEED_DEMO: '1',
+      DATABASE_PROBE_INTERVAL_SECONDS: '1',
+    });
+    await server.waitFor('is running at', 30_000);
+    expect((await fetch(url('health'))).status).toBe(200);
+
+    await makeReadOnly(dataDir);
+    const started = Date.now();
+    // A login writes a refresh token: the write fails, the answer is 503, not a hang or a 500.
+    const response = await login(url('auth/login'), DEMO_USERS.owner.email);
+    expect(response.status).toBe(503);
+    const exit = await server.exitWithin(15_000);
+    expect(exit).toEqual({ code: 1, signal: null });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(server.output()).toContain('the database stays unusable');
   });
 });

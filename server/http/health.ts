@@ -1,0 +1,28 @@
+/**
+ * GET {API}/health: the database's state for load balancers and supervisors. It probes the
+ * database now: 200 with `{ status: 'ok' }`, or 503 with `{ status: 'unavailable' }` and a
+ * message. A failed probe counts towards the monitor's "unusable" verdict.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { ResponseStatus } from '../../contract/enums';
+import type { DatabaseMonitor, DatabaseState } from '../db/health';
+import { envelope, ok } from './envelope';
+import { DATABASE_UNAVAILABLE } from './errors';
+
+export const HEALTH_PATH = '/health';
+
+export interface Health {
+  status: DatabaseState;
+}
+
+export function healthRoutes(monitor: Pick<DatabaseMonitor, 'check'>): FastifyPluginAsync {
+  return async (app) => {
+    app.get(HEALTH_PATH, async (_request, reply) => {
+      const status = await monitor.check();
+      reply.header('cache-control', 'no-store');
+      if (status === 'ok') return ok<Health>({ status });
+      reply.code(503);
+      return envelope<Health>(ResponseStatus.Error, { status }, [DATABASE_UNAVAILABLE]);
+    });
+  };
+}
