@@ -13,6 +13,7 @@ import { seedMediaFiles } from './db/seedContent';
 import { createShutdown, shutdownOnSignals, type Shutdown } from './lifecycle';
 import { MediaStorage } from './media/storage';
 import { bannerLines, seedOnStart } from './startup';
+import { startWatchdog } from './watchdog';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -37,10 +38,12 @@ async function main(): Promise<void> {
       },
     },
   });
+  const watchdog = startWatchdog();
   shutdown = createShutdown({
     close: async () => {
       await app.close();
       await handle.close();
+      watchdog.stop();
     },
   });
   shutdownOnSignals(shutdown);
