@@ -11,6 +11,14 @@ import { CONFIGURATION_PATH } from '../contract/paths';
 import type { FeedPost } from '../contract/posts';
 import type { HttpTimeoutsConfig, ServerConfig } from './config';
 import type { Database } from './db/database';
+import {
+  DATABASE_PROBE_FAILURES,
+  DATABASE_PROBE_INTERVAL_MS,
+  DATABASE_PROBE_TIMEOUT_MS,
+  databaseProbe,
+  DatabaseMonitor,
+  type DatabaseMonitorOptions,
+} from './db/health';
 import { createAccessTokens } from './domain/accessTokens';
 import type { DomainContext } from './domain/context';
 import type { IdentityDeps } from './domain/identityContext';
@@ -23,7 +31,8 @@ import { scopeAt } from './domain/scope';
 import { installAddressLimits } from './http/addressLimits';
 import { createAuthenticate } from './http/authentication';
 import type { RouteAuth } from './http/route';
-import { handleError, jsonTooDeepError, sendNotFound } from './http/errors';
+import { createErrorHandler, jsonTooDeepError, sendNotFound } from './http/errors';
+import { healthRoutes } from './http/health';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { connectOriginsOf, helmetOptions, PERMISSIONS_POLICY } from './http/securityHeaders';
 import {
@@ -78,6 +87,12 @@ export interface BuildAppOptions {
   mediaSweepIntervalMs?: number;
   /** The feed's remembered pages and boundaries (tests pass their own). */
   feedPages?: FeedPages<FeedPost>;
+  /**
+   * How the database is watched (GET {API}/health, the 503s). By default it is probed with
+   * `select 1` only when asked. server/main.ts also probes PGlite's data directory and gives
+   * `onUnusable` (drain and exit): with it, the database is probed periodically once ready.
+   */
+  databaseHealth?: Partial<Omit<DatabaseMonitorOptions, 'log' | 'now'>>;
 }
 
 /**
@@ -310,11 +325,21 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const feedPages =
     options.feedPages ?? new FeedPages<FeedPost>({ maxPagesPerOrder: config.feedPageMemory });
   const posts = { ...domain, media, feedPages };
+  const databaseMonitor = new DatabaseMonitor({
+    probe: databaseProbe(db),
+    intervalMs: DATABASE_PROBE_INTERVAL_MS,
+    maxFailures: DATABASE_PROBE_FAILURES,
+    timeoutMs: DATABASE_PROBE_TIMEOUT_MS,
+    ...options.databaseHealth,
+    log: app.log,
+  });
 
   installJsonParser(app);
   installResponseHeaders(app, config);
   installAddressLimits(app, config, now);
-  app.setErrorHandler(handleError);
+  app.setErrorHandler(
+    createErrorHandler({ onDatabaseUnavailable: (error) => databaseMonitor.reportFailure(error) }),
+  );
   app.addHook('onReady', () => accessTokens.warmUp());
   app.addHook('onReady', async () => {
     await mediaApiKey();
@@ -323,6 +348,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     pendingSweeper.start();
   });
   app.addHook('onClose', () => pendingSweeper.stop());
+  if (options.databaseHealth?.onUnusable !== undefined) {
+    app.addHook('onReady', async () => databaseMonitor.start());
+  }
+  app.addHook('onClose', () => databaseMonitor.stop());
 
   app.register(fastifyCookie);
   app.register(configurationRoutes(config, mediaApiKey));
@@ -331,6 +360,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     scopeAt: (principal, level) => scopeAt(db, principal, level),
     messageSettings: { minimumPasswordLength: config.minimumPasswordLength },
   } satisfies RouteAuth);
+  app.register(healthRoutes(databaseMonitor), { prefix: config.apiBasePath });
   app.register(authRoutes({ sessions, cookie }), { prefix: config.apiBasePath });
   app.register(tenantRoutes({ domain }), { prefix: config.apiBasePath });
   app.register(postRoutes({ posts }), { prefix: config.apiBasePath });

@@ -10,6 +10,10 @@
  *                                   removes the development outbox and third-party stand-ins
  *                                   (which let anyone sign in): required on any server reachable
  *                                   from other machines.
+ * - SEED_DEMO                       '1' / 'true': seed the demo tenants and users (whose password is
+ *                                   published), posts and drops into an empty database. Default on
+ *                                   outside production and off under NODE_ENV=production, where the
+ *                                   first host is made with `npm run create-host -- EMAIL`.
  * - LOG_LEVEL                       Server log level: fatal, error, warn, info, debug, trace or
  *                                   silent (default 'warn'; 'info' also logs every request).
  * - DEV_MODE                        '1' / 'true' relaxes the Content-Security-Policy (websockets
@@ -20,6 +24,10 @@
  * - DATA_DIR                        PGlite data directory (default '.data'); unused with DATABASE_URL.
  *                                   Uploaded media are kept under DATA_DIR/media (pending/ and
  *                                   files/) in either case.
+ * - DATABASE_PROBE_INTERVAL_SECONDS  How often the running server probes its database (a query, and a
+ *                                   write in DATA_DIR with PGlite; default 10). After 3 failed probes
+ *                                   in a row it drains its requests and exits with code 1, for its
+ *                                   supervisor to restart it; GET {API}/health probes at once.
  * - DATABASE_URL                    PostgreSQL connection string; when set, node-postgres is used
  *                                   instead of the embedded PGlite.
  * - JWT_SECRET                      Access-token signing secret (at least 32 characters). When unset,
@@ -182,11 +190,15 @@ export interface ServerConfig {
   port: number;
   host: string;
   production: boolean;
+  /** SEED_DEMO: seed the demo accounts and content (default: outside production only). */
+  seedDemo: boolean;
   logLevel: LogLevel;
   devMode: boolean;
   trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_PROBE_INTERVAL_SECONDS, in milliseconds. */
+  databaseProbeIntervalMs: number;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   refreshTtlSeconds: number;
@@ -392,11 +404,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port,
     host: text(env, 'HOST', 'localhost'),
     production,
+    seedDemo: flag(env, 'SEED_DEMO', !production),
     logLevel: logLevel(env),
     devMode: flag(env, 'DEV_MODE', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     dataDir,
     databaseUrl: optionalText(env, 'DATABASE_URL'),
+    databaseProbeIntervalMs: positiveInteger(env, 'DATABASE_PROBE_INTERVAL_SECONDS', 10) * 1000,
     jwtSecret: jwtSecret(env),
     jwtTtlSeconds: positiveInteger(env, 'JWT_TTL_SECONDS', 900),
     refreshTtlSeconds: positiveInteger(env, 'REFRESH_TTL_SECONDS', 30 * 24 * 60 * 60),

@@ -2,6 +2,7 @@
 import { authEndpoints } from './auth';
 import type { AnyEndpoint } from './define';
 import { dropEndpoints } from './drops';
+import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
 import { postEndpoints } from './posts';
 import { tenantEndpoints } from './tenants';
@@ -12,6 +13,7 @@ export const endpointsByArea = {
   posts: postEndpoints,
   drops: dropEndpoints,
   tenants: tenantEndpoints,
+  health: healthEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, in a list (the server's registration test, the route table). */

@@ -1,6 +1,6 @@
 /**
- * Seeds the demo tenants and users when the database has no users yet, and the countries
- * reference list when it is empty (both idempotent).
+ * Seeds the countries reference list when it is empty and, unless told not to (production without
+ * SEED_DEMO), the demo tenants and users when the database has no users yet (both idempotent).
  */
 import { count } from 'drizzle-orm';
 import { addDays } from '../domain/context';
@@ -23,6 +23,11 @@ import {
 export interface SeedOptions {
   /** The moment the seed happens; subscription dates are relative to it. */
   now?: Date;
+  /**
+   * Whether the demo tenants, users (with the published {@link DEMO_PASSWORD}), posts and drops
+   * are seeded (default true; the server passes its `seedDemo` setting, off in production).
+   */
+  demo?: boolean;
 }
 
 function tenantValues(tenant: DemoTenant, now: Date) {
@@ -87,7 +92,8 @@ function requireId<K>(ids: Map<K, number>, key: K): number {
   return id;
 }
 
-async function hasUsers(db: Database | Transaction): Promise<boolean> {
+/** True when at least one user exists. */
+export async function hasUsers(db: Database | Transaction): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(users);
   return (row?.total ?? 0) > 0;
 }
@@ -103,11 +109,13 @@ export async function seedCountries(db: Database): Promise<boolean> {
 }
 
 /**
- * Inserts the demo data unless users exist (returns true when it did), the countries when there
- * are none, and the demo posts and drops when there are none (seedContent.ts).
+ * Inserts the countries when there are none and, with `options.demo` (the default), the demo
+ * users and tenants unless users exist (returns true when it did) and the demo posts and drops
+ * when there are none (seedContent.ts).
  */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<boolean> {
   await seedCountries(db);
+  if (options.demo === false) return false;
   const now = options.now ?? new Date();
   const seeded = await seedDemoUsers(db, now);
   await seedContent(db, { now });

@@ -1,10 +1,12 @@
 /**
  * Maps every failure to the envelope: domain errors to their 4xx, Fastify's own request errors
- * (malformed JSON, too-large body, unsupported media type) to 4xx with a human message, and
- * anything unexpected to a 500 with the generic message.
+ * (malformed JSON, too-large body, unsupported media type) to 4xx with a human message, a
+ * database that cannot be used to a logged 503, and anything unexpected to a 500 with the
+ * generic message.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseStatus } from '../../contract/enums';
+import { isDatabaseUnavailable } from '../db/health';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
 import { envelope, failure } from './envelope';
 
@@ -13,6 +15,8 @@ export const NOT_FOUND = 'The requested resource was not found.';
 export const JSON_TOO_DEEP = 'The request body nests too deeply.';
 /** The code of the error installJsonParser (server/app.ts) reports for {@link JSON_TOO_DEEP}. */
 export const JSON_TOO_DEEP_CODE = 'GD_ERR_JSON_TOO_DEEP';
+export const DATABASE_UNAVAILABLE =
+  'The service is temporarily unavailable (its database cannot be used); please try again later.';
 
 const DOMAIN_STATUS: Record<DomainErrorKind, { code: number; status: ResponseStatus }> = {
   invalid: { code: 400, status: ResponseStatus.Error },
@@ -46,15 +50,9 @@ function requestErrorCode(error: FastifyError): number | undefined {
   return code !== undefined && code >= 400 && code < 500 ? code : undefined;
 }
 
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof DomainError) return sendDomainError(error, reply);
-  const code = requestErrorCode(error);
-  if (code !== undefined) {
-    const message = REQUEST_ERROR_MESSAGES[error.code] ?? 'The request could not be processed.';
-    return reply.code(code).send(failure(ResponseStatus.Error, [message]));
-  }
-  request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send(failure(ResponseStatus.Error, [GENERIC_ERROR]));
+export interface ErrorHandlerOptions {
+  /** Told of every request that failed because the database cannot be used (after logging). */
+  onDatabaseUnavailable?: (error: unknown) => void;
 }
 
 /** The 400 error of a JSON body nested too deeply (answered with {@link JSON_TOO_DEEP}). */
@@ -65,6 +63,27 @@ export function jsonTooDeepError(): FastifyError {
     statusCode: 400,
   });
 }
+
+/** The error handler; `options` hears of database failures (the database monitor). */
+export function createErrorHandler(options: ErrorHandlerOptions = {}) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) return sendDomainError(error, reply);
+    const code = requestErrorCode(error);
+    if (code !== undefined) {
+      const message = REQUEST_ERROR_MESSAGES[error.code] ?? 'The request could not be processed.';
+      return reply.code(code).send(failure(ResponseStatus.Error, [message]));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      options.onDatabaseUnavailable?.(error);
+      return reply.code(503).send(failure(ResponseStatus.Error, [DATABASE_UNAVAILABLE]));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(failure(ResponseStatus.Error, [GENERIC_ERROR]));
+  };
+}
+
+export const handleError = createErrorHandler();
 
 export function sendNotFound(reply: FastifyReply) {
   return reply.code(404).send(failure(ResponseStatus.Error, [NOT_FOUND]));

@@ -10,6 +10,7 @@ import { Envelope } from '../../contract/envelope';
 import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
+import { DATABASE_UNAVAILABLE } from '../../server/http/errors';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -194,15 +195,15 @@ describe('unknown API paths and unexpected errors', () => {
     }
   });
 
-  it('map a failure of the database to a 500 envelope with the generic message', async () => {
+  it('map a database that cannot be used to a 503 envelope (issue 13; it was a 500)', async () => {
     const broken = await openTestDatabase();
     const app = await createTestApp(broken.db);
     await broken.close();
     const response = await postLogin(app.app, DEMO_USERS.owner.email);
-    expect(response.statusCode).toBe(500);
+    expect(response.statusCode).toBe(503);
     expect(envelopeOf(response)).toEqual({
       status: ResponseStatus.Error,
-      messages: ['An error occurred processing the request'],
+      messages: [DATABASE_UNAVAILABLE],
       data: null,
     });
     expectSecurityHeaders(response);

@@ -74,9 +74,9 @@ describe('route registration', () => {
     expect(new Set(defined).size).toBe(defined.length);
   });
 
-  it('declares an auth level on every endpoint; only sign-in and identity calls are public', () => {
+  it('declares an auth level on every endpoint; only sign-in, identity and health calls are public', () => {
     const publicPaths = allEndpoints.filter((e) => e.auth === 'public').map((e) => e.path);
-    expect(publicPaths.every((path) => /^(auth|users|countries)\//.test(path))).toBe(true);
+    expect(publicPaths.every((path) => /^(auth|users|countries)\/|^health$/.test(path))).toBe(true);
     expect(allEndpoints.find((e) => e.path === 'auth/switchTenant')?.auth).toBe('user');
     expect(
       allEndpoints.filter((e) => /^(posts|drops|tenants)\//.test(e.path)).map((e) => e.auth),

@@ -1,0 +1,20 @@
+/**
+ * The event-loop watchdog ends a process whose main thread is stuck (a hung synchronous PGlite
+ * call): even SIGTERM, whose handler never runs then, is followed by the end of the process.
+ */
+import { describe, expect, it } from 'vitest';
+import { runTsx } from './support/serverProcess';
+
+describe('the event-loop watchdog', () => {
+  it('kills a process whose event loop is blocked, within its limit, SIGTERM or not', async () => {
+    const blocked = runTsx(['tests/server/support/blockEventLoop.ts', '1500'], {});
+    await blocked.waitFor('blocking', 15_000);
+    const since = Date.now();
+    blocked.child.kill('SIGTERM');
+    const exit = await blocked.exitWithin(10_000);
+    expect(exit).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(Date.now() - since).toBeLessThan(5_000);
+    expect(blocked.output()).toContain('Watchdog: the server has not run its event loop');
+    expect(blocked.output()).not.toContain('SIGTERM handled');
+  });
+});
