@@ -40,12 +40,18 @@ export class ApiError extends Error {
   readonly messages: string[];
   /** True when `messages` came from the server's envelope (not a generic text). */
   readonly fromServer: boolean;
+  /**
+   * The envelope's data of a refusal (e.g. the login's `{captchaRequired: true}`), unchecked:
+   * whoever reads it validates it with the contract. Null when there was none.
+   */
+  readonly data: unknown;
 
   constructor(init: {
     kind: ApiErrorKind;
     httpStatus: number | null;
     status?: ResponseStatus;
     messages?: readonly string[];
+    data?: unknown;
     cause?: unknown;
   }) {
     const serverMessages = (init.messages ?? []).filter((m) => m.trim() !== '');
@@ -59,6 +65,7 @@ export class ApiError extends Error {
     this.status = init.status ?? ResponseStatus.Unknown;
     this.messages = messages;
     this.fromServer = fromServer;
+    this.data = init.data ?? null;
   }
 }
 
@@ -96,6 +103,7 @@ export function interpretResponse<T, S>(
       httpStatus,
       status: envelope?.status,
       messages: envelope?.messages,
+      data: envelope?.data,
     });
   }
   if (envelope === undefined) {

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   logIn,
   MEMBER,
+  NEWBIE,
   OWNER,
   PASSWORD,
   storedSession,
@@ -37,6 +38,27 @@ test.describe('login', () => {
     await expect(page.getByLabel('Email')).toHaveValue(OWNER);
     await expect(page).toHaveURL(/\/login$/);
     await expectAccessible(page, 'login error');
+  });
+
+  test("someone else's wrong passwords do not lock the account: its right password signs in, through the captcha", async ({
+    page,
+  }) => {
+    // Five failures of the account (the server's per-account threshold) make it ask for a
+    // captcha; the client makes a token for 'login' (the development stand-in here) and sends
+    // the login again, so the person sees only their login succeed.
+    const loginCalls: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/auth/login')) loginCalls.push(response.status());
+    });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await logIn(page, NEWBIE, `wrong-password-${attempt}`);
+      await expect(page.getByRole('alert').filter({ hasText: 'Login Error' })).toContainText(
+        'Invalid email or password.',
+      );
+    }
+    await logIn(page, NEWBIE);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    expect(loginCalls).toEqual([401, 401, 401, 401, 401, 403, 200]);
   });
 
   test('logs in, goes to /dashboard and shows the home; reload keeps the session', async ({

@@ -4,6 +4,7 @@ import { createThirdPartySignIn } from '../../platform/identityActors';
 import { sessionFromResponse } from '../../platform/session';
 import { createAuthApi } from '../../services/api/auth';
 import type { EstablishedSession } from '../../machines/sessionMachine';
+import { loginWithCaptchaWhenAsked } from './captchaWhenAsked';
 import type { LoginActors } from './login.flow';
 import { loginMachine } from './loginMachine';
 import { LoginScreen } from './LoginScreen';
@@ -13,9 +14,19 @@ const sessionEstablished = (session: EstablishedSession) =>
 
 const entry: FlowEntryFactory<undefined, LoginActors> = (services) => {
   const auth = createAuthApi(services.http);
+  const captchaToken = async (action: string) => {
+    const { captcha } = await services.thirdParties();
+    await captcha.ready();
+    return captcha.execute(action);
+  };
   const loginForm = loginMachine.provide({
     actors: {
-      login: fromPromise(async ({ input }) => sessionFromResponse(await auth.login(input))),
+      // POST /auth/login; sent again with a captcha token when the server asks for one.
+      login: fromPromise(async ({ input }) =>
+        sessionFromResponse(
+          await loginWithCaptchaWhenAsked((request) => auth.login(request), captchaToken, input),
+        ),
+      ),
     },
   });
   const loginThirdParty = createThirdPartySignIn(services);
