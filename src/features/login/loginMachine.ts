@@ -49,7 +49,8 @@ export const loginMachine = setup({
       },
     },
     submitting: {
-      description: 'POST /auth/login (email, password).',
+      description:
+        "POST /auth/login (email, password); sent once more with a captcha token (action 'login') when the server asks for one (the account had too many failed logins).",
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
