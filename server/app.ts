@@ -239,7 +239,7 @@ function registerDevRoutes(
   devCodes: DevOAuthCodes,
 ): void {
   if (config.production) return;
-  app.register(devMailRoutes(identity));
+  app.register(devMailRoutes(identity), { prefix: config.apiBasePath });
   if (identity.captcha.mode === 'standIn') {
     app.register(devCaptchaRoutes(identity), { prefix: config.apiBasePath });
   }

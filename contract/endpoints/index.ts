@@ -1,6 +1,7 @@
 /** Every endpoint of the API (spec §7.2), by area. */
 import { authEndpoints } from './auth';
 import type { AnyEndpoint } from './define';
+import { devEndpoints } from './dev';
 import { dropEndpoints } from './drops';
 import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
@@ -14,6 +15,7 @@ export const endpointsByArea = {
   drops: dropEndpoints,
   tenants: tenantEndpoints,
   health: healthEndpoints,
+  dev: devEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, in a list (the server's registration test, the route table). */

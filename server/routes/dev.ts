@@ -10,18 +10,18 @@
  *   POST {API}/dev/oauth/consent {email, firstName, lastName} -> {code}.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { object, optional, pattern, refine, size, string } from 'superstruct';
-import { DEV_MAIL_PATH } from '../../contract/devMail';
-import { EMAIL_MAX, KEY_MAX, NAME_MAX, URL_MAX, isValidEmail } from '../../contract/identity';
+import { object, size, string } from 'superstruct';
+import { devEndpoints } from '../../contract/endpoints/dev';
+import { KEY_MAX, URL_MAX } from '../../contract/identity';
 import { devStandInPaths } from '../../contract/paths';
 import { sendEmailConfirmation } from '../domain/activation';
 import type { IdentityDeps } from '../domain/identityContext';
 import { isAllowedOrigin } from '../domain/links';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import { parsePayload } from '../http/validation';
 import { listOutbox } from '../mail/outbox';
 import { renderOutboxPage } from '../mail/outboxPage';
-import { CAPTCHA_ACTION_PATTERN } from '../thirdParty/captcha';
 import {
   CONSENT_SCRIPT,
   CONSENT_SCRIPT_NAME,
@@ -30,17 +30,10 @@ import {
 } from '../thirdParty/devConsentPage';
 import type { DevOAuthCodes } from '../thirdParty/devOAuthCodes';
 
-const Email = refine(size(string(), 3, EMAIL_MAX), 'email', (value) => isValidEmail(value.trim()));
-const Name = refine(size(string(), 1, NAME_MAX), 'name', (value) => value.trim() !== '');
-
-const OutboxQuery = object({ to: optional(size(string(), 1, EMAIL_MAX)) });
-const SendEmailConfirmationRequest = object({ email: Email });
-const CaptchaTokenRequest = object({ action: pattern(string(), CAPTCHA_ACTION_PATTERN) });
 const ConsentQuery = object({
   state: size(string(), 1, KEY_MAX),
   origin: size(string(), 1, URL_MAX),
 });
-const ConsentRequest = object({ email: Email, firstName: Name, lastName: Name });
 
 const CONSENT_INVALID =
   'This page needs a state and the origin of an allowed site (SITE_URL, or a localhost address).';
@@ -52,24 +45,20 @@ const sendHtml = (reply: FastifyReply, html: string, code = 200) =>
     .header('cache-control', 'no-store')
     .send(html);
 
-/** The outbox and the email-confirmation trigger (absolute paths under /api/dev). */
+/** The outbox, its page and the email-confirmation trigger (registered under the API base). */
 export function devMailRoutes(identity: IdentityDeps): FastifyPluginAsync {
-  const devBase = DEV_MAIL_PATH.slice(0, DEV_MAIL_PATH.lastIndexOf('/'));
   return async (app) => {
-    app.get(DEV_MAIL_PATH, async (request, reply) => {
-      const { to } = parsePayload(OutboxQuery, request.query);
-      reply.header('cache-control', 'no-store');
-      return ok(await listOutbox(identity.db, to));
-    });
+    route(app, devEndpoints.outbox, async ({ payload }) =>
+      ok(await listOutbox(identity.db, payload.to)),
+    );
 
-    app.get(`${DEV_MAIL_PATH}/page`, async (_request, reply) =>
+    app.get(`/${devEndpoints.outbox.path}/page`, async (_request, reply) =>
       sendHtml(reply, renderOutboxPage(await listOutbox(identity.db))),
     );
 
-    app.post(`${devBase}/sendEmailConfirmation`, async (request) => {
-      const { email } = parsePayload(SendEmailConfirmationRequest, request.body);
-      await sendEmailConfirmation(identity, email);
-      return ok({ sent: true });
+    route(app, devEndpoints.sendEmailConfirmation, async ({ payload }) => {
+      await sendEmailConfirmation(identity, payload.email);
+      return ok({ sent: true as const });
     });
   };
 }
@@ -77,10 +66,9 @@ export function devMailRoutes(identity: IdentityDeps): FastifyPluginAsync {
 /** The captcha stand-in (registered under the API base). */
 export function devCaptchaRoutes(identity: IdentityDeps): FastifyPluginAsync {
   return async (app) => {
-    app.post(`/${devStandInPaths.captchaToken}`, async (request) => {
-      const { action } = parsePayload(CaptchaTokenRequest, request.body);
-      return ok({ token: await identity.captcha.issueStandInToken(action) });
-    });
+    route(app, devEndpoints.captchaToken, async ({ payload }) =>
+      ok({ token: await identity.captcha.issueStandInToken(payload.action) }),
+    );
   };
 }
 
@@ -109,22 +97,6 @@ export function devConsentRoutes(identity: IdentityDeps, codes: DevOAuthCodes): 
         .send(CONSENT_SCRIPT),
     );
 
-    app.post(page, async (request) => {
-      const identityInput = parsePayload(ConsentRequest, request.body, {
-        email: {
-          required: 'Please enter an email address',
-          invalid: 'Please enter a valid email address',
-        },
-        firstName: {
-          required: 'Please enter your first name',
-          invalid: 'Please enter your first name',
-        },
-        lastName: {
-          required: 'Please enter your last name',
-          invalid: 'Please enter your last name',
-        },
-      });
-      return ok({ code: codes.issue(identityInput) });
-    });
+    route(app, devEndpoints.consent, async ({ payload }) => ok({ code: codes.issue(payload) }));
   };
 }

@@ -18,7 +18,9 @@ export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteve
 export const RECAPTCHA_MIN_SCORE = 0.5;
 export const STAND_IN_TOKEN_TTL_SECONDS = 120;
 /** reCAPTCHA actions: letters, digits, slashes and underscores. */
-export const CAPTCHA_ACTION_PATTERN = /^[A-Za-z0-9_/]{1,100}$/;
+import { CAPTCHA_ACTION_PATTERN } from '../../contract/endpoints/dev';
+
+export { CAPTCHA_ACTION_PATTERN };
 
 const STAND_IN_PREFIX = 'standin';
 const STAND_IN_PURPOSE = 'dev-captcha';

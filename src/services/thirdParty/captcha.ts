@@ -3,10 +3,9 @@
  * otherwise the development stand-in served by the reference server, whose tokens that server
  * accepts (`POST {apiBase}/dev/captcha/token {action}`).
  */
-import { object, size, string } from 'superstruct';
-import { CAPTCHA_TOKEN_MAX } from '../../../contract/identity';
-import { devStandInPaths } from '../../../contract/paths';
+import { devEndpoints } from '../../../contract/endpoints/dev';
 import { dataOrThrow } from '../apiResponse';
+import { createCall } from '../call';
 import type { HttpClient } from '../http';
 import { loadScript, scriptFailures } from './script';
 
@@ -24,9 +23,6 @@ export interface Grecaptcha {
 }
 
 export const RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/api.js';
-
-/** The stand-in's answer (`data.token`); not pinned by the contract, so checked here. */
-const DevCaptchaToken = object({ token: size(string(), 1, CAPTCHA_TOKEN_MAX) });
 
 export interface LoadCaptchaOptions {
   /** The configuration's reCaptchaSiteKey; empty selects the development stand-in. */
@@ -84,8 +80,7 @@ function standIn(http: HttpClient): CaptchaProvider {
   return {
     ready: () => Promise.resolve(),
     async execute(action) {
-      const response = await http.post(devStandInPaths.captchaToken, DevCaptchaToken, { action });
-      return dataOrThrow(response).token;
+      return dataOrThrow(await createCall(http)(devEndpoints.captchaToken, { action })).token;
     },
   };
 }
