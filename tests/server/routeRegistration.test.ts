@@ -70,6 +70,22 @@ describe('route registration', () => {
     expect(withoutHelper).toEqual(['GET /api/configuration']);
   });
 
+  it('registers nothing else without the helper but the media service', () => {
+    // The media service is a service of its own (spec §7.1: its own base URL and client API
+    // key): plain JSON and files, not the API's envelopes. No static site in this build.
+    const others = routes
+      .filter((route) => !route.url.startsWith('/api/') && endpointOf(route) === undefined)
+      .map((route) => `${methodsOf(route).join(',')} ${route.url}`)
+      .sort();
+    expect(others).toEqual([
+      'DELETE /media/DeletePending',
+      'GET /media/ValidationPresets/:id',
+      'GET /media/files/:fileId',
+      'OPTIONS /media/*',
+      'POST /media/UploadPending',
+    ]);
+  });
+
   it('registers every endpoint of the contract, once, with its method and path', () => {
     const registered = routes
       .filter((route) => endpointOf(route) !== undefined)
