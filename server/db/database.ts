@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { durablePgliteOptions } from './durableNodeFs';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -59,7 +60,8 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
-    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    // On disk, every commit is flushed before it is acknowledged (see durableNodeFs.ts).
+    ...(options.dataDir !== undefined ? durablePgliteOptions(options.dataDir) : {}),
     ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
   });
   return pgliteHandle(client);
