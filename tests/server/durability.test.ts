@@ -27,8 +27,12 @@ describe('the embedded database on disk', () => {
   it('runs with fsync on and the WAL flushed by fsync', async () => {
     const handle = await openDatabase({ dataDir: await tempDir() });
     try {
-      const setting = async (name: string) =>
-        (await handle.db.execute(sql.raw(`show ${name}`))).rows[0];
+      const setting = async (name: string): Promise<unknown> => {
+        const result = (await handle.db.execute(sql.raw(`show ${name}`))) as unknown as {
+          rows: unknown[];
+        };
+        return result.rows[0];
+      };
       expect(await setting('fsync')).toEqual({ fsync: 'on' });
       expect(await setting('wal_sync_method')).toEqual({ wal_sync_method: 'fsync' });
       expect(await setting('synchronous_commit')).toEqual({ synchronous_commit: 'on' });
