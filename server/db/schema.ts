@@ -135,6 +135,13 @@ export const refreshTokens = pgTable(
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
+    /**
+     * The live families: every authenticated call checks that its token's session (family) has
+     * a row here, so ending a session ends its access tokens at once.
+     */
+    index('refresh_tokens_live_family_idx')
+      .on(table.familyId)
+      .where(sql`${table.revokedAt} is null`),
   ],
 );
 

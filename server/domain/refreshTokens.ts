@@ -2,7 +2,8 @@
  * Refresh tokens: random 32-byte values handed to the client in a cookie and stored only as
  * sha256 hashes. Tokens belong to a family started at login; the family's absolute expiry is never
  * extended by rotation. A token is spent when used; presenting a spent or revoked token again
- * revokes the whole family (reuse detection).
+ * revokes the whole family (reuse detection). A family is a session: its id is the sid claim of
+ * the access tokens issued with it, and revoking it ends them too.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -78,8 +79,11 @@ export async function spendRefreshToken(db: Queryable, id: number, now: Date): P
   return spent.length === 1;
 }
 
-/** Revokes every family of a user (after a password reset: every session ends). */
-export async function revokeAllFamilies(db: Queryable, userId: number, now: Date): Promise<void> {
+/**
+ * Ends every session of a user (a password reset or change): every family is revoked, so their
+ * refresh tokens are refused and their access tokens stop working at once ({@link isSessionLive}).
+ */
+export async function endSessionsOf(db: Queryable, userId: number, now: Date): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -90,11 +94,29 @@ export function toLoginProvider(value: string): LoginProvider {
   return (loginProviders as readonly string[]).includes(value) ? (value as LoginProvider) : 'Email';
 }
 
-export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
+/**
+ * Ends one session (sign-out, reuse detection, a tenant switch): its family is revoked, so its
+ * refresh tokens are refused and its access tokens stop working at once ({@link isSessionLive}).
+ */
+export async function endSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Whether a session (the family an access token names in its sid claim) has not been ended: one
+ * lookup of the partial index refresh_tokens_live_family_idx. The database is the only source of
+ * truth, so a session ended through any server process ends everywhere.
+ */
+export async function isSessionLive(db: Queryable, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export type TokenState = 'active' | 'reused' | 'expired';

@@ -24,7 +24,7 @@ import { verifyDecoy, verifyPassword } from './passwords';
 import {
   findRefreshToken,
   insertRefreshToken,
-  revokeFamily,
+  endSession,
   spendRefreshToken,
   startFamily,
   tokenState,
@@ -116,8 +116,16 @@ async function checkCredentials(
   return loadSessionAccount(db, user.id, 'Email');
 }
 
-const signFor = (deps: SessionDeps, account: SessionAccount, now: Date) =>
-  deps.accessTokens.sign(account.user, account.memberships, account.current, account.provider, now);
+/** The access token of `account` for the session (refresh-token family) `sessionId`. */
+const signFor = (deps: SessionDeps, account: SessionAccount, sessionId: string, now: Date) =>
+  deps.accessTokens.sign(
+    account.user,
+    account.memberships,
+    account.current,
+    account.provider,
+    sessionId,
+    now,
+  );
 
 const toSession = (
   deps: SessionDeps,
@@ -169,7 +177,6 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<Issue
 /** Signs the access token and starts a refresh-token family (every way of signing in). */
 async function issueSession(deps: SessionDeps, account: SessionAccount): Promise<IssuedSession> {
   const now = deps.now();
-  const jwtToken = await signFor(deps, account, now);
   const refresh = await deps.db.transaction(async (tx) => {
     await recordTenantLogin(tx, account.user.id, account.current.tenantId, now);
     return startFamily(
@@ -183,7 +190,7 @@ async function issueSession(deps: SessionDeps, account: SessionAccount): Promise
       now,
     );
   });
-  return toSession(deps, jwtToken, refresh);
+  return toSession(deps, await signFor(deps, account, refresh.familyId, now), refresh);
 }
 
 /**
@@ -209,7 +216,7 @@ const rejected = { accepted: false } as const;
  */
 async function spend(tx: Transaction, row: RefreshTokenRow, now: Date): Promise<boolean> {
   if (tokenState(row, now) === 'active' && (await spendRefreshToken(tx, row.id, now))) return true;
-  await revokeFamily(tx, row.familyId, now);
+  await endSession(tx, row.familyId, now);
   return false;
 }
 
@@ -228,7 +235,7 @@ async function rotate(
     switchToCurrent ? undefined : row.tenantId,
   );
   if (account === undefined) {
-    await revokeFamily(tx, row.familyId, now);
+    await endSession(tx, row.familyId, now);
     return rejected;
   }
   const refresh = await insertRefreshToken(
@@ -262,15 +269,18 @@ export async function refresh(deps: SessionDeps, input: RefreshInput): Promise<I
   const outcome = await deps.db.transaction((tx) => rotate(tx, token, input.switchToCurrent, now));
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
   const { account, refresh: next } = outcome.value;
-  return toSession(deps, await signFor(deps, account, now), next);
+  return toSession(deps, await signFor(deps, account, next.familyId, now), next);
 }
 
-/** Revokes the family of the presented token; true when there was one to revoke. */
+/**
+ * Signs out: ends the session of the presented token (its refresh tokens and its access tokens);
+ * true when there was one to end. Other sessions of the user carry on.
+ */
 export async function revoke(deps: SessionDeps, token: string | undefined): Promise<boolean> {
   if (token === undefined) return false;
   const row = await findRefreshToken(deps.db, token);
   if (row === undefined) return false;
-  await revokeFamily(deps.db, row.familyId, deps.now());
+  await endSession(deps.db, row.familyId, deps.now());
   return true;
 }
 
@@ -297,7 +307,7 @@ async function moveFamily(
   const row = await findRefreshToken(tx, token);
   if (row === undefined || row.userId !== account.user.id) return rejected;
   if (!(await spend(tx, row, now))) return rejected;
-  await revokeFamily(tx, row.familyId, now);
+  await endSession(tx, row.familyId, now);
   const userId = account.user.id;
   const tenantId = account.current.tenantId;
   await rememberLastTenant(tx, userId, tenantId);
@@ -317,8 +327,9 @@ export interface SwitchTenantInput {
 
 /**
  * Moves the caller's session to another tenant they may log into. The presented refresh token's
- * family is revoked and a new family bound to the new tenant starts, keeping the old absolute
- * expiry; the tenant becomes the user's default for later logins.
+ * family is revoked (ending the access tokens of the old tenant too) and a new family bound to the
+ * new tenant starts, keeping the old absolute expiry; the tenant becomes the user's default for
+ * later logins.
  */
 export async function switchTenant(
   deps: SessionDeps,
@@ -329,8 +340,8 @@ export async function switchTenant(
   const token = input.refreshToken;
   if (token === undefined) throw unauthenticated(SESSION_EXPIRED);
   const now = deps.now();
-  const jwtToken = await signFor(deps, account, now);
   const outcome = await deps.db.transaction((tx) => moveFamily(tx, account, token, now));
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
-  return toSession(deps, jwtToken, outcome.value);
+  const refresh = outcome.value;
+  return toSession(deps, await signFor(deps, account, refresh.familyId, now), refresh);
 }

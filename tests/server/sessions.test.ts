@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CurrentTenant } from '../../contract/auth';
+import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
@@ -11,6 +11,7 @@ import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
+  bearer,
   createTestApp,
   envelopeOf,
   login,
@@ -200,5 +201,81 @@ describe('POST /api/auth/revokeToken', () => {
       expect(response.statusCode).toBe(200);
       expect(envelopeOf(response).status).toBe(ResponseStatus.Ok);
     }
+  });
+});
+
+/** The session id an access token carries (the refresh family it was issued with). */
+const sidOf = (session: { claims: object }) => (session.claims as { sid?: unknown }).sid;
+
+function getStatus(jwtToken: string) {
+  return test.app.inject({
+    method: 'GET',
+    url: api(apiPaths.getCurrentTenantStatus),
+    headers: bearer(jwtToken),
+  });
+}
+
+function postRevoke(refreshToken: string) {
+  return test.app.inject({
+    method: 'POST',
+    url: api(apiPaths.revokeToken),
+    cookies: { [REFRESH_COOKIE]: refreshToken },
+  });
+}
+
+describe('access tokens end with their session', () => {
+  it('carries the refresh family as sid, kept by a refresh and renewed by a tenant switch', async () => {
+    const session = await login(test.app, member.email);
+    expect(sidOf(session)).toBe((await tokenRow(session.refreshToken))?.familyId);
+
+    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
+    expect(sidOf(refreshed)).toBe(sidOf(session));
+    expect((await tokenRow(refreshed.refreshToken))?.familyId).toBe(sidOf(session));
+
+    const other = parseJsonClaim<TenantSummary[]>(refreshed.claims.tenants).find(
+      (tenant) => tenant.id !== parseJsonClaim<CurrentTenant>(refreshed.claims.currentTenant).id,
+    );
+    if (other === undefined) throw new Error('the member needs a second tenant');
+    const response = await test.app.inject({
+      method: 'POST',
+      url: api(apiPaths.switchTenant),
+      headers: bearer(refreshed.jwtToken),
+      cookies: { [REFRESH_COOKIE]: refreshed.refreshToken },
+      payload: { id: other.id },
+    });
+    expect(response.statusCode).toBe(200);
+    const switched = sessionOf(response);
+    expect(sidOf(switched)).toBe((await tokenRow(switched.refreshToken))?.familyId);
+    expect(sidOf(switched)).not.toBe(sidOf(session));
+    expect((await getStatus(switched.jwtToken)).statusCode).toBe(200);
+    // The switch ended the old family, and with it the access tokens issued on the old tenant.
+    expect((await getStatus(refreshed.jwtToken)).statusCode).toBe(401);
+  });
+
+  it('ends the access tokens of a signed-out session at once, and only of that session', async () => {
+    const session = await login(test.app, owner.email);
+    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
+    const other = await login(test.app, owner.email);
+    for (const token of [session.jwtToken, refreshed.jwtToken, other.jwtToken]) {
+      expect((await getStatus(token)).statusCode).toBe(200);
+    }
+
+    expect((await postRevoke(refreshed.refreshToken)).statusCode).toBe(200);
+
+    for (const token of [session.jwtToken, refreshed.jwtToken]) {
+      const response = await getStatus(token);
+      expect(response.statusCode).toBe(401);
+      expect(envelopeOf(response).status).toBe(ResponseStatus.Unauthorized);
+    }
+    expect((await getStatus(other.jwtToken)).statusCode).toBe(200);
+    expect((await postRefresh(test.app, other.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of a family revoked by reuse detection', async () => {
+    const session = await login(test.app, member.email);
+    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
+    test.clock.advanceSeconds(60);
+    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+    expect((await getStatus(refreshed.jwtToken)).statusCode).toBe(401);
   });
 });
