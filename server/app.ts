@@ -285,7 +285,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const domain: DomainContext = {
     db,
     now,
-    sessions: { jwtTtlSeconds: config.jwtTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
+    sessions: {
+      jwtTtlSeconds: config.jwtTtlSeconds,
+      refreshTtlSeconds: config.refreshTtlSeconds,
+      refreshGraceSeconds: config.refreshGraceSeconds,
+    },
   };
   const signer = createDatabaseSigner(db);
   const sessions: SessionDeps = {

@@ -99,10 +99,11 @@ describe('POST /api/auth/refreshToken', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a spent token is presented again', async () => {
+  it('revokes the whole family when a spent token is presented again after the grace period', async () => {
     const first = await login(test.app, member.email);
     const second = sessionOf(await postRefresh(test.app, first.refreshToken));
 
+    test.clock.advanceSeconds(11);
     const replay = await postRefresh(test.app, first.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(envelopeOf(replay)).toEqual(sessionExpired);
@@ -165,6 +166,78 @@ describe('POST /api/auth/refreshToken', () => {
         .set({ userRole: UserRole.User, loginEnabled: true })
         .where(eq(tenantUsers.id, membership.id));
     }
+  });
+});
+
+describe('refreshes with the same cookie within the grace period', () => {
+  it('answers two concurrent refreshes with the same new session and keeps the family', async () => {
+    const first = await login(test.app, member.email);
+    test.clock.advanceSeconds(60);
+    const answers = await Promise.all([
+      postRefresh(test.app, first.refreshToken),
+      postRefresh(test.app, first.refreshToken),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [one, two] = answers.map(sessionOf);
+    if (one === undefined || two === undefined) throw new Error('two answers expected');
+    expect(two.refreshToken).toBe(one.refreshToken);
+    expect(two.claims).toEqual(one.claims);
+    expect(one.claims.exp).toBe(first.claims.exp + 60);
+    expect(envelopeOf(answers[1]!).data).toEqual(envelopeOf(answers[0]!).data);
+
+    expect((await tokenRow(first.refreshToken))?.revokedAt).toBeNull();
+    const next = await postRefresh(test.app, one.refreshToken);
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('answers a replay within the grace period like the first refresh, with the same expiry', async () => {
+    const first = await login(test.app, owner.email);
+    const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
+    test.clock.advanceSeconds(9);
+    const replay = await postRefresh(test.app, first.refreshToken);
+    expect(replay.statusCode).toBe(200);
+    const again = sessionOf(replay);
+    expect(again.refreshToken).toBe(rotated.refreshToken);
+    expect(again.claims).toEqual(rotated.claims);
+    // The access token is the one issued 9 s ago: the answer says how long it has left.
+    expect((envelopeOf(replay).data as { jwtTokenExpiresIn: number }).jwtTokenExpiresIn).toBe(
+      300 - 9,
+    );
+    expect((await postRefresh(test.app, again.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('revokes the family when the spent token comes back after its successor was spent', async () => {
+    const first = await login(test.app, owner.email);
+    const second = sessionOf(await postRefresh(test.app, first.refreshToken));
+    const third = sessionOf(await postRefresh(test.app, second.refreshToken));
+    const replay = await postRefresh(test.app, first.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect((await postRefresh(test.app, third.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('revokes the family when the spent cookie is replayed after the grace period', async () => {
+    const first = await login(test.app, member.email);
+    const [one] = await Promise.all([
+      postRefresh(test.app, first.refreshToken),
+      postRefresh(test.app, first.refreshToken),
+    ]);
+    const newest = sessionOf(one!);
+    test.clock.advanceSeconds(11);
+    const late = await postRefresh(test.app, first.refreshToken);
+    expect(late.statusCode).toBe(401);
+    expect(envelopeOf(late)).toEqual(sessionExpired);
+    expect((await postRefresh(test.app, newest.refreshToken)).statusCode).toBe(401);
+    expect((await getStatus(newest.jwtToken)).statusCode).toBe(401);
+  });
+
+  it('takes its length from REFRESH_GRACE_SECONDS', async () => {
+    test = await createTestApp(handle.db, { REFRESH_GRACE_SECONDS: '30' });
+    const first = await login(test.app, member.email);
+    const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
+    test.clock.advanceSeconds(25);
+    const replay = await postRefresh(test.app, first.refreshToken);
+    expect(replay.statusCode).toBe(200);
+    expect(sessionOf(replay).refreshToken).toBe(rotated.refreshToken);
   });
 });
 
