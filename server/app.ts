@@ -24,6 +24,7 @@ import type { DomainContext } from './domain/context';
 import type { IdentityDeps } from './domain/identityContext';
 import { LoginThrottle } from './domain/loginThrottle';
 import { createIdentityLimits } from './domain/rateLimits';
+import { isSessionLive } from './domain/refreshTokens';
 import { resolveJwtSecret } from './domain/secrets';
 import type { SessionDeps } from './domain/sessions';
 import { createDatabaseSigner, type Signer } from './domain/signing';
@@ -284,7 +285,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const domain: DomainContext = {
     db,
     now,
-    sessions: { jwtTtlSeconds: config.jwtTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
+    sessions: {
+      jwtTtlSeconds: config.jwtTtlSeconds,
+      refreshTtlSeconds: config.refreshTtlSeconds,
+      refreshGraceSeconds: config.refreshGraceSeconds,
+    },
   };
   const signer = createDatabaseSigner(db);
   const sessions: SessionDeps = {
@@ -293,7 +298,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     throttle: new LoginThrottle(config.loginRateLimit, now),
     captcha: createCaptcha(app, options, signer, now),
   };
-  const authenticate = createAuthenticate(accessTokens, now);
+  const authenticate = createAuthenticate(accessTokens, now, (sessionId) =>
+    isSessionLive(db, sessionId),
+  );
   const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
   const site = findStaticSite(config.staticDir);
   const devCodes = new DevOAuthCodes(now);

@@ -36,6 +36,11 @@
  * - JWT_TTL_SECONDS                 Access-token lifetime in seconds (default 900).
  * - REFRESH_TTL_SECONDS             Absolute lifetime of a refresh-token family, counted from the
  *                                   login and never extended by rotation (default 2592000 = 30 days).
+ * - REFRESH_GRACE_SECONDS           A refresh token presented again this soon after it was rotated
+ *                                   (two tabs refreshing at once) gets the same new session as the
+ *                                   first use instead of revoking its family (default 10; 0: never).
+ *                                   Later, or once that new token was itself used, it still revokes
+ *                                   the family (reuse detection).
  * - API_BASE_URL                    Base of the API calls, announced in the configuration
  *                                   (default '/api'); the server mounts the API under its path.
  * - APP_CLIENT_VERSION              Client version sent as `x-client-version` on every response and
@@ -202,6 +207,8 @@ export interface ServerConfig {
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   refreshTtlSeconds: number;
+  /** REFRESH_GRACE_SECONDS: how long a rotated refresh token still gets its successor. */
+  refreshGraceSeconds: number;
   /** As announced to the client (may be an absolute URL). */
   apiBaseUrl: string;
   /** The path the API routes are mounted under, e.g. '/api'. */
@@ -414,6 +421,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     jwtSecret: jwtSecret(env),
     jwtTtlSeconds: positiveInteger(env, 'JWT_TTL_SECONDS', 900),
     refreshTtlSeconds: positiveInteger(env, 'REFRESH_TTL_SECONDS', 30 * 24 * 60 * 60),
+    refreshGraceSeconds: wholeNumber(env, 'REFRESH_GRACE_SECONDS', 10),
     apiBaseUrl: baseUrl,
     apiBasePath,
     mediaServicePath,

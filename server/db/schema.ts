@@ -112,6 +112,7 @@ export const tenantUsers = pgTable(
 /**
  * Refresh tokens, stored as sha256 hashes. A login starts a family; each rotation marks the
  * presented token used and adds a new one to the same family, which keeps its absolute expiry.
+ * No clear token is stored.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -131,10 +132,24 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Set when the token is rotated: the new token, AES-256-GCM encrypted under a key derived from
+     * this (now spent) token, which only its holder has. A refresh with this token again within the
+     * grace period (concurrent refreshes) gets the same new token back; at most one row of a
+     * family keeps one (cleared at the next rotation).
+     */
+    successorSealed: text('successor_sealed'),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
+    /**
+     * The live families: every authenticated call checks that its token's session (family) has
+     * a row here, so ending a session ends its access tokens at once.
+     */
+    index('refresh_tokens_live_family_idx')
+      .on(table.familyId)
+      .where(sql`${table.revokedAt} is null`),
   ],
 );
 

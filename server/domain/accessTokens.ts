@@ -1,8 +1,11 @@
 /**
- * Access tokens: HS256 JWTs whose payload is exactly the contract's JwtPayload (spec §3).
+ * Access tokens: HS256 JWTs whose payload is the contract's JwtPayload (spec §3) plus `sid`, the
+ * session (refresh-token family) the token was issued with. Authentication checks on every call
+ * that the session has not ended, so signing out or a password reset ends its tokens at once.
+ * The client's decoder drops claims it does not know, so `sid` stays out of the contract.
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { is } from 'superstruct';
+import { assign, type Infer, is, object, pattern, string } from 'superstruct';
 import {
   CurrentTenant,
   JwtPayload,
@@ -17,13 +20,24 @@ import { loginMemberships, loginProvidersOf, type Membership } from './users';
 const ALGORITHM = 'HS256';
 export const NOT_AUTHENTICATED = 'User is not authenticated';
 
+/** The claims of an access token: spec §3's, plus the session id. */
+export const AccessTokenClaims = assign(
+  JwtPayload,
+  object({
+    sid: pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+  }),
+);
+export type AccessTokenClaims = Infer<typeof AccessTokenClaims>;
+
 /** Who is calling, as proven by a valid access token. */
 export interface Principal {
   userId: number;
   userGuid: string;
   tenantId: number;
   isHost: boolean;
-  claims: JwtPayload;
+  /** The session (refresh-token family) the token was issued with. */
+  sessionId: string;
+  claims: AccessTokenClaims;
 }
 
 export interface AccessTokens {
@@ -31,15 +45,22 @@ export interface AccessTokens {
   readonly ttlSeconds: number;
   /** Loads (and on first start creates) the signing key ahead of the first request. */
   warmUp(): Promise<void>;
-  /** `provider` is how this session signed in (the currentLoginProvider claim). */
+  /**
+   * `provider` is how this session signed in (the currentLoginProvider claim); `sessionId` is the
+   * refresh-token family the token goes with (the sid claim).
+   */
   sign(
     user: UserRow,
     memberships: Membership[],
     current: Membership,
     provider: LoginProvider,
+    sessionId: string,
     now: Date,
   ): Promise<string>;
-  /** Verifies a token at `now`; throws an 'unauthenticated' DomainError when it is not valid. */
+  /**
+   * Verifies a token's signature and expiry at `now`; throws an 'unauthenticated' DomainError when
+   * it is not valid. Whether its session is still live is the caller's check.
+   */
   verify(token: string, now: Date): Promise<Principal>;
 }
 
@@ -92,7 +113,7 @@ export function buildClaims(
   };
 }
 
-function parseCurrentTenant(claims: JwtPayload): CurrentTenantData | undefined {
+function parseCurrentTenant(claims: AccessTokenClaims): CurrentTenantData | undefined {
   try {
     const value: unknown = JSON.parse(claims.currentTenant);
     return is(value, CurrentTenant) ? value : undefined;
@@ -102,7 +123,7 @@ function parseCurrentTenant(claims: JwtPayload): CurrentTenantData | undefined {
 }
 
 function toPrincipal(payload: unknown): Principal {
-  if (!is(payload, JwtPayload)) throw unauthenticated(NOT_AUTHENTICATED);
+  if (!is(payload, AccessTokenClaims)) throw unauthenticated(NOT_AUTHENTICATED);
   const currentTenant = parseCurrentTenant(payload);
   if (currentTenant === undefined || payload.sub !== payload.guid) {
     throw unauthenticated(NOT_AUTHENTICATED);
@@ -112,6 +133,7 @@ function toPrincipal(payload: unknown): Principal {
     userGuid: payload.guid,
     tenantId: currentTenant.id,
     isHost: payload.isHost === 'true',
+    sessionId: payload.sid,
     claims: payload,
   };
 }
@@ -142,9 +164,13 @@ export function createAccessTokens(
     async warmUp() {
       await signingKey();
     },
-    async sign(user, memberships, current, provider, now) {
+    async sign(user, memberships, current, provider, sessionId, now) {
       const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
-      return new SignJWT(buildClaims(user, memberships, current, provider, exp))
+      const claims: AccessTokenClaims = {
+        ...buildClaims(user, memberships, current, provider, exp),
+        sid: sessionId,
+      };
+      return new SignJWT(claims)
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .sign(await signingKey());
     },

@@ -6,6 +6,11 @@ export interface SessionSettings {
   jwtTtlSeconds: number;
   /** Absolute lifetime of a refresh-token family in seconds. */
   refreshTtlSeconds: number;
+  /**
+   * How long after its rotation a refresh token presented again gets the same new session instead
+   * of revoking its family (concurrent refreshes of two tabs); 0 turns the grace off.
+   */
+  refreshGraceSeconds: number;
 }
 
 /** What every domain operation gets: the database, the clock and the session rules. */

@@ -21,7 +21,7 @@ import { passwordResetLink } from './links';
 import { hashPassword } from './passwords';
 import type { Client } from './client';
 import { takeAttempt } from './rateLimits';
-import { revokeAllFamilies } from './refreshTokens';
+import { endSessionsOf } from './refreshTokens';
 import { passwordProblems } from './signup';
 import { findUserByEmail, normaliseEmail } from './users';
 
@@ -89,8 +89,8 @@ export interface ResetPasswordInput {
 
 /**
  * Sets a new password by key: the key and every other reset key of the account are spent, the
- * account gets the Email login provider if it had none, and every refresh-token family of the
- * account is revoked.
+ * account gets the Email login provider if it had none, and every session of the account ends
+ * (its refresh tokens and access tokens alike).
  */
 export async function resetPassword(deps: IdentityDeps, input: ResetPasswordInput): Promise<void> {
   const keyFailures = input.client.allowance('keyFailures');
@@ -104,7 +104,7 @@ export async function resetPassword(deps: IdentityDeps, input: ResetPasswordInpu
     if (row === undefined) return false;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     await spendAllKeys(tx, row.userId, 'passwordReset', now);
-    await revokeAllFamilies(tx, row.userId, now);
+    await endSessionsOf(tx, row.userId, now);
     return true;
   });
   if (!reset) {

@@ -24,7 +24,10 @@ import { verifyDecoy, verifyPassword } from './passwords';
 import {
   findRefreshToken,
   insertRefreshToken,
-  revokeFamily,
+  endSession,
+  newRefreshToken,
+  openSuccessor,
+  sealSuccessor,
   spendRefreshToken,
   startFamily,
   tokenState,
@@ -116,16 +119,26 @@ async function checkCredentials(
   return loadSessionAccount(db, user.id, 'Email');
 }
 
-const signFor = (deps: SessionDeps, account: SessionAccount, now: Date) =>
-  deps.accessTokens.sign(account.user, account.memberships, account.current, account.provider, now);
+/** The access token of `account` for the session (refresh-token family) `sessionId`. */
+const signFor = (deps: SessionDeps, account: SessionAccount, sessionId: string, now: Date) =>
+  deps.accessTokens.sign(
+    account.user,
+    account.memberships,
+    account.current,
+    account.provider,
+    sessionId,
+    now,
+  );
 
+/** `elapsedSeconds`: how long ago the access token was signed (a refresh answered again). */
 const toSession = (
   deps: SessionDeps,
   jwtToken: string,
   refresh: IssuedRefreshToken,
+  elapsedSeconds = 0,
 ): IssuedSession => ({
   jwtToken,
-  jwtTokenExpiresIn: deps.accessTokens.ttlSeconds,
+  jwtTokenExpiresIn: Math.max(1, deps.accessTokens.ttlSeconds - elapsedSeconds),
   refreshToken: refresh.token,
   refreshTokenExpiresAt: refresh.familyExpiresAt,
 });
@@ -169,7 +182,6 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<Issue
 /** Signs the access token and starts a refresh-token family (every way of signing in). */
 async function issueSession(deps: SessionDeps, account: SessionAccount): Promise<IssuedSession> {
   const now = deps.now();
-  const jwtToken = await signFor(deps, account, now);
   const refresh = await deps.db.transaction(async (tx) => {
     await recordTenantLogin(tx, account.user.id, account.current.tenantId, now);
     return startFamily(
@@ -183,7 +195,7 @@ async function issueSession(deps: SessionDeps, account: SessionAccount): Promise
       now,
     );
   });
-  return toSession(deps, jwtToken, refresh);
+  return toSession(deps, await signFor(deps, account, refresh.familyId, now), refresh);
 }
 
 /**
@@ -204,23 +216,84 @@ type Outcome<T> = { accepted: true; value: T } | { accepted: false };
 const rejected = { accepted: false } as const;
 
 /**
- * Spends a presented token. A spent, revoked or expired token revokes its whole family
- * (reuse detection); true only when the token was active and is now spent.
+ * Spends a presented token, keeping `successorSealed` with it. A spent, revoked or expired token
+ * revokes its whole family (reuse detection); true only when the token was active and is now spent.
  */
-async function spend(tx: Transaction, row: RefreshTokenRow, now: Date): Promise<boolean> {
-  if (tokenState(row, now) === 'active' && (await spendRefreshToken(tx, row.id, now))) return true;
-  await revokeFamily(tx, row.familyId, now);
+async function spend(
+  tx: Transaction,
+  row: RefreshTokenRow,
+  successorSealed: string | null,
+  now: Date,
+): Promise<boolean> {
+  if (
+    tokenState(row, now) === 'active' &&
+    (await spendRefreshToken(tx, row, successorSealed, now))
+  ) {
+    return true;
+  }
+  await endSession(tx, row.familyId, now);
   return false;
 }
 
+interface Rotation {
+  account: SessionAccount;
+  refresh: IssuedRefreshToken;
+  /** When the new refresh token was issued: the access token is signed as of then. */
+  issuedAt: Date;
+}
+
+/**
+ * The rotation a token already had, when it is presented again within the grace period and its
+ * successor is still the family's unused newest token: two refreshes at once (two tabs, a retried
+ * request) then both get the same session. Undefined otherwise (reuse).
+ */
+async function rotatedWithinGrace(
+  deps: SessionDeps,
+  tx: Transaction,
+  token: string,
+  now: Date,
+): Promise<Rotation | undefined> {
+  // Read again: under PostgreSQL a concurrent rotation may have committed since the first read.
+  const row = await findRefreshToken(tx, token);
+  if (row?.usedAt == null || row.revokedAt !== null || row.successorSealed === null) {
+    return undefined;
+  }
+  const age = now.getTime() - row.usedAt.getTime();
+  if (age < 0 || age > deps.sessions.refreshGraceSeconds * 1000) return undefined;
+  const successor = openSuccessor(token, row.successorSealed);
+  const next = successor === undefined ? undefined : await findRefreshToken(tx, successor);
+  if (successor === undefined || next === undefined || next.familyId !== row.familyId) {
+    return undefined;
+  }
+  if (tokenState(next, now) !== 'active') return undefined;
+  const provider = toLoginProvider(next.loginProvider);
+  const account = await loadSessionAccount(tx, next.userId, provider, next.tenantId);
+  if (account === undefined) return undefined;
+  const refresh = {
+    token: successor,
+    familyId: next.familyId,
+    familyExpiresAt: next.familyExpiresAt,
+  };
+  return { account, refresh, issuedAt: next.createdAt };
+}
+
 async function rotate(
+  deps: SessionDeps,
   tx: Transaction,
   token: string,
   switchToCurrent: boolean,
   now: Date,
-): Promise<Outcome<{ account: SessionAccount; refresh: IssuedRefreshToken }>> {
+): Promise<Outcome<Rotation>> {
   const row = await findRefreshToken(tx, token);
-  if (row === undefined || !(await spend(tx, row, now))) return rejected;
+  if (row === undefined) return rejected;
+  const successor = newRefreshToken();
+  const active = tokenState(row, now) === 'active';
+  if (!active || !(await spendRefreshToken(tx, row, sealSuccessor(token, successor), now))) {
+    const again = await rotatedWithinGrace(deps, tx, token, now);
+    if (again !== undefined) return { accepted: true, value: again };
+    await endSession(tx, row.familyId, now);
+    return rejected;
+  }
   const account = await loadSessionAccount(
     tx,
     row.userId,
@@ -228,7 +301,7 @@ async function rotate(
     switchToCurrent ? undefined : row.tenantId,
   );
   if (account === undefined) {
-    await revokeFamily(tx, row.familyId, now);
+    await endSession(tx, row.familyId, now);
     return rejected;
   }
   const refresh = await insertRefreshToken(
@@ -241,8 +314,9 @@ async function rotate(
       loginProvider: account.provider,
     },
     now,
+    successor,
   );
-  return { accepted: true, value: { account, refresh } };
+  return { accepted: true, value: { account, refresh, issuedAt: now } };
 }
 
 export interface RefreshInput {
@@ -253,24 +327,33 @@ export interface RefreshInput {
 
 /**
  * Rotates a refresh token: the presented token is spent and a new one of the same family is
- * issued, with an access token that re-reads the user and their membership.
+ * issued, with an access token that re-reads the user and their membership. The same token
+ * presented again within the grace period gets the same refresh token and an access token with
+ * the same claims (signed as of the first rotation); later, it revokes the family.
  */
 export async function refresh(deps: SessionDeps, input: RefreshInput): Promise<IssuedSession> {
   const token = input.refreshToken;
   if (token === undefined) throw unauthenticated(SESSION_EXPIRED);
   const now = deps.now();
-  const outcome = await deps.db.transaction((tx) => rotate(tx, token, input.switchToCurrent, now));
+  const outcome = await deps.db.transaction((tx) =>
+    rotate(deps, tx, token, input.switchToCurrent, now),
+  );
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
-  const { account, refresh: next } = outcome.value;
-  return toSession(deps, await signFor(deps, account, now), next);
+  const { account, refresh: next, issuedAt } = outcome.value;
+  const jwtToken = await signFor(deps, account, next.familyId, issuedAt);
+  const elapsedSeconds = Math.ceil((now.getTime() - issuedAt.getTime()) / 1000);
+  return toSession(deps, jwtToken, next, elapsedSeconds);
 }
 
-/** Revokes the family of the presented token; true when there was one to revoke. */
+/**
+ * Signs out: ends the session of the presented token (its refresh tokens and its access tokens);
+ * true when there was one to end. Other sessions of the user carry on.
+ */
 export async function revoke(deps: SessionDeps, token: string | undefined): Promise<boolean> {
   if (token === undefined) return false;
   const row = await findRefreshToken(deps.db, token);
   if (row === undefined) return false;
-  await revokeFamily(deps.db, row.familyId, deps.now());
+  await endSession(deps.db, row.familyId, deps.now());
   return true;
 }
 
@@ -296,8 +379,8 @@ async function moveFamily(
 ): Promise<Outcome<IssuedRefreshToken>> {
   const row = await findRefreshToken(tx, token);
   if (row === undefined || row.userId !== account.user.id) return rejected;
-  if (!(await spend(tx, row, now))) return rejected;
-  await revokeFamily(tx, row.familyId, now);
+  if (!(await spend(tx, row, null, now))) return rejected;
+  await endSession(tx, row.familyId, now);
   const userId = account.user.id;
   const tenantId = account.current.tenantId;
   await rememberLastTenant(tx, userId, tenantId);
@@ -317,8 +400,9 @@ export interface SwitchTenantInput {
 
 /**
  * Moves the caller's session to another tenant they may log into. The presented refresh token's
- * family is revoked and a new family bound to the new tenant starts, keeping the old absolute
- * expiry; the tenant becomes the user's default for later logins.
+ * family is revoked (ending the access tokens of the old tenant too) and a new family bound to the
+ * new tenant starts, keeping the old absolute expiry; the tenant becomes the user's default for
+ * later logins.
  */
 export async function switchTenant(
   deps: SessionDeps,
@@ -329,8 +413,8 @@ export async function switchTenant(
   const token = input.refreshToken;
   if (token === undefined) throw unauthenticated(SESSION_EXPIRED);
   const now = deps.now();
-  const jwtToken = await signFor(deps, account, now);
   const outcome = await deps.db.transaction((tx) => moveFamily(tx, account, token, now));
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
-  return toSession(deps, jwtToken, outcome.value);
+  const refresh = outcome.value;
+  return toSession(deps, await signFor(deps, account, refresh.familyId, now), refresh);
 }

@@ -12,13 +12,25 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return token !== undefined && token.length <= MAX_TOKEN_LENGTH ? token : undefined;
 }
 
-/** Resolves the caller from the bearer token; a missing or invalid token is 'unauthenticated'. */
+/**
+ * Resolves the caller from the bearer token; a missing or invalid token, or one whose session has
+ * ended (signed out, password reset), is 'unauthenticated'.
+ */
 export type Authenticate = (request: FastifyRequest) => Promise<Principal>;
 
-export function createAuthenticate(accessTokens: AccessTokens, now: () => Date): Authenticate {
+/** Whether a session (the sid of an access token) is still live: the database decides. */
+export type SessionCheck = (sessionId: string) => Promise<boolean>;
+
+export function createAuthenticate(
+  accessTokens: AccessTokens,
+  now: () => Date,
+  isSessionLive: SessionCheck,
+): Authenticate {
   return async (request) => {
     const token = bearerToken(request);
     if (token === undefined) throw unauthenticated(NOT_AUTHENTICATED);
-    return accessTokens.verify(token, now());
+    const principal = await accessTokens.verify(token, now());
+    if (!(await isSessionLive(principal.sessionId))) throw unauthenticated(NOT_AUTHENTICATED);
+    return principal;
   };
 }

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       jwtTtlSeconds: 900,
       refreshTtlSeconds: 30 * 24 * 60 * 60,
+      refreshGraceSeconds: 10,
       apiBaseUrl: '/api',
       apiBasePath: '/api',
       appClientVersion: '1.0.1',

@@ -39,6 +39,8 @@ const JWT_CLAIMS = [
   'tenants',
   'sub',
   'exp',
+  // Not in spec §3: the session (refresh family) the token goes with, checked on every call.
+  'sid',
 ].sort();
 
 let handle: DatabaseHandle;
@@ -89,7 +91,7 @@ describe('POST /api/auth/login', () => {
     expect(refreshCookieOf(response)?.secure).toBe(true);
   });
 
-  it('issues a JWT with exactly the spec claims, host flag and current tenant of the owner', async () => {
+  it('issues a JWT with exactly the spec claims plus sid, host flag and current tenant of the owner', async () => {
     const { claims } = await login(test.app, owner.email);
     expect(Object.keys(claims).sort()).toEqual(JWT_CLAIMS);
     expect(claims).toMatchObject({

@@ -17,11 +17,14 @@ import {
   STRONG_PASSWORD,
 } from './support/identity';
 import {
+  api,
+  bearer,
   createTestApp,
   envelopeOf,
   login,
   postLogin,
   postRefresh,
+  sessionOf,
   type TestApp,
 } from './support/testServer';
 
@@ -55,6 +58,13 @@ async function resetKey(app: TestApp['app'], email: string, redirectTo?: string)
   if (response.statusCode !== 200) throw new Error(response.body);
   return keyFromMail(app, email, linkRoutes.resetPassword);
 }
+
+const getStatus = (jwtToken: string) =>
+  test.app.inject({
+    method: 'GET',
+    url: api(apiPaths.getCurrentTenantStatus),
+    headers: bearer(jwtToken),
+  });
 
 describe('POST /api/auth/requestPasswordReset', () => {
   it('mails a single-use reset link under SITE_URL to an existing account', async () => {
@@ -213,10 +223,14 @@ describe('POST /api/auth/resetPassword', () => {
       data: { updated: true },
     });
     expect((await postLogin(test.app, member.email, DEMO_PASSWORD)).statusCode).toBe(401);
-    expect((await postLogin(test.app, member.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    const fresh = await postLogin(test.app, member.email, STRONG_PASSWORD);
+    expect(fresh.statusCode).toBe(200);
+    expect((await getStatus(sessionOf(fresh).jwtToken)).statusCode).toBe(200);
 
     for (const session of [first, second]) {
       expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+      // The access tokens end with their sessions, not at their expiry.
+      expect((await getStatus(session.jwtToken)).statusCode).toBe(401);
     }
     const [user] = await handle.db.select().from(users).where(eq(users.email, member.email));
     const open = await handle.db

@@ -571,11 +571,12 @@ describe('editing posts', () => {
     ] as const) {
       refused(await call(method, path, memberSession, payload), 403, [postMessages.notYours]);
     }
-    // From the member's own tenant, Harbour Hope's posts are not there at all.
+    const memberPost = await create(memberSession, { message: 'Member in Harbour Hope' });
+    // From the member's own tenant, Harbour Hope's posts are not there at all (the switch ends
+    // the Harbour Hope session, so memberSession's token is no longer usable).
     const elsewhere = await switchTenant(memberSession, DEMO_TENANTS.marcusReed.name);
     refused(await update(elsewhere), 404, [postMessages.notFound]);
     // Nor can the member edit their own Harbour Hope post from there.
-    const memberPost = await create(memberSession, { message: 'Member in Harbour Hope' });
     refused(
       await call('POST', apiPaths.postsSetIsDraft, elsewhere, { id: memberPost.id, value: true }),
       404,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CurrentTenant } from '../../contract/auth';
+import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
@@ -11,6 +11,7 @@ import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
+  bearer,
   createTestApp,
   envelopeOf,
   login,
@@ -98,10 +99,11 @@ describe('POST /api/auth/refreshToken', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a spent token is presented again', async () => {
+  it('revokes the whole family when a spent token is presented again after the grace period', async () => {
     const first = await login(test.app, member.email);
     const second = sessionOf(await postRefresh(test.app, first.refreshToken));
 
+    test.clock.advanceSeconds(11);
     const replay = await postRefresh(test.app, first.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(envelopeOf(replay)).toEqual(sessionExpired);
@@ -167,6 +169,78 @@ describe('POST /api/auth/refreshToken', () => {
   });
 });
 
+describe('refreshes with the same cookie within the grace period', () => {
+  it('answers two concurrent refreshes with the same new session and keeps the family', async () => {
+    const first = await login(test.app, member.email);
+    test.clock.advanceSeconds(60);
+    const answers = await Promise.all([
+      postRefresh(test.app, first.refreshToken),
+      postRefresh(test.app, first.refreshToken),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [one, two] = answers.map(sessionOf);
+    if (one === undefined || two === undefined) throw new Error('two answers expected');
+    expect(two.refreshToken).toBe(one.refreshToken);
+    expect(two.claims).toEqual(one.claims);
+    expect(one.claims.exp).toBe(first.claims.exp + 60);
+    expect(envelopeOf(answers[1]!).data).toEqual(envelopeOf(answers[0]!).data);
+
+    expect((await tokenRow(first.refreshToken))?.revokedAt).toBeNull();
+    const next = await postRefresh(test.app, one.refreshToken);
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('answers a replay within the grace period like the first refresh, with the same expiry', async () => {
+    const first = await login(test.app, owner.email);
+    const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
+    test.clock.advanceSeconds(9);
+    const replay = await postRefresh(test.app, first.refreshToken);
+    expect(replay.statusCode).toBe(200);
+    const again = sessionOf(replay);
+    expect(again.refreshToken).toBe(rotated.refreshToken);
+    expect(again.claims).toEqual(rotated.claims);
+    // The access token is the one issued 9 s ago: the answer says how long it has left.
+    expect((envelopeOf(replay).data as { jwtTokenExpiresIn: number }).jwtTokenExpiresIn).toBe(
+      300 - 9,
+    );
+    expect((await postRefresh(test.app, again.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('revokes the family when the spent token comes back after its successor was spent', async () => {
+    const first = await login(test.app, owner.email);
+    const second = sessionOf(await postRefresh(test.app, first.refreshToken));
+    const third = sessionOf(await postRefresh(test.app, second.refreshToken));
+    const replay = await postRefresh(test.app, first.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect((await postRefresh(test.app, third.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('revokes the family when the spent cookie is replayed after the grace period', async () => {
+    const first = await login(test.app, member.email);
+    const [one] = await Promise.all([
+      postRefresh(test.app, first.refreshToken),
+      postRefresh(test.app, first.refreshToken),
+    ]);
+    const newest = sessionOf(one!);
+    test.clock.advanceSeconds(11);
+    const late = await postRefresh(test.app, first.refreshToken);
+    expect(late.statusCode).toBe(401);
+    expect(envelopeOf(late)).toEqual(sessionExpired);
+    expect((await postRefresh(test.app, newest.refreshToken)).statusCode).toBe(401);
+    expect((await getStatus(newest.jwtToken)).statusCode).toBe(401);
+  });
+
+  it('takes its length from REFRESH_GRACE_SECONDS', async () => {
+    test = await createTestApp(handle.db, { REFRESH_GRACE_SECONDS: '30' });
+    const first = await login(test.app, member.email);
+    const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
+    test.clock.advanceSeconds(25);
+    const replay = await postRefresh(test.app, first.refreshToken);
+    expect(replay.statusCode).toBe(200);
+    expect(sessionOf(replay).refreshToken).toBe(rotated.refreshToken);
+  });
+});
+
 describe('POST /api/auth/revokeToken', () => {
   it('revokes the family of the cookie and clears it', async () => {
     const session = await login(test.app, owner.email);
@@ -200,5 +274,81 @@ describe('POST /api/auth/revokeToken', () => {
       expect(response.statusCode).toBe(200);
       expect(envelopeOf(response).status).toBe(ResponseStatus.Ok);
     }
+  });
+});
+
+/** The session id an access token carries (the refresh family it was issued with). */
+const sidOf = (session: { claims: object }) => (session.claims as { sid?: unknown }).sid;
+
+function getStatus(jwtToken: string) {
+  return test.app.inject({
+    method: 'GET',
+    url: api(apiPaths.getCurrentTenantStatus),
+    headers: bearer(jwtToken),
+  });
+}
+
+function postRevoke(refreshToken: string) {
+  return test.app.inject({
+    method: 'POST',
+    url: api(apiPaths.revokeToken),
+    cookies: { [REFRESH_COOKIE]: refreshToken },
+  });
+}
+
+describe('access tokens end with their session', () => {
+  it('carries the refresh family as sid, kept by a refresh and renewed by a tenant switch', async () => {
+    const session = await login(test.app, member.email);
+    expect(sidOf(session)).toBe((await tokenRow(session.refreshToken))?.familyId);
+
+    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
+    expect(sidOf(refreshed)).toBe(sidOf(session));
+    expect((await tokenRow(refreshed.refreshToken))?.familyId).toBe(sidOf(session));
+
+    const other = parseJsonClaim<TenantSummary[]>(refreshed.claims.tenants).find(
+      (tenant) => tenant.id !== parseJsonClaim<CurrentTenant>(refreshed.claims.currentTenant).id,
+    );
+    if (other === undefined) throw new Error('the member needs a second tenant');
+    const response = await test.app.inject({
+      method: 'POST',
+      url: api(apiPaths.switchTenant),
+      headers: bearer(refreshed.jwtToken),
+      cookies: { [REFRESH_COOKIE]: refreshed.refreshToken },
+      payload: { id: other.id },
+    });
+    expect(response.statusCode).toBe(200);
+    const switched = sessionOf(response);
+    expect(sidOf(switched)).toBe((await tokenRow(switched.refreshToken))?.familyId);
+    expect(sidOf(switched)).not.toBe(sidOf(session));
+    expect((await getStatus(switched.jwtToken)).statusCode).toBe(200);
+    // The switch ended the old family, and with it the access tokens issued on the old tenant.
+    expect((await getStatus(refreshed.jwtToken)).statusCode).toBe(401);
+  });
+
+  it('ends the access tokens of a signed-out session at once, and only of that session', async () => {
+    const session = await login(test.app, owner.email);
+    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
+    const other = await login(test.app, owner.email);
+    for (const token of [session.jwtToken, refreshed.jwtToken, other.jwtToken]) {
+      expect((await getStatus(token)).statusCode).toBe(200);
+    }
+
+    expect((await postRevoke(refreshed.refreshToken)).statusCode).toBe(200);
+
+    for (const token of [session.jwtToken, refreshed.jwtToken]) {
+      const response = await getStatus(token);
+      expect(response.statusCode).toBe(401);
+      expect(envelopeOf(response).status).toBe(ResponseStatus.Unauthorized);
+    }
+    expect((await getStatus(other.jwtToken)).statusCode).toBe(200);
+    expect((await postRefresh(test.app, other.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of a family revoked by reuse detection', async () => {
+    const session = await login(test.app, member.email);
+    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
+    test.clock.advanceSeconds(60);
+    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+    expect((await getStatus(refreshed.jwtToken)).statusCode).toBe(401);
   });
 });

@@ -23,8 +23,9 @@ describe('decodeToken', () => {
     expect(decodeToken(token)).toMatchObject({ avatarColor: '>>>???', handle: 'é' });
   });
 
-  it('tolerates and drops extra registered claims (iat, nbf)', () => {
-    const payload = decodeToken(makeJwt({ ...claims(), iat: 1, nbf: 2 }));
+  it("tolerates and drops extra claims (iat, nbf, the server's sid)", () => {
+    const sid = '9b2f6c1e-4a7d-4c1b-8f3e-2d6a5b7c9e01';
+    const payload = decodeToken(makeJwt({ ...claims(), iat: 1, nbf: 2, sid }));
     expect(payload).toEqual(claims());
   });
 
