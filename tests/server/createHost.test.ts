@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStrongPassword } from '../../contract/identity';
 import { loadConfig } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { DomainError } from '../../server/domain/errors';
@@ -15,7 +15,7 @@ import { createHost, GENERATED_PASSWORD_LENGTH, generatePassword } from '../../s
 import { verifyPassword } from '../../server/domain/passwords';
 import { ACCOUNT_EXISTS } from '../../server/domain/verification';
 import { bannerLines, CREATE_HOST_HINT, seedOnStart } from '../../server/startup';
-import { openTestDatabase } from './support/testDatabase';
+import { openEmptyTestDatabase, openTestDatabase } from './support/testDatabase';
 import { createTestApp, login } from './support/testServer';
 
 const STRONG = 'Harbour!Light2026';
@@ -41,8 +41,7 @@ describe('the demo seed', () => {
   describe('on a new database', () => {
     let handle: DatabaseHandle;
     beforeAll(async () => {
-      handle = await openDatabase({});
-      await handle.migrate();
+      handle = await openEmptyTestDatabase();
     });
     afterAll(() => handle.close());
 

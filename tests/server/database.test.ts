@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/database';
 import { tenants, tenantUsers, users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { resolveJwtSecret } from '../../server/domain/secrets';
+import { testDatabaseUrl } from './support/testDatabase';
 
 let dataDir: string;
 
@@ -24,7 +25,9 @@ async function totals(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   return [userCount?.total, tenantCount?.total, membershipCount?.total];
 }
 
-describe('a PGlite data directory', () => {
+// PGlite-specific (a data directory on disk): the PostgreSQL run (TEST_DATABASE_URL) skips it,
+// the PGlite run of the same files covers it.
+describe.skipIf(testDatabaseUrl !== undefined)('a PGlite data directory', () => {
   it('is migrated and seeded on first start, and reused as is on the next start', async () => {
     const first = await openDatabase({ dataDir });
     await first.migrate();

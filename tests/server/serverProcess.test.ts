@@ -16,6 +16,7 @@ import {
   runTsx,
   type RunningProcess,
 } from './support/serverProcess';
+import { testDatabaseUrl } from './support/testDatabase';
 
 let root: string;
 let running: RunningProcess | undefined;
@@ -88,7 +89,9 @@ async function makeWorldWritable(path: string): Promise<void> {
   }
 }
 
-describe('npm run serve', () => {
+// PGlite-specific (DATA_DIR's permissions and a data directory turning read-only): the
+// PostgreSQL run (TEST_DATABASE_URL) skips it, the PGlite run of the same files covers it.
+describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
   it('in production: a private new data directory, no demo accounts, how to add a host; SIGTERM ends it', async () => {
     const dataDir = join(root, 'production');
     const { server, url } = await serve(dataDir, { NODE_ENV: 'production' });
