@@ -24,6 +24,7 @@ import type { DomainContext } from './domain/context';
 import type { IdentityDeps } from './domain/identityContext';
 import { LoginThrottle } from './domain/loginThrottle';
 import { createIdentityLimits } from './domain/rateLimits';
+import { LiveSessionCache } from './domain/liveSessions';
 import { isSessionLive } from './domain/refreshTokens';
 import { resolveJwtSecret } from './domain/secrets';
 import type { SessionDeps } from './domain/sessions';
@@ -298,8 +299,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     throttle: new LoginThrottle(config.loginRateLimit, now),
     captcha: createCaptcha(app, options, signer, now),
   };
+  const liveSessions = new LiveSessionCache((sessionId) => isSessionLive(db, sessionId), now);
   const authenticate = createAuthenticate(accessTokens, now, (sessionId) =>
-    isSessionLive(db, sessionId),
+    liveSessions.isLive(sessionId),
   );
   const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
   const site = findStaticSite(config.staticDir);

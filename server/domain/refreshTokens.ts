@@ -163,6 +163,7 @@ export async function spendRefreshToken(
  * refresh tokens are refused and their access tokens stop working at once ({@link isSessionLive}).
  */
 export async function endSessionsOf(db: Queryable, userId: number, now: Date): Promise<void> {
+  noteSessionsEnded();
   await db
     .update(refreshTokens)
     .set({ revokedAt: now, successorSealed: null })
@@ -178,11 +179,23 @@ export function toLoginProvider(value: string): LoginProvider {
  * refresh tokens are refused and its access tokens stop working at once ({@link isSessionLive}).
  */
 export async function endSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
+  noteSessionsEnded();
   await db
     .update(refreshTokens)
     .set({ revokedAt: now, successorSealed: null })
     .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
 }
+
+/**
+ * How many times this process has ended sessions: a cache of live sessions
+ * ({@link LiveSessionCache}) trusts nothing it learnt before the count last changed. Process-wide
+ * on purpose (every app in the process shares the database); it only ever causes extra lookups.
+ */
+let sessionsEnded = 0;
+const noteSessionsEnded = () => {
+  sessionsEnded += 1;
+};
+export const sessionsEndedCount = () => sessionsEnded;
 
 /**
  * Whether a session (the family an access token names in its sid claim) has not been ended: one
