@@ -16,20 +16,19 @@
  * DATABASE_URL (PostgreSQL instead of PGlite: the crash round then kills only the server),
  * BENCH_KEEP_DATA=1 to keep the data directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { inArray } from 'drizzle-orm';
-import { authEndpoints } from '../contract/endpoints/auth';
 import { postEndpoints } from '../contract/endpoints/posts';
 import { openDatabase } from '../server/db/database';
 import { posts } from '../server/db/schema';
 import { seedDatabase } from '../server/db/seed';
-import { DEMO_PASSWORD, DEMO_USERS } from '../server/db/seedData';
+import { DEMO_USERS } from '../server/db/seedData';
+import { freePort, signIn, startServer, stopServer, waitForServer } from './benchServer';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -39,17 +38,6 @@ const CRASH_AFTER = Number(process.env.BENCH_CRASH_AFTER ?? 5);
 const DATABASE_URL = process.env.DATABASE_URL;
 const PAGE_SIZE = 20;
 const FEED_PAGES = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function seed(dataDir: string): Promise<void> {
   const handle = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
@@ -61,44 +49,9 @@ async function seed(dataDir: string): Promise<void> {
   }
 }
 
-function startServer(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_TTL_SECONDS: '3600',
-      // Every session signs in from this one address.
-      LOGIN_RATE_LIMIT_ADDRESS: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill(signal);
-  await exited;
-}
-
-async function waitForServer(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
-    try {
-      if ((await fetch(`${base}/api/configuration`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('The server did not start within 120 s.');
-}
+/** Every session signs in from this one address. */
+const startApiServer = (dataDir: string, port: number) =>
+  startServer(dataDir, port, { LOGIN_RATE_LIMIT_ADDRESS: '100000' });
 
 interface Answer {
   status: number;
@@ -144,20 +97,8 @@ function send(
 async function signInSessions(base: string, count: number): Promise<string[]> {
   const users = Object.values(DEMO_USERS);
   const tokens: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const user = users[i % users.length]!;
-    const response = await fetch(`${base}/api/${authEndpoints.login.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: DEMO_PASSWORD }),
-    });
-    const body = (await response.json()) as { data?: { jwtToken?: string } };
-    const token = body.data?.jwtToken;
-    if (!response.ok || token === undefined) {
-      throw new Error(`Login ${i + 1} failed: ${response.status}`);
-    }
-    tokens.push(token);
-  }
+  for (let i = 0; i < count; i += 1)
+    tokens.push(await signIn(base, users[i % users.length]!.email));
   return tokens;
 }
 
@@ -304,7 +245,7 @@ async function main(): Promise<void> {
     const baseUrl = `http://127.0.0.1:${port}`;
     const base = new URL(baseUrl);
 
-    child = startServer(dataDir, port);
+    child = startApiServer(dataDir, port);
     await waitForServer(baseUrl, child);
     const signInStarted = performance.now();
     const tokens = await signInSessions(baseUrl, SESSIONS);
@@ -328,7 +269,7 @@ async function main(): Promise<void> {
         `, missing: ${load.acknowledged.length - present}`,
     );
 
-    child = startServer(dataDir, port);
+    child = startApiServer(dataDir, port);
     await waitForServer(baseUrl, child);
     const crashTokens = (await signInSessions(baseUrl, CRASH_SESSIONS)).slice(0, CRASH_SESSIONS);
     const acknowledged = await crashRound(base, crashTokens, child);

@@ -19,22 +19,21 @@
  * BENCH_CONNECTIONS (50), BENCH_SECONDS per load run (10), BENCH_BROWSER=0 to skip Chromium,
  * CHROMIUM_PATH (/usr/bin/chromium), BENCH_KEEP_DATA=1 to keep the data directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
-import { authEndpoints } from '../contract/endpoints/auth';
 import { postEndpoints } from '../contract/endpoints/posts';
 import { chromiumArgs } from '../playwright.config';
 import { openDatabase } from '../server/db/database';
 import { seedDatabase } from '../server/db/seed';
 import { SEED_POST_COUNT, seedManyPosts } from '../server/db/seedContent';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/db/seedData';
+import { freePort, signIn, startServer, stopServer, waitForServer } from './benchServer';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -46,17 +45,6 @@ const STATIC_DIR = resolve('dist');
 const PAGE_SIZE = 20;
 const END_TEXT = "You've seen all the posts, thanks for your attention.";
 const BENCH_USER = DEMO_USERS.member;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The demo data and POSTS more posts, in a fresh data directory; answers the seconds taken. */
 async function seed(dataDir: string): Promise<number> {
@@ -72,55 +60,12 @@ async function seed(dataDir: string): Promise<number> {
   }
 }
 
-function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: existsSync(join(STATIC_DIR, 'index.html')) ? STATIC_DIR : '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_TTL_SECONDS: '3600',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The benchmark's server: it serves the built SPA from dist/ when there is one. */
+const startFeedServer = (dataDir: string, port: number, env: Record<string, string> = {}) =>
+  startServer(dataDir, port, {
+    STATIC_DIR: existsSync(join(STATIC_DIR, 'index.html')) ? STATIC_DIR : '',
+    ...env,
   });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function waitForServer(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
-    try {
-      if ((await fetch(`${base}/api/configuration`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('The server did not start within 120 s.');
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/${authEndpoints.login.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_USER.email, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { data?: { jwtToken?: string } };
-  const token = body.data?.jwtToken;
-  if (!response.ok || token === undefined) throw new Error(`Login failed: ${response.status}`);
-  return token;
-}
 
 const feedBody = (page: number) =>
   JSON.stringify({
@@ -557,9 +502,9 @@ async function main(): Promise<void> {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const base = new URL(baseUrl);
-    child = startServer(dataDir, port);
+    child = startFeedServer(dataDir, port);
     await waitForServer(baseUrl, child);
-    const token = await signIn(baseUrl);
+    const token = await signIn(baseUrl, BENCH_USER.email);
     const totalPages = Math.ceil((POSTS + SEED_POST_COUNT) / PAGE_SIZE);
     const deepPage = Math.min(500, totalPages);
 
@@ -588,9 +533,9 @@ async function main(): Promise<void> {
 
     // The same where every request reads the database (no page memory; boundaries only).
     await stopServer(child);
-    child = startServer(dataDir, port, { FEED_PAGE_MEMORY: '0' });
+    child = startFeedServer(dataDir, port, { FEED_PAGE_MEMORY: '0' });
     await waitForServer(baseUrl, child);
-    const again = await signIn(baseUrl);
+    const again = await signIn(baseUrl, BENCH_USER.email);
     figures.push(await load('page 1, no page memory', base, again, () => 1));
     figures.push(await load(`page ${deepPage}, no page memory`, base, again, () => deepPage));
     figures.push(await load('scrolling, no page memory', base, again, scrolling(totalPages)));

@@ -1,0 +1,79 @@
+/**
+ * What the benchmarks share: the real server (`server/main.ts`) in a child process on a free
+ * port and a data directory of their own, and signing in through the API.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { authEndpoints } from '../contract/endpoints/auth';
+import { DEMO_PASSWORD } from '../server/db/seedData';
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The server on `port` over `dataDir`; `env` adds to (or overrides) the benchmark defaults. */
+export function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JWT_TTL_SECONDS: '3600',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Stops the server (SIGTERM, or SIGKILL for a crash) and waits until it has exited. */
+export async function stopServer(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill(signal);
+  await exited;
+}
+
+export async function waitForServer(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
+    try {
+      if ((await fetch(`${base}/api/configuration`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('The server did not start within 120 s.');
+}
+
+/** Signs `email` in with the demo password; answers the access token. */
+export async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/${authEndpoints.login.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { data?: { jwtToken?: string } };
+  const token = body.data?.jwtToken;
+  if (!response.ok || token === undefined) throw new Error(`Login failed: ${response.status}`);
+  return token;
+}
