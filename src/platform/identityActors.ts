@@ -13,15 +13,18 @@ import { readableSignInFailure } from './signInFailure';
  * runs them: login, signup and, later, invitation).
  */
 
+/** One captcha token for `action`, from the configured adapter (once it is ready). */
+export async function executeCaptcha(services: FlowServices, action: string): Promise<string> {
+  const { captcha } = await services.thirdParties();
+  await captcha.ready();
+  return captcha.execute(action);
+}
+
 /** Captcha tokens per action (spec §4 Captcha token), from the configured adapter. */
 export function createCaptchaToken(services: FlowServices) {
   return captchaTokenMachine.provide({
     actors: {
-      executeCaptcha: fromPromise(async ({ input }) => {
-        const { captcha } = await services.thirdParties();
-        await captcha.ready();
-        return captcha.execute(input.action);
-      }),
+      executeCaptcha: fromPromise(({ input }) => executeCaptcha(services, input.action)),
     },
   });
 }

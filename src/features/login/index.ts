@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { FlowEntryFactory } from '../../platform/flow';
-import { createThirdPartySignIn } from '../../platform/identityActors';
+import { createThirdPartySignIn, executeCaptcha } from '../../platform/identityActors';
 import { sessionFromResponse } from '../../platform/session';
 import { createAuthApi } from '../../services/api/auth';
 import type { EstablishedSession } from '../../machines/sessionMachine';
@@ -14,11 +14,7 @@ const sessionEstablished = (session: EstablishedSession) =>
 
 const entry: FlowEntryFactory<undefined, LoginActors> = (services) => {
   const auth = createAuthApi(services.http);
-  const captchaToken = async (action: string) => {
-    const { captcha } = await services.thirdParties();
-    await captcha.ready();
-    return captcha.execute(action);
-  };
+  const captchaToken = (action: string) => executeCaptcha(services, action);
   const loginForm = loginMachine.provide({
     actors: {
       // POST /auth/login; sent again with a captcha token when the server asks for one.
