@@ -1,5 +1,4 @@
-import { object, type Infer } from 'superstruct';
+import { object } from 'superstruct';
 
 /** The payload of a call that takes none: no body, or an empty object. */
 export const EmptyRequest = object({});
-export type EmptyRequest = Infer<typeof EmptyRequest>;

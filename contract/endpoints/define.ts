@@ -55,11 +55,6 @@ export interface Endpoint<Request = unknown, Data = unknown, Auth extends AuthLe
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type AnyEndpoint = Endpoint<any, any, AuthLevel>;
 
-/** The payload type of an endpoint. */
-export type RequestOf<E> = E extends Endpoint<infer R, infer _D, infer _A> ? R : never;
-/** The answer's data type of an endpoint. */
-export type DataOf<E> = E extends Endpoint<infer _R, infer D, infer _A> ? D : never;
-
 /** Defines an endpoint; the payload and answer types are read from the structs. */
 export function endpoint<Request, Data, Auth extends AuthLevel>(
   definition: Endpoint<Request, Data, Auth>,

@@ -10,10 +10,12 @@ import type { Queryable } from '../db/database';
 import { tenantUsers, users } from '../db/schema';
 import type { Principal } from './accessTokens';
 import { forbidden } from './errors';
+import { NO_TENANT_ACCESS } from './tenants';
+
+export { NO_TENANT_ACCESS };
 
 export const NOT_AN_ADMINISTRATOR = 'Only administrators of this organisation may do this.';
 export const HOST_ONLY_CALL = 'Only host users may do this.';
-export const NO_TENANT_ACCESS = 'You do not have access to this organisation.';
 
 /** A signed-in caller: the token's principal and their role in the current organisation. */
 export interface TenantScope extends Principal {

@@ -8,7 +8,7 @@ import type { Principal } from './accessTokens';
 import type { DomainContext } from './context';
 import { isStorableId } from '../db/recordIds';
 import { forbidden, invalid, notFound } from './errors';
-import { findUserById } from './users';
+import type { TenantScope } from './scope';
 
 export const TENANT_NOT_FOUND = 'Organisation not found.';
 export const NO_TENANT_ACCESS = 'You do not have access to this organisation.';
@@ -46,10 +46,12 @@ export async function getCurrentTenantStatus(
   return toTenantStatus(row.tenant);
 }
 
-/** Host users only; re-read from the database so a revoked host flag applies at once. */
-async function requireHost(ctx: DomainContext, principal: Principal): Promise<void> {
-  const user = await findUserById(ctx.db, principal.userId);
-  if (user === undefined || !user.isHost) throw forbidden(HOST_ONLY);
+/**
+ * Host users only. The host-level scope re-read the host flag from the database (scope.ts), so a
+ * revoked flag applies at once without reading it again here.
+ */
+function requireHost(scope: TenantScope): void {
+  if (!scope.isHost) throw forbidden(HOST_ONLY);
 }
 
 /**
@@ -92,10 +94,10 @@ export interface SetIsTrialingInput {
 
 export async function setIsTrialing(
   ctx: DomainContext,
-  principal: Principal,
+  scope: TenantScope,
   input: SetIsTrialingInput,
 ): Promise<TenantStatus> {
-  await requireHost(ctx, principal);
+  requireHost(scope);
   const trialEndDate = parseOptionalDate('trialEndDate', input.trialEndDate);
   return updateTenant(ctx, input.id, {
     isTrialing: input.value,
@@ -111,10 +113,10 @@ export interface SetCancelAtPeriodEndInput {
 
 export async function setCancelAtPeriodEnd(
   ctx: DomainContext,
-  principal: Principal,
+  scope: TenantScope,
   input: SetCancelAtPeriodEndInput,
 ): Promise<TenantStatus> {
-  await requireHost(ctx, principal);
+  requireHost(scope);
   const currentPeriodEndDate = parseOptionalDate(
     'currentPeriodEndDate',
     input.currentPeriodEndDate,

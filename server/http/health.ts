@@ -11,8 +11,6 @@ import { envelope, ok } from './envelope';
 import { DATABASE_UNAVAILABLE } from './errors';
 import { route } from './route';
 
-export const HEALTH_PATH = `/${healthEndpoints.health.path}`;
-
 export interface Health {
   status: DatabaseState;
 }

@@ -7,7 +7,7 @@
 import type { AuthLevel, Endpoint } from '../../contract/endpoints/define';
 import type { ApiResponse } from './apiResponse';
 import type { QueryPayload } from './apiUrl';
-import type { HttpClient, RequestOptions } from './http';
+import type { HttpClient } from './http';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -21,23 +21,17 @@ export type Call = <Request, Data>(
 
 export function createCall(http: HttpClient): Call {
   return (endpoint, payload, options) => {
-    const requestOptions: RequestOptions | undefined = options;
     switch (endpoint.method) {
       case 'GET':
         // A query payload is a flat object of texts, numbers and booleans (the contract's GET
         // and DELETE requests are).
-        return http.get(endpoint.path, endpoint.response, payload as QueryPayload, requestOptions);
+        return http.get(endpoint.path, endpoint.response, payload as QueryPayload, options);
       case 'DELETE':
-        return http.delete(
-          endpoint.path,
-          endpoint.response,
-          payload as QueryPayload,
-          requestOptions,
-        );
+        return http.delete(endpoint.path, endpoint.response, payload as QueryPayload, options);
       case 'PUT':
-        return http.put(endpoint.path, endpoint.response, payload, requestOptions);
+        return http.put(endpoint.path, endpoint.response, payload, options);
       case 'POST':
-        return http.post(endpoint.path, endpoint.response, payload, requestOptions);
+        return http.post(endpoint.path, endpoint.response, payload, options);
     }
   };
 }
