@@ -4,17 +4,12 @@
  * is read by the struct's field types, and the admin and host levels re-read the database so a
  * revoked role applies at once.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { boolean, integer, min, nullable, object, optional, size, string } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoint } from '../../contract/endpoints/define';
 import { UserRole } from '../../contract/enums';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
@@ -22,7 +17,7 @@ import { HOST_ONLY_CALL, NOT_AN_ADMINISTRATOR, NO_TENANT_ACCESS } from '../../se
 import { ok } from '../../server/http/envelope';
 import { route } from '../../server/http/route';
 import { openTestDatabase } from './support/testDatabase';
-import { api, bearer, envelopeOf, login } from './support/testServer';
+import { api, bearer, createTestApp, envelopeOf, login } from './support/testServer';
 
 const Scope = object({
   userId: integer(),
@@ -69,35 +64,25 @@ let member: string;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  const config = loadConfig({ STATIC_DIR: '/nonexistent/givedrop-dist' });
-  app = buildApp({
-    config,
-    db: handle.db,
-    mediaDir: await mkdtemp(join(tmpdir(), 'givedrop-media-')),
+  const scopeOf = (scope: { userId: number; tenantId: number; role: number; isHost: boolean }) => ({
+    userId: scope.userId,
+    tenantId: scope.tenantId,
+    role: scope.role,
+    isHost: scope.isHost,
   });
-  app.register(
-    async (probeApp) => {
-      const scopeOf = (scope: {
-        userId: number;
-        tenantId: number;
-        role: number;
-        isHost: boolean;
-      }) => ({
-        userId: scope.userId,
-        tenantId: scope.tenantId,
-        role: scope.role,
-        isHost: scope.isHost,
-      });
-      route(probeApp, probes.open, async ({ scope }) => ok(scope));
-      route(probeApp, probes.user, async ({ payload }) =>
-        ok({ id: payload.id, flag: payload.flag ?? null, text: payload.text ?? null }),
-      );
-      route(probeApp, probes.admin, async ({ scope }) => ok(scopeOf(scope)));
-      route(probeApp, probes.host, async ({ scope }) => ok(scopeOf(scope)));
-    },
-    { prefix: config.apiBasePath },
-  );
-  await app.ready();
+  ({ app } = await createTestApp(handle.db, {}, {}, (built, config) => {
+    built.register(
+      async (probeApp) => {
+        route(probeApp, probes.open, async ({ scope }) => ok(scope));
+        route(probeApp, probes.user, async ({ payload }) =>
+          ok({ id: payload.id, flag: payload.flag ?? null, text: payload.text ?? null }),
+        );
+        route(probeApp, probes.admin, async ({ scope }) => ok(scopeOf(scope)));
+        route(probeApp, probes.host, async ({ scope }) => ok(scopeOf(scope)));
+      },
+      { prefix: config.apiBasePath },
+    );
+  }));
   owner = (await login(app, DEMO_USERS.owner.email)).jwtToken;
   member = (await login(app, DEMO_USERS.member.email)).jwtToken;
 });

@@ -3,18 +3,13 @@
  * contract/endpoints/: a route under the API base without an endpoint would have no declared auth
  * level, so forgetting `authenticate` on it would silently open it.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
 import { openTestDatabase } from './support/testDatabase';
-import { api } from './support/testServer';
+import { api, createTestApp } from './support/testServer';
 
 let handle: DatabaseHandle;
 const routes: RouteOptions[] = [];
@@ -34,17 +29,12 @@ const methodsOf = (route: RouteOptions) =>
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  const config = loadConfig({ STATIC_DIR: '/nonexistent/givedrop-dist' });
-  const app = buildApp({
-    config,
-    db: handle.db,
-    mediaDir: await mkdtemp(join(tmpdir(), 'givedrop-media-')),
+  const { app } = await createTestApp(handle.db, {}, {}, (app) => {
+    app.addHook('onRoute', (options) => {
+      // Fastify adds a HEAD route beside each GET one.
+      if (methodsOf(options).length > 0) routes.push(options);
+    });
   });
-  app.addHook('onRoute', (options) => {
-    // Fastify adds a HEAD route beside each GET one.
-    if (methodsOf(options).length > 0) routes.push(options);
-  });
-  await app.ready();
   await app.close();
 });
 

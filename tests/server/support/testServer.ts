@@ -40,15 +40,21 @@ export interface TestApp {
 /** Environment for tests: no static site unless asked for. */
 const TEST_ENV: Env = { STATIC_DIR: '/nonexistent/givedrop-dist' };
 
+/**
+ * The app on `db`, ready. `beforeReady` may add hooks and plugins first (probe routes, a route
+ * listener).
+ */
 export async function createTestApp(
   db: Database,
   env: Env = {},
   options: Partial<BuildAppOptions> = {},
+  beforeReady?: (app: FastifyInstance, config: ServerConfig) => void,
 ): Promise<TestApp> {
   const config = loadConfig({ ...TEST_ENV, ...env });
   const clock = new TestClock();
   const mediaDir = options.mediaDir ?? (await mkdtemp(join(tmpdir(), 'givedrop-media-')));
   const app = buildApp({ config, db, now: clock.now, ...options, mediaDir });
+  beforeReady?.(app, config);
   await app.ready();
   return { app, config, clock, mediaDir };
 }
