@@ -1,6 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
@@ -11,6 +9,7 @@ import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { DATABASE_UNAVAILABLE } from '../../server/http/errors';
+import { makeStaticSite } from './support/staticSite';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -28,14 +27,7 @@ let staticDir: string;
 beforeAll(async () => {
   handle = await openTestDatabase();
   test = await createTestApp(handle.db);
-  staticDir = await mkdtemp(join(tmpdir(), 'givedrop-dist-'));
-  await mkdir(join(staticDir, 'assets'));
-  await writeFile(
-    join(staticDir, 'index.html'),
-    '<!doctype html><title>Givedrop</title><div id="root"></div>',
-  );
-  await writeFile(join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app");');
-  await writeFile(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  staticDir = await makeStaticSite();
 });
 afterAll(async () => {
   await handle.close();

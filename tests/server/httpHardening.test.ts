@@ -2,10 +2,8 @@
  * Hardening of the HTTP layer: no caching of API answers, a bound on JSON nesting, and request
  * timeouts on a real listening server.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
@@ -13,6 +11,7 @@ import { MEDIA_API_KEY_HEADER, mediaPaths, mediaPresetIds } from '../../contract
 import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { JSON_TOO_DEEP } from '../../server/http/errors';
+import { makeStaticSite } from './support/staticSite';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -29,10 +28,7 @@ let staticDir: string;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  staticDir = await mkdtemp(join(tmpdir(), 'givedrop-dist-'));
-  await mkdir(join(staticDir, 'assets'));
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Givedrop</title>');
-  await writeFile(join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  staticDir = await makeStaticSite();
   test = await createTestApp(handle.db, { STATIC_DIR: staticDir });
 });
 afterAll(async () => {
