@@ -17,7 +17,7 @@ import {
 import { openDatabase } from '../server/db/database';
 import { seedCountries } from '../server/db/seed';
 import { DomainError } from '../server/domain/errors';
-import { createHost, generatePassword } from '../server/domain/hosts';
+import { createHost, generatePassword } from '../server/features/identity/hosts';
 
 const USAGE = 'Usage: npm run create-host -- EMAIL [--generate]';
 

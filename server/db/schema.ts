@@ -177,7 +177,7 @@ export const accountKeys = pgTable(
   'account_keys',
   {
     id: serial('id').primaryKey(),
-    /** One of server/domain/accountKeys.ts accountKeyKinds. */
+    /** One of server/features/identity/accountKeys.ts accountKeyKinds. */
     kind: text('kind').notNull(),
     keyHash: text('key_hash').notNull().unique(),
     userId: integer('user_id')

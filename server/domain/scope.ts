@@ -10,7 +10,7 @@ import type { Queryable } from '../db/database';
 import { tenantUsers, users } from '../db/schema';
 import type { Principal } from './accessTokens';
 import { forbidden } from './errors';
-import { NO_TENANT_ACCESS } from './tenants';
+import { NO_TENANT_ACCESS } from '../features/tenants/domain';
 
 export { NO_TENANT_ACCESS };
 

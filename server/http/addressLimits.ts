@@ -18,8 +18,8 @@ import {
   TOO_MANY_ATTEMPTS,
   TOO_MANY_RESET_REQUESTS,
   TOO_MANY_VERIFICATION_EMAILS,
-} from '../domain/rateLimits';
-import { TOO_MANY_LOGIN_ATTEMPTS } from '../domain/sessions';
+} from '../features/identity/rateLimits';
+import { TOO_MANY_LOGIN_ATTEMPTS } from '../features/auth/sessions';
 import { mediaServiceMessages } from '../media/service';
 import { clockedMemoryStore } from './rateLimitStore';
 

@@ -1,7 +1,7 @@
 /** Answering an issued session: the refresh token in its cookie, the access token in the data. */
 import type { FastifyReply } from 'fastify';
 import type { SessionData } from '../../contract/auth';
-import type { IssuedSession } from '../domain/sessions';
+import type { IssuedSession } from '../features/auth/sessions';
 import { ok } from './envelope';
 import { setRefreshCookie, type RefreshCookieOptions } from './refreshCookie';
 

@@ -11,9 +11,13 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { DomainError } from '../../server/domain/errors';
-import { createHost, GENERATED_PASSWORD_LENGTH, generatePassword } from '../../server/domain/hosts';
+import {
+  createHost,
+  GENERATED_PASSWORD_LENGTH,
+  generatePassword,
+} from '../../server/features/identity/hosts';
 import { verifyPassword } from '../../server/domain/passwords';
-import { ACCOUNT_EXISTS } from '../../server/domain/verification';
+import { ACCOUNT_EXISTS } from '../../server/features/identity/verification';
 import { bannerLines, CREATE_HOST_HINT, seedOnStart } from '../../server/startup';
 import { openEmptyTestDatabase, openTestDatabase } from './support/testDatabase';
 import { createTestApp, login } from './support/testServer';

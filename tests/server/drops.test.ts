@@ -7,7 +7,7 @@ import { DropItem, type DropsFeedRequest } from '../../contract/posts';
 import type { DatabaseHandle } from '../../server/db/database';
 import { SEED_DROP_COUNT, seedMediaFiles, seedMediaList } from '../../server/db/seedContent';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { dropMessages } from '../../server/domain/drops';
+import { dropMessages } from '../../server/features/drops/domain';
 import { MediaStorage } from '../../server/media/storage';
 import { openTestDatabase } from './support/testDatabase';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeedPages } from '../../server/domain/feedPages';
+import { FeedPages } from '../../server/features/posts/feedPages';
 
 const at = (ms: number) => new Date(ms);
 const cursor = (id: number) => ({ at: at(id * 1000), id });

@@ -13,9 +13,9 @@ import {
   users,
 } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { insertAccount, type NewAccount } from '../../server/domain/accounts';
+import { insertAccount, type NewAccount } from '../../server/features/identity/accounts';
 import { DomainError } from '../../server/domain/errors';
-import { ACCOUNT_NOT_ACTIVATED } from '../../server/domain/sessions';
+import { ACCOUNT_NOT_ACTIVATED } from '../../server/features/auth/sessions';
 import { openTestDatabase } from './support/testDatabase';
 import {
   captchaToken,

@@ -4,8 +4,8 @@
  * ended session is never remembered.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { LiveSessionCache } from '../../server/domain/liveSessions';
-import { endSession } from '../../server/domain/refreshTokens';
+import { LiveSessionCache } from '../../server/features/auth/liveSessions';
+import { endSession } from '../../server/features/auth/refreshTokens';
 import type { Queryable } from '../../server/db/database';
 import { TestClock } from './support/testServer';
 

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { LOGIN_CAPTCHA_ACTION } from '../../contract/auth';
-import { LOGIN_CAPTCHA_REQUIRED } from '../../server/domain/sessions';
+import { LOGIN_CAPTCHA_REQUIRED } from '../../server/features/auth/sessions';
 import { captchaToken } from './support/identity';
 import { openTestDatabase } from './support/testDatabase';
 import {

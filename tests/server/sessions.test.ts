@@ -6,7 +6,7 @@ import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import { refreshTokens, tenantUsers } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { hashRefreshToken } from '../../server/domain/refreshTokens';
+import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { openTestDatabase } from './support/testDatabase';
 import {

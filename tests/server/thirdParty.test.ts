@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { createSigner } from '../../server/domain/signing';
-import { ACCOUNT_NOT_ACTIVATED, INVALID_LOGIN } from '../../server/domain/sessions';
+import { ACCOUNT_NOT_ACTIVATED, INVALID_LOGIN } from '../../server/features/auth/sessions';
 import { createCaptchaVerifier, RECAPTCHA_VERIFY_URL } from '../../server/thirdParty/captcha';
 import { GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL, namesOf } from '../../server/thirdParty/google';
 import { openTestDatabase } from './support/testDatabase';

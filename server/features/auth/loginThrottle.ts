@@ -1,0 +1,56 @@
+import { FixedWindows } from '../../domain/fixedWindows';
+import { normaliseEmail } from '../../domain/users';
+
+/**
+ * The domain's login rules on failed attempts, counted in fixed windows that start at the first
+ * failure (the per-address limit is the HTTP layer's):
+ *
+ * - per account and client address: once the pair has used up its allowance, that address may
+ *   not try the account again until the window ends (429), while other addresses still may;
+ * - per account, from every address: past the threshold a login must carry a captcha token, so
+ *   failures made by someone else never lock the owner out.
+ *
+ * A successful login clears the account's counters (the pair's and the account's).
+ */
+export interface LoginThrottleLimits {
+  /** Failures of the account (all addresses) before a captcha is required. */
+  perAccount: number;
+  /** Failures of the account from one address (IPv6: one /64) before that address is refused. */
+  perAccountAddress: number;
+  windowSeconds: number;
+}
+
+export class LoginThrottle {
+  private readonly windows: FixedWindows;
+
+  constructor(
+    private readonly limits: LoginThrottleLimits,
+    now: () => Date,
+  ) {
+    this.windows = new FixedWindows(limits.windowSeconds, now);
+  }
+
+  /** Seconds before this address may try this account again (0: now). */
+  pairWait(email: string, addressKey: string): number {
+    return this.windows.wait(pairKey(email, addressKey), this.limits.perAccountAddress);
+  }
+
+  /** Whether the account's failures from every address call for a captcha. */
+  needsCaptcha(email: string): boolean {
+    return this.windows.count(accountKey(email)) >= this.limits.perAccount;
+  }
+
+  recordFailure(email: string, addressKey: string): void {
+    this.windows.increment(accountKey(email));
+    this.windows.increment(pairKey(email, addressKey));
+  }
+
+  recordSuccess(email: string, addressKey: string): void {
+    this.windows.clear(accountKey(email));
+    this.windows.clear(pairKey(email, addressKey));
+  }
+}
+
+const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
+const pairKey = (email: string, addressKey: string) =>
+  `pair:${normaliseEmail(email)}:${addressKey}`;

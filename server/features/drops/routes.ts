@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { dropEndpoints } from '../../../contract/endpoints/drops';
+import { dropsFeedList, type DropsContext } from './domain';
+import { ok } from '../../http/envelope';
+import { route } from '../../http/route';
+
+export interface DropRouteDeps {
+  drops: DropsContext;
+}
+
+/** POST /drops/feedList: the carousel's drops for signed-in users. */
+export function dropRoutes(deps: DropRouteDeps): FastifyPluginAsync {
+  const { drops } = deps;
+  return async (app) => {
+    route(app, dropEndpoints.feedList, async ({ payload }) =>
+      ok(await dropsFeedList(drops, payload)),
+    );
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Single-use keys sent by email: activation (7 days), email confirmation (7 days) and password
+ * reset (1 hour). A key is 32 random bytes (base64url); only its sha256 is stored. Spending a key
+ * is one conditional UPDATE, so two uses at once cannot both succeed.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { KEY_MAX } from '../../../contract/identity';
+import type { Queryable } from '../../db/database';
+import { accountKeys, type AccountKeyRow } from '../../db/schema';
+import { addSeconds } from '../../domain/context';
+
+export const accountKeyKinds = ['activation', 'emailConfirmation', 'passwordReset'] as const;
+export type AccountKeyKind = (typeof accountKeyKinds)[number];
+
+export const KEY_LIFETIME_SECONDS: Record<AccountKeyKind, number> = {
+  activation: 7 * 24 * 60 * 60,
+  emailConfirmation: 7 * 24 * 60 * 60,
+  passwordReset: 60 * 60,
+};
+
+const KEY_BYTES = 32;
+
+export const hashAccountKey = (key: string) =>
+  createHash('sha256').update(key, 'utf8').digest('hex');
+
+/** Stores a new key and returns its clear value (the only time it exists). */
+export async function issueAccountKey(
+  db: Queryable,
+  kind: AccountKeyKind,
+  user: { id: number; email: string },
+  now: Date,
+): Promise<string> {
+  const key = randomBytes(KEY_BYTES).toString('base64url');
+  await db.insert(accountKeys).values({
+    kind,
+    keyHash: hashAccountKey(key),
+    userId: user.id,
+    email: user.email,
+    expiresAt: addSeconds(now, KEY_LIFETIME_SECONDS[kind]),
+    createdAt: now,
+  });
+  return key;
+}
+
+const usable = (kind: AccountKeyKind, key: string, now: Date) =>
+  and(
+    eq(accountKeys.keyHash, hashAccountKey(key)),
+    eq(accountKeys.kind, kind),
+    isNull(accountKeys.usedAt),
+    gt(accountKeys.expiresAt, now),
+  );
+
+const plausible = (key: string) => key.length > 0 && key.length <= KEY_MAX;
+
+/** The key's row when it is of `kind`, unspent and unexpired. */
+export async function findUsableKey(
+  db: Queryable,
+  kind: AccountKeyKind,
+  key: string,
+  now: Date,
+): Promise<AccountKeyRow | undefined> {
+  if (!plausible(key)) return undefined;
+  const [row] = await db
+    .select()
+    .from(accountKeys)
+    .where(usable(kind, key, now));
+  return row;
+}
+
+/** Spends the key; its row when it was usable, undefined otherwise (unknown, spent, expired). */
+export async function spendAccountKey(
+  db: Queryable,
+  kind: AccountKeyKind,
+  key: string,
+  now: Date,
+): Promise<AccountKeyRow | undefined> {
+  if (!plausible(key)) return undefined;
+  const [row] = await db
+    .update(accountKeys)
+    .set({ usedAt: now })
+    .where(usable(kind, key, now))
+    .returning();
+  return row;
+}
+
+/** Spends every outstanding key of a kind for a user (e.g. other reset links after a reset). */
+export async function spendAllKeys(
+  db: Queryable,
+  userId: number,
+  kind: AccountKeyKind,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(accountKeys)
+    .set({ usedAt: now })
+    .where(
+      and(eq(accountKeys.userId, userId), eq(accountKeys.kind, kind), isNull(accountKeys.usedAt)),
+    );
+}
+
+/** Removes a key that was never delivered (its mail failed). */
+export async function deleteAccountKey(db: Queryable, key: string): Promise<void> {
+  await db.delete(accountKeys).where(eq(accountKeys.keyHash, hashAccountKey(key)));
+}

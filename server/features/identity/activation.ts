@@ -1,0 +1,114 @@
+/**
+ * Activation and email confirmation by emailed link (spec §2.3, §7.2 activate and
+ * confirmEmailAddress): each key is single use and expires after 7 days. The answer says whether
+ * it worked and why not, in the words of spec §8.
+ */
+import { and, eq } from 'drizzle-orm';
+import { linkRoutes } from '../../../contract/paths';
+import { users } from '../../db/schema';
+import { emailConfirmationMail } from '../../mail/templates';
+import {
+  deleteAccountKey,
+  issueAccountKey,
+  KEY_LIFETIME_SECONDS,
+  spendAccountKey,
+} from './accountKeys';
+import { notFound, unavailable } from '../../domain/errors';
+import type { IdentityDeps } from './identityContext';
+import { siteLink } from './links';
+import type { Client } from '../../domain/client';
+import { ACCOUNT_ACTIVE, findUserByEmail } from '../../domain/users';
+
+export const activationMessages = {
+  activated: 'Your account has been activated, you can now log in.',
+  invalid: 'The activation link is invalid or has expired, please try again',
+} as const;
+
+export const confirmationMessages = {
+  confirmed: 'Your email address has been confirmed.',
+  invalid: 'The email confirmation link is invalid or has expired, please try again',
+  mailFailed: 'Error sending the email confirmation link, please try again.',
+  noAccount: 'There is no account with this email address.',
+} as const;
+
+export interface ActivationOutcome {
+  activated: boolean;
+  message: string;
+}
+
+export async function activate(
+  deps: IdentityDeps,
+  key: string,
+  client: Client,
+): Promise<ActivationOutcome> {
+  const keyFailures = client.allowance('keyFailures');
+  await keyFailures.check();
+  const now = deps.now();
+  const activated = await deps.db.transaction(async (tx) => {
+    const row = await spendAccountKey(tx, 'activation', key, now);
+    if (row === undefined) return false;
+    await tx
+      .update(users)
+      .set({ accountStatus: ACCOUNT_ACTIVE, emailConfirmed: true })
+      .where(eq(users.id, row.userId));
+    return true;
+  });
+  if (!activated) await keyFailures.record();
+  return activated
+    ? { activated, message: activationMessages.activated }
+    : { activated, message: activationMessages.invalid };
+}
+
+export interface ConfirmationOutcome {
+  confirmed: boolean;
+  message: string;
+}
+
+/** Confirms the address the key was sent to, if it is still the account's address. */
+export async function confirmEmailAddress(
+  deps: IdentityDeps,
+  key: string,
+  client: Client,
+): Promise<ConfirmationOutcome> {
+  const keyFailures = client.allowance('keyFailures');
+  await keyFailures.check();
+  const now = deps.now();
+  const confirmed = await deps.db.transaction(async (tx) => {
+    const row = await spendAccountKey(tx, 'emailConfirmation', key, now);
+    if (row === undefined) return false;
+    const updated = await tx
+      .update(users)
+      .set({ emailConfirmed: true })
+      .where(and(eq(users.id, row.userId), eq(users.email, row.email)))
+      .returning({ id: users.id });
+    return updated.length === 1;
+  });
+  if (!confirmed) await keyFailures.record();
+  return confirmed
+    ? { confirmed, message: confirmationMessages.confirmed }
+    : { confirmed, message: confirmationMessages.invalid };
+}
+
+/**
+ * Mails an email-confirmation link for the account's current address (used when an address
+ * changes; in development also by POST /api/dev/sendEmailConfirmation).
+ */
+export async function sendEmailConfirmation(deps: IdentityDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user === undefined) throw notFound(confirmationMessages.noAccount);
+  const key = await issueAccountKey(deps.db, 'emailConfirmation', user, deps.now());
+  try {
+    await deps.mailer.send(
+      emailConfirmationMail({
+        to: user.email,
+        firstName: user.firstName,
+        link: siteLink(deps.settings, linkRoutes.confirmEmail, key),
+        expiresInDays: KEY_LIFETIME_SECONDS.emailConfirmation / 86_400,
+      }),
+    );
+  } catch (error) {
+    deps.log.error({ err: error }, 'email confirmation link could not be sent');
+    await deleteAccountKey(deps.db, key);
+    throw unavailable(confirmationMessages.mailFailed);
+  }
+}
