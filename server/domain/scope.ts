@@ -3,16 +3,14 @@
  * route helper builds it once per call at the endpoint's auth level; the domain checks every id
  * it is given against it.
  */
-import { and, eq } from 'drizzle-orm';
 import type { AuthLevel } from '../../contract/endpoints/define';
 import { UserRole } from '../../contract/enums';
 import type { Queryable } from '../db/database';
-import { tenantUsers, users } from '../db/schema';
 import type { Principal } from './accessTokens';
 import { forbidden } from './errors';
-import { NO_TENANT_ACCESS } from '../features/tenants/domain';
+import { selectLoginEnabled, selectStanding } from './queries';
 
-export { NO_TENANT_ACCESS };
+export const NO_TENANT_ACCESS = 'You do not have access to this organisation.';
 
 export const NOT_AN_ADMINISTRATOR = 'Only administrators of this organisation may do this.';
 export const HOST_ONLY_CALL = 'Only host users may do this.';
@@ -34,18 +32,7 @@ export async function scopeAt(
   if (level === 'public' || level === 'user') {
     return { ...principal, role: roleInToken(principal) };
   }
-  const [row] = await db
-    .select({
-      role: tenantUsers.userRole,
-      loginEnabled: tenantUsers.loginEnabled,
-      isHost: users.isHost,
-    })
-    .from(users)
-    .leftJoin(
-      tenantUsers,
-      and(eq(tenantUsers.userId, users.id), eq(tenantUsers.tenantId, principal.tenantId)),
-    )
-    .where(eq(users.id, principal.userId));
+  const row = await selectStanding(db, principal.userId, principal.tenantId);
   if (level === 'host') {
     if (row?.isHost !== true) throw forbidden(HOST_ONLY_CALL);
     return { ...principal, isHost: true, role: roleInToken(principal) };
@@ -64,4 +51,13 @@ function roleInToken(principal: Principal): UserRole {
   } catch {
     return UserRole.User;
   }
+}
+
+/**
+ * The caller may still act in their current tenant: a `user`-level scope trusts the token, so
+ * calls that write to (or read from) the tenant check the membership again here.
+ */
+export async function requireMembership(db: Queryable, scope: TenantScope): Promise<void> {
+  const loginEnabled = await selectLoginEnabled(db, scope.userId, scope.tenantId);
+  if (loginEnabled !== true) throw forbidden(NO_TENANT_ACCESS);
 }

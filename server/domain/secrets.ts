@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { serverSecrets } from '../db/schema';
+import { insertSecretIfAbsent, selectSecret } from './queries';
 
 const JWT_SECRET_NAME = 'jwt_signing_key';
 
@@ -14,13 +13,10 @@ export async function getOrCreateSecret(
   name: string,
   generate: () => string,
 ): Promise<string> {
-  await db.insert(serverSecrets).values({ name, value: generate() }).onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, name));
-  if (row === undefined) throw new Error(`Server secret ${name} could not be stored.`);
-  return row.value;
+  await insertSecretIfAbsent(db, name, generate());
+  const value = await selectSecret(db, name);
+  if (value === undefined) throw new Error(`Server secret ${name} could not be stored.`);
+  return value;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { accountTypes, UserRole, type AccountType, type LoginProvider } from '../../contract/enums';
 import type { Queryable } from '../db/database';
-import { tenants, tenantUsers, users, type UserRow } from '../db/schema';
+import { selectMemberships, selectUserByEmail, type UserRow } from './queries';
 
 /** A user's place in one tenant, with what the session needs to know of the tenant. */
 export interface Membership {
@@ -28,25 +27,9 @@ export function toAccountType(value: string): AccountType {
   return (accountTypes as readonly string[]).includes(value) ? (value as AccountType) : 'Unknown';
 }
 
-export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normaliseEmail(email)));
-  return user;
-}
-
-/** The user whose handle is `handle` in any letter case. */
-export async function findUserByHandle(
-  db: Queryable,
-  handle: string,
-): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.handle})`, handle.toLowerCase()));
-  return user;
-}
+/** The user with this email address, in any letter case and spacing. */
+export const findUserByEmail = (db: Queryable, email: string): Promise<UserRow | undefined> =>
+  selectUserByEmail(db, normaliseEmail(email));
 
 /** The login providers a user has: Email when they have a password, Google when linked. */
 export function loginProvidersOf(
@@ -61,27 +44,9 @@ export function loginProvidersOf(
 export const ACCOUNT_ACTIVE = 'Active';
 export const ACCOUNT_PENDING_ACTIVATION = 'PendingActivation';
 
-export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user;
-}
-
 /** The user's memberships, oldest first. */
 export async function loadMemberships(db: Queryable, userId: number): Promise<Membership[]> {
-  const rows = await db
-    .select({
-      tenantId: tenants.id,
-      tenantGuid: tenants.guid,
-      tenantName: tenants.name,
-      accountType: tenants.accountType,
-      userRole: tenantUsers.userRole,
-      owner: tenantUsers.owner,
-      loginEnabled: tenantUsers.loginEnabled,
-    })
-    .from(tenantUsers)
-    .innerJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
-    .where(eq(tenantUsers.userId, userId))
-    .orderBy(asc(tenantUsers.id));
+  const rows = await selectMemberships(db, userId);
   return rows.map(({ accountType, userRole, ...row }) => ({
     ...row,
     tenantAccountType: toAccountType(accountType),
@@ -107,26 +72,6 @@ export function findLoginMembership(
   tenantId: number,
 ): Membership | undefined {
   return loginMemberships(memberships).find((membership) => membership.tenantId === tenantId);
-}
-
-export async function recordTenantLogin(
-  db: Queryable,
-  userId: number,
-  tenantId: number,
-  at: Date,
-): Promise<void> {
-  await db
-    .update(tenantUsers)
-    .set({ lastLoginDate: at })
-    .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.tenantId, tenantId)));
-}
-
-export async function rememberLastTenant(
-  db: Queryable,
-  userId: number,
-  tenantId: number,
-): Promise<void> {
-  await db.update(users).set({ lastTenantId: tenantId }).where(eq(users.id, userId));
 }
 
 const AVATAR_PALETTE = [

@@ -40,12 +40,10 @@ import {
   defaultMembership,
   findLoginMembership,
   findUserByEmail,
-  findUserById,
   loadMemberships,
-  recordTenantLogin,
-  rememberLastTenant,
   type Membership,
 } from '../../domain/users';
+import { findUserById, recordTenantLogin, rememberLastTenant } from '../../domain/queries';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts, please try again later.';

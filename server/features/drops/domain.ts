@@ -3,13 +3,12 @@
  * come, newest first, paged like the posts (page, pageSize 20). Past the last page the list is
  * empty (the carousel then starts again from the beginning).
  */
-import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
 import type { ListResponse } from '../../../contract/lists';
 import { FEED_PAGE_SIZE, type DropItem, type DropsFeedRequest } from '../../../contract/posts';
-import { drops, users, type DropMediaFile } from '../../db/schema';
 import type { MediaService } from '../../media/service';
 import type { DomainContext } from '../../domain/context';
 import { invalid } from '../../domain/errors';
+import { countVisibleDrops, selectVisibleDrops, type DropMediaFile } from './queries';
 
 export const dropMessages = {
   sortBy: 'sortBy must be CreatedDate or Date.',
@@ -43,31 +42,15 @@ export async function dropsFeedList(
   checkSort(request.sortBy);
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? FEED_PAGE_SIZE;
-  const direction = (request.sortByDescending ?? true) ? desc : asc;
-  const visible = lte(drops.date, ctx.now());
-  let totalCount: number | null = null;
-  if (request.getTotalCount === true) {
-    const [row] = await ctx.db.select({ total: count() }).from(drops).where(visible);
-    totalCount = row?.total ?? 0;
-  }
+  const now = ctx.now();
+  const totalCount = request.getTotalCount === true ? await countVisibleDrops(ctx.db, now) : null;
   if ((page - 1) * pageSize > MAX_OFFSET) return { list: [], totalCount };
-  const rows = await ctx.db
-    .select({
-      id: drops.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      userAvatarUrl: users.avatarUrl,
-      content: drops.content,
-      date: drops.date,
-      reactions: drops.reactions,
-      media: drops.media,
-    })
-    .from(drops)
-    .innerJoin(users, eq(users.id, drops.userId))
-    .where(and(visible))
-    .orderBy(direction(drops.date), direction(drops.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const rows = await selectVisibleDrops(ctx.db, {
+    now,
+    descending: request.sortByDescending ?? true,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
   const list = rows.map((row) => ({
     id: row.id,
     user: `${row.firstName} ${row.lastName}`.trim(),

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { HANDLE_MAX, HANDLE_MIN, identityTexts, isValidHandle } from '../../../contract/identity';
 import type { Queryable } from '../../db/database';
 import { invalid } from '../../domain/errors';
-import { findUserByHandle } from '../../domain/users';
+import { findUserByHandle } from '../../domain/queries';
 
 export const HANDLE_RULE = identityTexts.handleRule;
 

@@ -31,9 +31,9 @@ import {
   ACCOUNT_ACTIVE,
   ACCOUNT_PENDING_ACTIVATION,
   findUserByEmail,
-  findUserByHandle,
   normaliseEmail,
 } from '../../domain/users';
+import { findUserByHandle } from '../../domain/queries';
 import { ACCOUNT_EXISTS, consumeVerification, isRecentlyVerified } from './verification';
 
 /** The oldest date of birth taken as real. */

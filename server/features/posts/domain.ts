@@ -5,18 +5,6 @@
  * in the tenant it was written in: another tenant's post is not found, another author's post in
  * the same tenant is forbidden.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  min,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
 import type { ListRequest, ListResponse } from '../../../contract/lists';
 import { mediaPresetIds } from '../../../contract/media';
 import {
@@ -31,14 +19,33 @@ import {
   type UpdatePostRequest,
 } from '../../../contract/posts';
 import type { Queryable } from '../../db/database';
-import { posts, tenantUsers, users, type PostRow } from '../../db/schema';
 import type { MediaService } from '../../media/service';
-import type { Principal } from '../../domain/accessTokens';
 import type { DomainContext } from '../../domain/context';
 import { isStorableId } from '../../db/recordIds';
+import { parseOptionalDate } from '../../domain/dates';
 import { forbidden, invalid, notFound } from '../../domain/errors';
+import { requireMembership, type TenantScope } from '../../domain/scope';
 import type { FeedCursor, FeedLesson, FeedPages } from './feedPages';
-import { NO_TENANT_ACCESS, parseOptionalDate } from '../tenants/domain';
+import {
+  countAuthorPosts,
+  countFeed,
+  countPostsWithFile,
+  deletePostRow,
+  insertPost,
+  nextScheduledPublish,
+  readFeed,
+  selectAuthorPosts,
+  selectFeedPostByGuid,
+  selectPostByGuid,
+  selectPostById,
+  updatePostRow,
+  type FeedRow,
+  type PostChanges,
+  type PostRow,
+  type PostSort,
+} from './queries';
+
+export type { PostSort };
 
 export const postMessages = {
   ...postTexts,
@@ -60,8 +67,6 @@ export interface PostsContext extends DomainContext {
 const MAX_FEED_OFFSET = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type PostSort = 'CreatedDate' | 'PublishedDate';
-
 /** sortBy of a list request: CreatedDate (the default) or PublishedDate, any letter case. */
 export function postSortOf(sortBy: string | undefined): PostSort {
   const value = (sortBy ?? '').toLowerCase();
@@ -70,9 +75,6 @@ export function postSortOf(sortBy: string | undefined): PostSort {
   throw invalid(postMessages.sortBy);
 }
 
-const sortColumn = (sort: PostSort) =>
-  sort === 'PublishedDate' ? posts.publishedDate : posts.createdAt;
-
 function parsePublishedDate(value: string): Date {
   const date = parseOptionalDate('publishedDate', value);
   if (!(date instanceof Date)) throw invalid(postMessages.publishedDateRange);
@@ -80,10 +82,6 @@ function parsePublishedDate(value: string): Date {
   if (year < 1970 || year > 9999) throw invalid(postMessages.publishedDateRange);
   return date;
 }
-
-/** The published, non-draft posts whose time has come (the partial indexes' predicate first). */
-const inFeed = (now: Date | Placeholder) =>
-  sql`${posts.isPublished} and not ${posts.isDraft} and ${posts.publishedDate} <= ${now instanceof Date ? now.toISOString() : now}::timestamptz`;
 
 export function toPost(row: PostRow): Post {
   return {
@@ -96,34 +94,6 @@ export function toPost(row: PostRow): Post {
     mediaFileStorageId: row.mediaFileId,
     mediaFileStorageOriginalName: row.mediaOriginalName,
   };
-}
-
-const feedColumns = {
-  id: posts.id,
-  guid: posts.guid,
-  message: posts.message,
-  link: posts.link,
-  publishedDate: posts.publishedDate,
-  createdAt: posts.createdAt,
-  mediaFileId: posts.mediaFileId,
-  mediaWidth: posts.mediaWidth,
-  mediaHeight: posts.mediaHeight,
-  userHandle: users.handle,
-  userAvatarUrl: users.avatarUrl,
-};
-
-interface FeedRow {
-  id: number;
-  guid: string;
-  message: string;
-  link: string;
-  publishedDate: Date;
-  createdAt: Date;
-  mediaFileId: string | null;
-  mediaWidth: number | null;
-  mediaHeight: number | null;
-  userHandle: string;
-  userAvatarUrl: string;
 }
 
 function toFeedPost(media: MediaService, row: FeedRow): FeedPost {
@@ -151,107 +121,13 @@ function toFeedPost(media: MediaService, row: FeedRow): FeedPost {
   };
 }
 
-interface FeedQuery {
-  sort: PostSort;
-  descending: boolean;
-  now: Date;
-  after: FeedCursor | undefined;
-  offset: number;
-  limit: number;
-}
-
-/**
- * The feed's query for one sort, direction and start (the top, or after a keyset cursor), with
- * the moment, the cursor and the page's limit and offset as placeholders. Every feed read that
- * misses the page memory runs one, so it is built and prepared once per database and variant:
- * building the query on each request cost about a third of its time on PGlite.
- */
-function buildFeedStatement(
-  db: Queryable,
-  name: string,
-  sort: PostSort,
-  descending: boolean,
-  keyset: boolean,
-) {
-  const column = sortColumn(sort);
-  const conditions: SQL[] = [inFeed(sql.placeholder('now'))];
-  if (keyset) {
-    const cursor = sql`(${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::integer)`;
-    conditions.push(
-      descending
-        ? sql`(${column}, ${posts.id}) < ${cursor}`
-        : sql`(${column}, ${posts.id}) > ${cursor}`,
-    );
-  }
-  const direction = descending ? desc : asc;
-  return db
-    .select(feedColumns)
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(...conditions))
-    .orderBy(direction(column), direction(posts.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
-}
-
-type FeedStatement = ReturnType<typeof buildFeedStatement>;
-const feedStatements = new WeakMap<Queryable, Map<string, FeedStatement>>();
-
-function feedStatement(db: Queryable, sort: PostSort, descending: boolean, keyset: boolean) {
-  let statements = feedStatements.get(db);
-  if (statements === undefined) {
-    statements = new Map();
-    feedStatements.set(db, statements);
-  }
-  const name = `feed_${sort}_${descending ? 'desc' : 'asc'}_${keyset ? 'after' : 'top'}`;
-  let statement = statements.get(name);
-  if (statement === undefined) {
-    statement = buildFeedStatement(db, name, sort, descending, keyset);
-    statements.set(name, statement);
-  }
-  return statement;
-}
-
-function readFeed(db: Queryable, query: FeedQuery): Promise<FeedRow[]> {
-  const { after } = query;
-  return feedStatement(db, query.sort, query.descending, after !== undefined).execute({
-    now: query.now.toISOString(),
-    afterAt: after?.at.toISOString(),
-    afterId: after?.id,
-    limit: query.limit,
-    offset: query.offset,
-  });
-}
-
-/** When the next scheduled post becomes visible: the feed's order changes then. */
-async function nextScheduledPublish(db: Queryable, now: Date): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ next: min(posts.publishedDate) })
-    .from(posts)
-    .where(
-      sql`${posts.isPublished} and not ${posts.isDraft} and ${posts.publishedDate} > ${now.toISOString()}::timestamptz`,
-    );
-  return row?.next ?? undefined;
-}
-
+/** The post with this guid if it is in the feed (a malformed guid finds none). */
 async function findFeedPostByGuid(
   db: Queryable,
   guid: string,
   now: Date,
 ): Promise<FeedRow | undefined> {
-  if (!UUID.test(guid)) return undefined;
-  const [row] = await db
-    .select(feedColumns)
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(posts.guid, guid), inFeed(now)));
-  return row;
-}
-
-async function countFeed(db: Queryable, now: Date): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(posts).where(inFeed(now));
-  return row?.total ?? 0;
+  return UUID.test(guid) ? selectFeedPostByGuid(db, guid, now) : undefined;
 }
 
 /** The order of a feed request: its sort, direction and page size, and their memory key. */
@@ -336,53 +212,38 @@ export async function feedList(
   return { list, totalCount };
 }
 
-/** The caller may still act in their current tenant. */
-async function requireMembership(db: Queryable, principal: Principal): Promise<void> {
-  const [row] = await db
-    .select({ loginEnabled: tenantUsers.loginEnabled })
-    .from(tenantUsers)
-    .where(
-      and(eq(tenantUsers.userId, principal.userId), eq(tenantUsers.tenantId, principal.tenantId)),
-    );
-  if (row === undefined || !row.loginEnabled) throw forbidden(NO_TENANT_ACCESS);
-}
-
 export type PostRef = { id: number } | { guid: string };
 
 /** The caller's own post in their current tenant. */
-async function findOwnPost(db: Queryable, principal: Principal, ref: PostRef): Promise<PostRow> {
-  await requireMembership(db, principal);
+async function findOwnPost(db: Queryable, scope: TenantScope, ref: PostRef): Promise<PostRow> {
+  await requireMembership(db, scope);
   let row: PostRow | undefined;
   if ('id' in ref) {
-    if (isStorableId(ref.id)) [row] = await db.select().from(posts).where(eq(posts.id, ref.id));
+    if (isStorableId(ref.id)) row = await selectPostById(db, ref.id);
   } else if (UUID.test(ref.guid)) {
-    [row] = await db.select().from(posts).where(eq(posts.guid, ref.guid.toLowerCase()));
+    row = await selectPostByGuid(db, ref.guid.toLowerCase());
   }
-  if (row === undefined || row.tenantId !== principal.tenantId)
-    throw notFound(postMessages.notFound);
-  if (row.userId !== principal.userId) throw forbidden(postMessages.notYours);
+  if (row === undefined || row.tenantId !== scope.tenantId) throw notFound(postMessages.notFound);
+  if (row.userId !== scope.userId) throw forbidden(postMessages.notYours);
   return row;
 }
 
 /** POST /posts/create */
 export async function createPost(
   ctx: PostsContext,
-  principal: Principal,
+  scope: TenantScope,
   input: CreatePostRequest,
 ): Promise<Post> {
   const publishedDate = parsePublishedDate(input.publishedDate);
-  await requireMembership(ctx.db, principal);
-  const [row] = await ctx.db
-    .insert(posts)
-    .values({
-      tenantId: principal.tenantId,
-      userId: principal.userId,
-      message: input.message,
-      link: input.link,
-      publishedDate,
-      isDraft: input.isDraft,
-    })
-    .returning();
+  await requireMembership(ctx.db, scope);
+  const row = await insertPost(ctx.db, {
+    tenantId: scope.tenantId,
+    userId: scope.userId,
+    message: input.message,
+    link: input.link,
+    publishedDate,
+    isDraft: input.isDraft,
+  });
   ctx.feedPages.invalidate();
   if (row === undefined) throw new Error('The post was not stored.');
   return toPost(row);
@@ -394,11 +255,11 @@ export async function createPost(
  */
 export async function createPostWithFile(
   ctx: PostsContext,
-  principal: Principal,
+  scope: TenantScope,
   input: CreatePostWithFileRequest,
 ): Promise<Post> {
   const publishedDate = parsePublishedDate(input.publishedDate);
-  await requireMembership(ctx.db, principal);
+  await requireMembership(ctx.db, scope);
   const outcome = await ctx.media.confirmPendingUpload(
     input.mediaFileStorageId,
     mediaPresetIds.post,
@@ -407,21 +268,18 @@ export async function createPostWithFile(
   if (outcome.kind === 'wrongPreset') throw invalid(postMessages.uploadWrongPreset);
   let row: PostRow | undefined;
   try {
-    [row] = await ctx.db
-      .insert(posts)
-      .values({
-        tenantId: principal.tenantId,
-        userId: principal.userId,
-        message: input.message,
-        link: input.link,
-        publishedDate,
-        isDraft: input.isDraft,
-        mediaFileId: outcome.file.fileId,
-        mediaOriginalName: input.mediaFileStorageOriginalName,
-        mediaWidth: outcome.file.width,
-        mediaHeight: outcome.file.height,
-      })
-      .returning();
+    row = await insertPost(ctx.db, {
+      tenantId: scope.tenantId,
+      userId: scope.userId,
+      message: input.message,
+      link: input.link,
+      publishedDate,
+      isDraft: input.isDraft,
+      mediaFileId: outcome.file.fileId,
+      mediaOriginalName: input.mediaFileStorageOriginalName,
+      mediaWidth: outcome.file.width,
+      mediaHeight: outcome.file.height,
+    });
     if (row === undefined) throw new Error('The post was not stored.');
   } catch (error) {
     await outcome.undo();
@@ -433,12 +291,12 @@ export async function createPostWithFile(
 
 async function updateOwnPost(
   ctx: PostsContext,
-  principal: Principal,
+  scope: TenantScope,
   ref: PostRef,
-  changes: Partial<Pick<PostRow, 'message' | 'link' | 'publishedDate' | 'isDraft' | 'isPublished'>>,
+  changes: PostChanges,
 ): Promise<Post> {
-  const post = await findOwnPost(ctx.db, principal, ref);
-  const [row] = await ctx.db.update(posts).set(changes).where(eq(posts.id, post.id)).returning();
+  const post = await findOwnPost(ctx.db, scope, ref);
+  const row = await updatePostRow(ctx.db, post.id, changes);
   if (row === undefined) throw notFound(postMessages.notFound);
   ctx.feedPages.invalidate();
   return toPost(row);
@@ -447,13 +305,13 @@ async function updateOwnPost(
 /** POST /posts/update: message, link, publishedDate and isDraft; the media cannot change. */
 export function updatePost(
   ctx: PostsContext,
-  principal: Principal,
+  scope: TenantScope,
   input: UpdatePostRequest,
 ): Promise<Post> {
   const publishedDate = parsePublishedDate(input.publishedDate);
   return updateOwnPost(
     ctx,
-    principal,
+    scope,
     { id: input.id },
     {
       message: input.message,
@@ -471,90 +329,69 @@ export interface UpsertPostInput extends CreatePostRequest {
 /** POST /posts/upsert: update with an id, create without. */
 export function upsertPost(
   ctx: PostsContext,
-  principal: Principal,
+  scope: TenantScope,
   input: UpsertPostInput,
 ): Promise<Post> {
   const { id, ...fields } = input;
   return id === undefined
-    ? createPost(ctx, principal, fields)
-    : updatePost(ctx, principal, { ...fields, id });
+    ? createPost(ctx, scope, fields)
+    : updatePost(ctx, scope, { ...fields, id });
 }
 
 /** POST /posts/setIsDraft */
-export const setIsDraft = (ctx: PostsContext, principal: Principal, id: number, value: boolean) =>
-  updateOwnPost(ctx, principal, { id }, { isDraft: value });
+export const setIsDraft = (ctx: PostsContext, scope: TenantScope, id: number, value: boolean) =>
+  updateOwnPost(ctx, scope, { id }, { isDraft: value });
 
 /** POST /posts/setIsPublished */
-export const setIsPublished = (
-  ctx: PostsContext,
-  principal: Principal,
-  id: number,
-  value: boolean,
-) => updateOwnPost(ctx, principal, { id }, { isPublished: value });
+export const setIsPublished = (ctx: PostsContext, scope: TenantScope, id: number, value: boolean) =>
+  updateOwnPost(ctx, scope, { id }, { isPublished: value });
 
 /** GET /posts/get, /posts/getByGuid: the caller's own post, to edit. */
-export async function getPost(
-  ctx: PostsContext,
-  principal: Principal,
-  ref: PostRef,
-): Promise<Post> {
-  return toPost(await findOwnPost(ctx.db, principal, ref));
+export async function getPost(ctx: PostsContext, scope: TenantScope, ref: PostRef): Promise<Post> {
+  return toPost(await findOwnPost(ctx.db, scope, ref));
 }
 
 /** Deletes a post's media file unless another post shows it too (seeded posts share images). */
 async function deleteUnusedFile(ctx: PostsContext, fileId: string): Promise<void> {
-  const [row] = await ctx.db
-    .select({ total: count() })
-    .from(posts)
-    .where(eq(posts.mediaFileId, fileId));
-  if ((row?.total ?? 0) === 0) await ctx.media.deleteFile(fileId);
+  if ((await countPostsWithFile(ctx.db, fileId)) === 0) await ctx.media.deleteFile(fileId);
 }
 
 /** DELETE /posts/delete, /posts/deletebyguid: the post, then its media file. */
 export async function deletePost(
   ctx: PostsContext,
-  principal: Principal,
+  scope: TenantScope,
   ref: PostRef,
 ): Promise<{ deleted: true }> {
-  const post = await findOwnPost(ctx.db, principal, ref);
-  const [row] = await ctx.db.delete(posts).where(eq(posts.id, post.id)).returning({ id: posts.id });
-  if (row === undefined) throw notFound(postMessages.notFound);
+  const post = await findOwnPost(ctx.db, scope, ref);
+  if (!(await deletePostRow(ctx.db, post.id))) throw notFound(postMessages.notFound);
   ctx.feedPages.invalidate();
   if (post.mediaFileId !== null) await deleteUnusedFile(ctx, post.mediaFileId);
   return { deleted: true };
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** POST /posts/list: the caller's own posts in their current tenant, drafts included. */
 export async function listOwnPosts(
   ctx: PostsContext,
-  principal: Principal,
+  scope: TenantScope,
   request: ListRequest,
 ): Promise<ListResponse<Post>> {
-  await requireMembership(ctx.db, principal);
+  await requireMembership(ctx.db, scope);
   const sort = postSortOf(request.sortBy);
-  const direction = (request.sortByDescending ?? true) ? desc : asc;
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? FEED_PAGE_SIZE;
-  const search = request.searchString?.trim() ?? '';
-  const where = and(
-    eq(posts.userId, principal.userId),
-    eq(posts.tenantId, principal.tenantId),
-    search === '' ? undefined : ilike(posts.message, `%${escapeLike(search)}%`),
-  );
+  const query = {
+    userId: scope.userId,
+    tenantId: scope.tenantId,
+    search: request.searchString?.trim() ?? '',
+  };
   if ((page - 1) * pageSize > MAX_FEED_OFFSET) return { list: [], totalCount: null };
-  const rows = await ctx.db
-    .select()
-    .from(posts)
-    .where(where)
-    .orderBy(direction(sortColumn(sort)), direction(posts.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  let totalCount: number | null = null;
-  if (request.getTotalCount === true) {
-    const [row] = await ctx.db.select({ total: count() }).from(posts).where(where);
-    totalCount = row?.total ?? 0;
-  }
+  const rows = await selectAuthorPosts(ctx.db, {
+    ...query,
+    sort,
+    descending: request.sortByDescending ?? true,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  const totalCount = request.getTotalCount === true ? await countAuthorPosts(ctx.db, query) : null;
   return { list: rows.map(toPost), totalCount };
 }
