@@ -14,8 +14,22 @@
  * - OPTIONS *                            204 with Allow (same origin: no CORS headers)
  */
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { MEDIA_API_KEY_HEADER, mediaMessages, mediaPaths } from '../../contract/media';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import {
+  MEDIA_API_KEY_HEADER,
+  mediaServiceCalls,
+  type MediaServiceCall,
+} from '../../contract/endpoints/media';
+import { mediaMessages } from '../../contract/media';
 import { takeAllowance } from '../domain/client';
 import { RateLimitedError } from '../domain/errors';
 import { clientOf } from '../http/addressLimits';
@@ -127,6 +141,40 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The media service call a route was registered for (only through {@link mediaRoute}). */
+    mediaCall?: MediaServiceCall;
+  }
+}
+
+/**
+ * Registers one call of the media service from its definition (contract/endpoints/media.ts): its
+ * method and path, and the API key check whenever the call's access is `mediaKey`, before any
+ * other pre-handler. The route's config carries the call, so a test can tell that every route of
+ * the service came through here.
+ */
+function mediaRoute<Route extends RouteGenericInterface = RouteGenericInterface>(
+  app: FastifyInstance,
+  call: MediaServiceCall,
+  requireApiKey: preHandlerAsyncHookHandler,
+  handler: RouteHandlerMethod<
+    FastifyInstance['server'],
+    FastifyRequest['raw'],
+    FastifyReply['raw'],
+    Route
+  >,
+  preHandlers: preHandlerAsyncHookHandler[] = [],
+): void {
+  app.route<Route>({
+    method: call.method,
+    url: `/${call.path}`,
+    config: { mediaCall: call },
+    preHandler: call.access === 'mediaKey' ? [requireApiKey, ...preHandlers] : preHandlers,
+    handler,
+  });
+}
+
 export interface MediaPluginDeps {
   media: MediaService;
 }
@@ -168,24 +216,28 @@ export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
 
     app.options('/*', async (_request, reply) => reply.code(204).header('allow', ALLOW).send());
 
-    app.get<{ Params: { id: string } }>(
-      `/${mediaPaths.validationPreset}:id`,
-      { preHandler: requireApiKey },
+    mediaRoute<{ Params: { id: string } }>(
+      app,
+      mediaServiceCalls.validationPreset,
+      requireApiKey,
       async (request, reply) => {
         reply.header('cache-control', 'no-cache');
         return media.validationPreset(request.params.id);
       },
     );
 
-    app.post(
-      `/${mediaPaths.uploadPending}`,
-      { preHandler: [requireApiKey, admitUpload] },
+    mediaRoute(
+      app,
+      mediaServiceCalls.uploadPending,
+      requireApiKey,
       async (request) => [await media.uploadPending(await readUpload(request))],
+      [admitUpload],
     );
 
-    app.delete<{ Querystring: Record<string, unknown> }>(
-      `/${mediaPaths.deletePending}`,
-      { preHandler: requireApiKey },
+    mediaRoute<{ Querystring: Record<string, unknown> }>(
+      app,
+      mediaServiceCalls.deletePending,
+      requireApiKey,
       async (request, reply) => {
         const { fileId } = request.query;
         if (typeof fileId !== 'string' || fileId === '') {
@@ -196,8 +248,10 @@ export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Params: { fileId: string } }>(
-      `/${mediaPaths.files}:fileId`,
+    mediaRoute<{ Params: { fileId: string } }>(
+      app,
+      mediaServiceCalls.file,
+      requireApiKey,
       async (request, reply) => {
         const opened = await media.storage.openFile(request.params.fileId);
         if (opened === undefined) throw new MediaError(404, mediaServiceMessages.notFound);

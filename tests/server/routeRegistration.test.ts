@@ -3,15 +3,22 @@
  * contract/endpoints/: a route under the API base without an endpoint would have no declared auth
  * level, so forgetting `authenticate` on it would silently open it.
  */
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
+import {
+  allMediaServiceCalls,
+  mediaServiceCalls,
+  type MediaServiceCall,
+} from '../../contract/endpoints/media';
 import type { DatabaseHandle } from '../../server/db/database';
+import { mediaServiceMessages } from '../../server/media/service';
 import { openTestDatabase } from './support/testDatabase';
 import { api, createTestApp } from './support/testServer';
 
 let handle: DatabaseHandle;
+let app: FastifyInstance;
 const routes: RouteOptions[] = [];
 
 /**
@@ -29,18 +36,21 @@ const methodsOf = (route: RouteOptions) =>
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  const { app } = await createTestApp(handle.db, {}, {}, (app) => {
+  ({ app } = await createTestApp(handle.db, {}, {}, (app) => {
     app.addHook('onRoute', (options) => {
       // Fastify adds a HEAD route beside each GET one.
       if (methodsOf(options).length > 0) routes.push(options);
     });
-  });
-  await app.close();
+  }));
 });
 
 afterAll(async () => {
+  await app.close();
   await handle.close();
 });
+
+const mediaCallOf = (route: RouteOptions) =>
+  (route.config as { mediaCall?: MediaServiceCall } | undefined)?.mediaCall;
 
 const endpointOf = (route: RouteOptions) =>
   (route.config as { endpoint?: AnyEndpoint } | undefined)?.endpoint;
@@ -60,21 +70,46 @@ describe('route registration', () => {
     expect(withoutHelper).toEqual(['GET /api/configuration']);
   });
 
-  it('registers nothing else without the helper but the media service', () => {
+  it("registers nothing else without a helper but the media service's OPTIONS answer", () => {
     // The media service is a service of its own (spec §7.1: its own base URL and client API
-    // key): plain JSON and files, not the API's envelopes. No static site in this build.
+    // key; plain JSON and files, not the API's envelopes): its calls come through its own helper
+    // from contract/endpoints/media.ts. Its OPTIONS answer (204 with Allow) carries no data. No
+    // static site in this build.
     const others = routes
-      .filter((route) => !route.url.startsWith('/api/') && endpointOf(route) === undefined)
+      .filter(
+        (route) =>
+          !route.url.startsWith('/api/') &&
+          endpointOf(route) === undefined &&
+          mediaCallOf(route) === undefined,
+      )
       .map((route) => `${methodsOf(route).join(',')} ${route.url}`)
       .sort();
-    expect(others).toEqual([
-      'DELETE /media/DeletePending',
-      'GET /media/ValidationPresets/:id',
-      'GET /media/files/:fileId',
-      'OPTIONS /media/*',
-      'POST /media/UploadPending',
+    expect(others).toEqual(['OPTIONS /media/*']);
+  });
+
+  it('registers every call of the media service from its table, once', () => {
+    const registered = routes
+      .filter((route) => mediaCallOf(route) !== undefined)
+      .map((route) => `${methodsOf(route).join(',')} ${route.url}`)
+      .sort();
+    const defined = allMediaServiceCalls.map((call) => `${call.method} /media/${call.path}`).sort();
+    expect(registered).toEqual(defined);
+    expect(new Set(defined).size).toBe(defined.length);
+    // Only the files are public (an <img> loads them); everything else needs the client key.
+    expect(allMediaServiceCalls.filter((call) => call.access === 'public')).toEqual([
+      mediaServiceCalls.file,
     ]);
   });
+
+  it.each(allMediaServiceCalls.filter((call) => call.access === 'mediaKey'))(
+    'refuses $method $path without the client API key (401), before reading anything',
+    async (call) => {
+      const url = `/media/${call.path.replace(/:\w+/g, 'x')}`;
+      const response = await app.inject({ method: call.method, url });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ messages: [mediaServiceMessages.apiKey] });
+    },
+  );
 
   it('registers every endpoint of the contract, once, with its method and path', () => {
     const registered = routes
