@@ -3,9 +3,8 @@
  * upload rate limit (429 + Retry-After) and the periodic sweep of expired pending uploads.
  */
 import { mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { MEDIA_API_KEY_HEADER, mediaPaths, type PendingUpload } from '../../contract/media';
 import { ConfigError, loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
@@ -142,7 +141,7 @@ describe('the image queue of UploadPending', () => {
   it('refuses with a 503 MediaError when the queue fills while the upload was read', async () => {
     const queue = new WorkQueue({ concurrency: 1, maxWaiting: 0, retryAfterSeconds: 2 });
     const media = new MediaService({
-      root: await mkdtemp(join(tmpdir(), 'givedrop-media-')),
+      root: await mkdtemp(join(inject('tempRoot'), 'media-')),
       publicBaseUrl: '/media',
       apiKey: async () => 'key',
       imageWork: queue,

@@ -2,10 +2,10 @@
  * Builds the app against a test database with a movable clock, plus request helpers.
  */
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
+import { inject } from 'vitest';
 import type { JwtPayload } from '../../../contract/auth';
 import type { Envelope } from '../../../contract/envelope';
 import { apiPaths } from './apiPaths';
@@ -52,7 +52,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({ ...TEST_ENV, ...env });
   const clock = new TestClock();
-  const mediaDir = options.mediaDir ?? (await mkdtemp(join(tmpdir(), 'givedrop-media-')));
+  const mediaDir = options.mediaDir ?? (await mkdtemp(join(inject('tempRoot'), 'media-')));
   const app = buildApp({ config, db, now: clock.now, ...options, mediaDir });
   beforeReady?.(app, config);
   await app.ready();
