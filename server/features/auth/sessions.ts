@@ -6,7 +6,6 @@
 import { LOGIN_CAPTCHA_ACTION } from '../../../contract/auth';
 import type { LoginProvider } from '../../../contract/enums';
 import type { Queryable, Transaction } from '../../db/database';
-import type { RefreshTokenRow, UserRow } from '../../db/schema';
 import { NOT_AUTHENTICATED, type AccessTokens, type Principal } from '../../domain/accessTokens';
 import { addSeconds, type DomainContext } from '../../domain/context';
 import type { CaptchaVerifier } from '../../thirdParty/captcha';
@@ -19,6 +18,7 @@ import {
   unauthenticated,
 } from '../../domain/errors';
 import type { LoginThrottle } from './loginThrottle';
+import type { RefreshTokenRow, UserRow } from './queries';
 import { TENANT_NOT_FOUND } from '../tenants/domain';
 import { verifyDecoy, verifyPassword } from '../../domain/passwords';
 import {
