@@ -18,10 +18,18 @@ import {
   randomBytes,
   randomUUID,
 } from 'node:crypto';
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { loginProviders, type LoginProvider } from '../../../contract/enums';
 import type { Queryable } from '../../db/database';
-import { refreshTokens, type RefreshTokenRow } from '../../db/schema';
+import {
+  clearOtherSealedSuccessors,
+  findRefreshTokenByHash,
+  hasUnrevokedRefreshToken,
+  insertRefreshToken as insertRefreshTokenRow,
+  markRefreshTokenSpent,
+  revokeRefreshTokenFamily,
+  revokeRefreshTokensOfUser,
+  type RefreshTokenRow,
+} from './queries';
 
 const TOKEN_BYTES = 32;
 /** Longest cookie value accepted; real tokens are 43 characters (base64url of 32 bytes). */
@@ -95,9 +103,7 @@ export async function insertRefreshToken(
   now: Date,
   token: string = newRefreshToken(),
 ): Promise<IssuedRefreshToken> {
-  await db
-    .insert(refreshTokens)
-    .values({ ...input, tokenHash: hashRefreshToken(token), createdAt: now });
+  await insertRefreshTokenRow(db, { ...input, tokenHash: hashRefreshToken(token), createdAt: now });
   return { token, familyId: input.familyId, familyExpiresAt: input.familyExpiresAt };
 }
 
@@ -115,11 +121,7 @@ export async function findRefreshToken(
   token: string,
 ): Promise<RefreshTokenRow | undefined> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
-  const [row] = await db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
-  return row;
+  return findRefreshTokenByHash(db, hashRefreshToken(token));
 }
 
 /**
@@ -133,28 +135,8 @@ export async function spendRefreshToken(
   successorSealed: string | null,
   now: Date,
 ): Promise<boolean> {
-  const spent = await db
-    .update(refreshTokens)
-    .set({ usedAt: now, successorSealed })
-    .where(
-      and(
-        eq(refreshTokens.id, row.id),
-        isNull(refreshTokens.usedAt),
-        isNull(refreshTokens.revokedAt),
-      ),
-    )
-    .returning({ id: refreshTokens.id });
-  if (spent.length !== 1) return false;
-  await db
-    .update(refreshTokens)
-    .set({ successorSealed: null })
-    .where(
-      and(
-        eq(refreshTokens.familyId, row.familyId),
-        ne(refreshTokens.id, row.id),
-        isNotNull(refreshTokens.successorSealed),
-      ),
-    );
+  if (!(await markRefreshTokenSpent(db, row.id, successorSealed, now))) return false;
+  await clearOtherSealedSuccessors(db, row.familyId, row.id);
   return true;
 }
 
@@ -164,10 +146,7 @@ export async function spendRefreshToken(
  */
 export async function endSessionsOf(db: Queryable, userId: number, now: Date): Promise<void> {
   noteSessionsEnded();
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now, successorSealed: null })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await revokeRefreshTokensOfUser(db, userId, now);
 }
 
 export function toLoginProvider(value: string): LoginProvider {
@@ -180,10 +159,7 @@ export function toLoginProvider(value: string): LoginProvider {
  */
 export async function endSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
   noteSessionsEnded();
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now, successorSealed: null })
-    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+  await revokeRefreshTokenFamily(db, sessionId, now);
 }
 
 /**
@@ -203,12 +179,7 @@ export const sessionsEndedCount = () => sessionsEnded;
  * truth, so a session ended through any server process ends everywhere.
  */
 export async function isSessionLive(db: Queryable, sessionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return row !== undefined;
+  return hasUnrevokedRefreshToken(db, sessionId);
 }
 
 export type TokenState = 'active' | 'reused' | 'expired';

@@ -6,11 +6,11 @@
 import { LOGIN_CAPTCHA_ACTION } from '../../../contract/auth';
 import type { LoginProvider } from '../../../contract/enums';
 import type { Queryable, Transaction } from '../../db/database';
-import type { RefreshTokenRow, UserRow } from '../../db/schema';
-import { NOT_AUTHENTICATED, type AccessTokens, type Principal } from '../../domain/accessTokens';
+import { NOT_AUTHENTICATED, type AccessTokens } from '../../domain/accessTokens';
 import { addSeconds, type DomainContext } from '../../domain/context';
 import type { CaptchaVerifier } from '../../thirdParty/captcha';
 import type { Client } from '../../domain/client';
+import type { TenantScope } from '../../domain/scope';
 import {
   CaptchaRequiredError,
   forbidden,
@@ -19,6 +19,7 @@ import {
   unauthenticated,
 } from '../../domain/errors';
 import type { LoginThrottle } from './loginThrottle';
+import type { RefreshTokenRow, UserRow } from './queries';
 import { TENANT_NOT_FOUND } from '../tenants/domain';
 import { verifyDecoy, verifyPassword } from '../../domain/passwords';
 import {
@@ -357,16 +358,16 @@ export async function revoke(deps: SessionDeps, token: string | undefined): Prom
 
 async function loadSwitchTarget(
   deps: SessionDeps,
-  principal: Principal,
+  scope: TenantScope,
   tenantId: number,
 ): Promise<SessionAccount> {
-  const user = await findUserById(deps.db, principal.userId);
+  const user = await findUserById(deps.db, scope.userId);
   if (user === undefined || !isActive(user)) throw unauthenticated(NOT_AUTHENTICATED);
   const memberships = await loadMemberships(deps.db, user.id);
   const target = memberships.find((membership) => membership.tenantId === tenantId);
   if (target === undefined) throw notFound(TENANT_NOT_FOUND);
   if (!target.loginEnabled) throw forbidden(TENANT_LOGIN_DISABLED);
-  return { user, memberships, current: target, provider: principal.claims.currentLoginProvider };
+  return { user, memberships, current: target, provider: scope.claims.currentLoginProvider };
 }
 
 async function moveFamily(
@@ -404,10 +405,10 @@ export interface SwitchTenantInput {
  */
 export async function switchTenant(
   deps: SessionDeps,
-  principal: Principal,
+  scope: TenantScope,
   input: SwitchTenantInput,
 ): Promise<IssuedSession> {
-  const account = await loadSwitchTarget(deps, principal, input.tenantId);
+  const account = await loadSwitchTarget(deps, scope, input.tenantId);
   const token = input.refreshToken;
   if (token === undefined) throw unauthenticated(SESSION_EXPIRED);
   const now = deps.now();

@@ -4,11 +4,17 @@
  * is one conditional UPDATE, so two uses at once cannot both succeed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { KEY_MAX } from '../../../contract/identity';
 import type { Queryable } from '../../db/database';
-import { accountKeys, type AccountKeyRow } from '../../db/schema';
 import { addSeconds } from '../../domain/context';
+import {
+  deleteAccountKeyByHash,
+  findUsableAccountKey,
+  insertAccountKey,
+  spendAccountKeysOfUser,
+  spendUsableAccountKey,
+  type AccountKeyRow,
+} from './queries';
 
 export const accountKeyKinds = ['activation', 'emailConfirmation', 'passwordReset'] as const;
 export type AccountKeyKind = (typeof accountKeyKinds)[number];
@@ -32,7 +38,7 @@ export async function issueAccountKey(
   now: Date,
 ): Promise<string> {
   const key = randomBytes(KEY_BYTES).toString('base64url');
-  await db.insert(accountKeys).values({
+  await insertAccountKey(db, {
     kind,
     keyHash: hashAccountKey(key),
     userId: user.id,
@@ -42,14 +48,6 @@ export async function issueAccountKey(
   });
   return key;
 }
-
-const usable = (kind: AccountKeyKind, key: string, now: Date) =>
-  and(
-    eq(accountKeys.keyHash, hashAccountKey(key)),
-    eq(accountKeys.kind, kind),
-    isNull(accountKeys.usedAt),
-    gt(accountKeys.expiresAt, now),
-  );
 
 const plausible = (key: string) => key.length > 0 && key.length <= KEY_MAX;
 
@@ -61,11 +59,7 @@ export async function findUsableKey(
   now: Date,
 ): Promise<AccountKeyRow | undefined> {
   if (!plausible(key)) return undefined;
-  const [row] = await db
-    .select()
-    .from(accountKeys)
-    .where(usable(kind, key, now));
-  return row;
+  return findUsableAccountKey(db, kind, hashAccountKey(key), now);
 }
 
 /** Spends the key; its row when it was usable, undefined otherwise (unknown, spent, expired). */
@@ -76,12 +70,7 @@ export async function spendAccountKey(
   now: Date,
 ): Promise<AccountKeyRow | undefined> {
   if (!plausible(key)) return undefined;
-  const [row] = await db
-    .update(accountKeys)
-    .set({ usedAt: now })
-    .where(usable(kind, key, now))
-    .returning();
-  return row;
+  return spendUsableAccountKey(db, kind, hashAccountKey(key), now);
 }
 
 /** Spends every outstanding key of a kind for a user (e.g. other reset links after a reset). */
@@ -91,15 +80,10 @@ export async function spendAllKeys(
   kind: AccountKeyKind,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(accountKeys)
-    .set({ usedAt: now })
-    .where(
-      and(eq(accountKeys.userId, userId), eq(accountKeys.kind, kind), isNull(accountKeys.usedAt)),
-    );
+  await spendAccountKeysOfUser(db, userId, kind, now);
 }
 
 /** Removes a key that was never delivered (its mail failed). */
 export async function deleteAccountKey(db: Queryable, key: string): Promise<void> {
-  await db.delete(accountKeys).where(eq(accountKeys.keyHash, hashAccountKey(key)));
+  await deleteAccountKeyByHash(db, hashAccountKey(key));
 }

@@ -2,11 +2,17 @@
  * Creating an account: a tenant of the chosen account type (onboarding), its owner as
  * Administrator, in the caller's transaction. Shared by signup with email and with Google.
  */
-import { eq } from 'drizzle-orm';
 import { UserRole } from '../../../contract/enums';
 import type { SignupAccountType } from '../../../contract/identity';
 import type { Database, Transaction } from '../../db/database';
-import { tenants, tenantUsers, users, type UserRow } from '../../db/schema';
+import {
+  deleteTenant,
+  deleteUser,
+  insertMembership,
+  insertTenant,
+  insertUser,
+  type UserRow,
+} from './queries';
 import { ACCOUNT_EXISTS } from './verification';
 import { conflict } from '../../domain/errors';
 import { avatarColours, PRIVACY_POLICY_VERSION, TERMS_VERSION } from '../../domain/users';
@@ -61,36 +67,34 @@ export async function insertAccount(
   now: Date,
 ): Promise<CreatedAccount> {
   try {
-    const [tenant] = await tx
-      .insert(tenants)
-      .values({ name: account.companyName, accountType: account.accountType, isOnboarding: true })
-      .returning({ id: tenants.id });
+    const tenant = await insertTenant(tx, {
+      name: account.companyName,
+      accountType: account.accountType,
+      isOnboarding: true,
+    });
     if (tenant === undefined) throw new Error('The tenant was not created.');
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: account.email,
-        passwordHash: account.passwordHash,
-        googleSubject: account.googleSubject,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        handle: account.handle,
-        phone: account.phone,
-        dateOfBirth: account.dateOfBirth,
-        emailConfirmed: true,
-        consentToHelpEmails: account.consentToHelpEmails,
-        consentToMarketingEmails: account.consentToMarketingEmails,
-        termsAcceptedDate: now,
-        termsVersion: TERMS_VERSION,
-        privacyPolicyAgreedDate: now,
-        privacyPolicyVersion: PRIVACY_POLICY_VERSION,
-        accountStatus: account.accountStatus,
-        lastTenantId: tenant.id,
-        ...avatarColours(account.firstName, account.lastName),
-      })
-      .returning();
+    const user = await insertUser(tx, {
+      email: account.email,
+      passwordHash: account.passwordHash,
+      googleSubject: account.googleSubject,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      handle: account.handle,
+      phone: account.phone,
+      dateOfBirth: account.dateOfBirth,
+      emailConfirmed: true,
+      consentToHelpEmails: account.consentToHelpEmails,
+      consentToMarketingEmails: account.consentToMarketingEmails,
+      termsAcceptedDate: now,
+      termsVersion: TERMS_VERSION,
+      privacyPolicyAgreedDate: now,
+      privacyPolicyVersion: PRIVACY_POLICY_VERSION,
+      accountStatus: account.accountStatus,
+      lastTenantId: tenant.id,
+      ...avatarColours(account.firstName, account.lastName),
+    });
     if (user === undefined) throw new Error('The user was not created.');
-    await tx.insert(tenantUsers).values({
+    await insertMembership(tx, {
       tenantId: tenant.id,
       userId: user.id,
       userRole: UserRole.Administrator,
@@ -106,7 +110,7 @@ export async function insertAccount(
 /** Undoes a creation whose last step (the activation mail) failed. */
 export async function deleteAccount(db: Database, account: CreatedAccount): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, account.user.id));
-    await tx.delete(tenants).where(eq(tenants.id, account.tenantId));
+    await deleteUser(tx, account.user.id);
+    await deleteTenant(tx, account.tenantId);
   });
 }

@@ -3,9 +3,7 @@
  * confirmEmailAddress): each key is single use and expires after 7 days. The answer says whether
  * it worked and why not, in the words of spec §8.
  */
-import { and, eq } from 'drizzle-orm';
 import { linkRoutes } from '../../../contract/paths';
-import { users } from '../../db/schema';
 import { emailConfirmationMail } from '../../mail/templates';
 import {
   deleteAccountKey,
@@ -18,6 +16,7 @@ import type { IdentityDeps } from './identityContext';
 import { siteLink } from './links';
 import type { Client } from '../../domain/client';
 import { ACCOUNT_ACTIVE, findUserByEmail } from '../../domain/users';
+import { confirmUserEmail, updateUser } from './queries';
 
 export const activationMessages = {
   activated: 'Your account has been activated, you can now log in.',
@@ -47,10 +46,7 @@ export async function activate(
   const activated = await deps.db.transaction(async (tx) => {
     const row = await spendAccountKey(tx, 'activation', key, now);
     if (row === undefined) return false;
-    await tx
-      .update(users)
-      .set({ accountStatus: ACCOUNT_ACTIVE, emailConfirmed: true })
-      .where(eq(users.id, row.userId));
+    await updateUser(tx, row.userId, { accountStatus: ACCOUNT_ACTIVE, emailConfirmed: true });
     return true;
   });
   if (!activated) await keyFailures.record();
@@ -76,12 +72,7 @@ export async function confirmEmailAddress(
   const confirmed = await deps.db.transaction(async (tx) => {
     const row = await spendAccountKey(tx, 'emailConfirmation', key, now);
     if (row === undefined) return false;
-    const updated = await tx
-      .update(users)
-      .set({ emailConfirmed: true })
-      .where(and(eq(users.id, row.userId), eq(users.email, row.email)))
-      .returning({ id: users.id });
-    return updated.length === 1;
+    return confirmUserEmail(tx, row.userId, row.email);
   });
   if (!confirmed) await keyFailures.record();
   return confirmed

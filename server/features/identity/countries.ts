@@ -3,13 +3,12 @@
  * searchString (name or code), sorted (Name by default, with English collation), paged
  * (pageSize at most 999), with totalCount only when asked for.
  */
-import { eq } from 'drizzle-orm';
 import type { Country, ListRequest, ListResponse } from '../../../contract/lists';
 import { LIST_PAGE_SIZE_MAX } from '../../../contract/lists';
 import { countryNameCollator } from '../../db/countries';
 import type { Queryable } from '../../db/database';
-import { countries, type CountryRow } from '../../db/schema';
 import { invalid } from '../../domain/errors';
+import { listEnabledCountries, type CountryRow } from './queries';
 
 const SORT_KEYS = {
   name: (a: CountryRow, b: CountryRow) => countryNameCollator.compare(a.name, b.name),
@@ -45,7 +44,7 @@ export async function listCountries(
   const compare = comparator(request.sortBy);
   const direction = request.sortByDescending === true ? -1 : 1;
   const search = request.searchString?.trim().toLowerCase() ?? '';
-  const rows = (await db.select().from(countries).where(eq(countries.enabled, true)))
+  const rows = (await listEnabledCountries(db))
     .filter(
       (row) =>
         search === '' ||

@@ -4,10 +4,8 @@
  * like a signup, because a session needs a current tenant.
  */
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { isValidEmail } from '../../../contract/identity';
 import type { Database } from '../../db/database';
-import { users } from '../../db/schema';
 import { insertAccount, type CreatedAccount } from './accounts';
 import { conflict, invalid } from '../../domain/errors';
 import { generateHandle } from './handles';
@@ -15,6 +13,7 @@ import { hashPassword } from '../../domain/passwords';
 import { passwordProblems } from './signup';
 import { ACCOUNT_ACTIVE, findUserByEmail, normaliseEmail } from '../../domain/users';
 import { ACCOUNT_EXISTS } from './verification';
+import { makeUserHost } from './queries';
 
 export const INVALID_HOST_EMAIL = 'Please enter a valid email address.';
 
@@ -69,11 +68,7 @@ export async function createHost(db: Database, host: NewHost): Promise<CreatedAc
       },
       now,
     );
-    const [user] = await tx
-      .update(users)
-      .set({ isHost: true })
-      .where(eq(users.id, created.user.id))
-      .returning();
+    const user = await makeUserHost(tx, created.user.id);
     return { ...created, user: user ?? created.user };
   });
 }

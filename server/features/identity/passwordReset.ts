@@ -5,8 +5,6 @@
  * session of the account.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import { passwordResetMail } from '../../mail/templates';
 import {
   findUsableKey,
@@ -24,6 +22,7 @@ import { takeAttempt } from './rateLimits';
 import { endSessionsOf } from '../auth/refreshTokens';
 import { passwordProblems } from './signup';
 import { findUserByEmail, normaliseEmail } from '../../domain/users';
+import { updateUser } from './queries';
 
 export const RESET_KEY_INVALID =
   'The password reset link is invalid or has expired, please request a new one.';
@@ -102,7 +101,7 @@ export async function resetPassword(deps: IdentityDeps, input: ResetPasswordInpu
   const reset = await deps.db.transaction(async (tx) => {
     const row = await spendAccountKey(tx, 'passwordReset', input.key, now);
     if (row === undefined) return false;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    await updateUser(tx, row.userId, { passwordHash });
     await spendAllKeys(tx, row.userId, 'passwordReset', now);
     await endSessionsOf(tx, row.userId, now);
     return true;

@@ -4,9 +4,7 @@
  * existing account is found by its linked Google subject, else by its email address, which is
  * then linked (the provider has verified the address, which also activates a pending account).
  */
-import { eq } from 'drizzle-orm';
 import type { AuthCodeResponse, SignupWithGoogleRequest } from '../../../contract/identity';
-import { users, type UserRow } from '../../db/schema';
 import { SIGNUP_CAPTCHA_ACTION } from '../../thirdParty/captcha';
 import { GOOGLE_EMAIL_NOT_VERIFIED, type ThirdPartyIdentity } from '../../thirdParty/google';
 import { insertAccount } from './accounts';
@@ -16,6 +14,7 @@ import type { IdentityDeps } from './identityContext';
 import { startSession, type IssuedSession } from '../auth/sessions';
 import { signupMessages } from './signup';
 import { ACCOUNT_ACTIVE, findUserByEmail } from '../../domain/users';
+import { findUserByGoogleSubject, updateUser, type UserRow } from './queries';
 
 export const NO_ACCOUNT_FOR_GOOGLE =
   'There is no account for this Google account yet, please sign up first.';
@@ -34,10 +33,7 @@ async function findAccount(
   deps: IdentityDeps,
   identity: ThirdPartyIdentity,
 ): Promise<UserRow | undefined> {
-  const [linked] = await deps.db
-    .select()
-    .from(users)
-    .where(eq(users.googleSubject, identity.subject));
+  const linked = await findUserByGoogleSubject(deps.db, identity.subject);
   if (linked !== undefined) return linked;
   const byEmail = await findUserByEmail(deps.db, identity.email);
   if (byEmail?.googleSubject != null && byEmail.googleSubject !== identity.subject) {
@@ -61,7 +57,7 @@ async function signInExisting(
     ...(sameAddress && !user.emailConfirmed ? { emailConfirmed: true } : {}),
   };
   if (Object.keys(changes).length > 0) {
-    await deps.db.update(users).set(changes).where(eq(users.id, user.id));
+    await updateUser(deps.db, user.id, changes);
   }
   return startSession(deps, user.id, 'Google');
 }

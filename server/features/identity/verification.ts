@@ -5,10 +5,8 @@
  * stored.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { verificationMessages } from '../../../contract/identity';
 import type { Queryable } from '../../db/database';
-import { emailVerificationCodes } from '../../db/schema';
 import { verificationCodeMail } from '../../mail/templates';
 import type { Client } from '../../domain/client';
 import { addSeconds } from '../../domain/context';
@@ -17,6 +15,15 @@ import type { IdentityDeps } from './identityContext';
 import { checkAttempt, recordAttempt, takeAttempt } from './rateLimits';
 import { sameText } from '../../domain/signing';
 import { findUserByEmail, normaliseEmail } from '../../domain/users';
+import {
+  addFailedCodeAttempt,
+  deleteVerificationCode,
+  deleteVerificationCodeWithHash,
+  findCodeVerifiedAt,
+  findVerificationCodeForUpdate,
+  markVerificationCodeVerified,
+  upsertVerificationCode,
+} from './queries';
 
 export const VERIFICATION_CODE_TTL_SECONDS = 15 * 60;
 export const MAX_FAILED_CODE_ATTEMPTS = 5;
@@ -62,10 +69,7 @@ export async function sendVerificationCode(deps: IdentityDeps, input: SendCodeIn
     verifiedAt: null,
     createdAt: now,
   };
-  await deps.db
-    .insert(emailVerificationCodes)
-    .values({ email, ...values })
-    .onConflictDoUpdate({ target: emailVerificationCodes.email, set: values });
+  await upsertVerificationCode(deps.db, email, values);
   try {
     await deps.mailer.send(
       verificationCodeMail({
@@ -76,11 +80,7 @@ export async function sendVerificationCode(deps: IdentityDeps, input: SendCodeIn
     );
   } catch (error) {
     deps.log.error({ err: error }, 'verification email could not be sent');
-    await deps.db
-      .delete(emailVerificationCodes)
-      .where(
-        and(eq(emailVerificationCodes.email, email), eq(emailVerificationCodes.codeHash, codeHash)),
-      );
+    await deleteVerificationCodeWithHash(deps.db, email, codeHash);
     throw unavailable(VERIFICATION_EMAIL_FAILED);
   }
 }
@@ -104,29 +104,16 @@ export async function verifyCode(deps: IdentityDeps, input: VerifyCodeInput): Pr
   const candidate = await deps.signer.sign(CODE_PURPOSE, codeData(email, input.code.trim()));
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<CodeOutcome> => {
-    const [row] = await tx
-      .select()
-      .from(emailVerificationCodes)
-      .where(eq(emailVerificationCodes.email, email))
-      .for('update');
+    const row = await findVerificationCodeForUpdate(tx, email);
     if (row === undefined || row.verifiedAt !== null) return 'invalid';
     if (row.failedAttempts >= MAX_FAILED_CODE_ATTEMPTS) return 'tooManyAttempts';
     if (row.expiresAt.getTime() <= now.getTime()) return 'invalid';
     if (sameText(candidate, row.codeHash)) {
-      await tx
-        .update(emailVerificationCodes)
-        .set({ verifiedAt: now })
-        .where(eq(emailVerificationCodes.id, row.id));
+      await markVerificationCodeVerified(tx, row.id, now);
       return 'verified';
     }
-    const [updated] = await tx
-      .update(emailVerificationCodes)
-      .set({ failedAttempts: sql`${emailVerificationCodes.failedAttempts} + 1` })
-      .where(eq(emailVerificationCodes.id, row.id))
-      .returning({ failedAttempts: emailVerificationCodes.failedAttempts });
-    return (updated?.failedAttempts ?? 0) >= MAX_FAILED_CODE_ATTEMPTS
-      ? 'tooManyAttempts'
-      : 'invalid';
+    const failedAttempts = await addFailedCodeAttempt(tx, row.id);
+    return (failedAttempts ?? 0) >= MAX_FAILED_CODE_ATTEMPTS ? 'tooManyAttempts' : 'invalid';
   });
   if (outcome === 'verified') return;
   await recordAttempt(deps.limits.codeGuesses, email, addressAllowance);
@@ -139,11 +126,7 @@ export async function verifyCode(deps: IdentityDeps, input: VerifyCodeInput): Pr
 
 /** Whether the address was verified with a code within the last hour. */
 export async function isRecentlyVerified(db: Queryable, email: string, now: Date) {
-  const [row] = await db
-    .select({ verifiedAt: emailVerificationCodes.verifiedAt })
-    .from(emailVerificationCodes)
-    .where(eq(emailVerificationCodes.email, normaliseEmail(email)));
-  const verifiedAt = row?.verifiedAt?.getTime();
+  const verifiedAt = (await findCodeVerifiedAt(db, normaliseEmail(email)))?.getTime();
   return (
     verifiedAt !== undefined &&
     verifiedAt <= now.getTime() &&
@@ -153,7 +136,5 @@ export async function isRecentlyVerified(db: Queryable, email: string, now: Date
 
 /** Spends the verified mark (signup used it). */
 export async function consumeVerification(db: Queryable, email: string): Promise<void> {
-  await db
-    .delete(emailVerificationCodes)
-    .where(eq(emailVerificationCodes.email, normaliseEmail(email)));
+  await deleteVerificationCode(db, normaliseEmail(email));
 }

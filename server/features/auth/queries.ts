@@ -1,0 +1,105 @@
+/**
+ * The sessions' database statements (design.md §2: routes -> domain -> queries): refresh-token
+ * rows, found and changed by plain values. What a token is, when it may be spent and what ending a
+ * session means are the domain's (refreshTokens.ts, sessions.ts).
+ */
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { refreshTokens, type RefreshTokenRow } from '../../db/schema';
+
+export type { RefreshTokenRow, UserRow } from '../../db/schema';
+
+/** A refresh token as stored: only the hash of its value. */
+export interface NewRefreshTokenRow {
+  userId: number;
+  tenantId: number;
+  familyId: string;
+  familyExpiresAt: Date;
+  loginProvider: string;
+  tokenHash: string;
+  createdAt: Date;
+}
+
+export async function insertRefreshToken(db: Queryable, row: NewRefreshTokenRow): Promise<void> {
+  await db.insert(refreshTokens).values(row);
+}
+
+export async function findRefreshTokenByHash(
+  db: Queryable,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/**
+ * Marks the token `id` used at `now` with `successorSealed`, unless it is already used or revoked;
+ * true when it was marked.
+ */
+export async function markRefreshTokenSpent(
+  db: Queryable,
+  id: number,
+  successorSealed: string | null,
+  now: Date,
+): Promise<boolean> {
+  const spent = await db
+    .update(refreshTokens)
+    .set({ usedAt: now, successorSealed })
+    .where(
+      and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+    )
+    .returning({ id: refreshTokens.id });
+  return spent.length === 1;
+}
+
+/** Clears the sealed successor of every token of the family but `keptId`. */
+export async function clearOtherSealedSuccessors(
+  db: Queryable,
+  familyId: string,
+  keptId: number,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ successorSealed: null })
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        ne(refreshTokens.id, keptId),
+        isNotNull(refreshTokens.successorSealed),
+      ),
+    );
+}
+
+/** Revokes every not yet revoked token of the user at `now`, clearing sealed successors. */
+export async function revokeRefreshTokensOfUser(
+  db: Queryable,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now, successorSealed: null })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every not yet revoked token of the family at `now`, clearing sealed successors. */
+export async function revokeRefreshTokenFamily(
+  db: Queryable,
+  familyId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now, successorSealed: null })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Whether the family has a token not revoked (refresh_tokens_live_family_idx). */
+export async function hasUnrevokedRefreshToken(db: Queryable, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
+}
