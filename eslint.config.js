@@ -40,6 +40,19 @@ const files = [
   // src/main.tsx starts the app: it belongs to the composition root.
   { category: 'entry', pattern: 'src/main.tsx' },
   { category: 'machine', pattern: ['src/machines/**', 'src/features/*/*Machine.ts'] },
+  // The server's layers (design.md §2): routes.ts (HTTP only) -> the domain (rules) -> queries.ts
+  // (Drizzle). server/domain/ is the domain every area shares, with its own queries.ts.
+  { category: 'serverRoutes', pattern: 'server/features/*/routes.ts' },
+  {
+    category: 'serverQueries',
+    pattern: ['server/features/*/queries.ts', 'server/domain/queries.ts'],
+  },
+  {
+    category: 'serverDomain',
+    pattern: ['server/features/*/!(routes|queries).ts', 'server/domain/!(queries).ts'],
+  },
+  { category: 'serverSchema', pattern: ['server/db/schema.ts', 'server/db/database.ts'] },
+  { category: 'serverHttp', pattern: 'server/http/**' },
 ];
 
 const from = (...types) => ({ element: { type: types } });
@@ -47,6 +60,11 @@ const to = (...types) => ({ to: { element: { type: types } } });
 const pkg = (...sources) => ({ to: { module: { origin: 'external', source: sources } } });
 const anyPackage = { to: { module: { origin: ['external', 'core'] } } };
 const machineFile = { file: { categories: 'machine' } };
+const category = (...categories) => ({ file: { categories } });
+const toCategory = (...categories) => ({ to: category(...categories) });
+/** A dependency that exists at run time (an `import type` is not one). */
+const atRunTime = { dependency: { kind: 'value' } };
+const DATABASE_PACKAGES = ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'];
 const entryFile = { file: { categories: 'entry' } };
 
 const REACT = ['react', 'react-dom', '@xstate/react', 'wouter'];
@@ -130,6 +148,35 @@ const policies = [
     from: machineFile,
     disallow: pkg(...REACT, 'ky', '@statelyai/*'),
     message: 'Machines never import React, routing, the network or the inspector.',
+  },
+
+  // The server's layers: routes -> domain -> queries (design.md §2). Types may cross (a route
+  // names the row type its domain returns); statements may not.
+  {
+    from: category('serverRoutes'),
+    disallow: { ...toCategory('serverQueries', 'serverSchema'), ...atRunTime },
+    message: 'Routes never query the database: call the domain (design.md §2).',
+  },
+  {
+    from: category('serverRoutes', 'serverDomain'),
+    disallow: pkg(...DATABASE_PACKAGES),
+    message:
+      "Only queries.ts (and server/db) speak SQL: move the statement to the area's queries.ts.",
+  },
+  {
+    from: category('serverDomain'),
+    disallow: { ...toCategory('serverSchema'), ...atRunTime },
+    message: 'The domain reaches the tables through queries.ts, never through the schema itself.',
+  },
+  {
+    from: category('serverDomain', 'serverQueries'),
+    disallow: { ...toCategory('serverRoutes', 'serverHttp'), ...atRunTime },
+    message: 'The domain and the queries know no HTTP: routes call them, never the reverse.',
+  },
+  {
+    from: category('serverQueries'),
+    disallow: { ...toCategory('serverDomain'), ...atRunTime },
+    message: 'Queries are plain statements: the rules that use them live in the domain.',
   },
 
   // Nothing in src/ (nor the contract) imports server/.

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: {
-    files: ['**/__probe__*'],
+    files: ['**/__probe__*', '**/__probe__/**'],
     languageOptions: {
       parserOptions: {
         projectService: {
@@ -18,6 +18,8 @@ const eslint = new ESLint({
             'src/*/__probe__*',
             'src/features/*/__probe__*',
             'server/__probe__*',
+            'server/domain/__probe__*',
+            'server/features/__probe__/*',
             'contract/__probe__*',
           ],
           defaultProject: 'tsconfig.json',
@@ -187,6 +189,110 @@ describe('dependency direction (boundaries/dependencies)', () => {
     ],
   ])('%s: refused', async (_name, file, source) => {
     expect(await errorsFor(file, source)).toContain('boundaries/dependencies');
+  });
+});
+
+/** The server's layers: routes.ts -> the domain -> queries.ts (design.md §2). */
+const SERVER_ROUTES = 'server/features/__probe__/routes.ts';
+const SERVER_DOMAIN = 'server/features/__probe__/domain.ts';
+const SERVER_QUERIES = 'server/features/__probe__/queries.ts';
+const SHARED_DOMAIN = 'server/domain/__probe__.ts';
+
+describe('server layering (boundaries/dependencies)', () => {
+  it.each([
+    [
+      'a route calls a query',
+      SERVER_ROUTES,
+      code("import { readFeed } from '../posts/queries';", 'export const x = readFeed;'),
+    ],
+    [
+      'a route loads a query with import()',
+      SERVER_ROUTES,
+      code("export const x = () => import('../posts/queries');"),
+    ],
+    [
+      'a route reads a table',
+      SERVER_ROUTES,
+      code("import { posts } from '../../db/schema';", 'export const x = posts;'),
+    ],
+    [
+      'a route writes SQL',
+      SERVER_ROUTES,
+      code("import { sql } from 'drizzle-orm';", 'export const x = sql;'),
+    ],
+    [
+      'the domain writes SQL',
+      SERVER_DOMAIN,
+      code("import { eq } from 'drizzle-orm';", 'export const x = eq;'),
+    ],
+    [
+      'the shared domain writes SQL',
+      SHARED_DOMAIN,
+      code("import { eq } from 'drizzle-orm';", 'export const x = eq;'),
+    ],
+    [
+      'the domain reads a table',
+      SERVER_DOMAIN,
+      code("import { users } from '../../db/schema';", 'export const x = users;'),
+    ],
+    [
+      'the domain imports a route',
+      SERVER_DOMAIN,
+      code("import { postRoutes } from '../posts/routes';", 'export const x = postRoutes;'),
+    ],
+    [
+      'the domain uses the HTTP layer',
+      SHARED_DOMAIN,
+      code("import { route } from '../http/route';", 'export const x = route;'),
+    ],
+    [
+      'a query calls the domain',
+      SERVER_QUERIES,
+      code("import { feedList } from '../posts/domain';", 'export const x = feedList;'),
+    ],
+    [
+      'a query uses the HTTP layer',
+      SERVER_QUERIES,
+      code("import { ok } from '../../http/envelope';", 'export const x = ok;'),
+    ],
+  ])('%s: refused', async (_name, file, source) => {
+    expect(await errorsFor(file, source)).toContain('boundaries/dependencies');
+  });
+
+  it.each([
+    [
+      'a route calls the domain and the HTTP layer, and names a row type',
+      SERVER_ROUTES,
+      code(
+        "import { feedList } from '../posts/domain';",
+        "import { route } from '../../http/route';",
+        "import type { PostRow } from '../posts/queries';",
+        'export const x = [feedList, route];',
+        'export type R = PostRow;',
+      ),
+    ],
+    [
+      'the domain calls queries and names the database type',
+      SERVER_DOMAIN,
+      code(
+        "import { readFeed } from '../posts/queries';",
+        "import { findUserById } from '../../domain/queries';",
+        "import type { Queryable } from '../../db/database';",
+        'export const x = [readFeed, findUserById];',
+        'export type Q = Queryable;',
+      ),
+    ],
+    [
+      'a query speaks SQL over the schema',
+      SERVER_QUERIES,
+      code(
+        "import { eq } from 'drizzle-orm';",
+        "import { posts } from '../../db/schema';",
+        'export const x = eq(posts.id, 1);',
+      ),
+    ],
+  ])('%s: allowed', async (_name, file, source) => {
+    expect(await errorsFor(file, source)).toEqual([]);
   });
 });
 

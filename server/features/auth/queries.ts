@@ -20,7 +20,7 @@ export interface NewRefreshTokenRow {
   createdAt: Date;
 }
 
-export async function insertRefreshToken(db: Queryable, row: NewRefreshTokenRow): Promise<void> {
+export async function insertRefreshTokenRow(db: Queryable, row: NewRefreshTokenRow): Promise<void> {
   await db.insert(refreshTokens).values(row);
 }
 

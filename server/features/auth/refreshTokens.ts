@@ -24,7 +24,7 @@ import {
   clearOtherSealedSuccessors,
   findRefreshTokenByHash,
   hasUnrevokedRefreshToken,
-  insertRefreshToken as insertRefreshTokenRow,
+  insertRefreshTokenRow,
   markRefreshTokenSpent,
   revokeRefreshTokenFamily,
   revokeRefreshTokensOfUser,
