@@ -11,6 +11,7 @@ import { CONFIGURATION_PATH } from '../contract/paths';
 import type { FeedPost } from '../contract/posts';
 import type { HttpTimeoutsConfig, ServerConfig } from './config';
 import type { Database } from './db/database';
+import { SharedWindows } from './db/sharedWindows';
 import {
   DATABASE_PROBE_FAILURES,
   DATABASE_PROBE_INTERVAL_MS,
@@ -194,6 +195,7 @@ function createIdentityDeps(
   sessions: SessionDeps,
   signer: Signer,
   devCodes: DevOAuthCodes,
+  windows: SharedWindows,
 ): IdentityDeps {
   const now = sessions.now;
   const { config, db } = options;
@@ -218,7 +220,7 @@ function createIdentityDeps(
         log: app.log,
       }),
     signer,
-    limits: createIdentityLimits(config.identityRateLimit, now),
+    limits: createIdentityLimits(config.identityRateLimit, now, windows),
     google: createGoogleSignIn({
       clientId: config.thirdParty.googleClientId,
       clientSecret: config.thirdPartySecrets.googleClientSecret,
@@ -293,10 +295,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
   };
   const signer = createDatabaseSigner(db);
+  const windows = new SharedWindows(db);
   const sessions: SessionDeps = {
     ...domain,
     accessTokens,
-    throttle: new LoginThrottle(config.loginRateLimit, now),
+    throttle: new LoginThrottle(config.loginRateLimit, now, windows),
     captcha: createCaptcha(app, options, signer, now),
   };
   const liveSessions = new LiveSessionCache((sessionId) => isSessionLive(db, sessionId), now);
@@ -306,7 +309,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
   const site = findStaticSite(config.staticDir);
   const devCodes = new DevOAuthCodes(now);
-  const identity = createIdentityDeps(app, options, sessions, signer, devCodes);
+  const identity = createIdentityDeps(app, options, sessions, signer, devCodes, windows);
 
   const mediaApiKey = once(() =>
     resolveMediaApiKey(db, config.thirdParty.mediaServiceClientApiKey),
@@ -345,7 +348,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   installJsonParser(app);
   installResponseHeaders(app, config);
-  installAddressLimits(app, config, now);
+  installAddressLimits(app, config, now, windows);
   app.setErrorHandler(
     createErrorHandler({ onDatabaseUnavailable: (error) => databaseMonitor.reportFailure(error) }),
   );
