@@ -11,6 +11,7 @@ import { CONFIGURATION_PATH } from '../contract/paths';
 import type { FeedPost } from '../contract/posts';
 import type { HttpTimeoutsConfig, ServerConfig } from './config';
 import type { Database } from './db/database';
+import { PostgresNotices, type ChangeNotices } from './db/notices';
 import { SharedWindows } from './db/sharedWindows';
 import {
   DATABASE_PROBE_FAILURES,
@@ -90,6 +91,11 @@ export interface BuildAppOptions {
   mediaSweepIntervalMs?: number;
   /** The feed's remembered pages and boundaries (tests pass their own). */
   feedPages?: FeedPages<FeedPost>;
+  /**
+   * Notices of writes made through other server processes, which the feed's pages and the live
+   * sessions follow: by default listened to on DATABASE_URL when it is set, none on PGlite.
+   */
+  notices?: ChangeNotices;
   /**
    * How the database is watched (GET {API}/health, the 503s). By default it is probed with
    * `select 1` only when asked. server/main.ts also probes PGlite's data directory and gives
@@ -337,6 +343,17 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const feedPages =
     options.feedPages ?? new FeedPages<FeedPost>({ maxPagesPerOrder: config.feedPageMemory });
   const posts = { ...domain, media, feedPages };
+  const notices =
+    options.notices ??
+    (config.databaseUrl === undefined
+      ? undefined
+      : new PostgresNotices({ connectionString: config.databaseUrl, log: app.log }));
+  if (notices !== undefined) {
+    feedPages.follow(notices);
+    liveSessions.follow(notices);
+    app.addHook('onReady', () => notices.start());
+    app.addHook('onClose', () => notices.stop());
+  }
   const databaseMonitor = new DatabaseMonitor({
     probe: databaseProbe(db),
     intervalMs: DATABASE_PROBE_INTERVAL_MS,
