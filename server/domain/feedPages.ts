@@ -87,12 +87,15 @@ export class FeedPages<T> {
   }
 
   /**
-   * Before `order`'s memory is used: when it follows notices and remembers something of `order`,
-   * waits until every write committed before this call has been noticed, or forgets everything
-   * when that cannot be known. Without notices (one process) it does nothing.
+   * Before `page` of `order` is served: when it follows notices and would use its memory (the page
+   * itself, or a boundary to read it from), waits until every write committed before this call
+   * has been noticed, or forgets everything when that cannot be known. Without notices (one
+   * process), or with nothing to use (page 1 read from the top), it does nothing.
    */
-  async catchUp(order: string, now: Date): Promise<void> {
-    if (this.notices === undefined || !this.has(order, now)) return;
+  async catchUp(order: string, page: number, now: Date): Promise<void> {
+    if (this.notices === undefined) return;
+    if (this.page(order, page, now) === undefined && this.start(order, page, now).page === 1)
+      return;
     if (!(await this.notices.caughtUp())) this.invalidate();
   }
 

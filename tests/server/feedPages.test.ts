@@ -111,25 +111,35 @@ describe('FeedPages following the notices of other processes', () => {
     const notices = new FakeNotices();
     pages.follow(notices);
     remembered(pages);
-    await pages.catchUp('o', at(0));
+    await pages.catchUp('o', 1, at(0));
     expect(pages.page('o', 1, at(0))).toEqual(['a']);
     notices.send('feed');
-    await pages.catchUp('o', at(0));
+    await pages.catchUp('o', 1, at(0));
     expect(pages.page('o', 1, at(0))).toBeUndefined();
-    expect(pages.start('o', 2, at(0)).page).toBe(1);
+    remembered(pages);
+    notices.send('feed');
+    await pages.catchUp('o', 3, at(0));
+    expect(pages.start('o', 3, at(0)).page).toBe(1);
   });
 
-  it('asks nothing when it remembers nothing of the order', async () => {
+  it('asks nothing when it would use nothing it remembers', async () => {
     const pages = new FeedPages<string>();
     const notices = new FakeNotices();
     pages.follow(notices);
-    await pages.catchUp('o', at(0));
+    await pages.catchUp('o', 1, at(0));
+    await pages.catchUp('o', 2, at(0));
     expect(notices.catchUps).toBe(0);
+    pages.remember('o', at(0), undefined, pages.generation(), boundary(3));
+    await pages.catchUp('other', 3, at(0));
+    await pages.catchUp('o', 1, at(0));
+    await pages.catchUp('o', 2, at(0));
+    expect(notices.catchUps).toBe(0);
+    await pages.catchUp('o', 3, at(0));
+    await pages.catchUp('o', 4, at(0));
+    expect(notices.catchUps).toBe(2);
     remembered(pages);
-    await pages.catchUp('other', at(0));
-    expect(notices.catchUps).toBe(0);
-    await pages.catchUp('o', at(0));
-    expect(notices.catchUps).toBe(1);
+    await pages.catchUp('o', 1, at(0));
+    expect(notices.catchUps).toBe(3);
   });
 
   it('uses no memory while notices may be missed', async () => {
@@ -138,7 +148,7 @@ describe('FeedPages following the notices of other processes', () => {
     pages.follow(notices);
     notices.listening = false;
     remembered(pages);
-    await pages.catchUp('o', at(0));
+    await pages.catchUp('o', 1, at(0));
     expect(pages.page('o', 1, at(0))).toBeUndefined();
   });
 });
