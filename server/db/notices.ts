@@ -68,6 +68,9 @@ export interface PostgresNoticesOptions {
   log?: NoticesLog;
 }
 
+/** A connection not made within this long is given up (and tried again later). */
+const CONNECT_TIMEOUT_MS = 5000;
+
 const quietLog: NoticesLog = { info: () => undefined, warn: () => undefined };
 
 /** Listens on one connection of its own to every channel of {@link noticeChannels}. */
@@ -168,6 +171,7 @@ export class PostgresNotices implements ChangeNotices {
     const client = new pg.Client({
       connectionString: this.options.connectionString,
       keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       application_name: NOTICES_APPLICATION_NAME,
     });
     this.client = client;
