@@ -15,7 +15,10 @@
  *    then the same on a server without the feed's page memory (FEED_PAGE_MEMORY=0), where every
  *    request reads the database.
  *
- * It prints figures; it is not a timed test. Options (environment): BENCH_POSTS (10000),
+ * It prints figures; it is not a timed test. Options (environment): BENCH_DATABASE_URL (an empty
+ * PostgreSQL database to seed and serve from, instead of PGlite in the data directory; the server
+ * then listens for other processes' notices and catches up with them before using its memory),
+ * BENCH_POSTS (10000),
  * BENCH_CONNECTIONS (50), BENCH_SECONDS per load run (10), BENCH_BROWSER=0 to skip Chromium,
  * CHROMIUM_PATH (/usr/bin/chromium), BENCH_KEEP_DATA=1 to keep the data directory.
  */
@@ -45,10 +48,11 @@ const STATIC_DIR = resolve('dist');
 const PAGE_SIZE = 20;
 const END_TEXT = "You've seen all the posts, thanks for your attention.";
 const BENCH_USER = DEMO_USERS.member;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 
 /** The demo data and POSTS more posts, in a fresh data directory; answers the seconds taken. */
 async function seed(dataDir: string): Promise<number> {
-  const handle = await openDatabase({ dataDir });
+  const handle = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
   try {
     await handle.migrate();
     await seedDatabase(handle.db);
@@ -64,6 +68,7 @@ async function seed(dataDir: string): Promise<number> {
 const startFeedServer = (dataDir: string, port: number, env: Record<string, string> = {}) =>
   startServer(dataDir, port, {
     STATIC_DIR: existsSync(join(STATIC_DIR, 'index.html')) ? STATIC_DIR : '',
+    ...(DATABASE_URL === undefined ? {} : { DATABASE_URL }),
     ...env,
   });
 
@@ -497,7 +502,9 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'givedrop-bench-'));
   let child: ChildProcess | undefined;
   try {
-    console.log(`Seeding ${POSTS} posts into ${dataDir} ...`);
+    console.log(
+      `Seeding ${POSTS} posts into ${DATABASE_URL === undefined ? dataDir : 'BENCH_DATABASE_URL'} ...`,
+    );
     console.log(`  seeded in ${(await seed(dataDir)).toFixed(1)} s`);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;

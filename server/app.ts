@@ -11,6 +11,8 @@ import { CONFIGURATION_PATH } from '../contract/paths';
 import type { FeedPost } from '../contract/posts';
 import type { HttpTimeoutsConfig, ServerConfig } from './config';
 import type { Database } from './db/database';
+import { PostgresNotices, type ChangeNotices } from './db/notices';
+import { SharedWindows } from './db/sharedWindows';
 import {
   DATABASE_PROBE_FAILURES,
   DATABASE_PROBE_INTERVAL_MS,
@@ -89,6 +91,11 @@ export interface BuildAppOptions {
   mediaSweepIntervalMs?: number;
   /** The feed's remembered pages and boundaries (tests pass their own). */
   feedPages?: FeedPages<FeedPost>;
+  /**
+   * Notices of writes made through other server processes, which the feed's pages and the live
+   * sessions follow: by default listened to on DATABASE_URL when it is set, none on PGlite.
+   */
+  notices?: ChangeNotices;
   /**
    * How the database is watched (GET {API}/health, the 503s). By default it is probed with
    * `select 1` only when asked. server/main.ts also probes PGlite's data directory and gives
@@ -194,6 +201,7 @@ function createIdentityDeps(
   sessions: SessionDeps,
   signer: Signer,
   devCodes: DevOAuthCodes,
+  windows: SharedWindows,
 ): IdentityDeps {
   const now = sessions.now;
   const { config, db } = options;
@@ -218,7 +226,7 @@ function createIdentityDeps(
         log: app.log,
       }),
     signer,
-    limits: createIdentityLimits(config.identityRateLimit, now),
+    limits: createIdentityLimits(config.identityRateLimit, now, windows),
     google: createGoogleSignIn({
       clientId: config.thirdParty.googleClientId,
       clientSecret: config.thirdPartySecrets.googleClientSecret,
@@ -293,10 +301,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
   };
   const signer = createDatabaseSigner(db);
+  const windows = new SharedWindows(db);
   const sessions: SessionDeps = {
     ...domain,
     accessTokens,
-    throttle: new LoginThrottle(config.loginRateLimit, now),
+    throttle: new LoginThrottle(config.loginRateLimit, now, windows),
     captcha: createCaptcha(app, options, signer, now),
   };
   const liveSessions = new LiveSessionCache((sessionId) => isSessionLive(db, sessionId), now);
@@ -306,7 +315,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
   const site = findStaticSite(config.staticDir);
   const devCodes = new DevOAuthCodes(now);
-  const identity = createIdentityDeps(app, options, sessions, signer, devCodes);
+  const identity = createIdentityDeps(app, options, sessions, signer, devCodes, windows);
 
   const mediaApiKey = once(() =>
     resolveMediaApiKey(db, config.thirdParty.mediaServiceClientApiKey),
@@ -334,6 +343,17 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const feedPages =
     options.feedPages ?? new FeedPages<FeedPost>({ maxPagesPerOrder: config.feedPageMemory });
   const posts = { ...domain, media, feedPages };
+  const notices =
+    options.notices ??
+    (config.databaseUrl === undefined
+      ? undefined
+      : new PostgresNotices({ connectionString: config.databaseUrl, log: app.log }));
+  if (notices !== undefined) {
+    feedPages.follow(notices);
+    liveSessions.follow(notices);
+    app.addHook('onReady', () => notices.start());
+    app.addHook('onClose', () => notices.stop());
+  }
   const databaseMonitor = new DatabaseMonitor({
     probe: databaseProbe(db),
     intervalMs: DATABASE_PROBE_INTERVAL_MS,
@@ -345,7 +365,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   installJsonParser(app);
   installResponseHeaders(app, config);
-  installAddressLimits(app, config, now);
+  installAddressLimits(app, config, now, windows);
   app.setErrorHandler(
     createErrorHandler({ onDatabaseUnavailable: (error) => databaseMonitor.reportFailure(error) }),
   );

@@ -289,6 +289,22 @@ export const drops = pgTable(
   ],
 );
 
+/**
+ * Attempt counters in fixed windows that start at a key's first count, shared by every server
+ * process on the database (server/db/sharedWindows.ts): the per-address limits of
+ * @fastify/rate-limit and the domain's per-account and per-email counters. Times are the app's
+ * clock (tests move it), passed in, never the database's now(); expired rows are swept.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index('rate_limit_windows_ends_at_idx').on(table.endsAt)],
+);
+
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type TenantUserRow = typeof tenantUsers.$inferSelect;

@@ -1,63 +1,41 @@
 /**
- * Counters in fixed windows that start at the first count, kept in memory: the domain's
- * per-account and per-email attempt counters. (Per-address limits are the HTTP layer's, through
- * @fastify/rate-limit.)
+ * Counters in fixed windows that start at the first count: the domain's per-account and
+ * per-email attempt counters. They are kept in the database ({@link SharedWindows}), so every
+ * server process counts together; `name` keeps each counter's keys apart there. (Per-address
+ * limits are the HTTP layer's, through @fastify/rate-limit.)
  */
-interface Window {
-  count: number;
-  endsAt: number;
-}
-
-/** Entries kept before expired windows are swept. */
-const SWEEP_THRESHOLD = 10_000;
+import type { SharedWindows } from '../db/sharedWindows';
 
 export class FixedWindows {
-  private readonly windows = new Map<string, Window>();
-
   constructor(
     private readonly windowSeconds: number,
     private readonly now: () => Date,
+    private readonly windows: SharedWindows,
+    private readonly name: string,
   ) {}
 
   /** The count of `key`'s current window (0 when none is running). */
-  count(key: string): number {
-    return this.current(key)?.count ?? 0;
+  async count(key: string): Promise<number> {
+    return (await this.windows.read(this.keyOf(key), this.now()))?.count ?? 0;
   }
 
   /** Seconds until `key`'s window ends once its count has reached `limit`; 0 below the limit. */
-  wait(key: string, limit: number): number {
-    const window = this.current(key);
+  async wait(key: string, limit: number): Promise<number> {
+    const at = this.now();
+    const window = await this.windows.read(this.keyOf(key), at);
     if (window === undefined || window.count < limit) return 0;
-    return Math.max(1, Math.ceil((window.endsAt - this.now().getTime()) / 1000));
+    return Math.max(1, Math.ceil((window.endsAt.getTime() - at.getTime()) / 1000));
   }
 
-  increment(key: string): void {
-    const window = this.current(key);
-    if (window !== undefined) {
-      window.count += 1;
-      return;
-    }
-    if (this.windows.size >= SWEEP_THRESHOLD) this.sweep();
-    const endsAt = this.now().getTime() + this.windowSeconds * 1000;
-    this.windows.set(key, { count: 1, endsAt });
+  async increment(key: string): Promise<void> {
+    await this.windows.increment(this.keyOf(key), this.windowSeconds * 1000, this.now());
   }
 
-  clear(key: string): void {
-    this.windows.delete(key);
+  async clear(...keys: string[]): Promise<void> {
+    await this.windows.clear(keys.map((key) => this.keyOf(key)));
   }
 
-  private current(key: string): Window | undefined {
-    const window = this.windows.get(key);
-    if (window === undefined) return undefined;
-    if (window.endsAt > this.now().getTime()) return window;
-    this.windows.delete(key);
-    return undefined;
-  }
-
-  private sweep(): void {
-    const now = this.now().getTime();
-    for (const [key, window] of this.windows) {
-      if (window.endsAt <= now) this.windows.delete(key);
-    }
+  private keyOf(key: string): string {
+    return `${this.name}:${key}`;
   }
 }

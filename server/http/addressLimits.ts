@@ -5,13 +5,13 @@
  * allowance is a limiter of the plugin (`createRateLimit`), keyed by the limit's name and the
  * client address, an IPv6 address by its /64 prefix (one host usually holds a whole /64).
  *
- * The counts live in one store ({@link clockedMemoryStore}, this process's memory on the app's
- * clock). Several server processes would share theirs by giving the plugin another store here:
- * its `redis` option, or a store over PostgreSQL with the same methods.
+ * The counts live in one store ({@link sharedWindowsStore}: the database, on the app's clock), so
+ * several server processes on one database count together.
  */
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
+import type { SharedWindows } from '../db/sharedWindows';
 import type { AddressAllowance, AddressLimitName, Client } from '../domain/client';
 import { RateLimitedError } from '../domain/errors';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../features/identity/rateLimits';
 import { TOO_MANY_LOGIN_ATTEMPTS } from '../features/auth/sessions';
 import { mediaServiceMessages } from '../media/service';
-import { clockedMemoryStore } from './rateLimitStore';
+import { sharedWindowsStore } from './rateLimitStore';
 
 /** IPv6 addresses are counted by this prefix. */
 export const IPV6_PREFIX_LENGTH = 64;
@@ -114,14 +114,15 @@ declare module 'fastify' {
 
 /**
  * Registers @fastify/rate-limit (no route is limited by itself: the domain counts through
- * {@link clientOf}) with the limits of `config`, counted on the app's clock.
+ * {@link clientOf}) with the limits of `config`, counted in `windows` on the app's clock.
  */
 export function installAddressLimits(
   app: FastifyInstance,
   config: ServerConfig,
   now: () => Date,
+  windows: SharedWindows,
 ): void {
-  app.register(fastifyRateLimit, { global: false, store: clockedMemoryStore(now) });
+  app.register(fastifyRateLimit, { global: false, store: sharedWindowsStore(windows, now) });
   app.decorate('addressLimiters', new AddressLimiters(app, addressLimitsOf(config)));
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FeedPages } from '../../server/features/posts/feedPages';
+import { FakeNotices } from './support/fakeNotices';
 
 const at = (ms: number) => new Date(ms);
 const cursor = (id: number) => ({ at: at(id * 1000), id });
@@ -83,5 +84,71 @@ describe('FeedPages', () => {
     pages.remember('o', at(0), undefined, pages.generation(), { ...boundary(2), page: [1, ['a']] });
     expect(pages.page('o', 1, at(0))).toBeUndefined();
     expect(pages.start('o', 2, at(0)).page).toBe(2);
+  });
+});
+
+describe('FeedPages following the notices of other processes', () => {
+  const remembered = (pages: FeedPages<string>) => {
+    pages.remember('o', at(0), undefined, pages.generation(), { ...boundary(2), page: [1, ['a']] });
+  };
+
+  it('forgets everything on a notice of a write to the posts, and on a gap', () => {
+    const pages = new FeedPages<string>();
+    const notices = new FakeNotices();
+    pages.follow(notices);
+    remembered(pages);
+    notices.notify('feed');
+    expect(pages.page('o', 1, at(0))).toBeUndefined();
+    remembered(pages);
+    notices.notify('sessions', 'x');
+    expect(pages.page('o', 1, at(0))).toEqual(['a']);
+    notices.gap();
+    expect(pages.page('o', 1, at(0))).toBeUndefined();
+  });
+
+  it('catches up with the notices on their way before its memory is used', async () => {
+    const pages = new FeedPages<string>();
+    const notices = new FakeNotices();
+    pages.follow(notices);
+    remembered(pages);
+    await pages.catchUp('o', 1, at(0));
+    expect(pages.page('o', 1, at(0))).toEqual(['a']);
+    notices.send('feed');
+    await pages.catchUp('o', 1, at(0));
+    expect(pages.page('o', 1, at(0))).toBeUndefined();
+    remembered(pages);
+    notices.send('feed');
+    await pages.catchUp('o', 3, at(0));
+    expect(pages.start('o', 3, at(0)).page).toBe(1);
+  });
+
+  it('asks nothing when it would use nothing it remembers', async () => {
+    const pages = new FeedPages<string>();
+    const notices = new FakeNotices();
+    pages.follow(notices);
+    await pages.catchUp('o', 1, at(0));
+    await pages.catchUp('o', 2, at(0));
+    expect(notices.catchUps).toBe(0);
+    pages.remember('o', at(0), undefined, pages.generation(), boundary(3));
+    await pages.catchUp('other', 3, at(0));
+    await pages.catchUp('o', 1, at(0));
+    await pages.catchUp('o', 2, at(0));
+    expect(notices.catchUps).toBe(0);
+    await pages.catchUp('o', 3, at(0));
+    await pages.catchUp('o', 4, at(0));
+    expect(notices.catchUps).toBe(2);
+    remembered(pages);
+    await pages.catchUp('o', 1, at(0));
+    expect(notices.catchUps).toBe(3);
+  });
+
+  it('uses no memory while notices may be missed', async () => {
+    const pages = new FeedPages<string>();
+    const notices = new FakeNotices();
+    pages.follow(notices);
+    notices.listening = false;
+    remembered(pages);
+    await pages.catchUp('o', 1, at(0));
+    expect(pages.page('o', 1, at(0))).toBeUndefined();
   });
 });

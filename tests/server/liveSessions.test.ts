@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LiveSessionCache } from '../../server/features/auth/liveSessions';
 import { endSession } from '../../server/features/auth/refreshTokens';
 import type { Queryable } from '../../server/db/database';
+import { FakeNotices } from './support/fakeNotices';
 import { TestClock } from './support/testServer';
 
 /** endSession's write, on a stand-in database that accepts it (only the count matters here). */
@@ -63,6 +64,64 @@ describe('LiveSessionCache', () => {
       return wasLive;
     });
     const cache = new LiveSessionCache(lookUp, clock.now, 2_000);
+    expect(await cache.isLive('a')).toBe(true);
+    expect(await cache.isLive('a')).toBe(false);
+    expect(lookUp).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('LiveSessionCache following the notices of other processes', () => {
+  function following(live: Set<string>) {
+    const notices = new FakeNotices();
+    const { cache, lookUp, clock } = cacheOver(live);
+    cache.follow(notices);
+    return { cache, lookUp, clock, notices };
+  }
+
+  it('trusts a remembered session once the notices on their way have arrived', async () => {
+    const { cache, lookUp, notices } = following(new Set(['a']));
+    expect(await cache.isLive('a')).toBe(true);
+    expect(await cache.isLive('a')).toBe(true);
+    expect(lookUp).toHaveBeenCalledTimes(1);
+    expect(notices.catchUps).toBe(1);
+  });
+
+  it('looks a session up again once another process ended it, even if the notice was on its way', async () => {
+    const live = new Set(['a', 'b']);
+    const { cache, lookUp, notices } = following(live);
+    await cache.isLive('a');
+    await cache.isLive('b');
+    live.delete('a');
+    notices.send('sessions', 'a');
+    expect(await cache.isLive('a')).toBe(false);
+    expect(await cache.isLive('b')).toBe(true);
+    expect(lookUp).toHaveBeenCalledTimes(3);
+  });
+
+  it('forgets everything on a gap, and trusts nothing while notices may be missed', async () => {
+    const { cache, lookUp, notices } = following(new Set(['a']));
+    await cache.isLive('a');
+    notices.gap();
+    await cache.isLive('a');
+    expect(lookUp).toHaveBeenCalledTimes(2);
+    notices.listening = false;
+    await cache.isLive('a');
+    await cache.isLive('a');
+    expect(lookUp).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not remember a lookup that a notice overtook', async () => {
+    const live = new Set(['a']);
+    const notices = new FakeNotices();
+    const lookUp = vi.fn(async (sessionId: string) => {
+      const wasLive = live.has(sessionId);
+      // Another process ends the session while the lookup is on its way back.
+      live.delete(sessionId);
+      notices.notify('sessions', sessionId);
+      return wasLive;
+    });
+    const cache = new LiveSessionCache(lookUp, new TestClock().now, 2_000);
+    cache.follow(notices);
     expect(await cache.isLive('a')).toBe(true);
     expect(await cache.isLive('a')).toBe(false);
     expect(lookUp).toHaveBeenCalledTimes(2);

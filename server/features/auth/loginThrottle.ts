@@ -1,3 +1,4 @@
+import type { SharedWindows } from '../../db/sharedWindows';
 import { FixedWindows } from '../../domain/fixedWindows';
 import { normaliseEmail } from '../../domain/users';
 
@@ -10,7 +11,8 @@ import { normaliseEmail } from '../../domain/users';
  * - per account, from every address: past the threshold a login must carry a captcha token, so
  *   failures made by someone else never lock the owner out.
  *
- * A successful login clears the account's counters (the pair's and the account's).
+ * A successful login clears the account's counters (the pair's and the account's). The counts
+ * are shared by every server process on the database.
  */
 export interface LoginThrottleLimits {
   /** Failures of the account (all addresses) before a captcha is required. */
@@ -26,28 +28,28 @@ export class LoginThrottle {
   constructor(
     private readonly limits: LoginThrottleLimits,
     now: () => Date,
+    windows: SharedWindows,
   ) {
-    this.windows = new FixedWindows(limits.windowSeconds, now);
+    this.windows = new FixedWindows(limits.windowSeconds, now, windows, 'login');
   }
 
   /** Seconds before this address may try this account again (0: now). */
-  pairWait(email: string, addressKey: string): number {
+  pairWait(email: string, addressKey: string): Promise<number> {
     return this.windows.wait(pairKey(email, addressKey), this.limits.perAccountAddress);
   }
 
   /** Whether the account's failures from every address call for a captcha. */
-  needsCaptcha(email: string): boolean {
-    return this.windows.count(accountKey(email)) >= this.limits.perAccount;
+  async needsCaptcha(email: string): Promise<boolean> {
+    return (await this.windows.count(accountKey(email))) >= this.limits.perAccount;
   }
 
-  recordFailure(email: string, addressKey: string): void {
-    this.windows.increment(accountKey(email));
-    this.windows.increment(pairKey(email, addressKey));
+  async recordFailure(email: string, addressKey: string): Promise<void> {
+    await this.windows.increment(accountKey(email));
+    await this.windows.increment(pairKey(email, addressKey));
   }
 
-  recordSuccess(email: string, addressKey: string): void {
-    this.windows.clear(accountKey(email));
-    this.windows.clear(pairKey(email, addressKey));
+  async recordSuccess(email: string, addressKey: string): Promise<void> {
+    await this.windows.clear(accountKey(email), pairKey(email, addressKey));
   }
 }
 

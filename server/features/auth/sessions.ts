@@ -160,9 +160,9 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<Issue
   const { client } = input;
   const addressAllowance = client.allowance('login');
   await addressAllowance.check();
-  const pairWait = deps.throttle.pairWait(input.email, client.addressKey);
+  const pairWait = await deps.throttle.pairWait(input.email, client.addressKey);
   if (pairWait > 0) throw new RateLimitedError(TOO_MANY_LOGIN_ATTEMPTS, pairWait);
-  if (deps.throttle.needsCaptcha(input.email)) {
+  if (await deps.throttle.needsCaptcha(input.email)) {
     const token = input.reCaptchaToken ?? '';
     if (!(await deps.captcha.verify(token, LOGIN_CAPTCHA_ACTION, client.address))) {
       throw new CaptchaRequiredError(LOGIN_CAPTCHA_REQUIRED);
@@ -170,11 +170,11 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<Issue
   }
   const account = await checkCredentials(deps.db, input.email, input.password);
   if (account === undefined) {
-    deps.throttle.recordFailure(input.email, client.addressKey);
+    await deps.throttle.recordFailure(input.email, client.addressKey);
     await addressAllowance.record();
     throw unauthenticated(INVALID_LOGIN);
   }
-  deps.throttle.recordSuccess(input.email, client.addressKey);
+  await deps.throttle.recordSuccess(input.email, client.addressKey);
   return issueSession(deps, account);
 }
 

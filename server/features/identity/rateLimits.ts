@@ -6,6 +6,7 @@
  * {@link recordAttempt} and {@link takeAttempt} apply both.
  */
 import type { IdentityRateLimitConfig } from '../../config';
+import type { SharedWindows } from '../../db/sharedWindows';
 import type { AddressAllowance } from '../../domain/client';
 import { RateLimitedError } from '../../domain/errors';
 import { FixedWindows } from '../../domain/fixedWindows';
@@ -22,7 +23,7 @@ export const PER_EMAIL_LIMITS = {
   resetRequests: 3,
 } as const;
 
-/** A counter of attempts per email address. */
+/** A counter of attempts per email address, shared by every server process on the database. */
 export class EmailLimit {
   private readonly windows: FixedWindows;
 
@@ -31,18 +32,20 @@ export class EmailLimit {
     windowSeconds: number,
     now: () => Date,
     private readonly message: string,
+    windows: SharedWindows,
+    name: string,
   ) {
-    this.windows = new FixedWindows(windowSeconds, now);
+    this.windows = new FixedWindows(windowSeconds, now, windows, `email:${name}`);
   }
 
   /** Throws a RateLimitedError when the allowance of `email` is used up. */
-  check(email: string): void {
-    const wait = this.windows.wait(email, this.perEmail);
+  async check(email: string): Promise<void> {
+    const wait = await this.windows.wait(email, this.perEmail);
     if (wait > 0) throw new RateLimitedError(this.message, wait);
   }
 
-  record(email: string): void {
-    this.windows.increment(email);
+  async record(email: string): Promise<void> {
+    await this.windows.increment(email);
   }
 }
 
@@ -58,13 +61,14 @@ export interface IdentityLimits {
 export function createIdentityLimits(
   config: IdentityRateLimitConfig,
   now: () => Date,
+  windows: SharedWindows,
 ): IdentityLimits {
-  const limit = (perEmail: number, message: string) =>
-    new EmailLimit(perEmail, config.windowSeconds, now, message);
+  const limit = (name: keyof IdentityLimits, message: string) =>
+    new EmailLimit(PER_EMAIL_LIMITS[name], config.windowSeconds, now, message, windows, name);
   return {
-    codeSends: limit(PER_EMAIL_LIMITS.codeSends, TOO_MANY_VERIFICATION_EMAILS),
-    codeGuesses: limit(PER_EMAIL_LIMITS.codeGuesses, TOO_MANY_ATTEMPTS),
-    resetRequests: limit(PER_EMAIL_LIMITS.resetRequests, TOO_MANY_RESET_REQUESTS),
+    codeSends: limit('codeSends', TOO_MANY_VERIFICATION_EMAILS),
+    codeGuesses: limit('codeGuesses', TOO_MANY_ATTEMPTS),
+    resetRequests: limit('resetRequests', TOO_MANY_RESET_REQUESTS),
   };
 }
 
@@ -75,7 +79,7 @@ export async function checkAttempt(
   address: AddressAllowance,
 ): Promise<void> {
   await address.check();
-  limit.check(email);
+  await limit.check(email);
 }
 
 /** Counts an attempt against both allowances. */
@@ -85,7 +89,7 @@ export async function recordAttempt(
   address: AddressAllowance,
 ): Promise<void> {
   await address.record();
-  limit.record(email);
+  await limit.record(email);
 }
 
 /** check, then record: for attempts that count whatever their outcome (sending a mail). */

@@ -201,6 +201,7 @@ export async function feedList(
     descending,
     pageSize,
   };
+  await ctx.feedPages.catchUp(order.key, page, now);
   let list =
     ctx.feedPages.page(order.key, page, now) ?? (await readFeedPage(ctx, order, page, now));
   if (page === 1 && request.showFirstGuid) {

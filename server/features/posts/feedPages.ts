@@ -10,9 +10,12 @@
  *   memory until the feed changes (the most recent `maxPagesPerOrder` pages of each order).
  *
  * Both are valid only while the feed's order is unchanged: every write to the posts
- * (`invalidate`), the moment a scheduled post becomes visible (`validUntil`), and `maxAgeMs` (a
- * write by another server process on the same PostgreSQL) start afresh.
+ * (`invalidate`), the moment a scheduled post becomes visible (`validUntil`), and `maxAgeMs` start
+ * afresh. With several server processes on one PostgreSQL, the memory also follows the notices of
+ * their writes ({@link follow}), and a request catches up with them before using it
+ * ({@link catchUp}), so a post acknowledged by another process is seen at once.
  */
+import type { ChangeNotices } from '../../db/notices';
 
 /** Where a page starts: just after the post with this sort value and id. */
 export interface FeedCursor {
@@ -57,6 +60,7 @@ export interface FeedLesson<T> {
 export class FeedPages<T> {
   private readonly orders = new Map<string, OrderMemory<T>>();
   private version = 0;
+  private notices: ChangeNotices | undefined;
   private readonly maxAgeMs: number;
   private readonly maxOrders: number;
   private readonly maxBoundaries: number;
@@ -73,6 +77,26 @@ export class FeedPages<T> {
   invalidate(): void {
     this.orders.clear();
     this.version += 1;
+  }
+
+  /** Forgets everything on every notice of a write to the posts by any process, and on a gap. */
+  follow(notices: ChangeNotices): void {
+    this.notices = notices;
+    notices.on('feed', () => this.invalidate());
+    notices.onGap(() => this.invalidate());
+  }
+
+  /**
+   * Before `page` of `order` is served: when it follows notices and would use its memory (the page
+   * itself, or a boundary to read it from), waits until every write committed before this call
+   * has been noticed, or forgets everything when that cannot be known. Without notices (one
+   * process), or with nothing to use (page 1 read from the top), it does nothing.
+   */
+  async catchUp(order: string, page: number, now: Date): Promise<void> {
+    if (this.notices === undefined) return;
+    if (this.page(order, page, now) === undefined && this.start(order, page, now).page === 1)
+      return;
+    if (!(await this.notices.caughtUp())) this.invalidate();
   }
 
   /** The current generation, to hand back to {@link remember}. */

@@ -212,13 +212,19 @@ async function buildPostgresTemplate(): Promise<string> {
 let postgresTemplate: Promise<string> | undefined;
 let cloneCount = 0;
 
-/** A new database copied from `template`, dropped (its connections ended first) on close. */
-async function openPostgresCopy(template: string): Promise<DatabaseHandle> {
+/** A new database copied from `template`; answers its name. */
+async function copyDatabase(template: string): Promise<string> {
   cloneCount += 1;
   const name = `${TEST_PREFIX}${Math.floor(Date.now() / 1000)}_${process.pid}_${cloneCount}`;
   await withAdmin((admin) =>
     admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(template)}`),
   );
+  return name;
+}
+
+/** A new database copied from `template`, dropped (its connections ended first) on close. */
+async function openPostgresCopy(template: string): Promise<DatabaseHandle> {
+  const name = await copyDatabase(template);
   const handle = await openDatabase({ databaseUrl: urlFor(name) });
   let closed: Promise<void> | undefined;
   return {
@@ -245,6 +251,20 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const bytes = await readFile(await templatePath());
   const tarball = new File([bytes], 'template.tar.gz', { type: 'application/x-gzip' });
   return openDatabase({ loadDataDir: tarball });
+}
+
+/**
+ * A fresh migrated and seeded database on TEST_DATABASE_URL's server, for clients of its own (the
+ * server processes of a test): its URL, and `drop` to remove it (its connections ended first).
+ */
+export async function createPostgresTestDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  if (testDatabaseUrl === undefined) throw new Error('TEST_DATABASE_URL is not set.');
+  postgresTemplate ??= buildPostgresTemplate();
+  const name = await copyDatabase(await postgresTemplate);
+  return { url: urlFor(name), drop: () => withAdmin((admin) => dropDatabase(admin, name)) };
 }
 
 /** A fresh database with the migrated schema and nothing seeded (same choice of server). */

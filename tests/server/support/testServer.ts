@@ -12,6 +12,7 @@ import { apiPaths } from './apiPaths';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Env, type ServerConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
+import { rateLimitWindows } from '../../../server/db/schema';
 import { DEMO_PASSWORD } from '../../../server/db/seedData';
 import { REFRESH_COOKIE } from '../../../server/http/refreshCookie';
 
@@ -42,7 +43,8 @@ const TEST_ENV: Env = { STATIC_DIR: '/nonexistent/givedrop-dist' };
 
 /**
  * The app on `db`, ready. `beforeReady` may add hooks and plugins first (probe routes, a route
- * listener).
+ * listener). It starts with no attempts counted: the rate-limit counters live in the database,
+ * shared by every app on it, so one test's attempts would otherwise count in the next test's app.
  */
 export async function createTestApp(
   db: Database,
@@ -53,6 +55,7 @@ export async function createTestApp(
   const config = loadConfig({ ...TEST_ENV, ...env });
   const clock = new TestClock();
   const mediaDir = options.mediaDir ?? (await mkdtemp(join(inject('tempRoot'), 'media-')));
+  await db.delete(rateLimitWindows);
   const app = buildApp({ config, db, now: clock.now, ...options, mediaDir });
   beforeReady?.(app, config);
   await app.ready();
