@@ -12,7 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
-import { LOGIN_CAPTCHA_REQUIRED, TOO_MANY_LOGIN_ATTEMPTS } from '../../server/features/auth/sessions';
+import {
+  LOGIN_CAPTCHA_REQUIRED,
+  TOO_MANY_LOGIN_ATTEMPTS,
+} from '../../server/features/auth/sessions';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { apiPaths } from './support/apiPaths';
 import {
