@@ -29,7 +29,13 @@
  *                                   in a row it drains its requests and exits with code 1, for its
  *                                   supervisor to restart it; GET {API}/health probes at once.
  * - DATABASE_URL                    PostgreSQL connection string; when set, node-postgres is used
- *                                   instead of the embedded PGlite.
+ *                                   instead of the embedded PGlite. Several server processes may
+ *                                   share one: the rate limits count in it, and each process follows
+ *                                   the others' writes (LISTEN/NOTIFY) before using its memory.
+ * - REDIS_URL                       Redis connection URL (ioredis, e.g. 'redis://host:6379'): the
+ *                                   per-client-address limits count there (@fastify/rate-limit's
+ *                                   Redis store, on Redis's clock) instead of in the database. A
+ *                                   request whose limit cannot be read from Redis fails (500).
  * - JWT_SECRET                      Access-token signing secret (at least 32 characters). When unset,
  *                                   a random secret is generated on first start and kept in the
  *                                   database (table server_secrets) so restarts keep sessions valid.
@@ -202,6 +208,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL: where the per-address limits count, instead of the database. */
+  redisUrl: string | undefined;
   /** DATABASE_PROBE_INTERVAL_SECONDS, in milliseconds. */
   databaseProbeIntervalMs: number;
   jwtSecret: string | undefined;
@@ -417,6 +425,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     dataDir,
     databaseUrl: optionalText(env, 'DATABASE_URL'),
+    redisUrl: optionalText(env, 'REDIS_URL'),
     databaseProbeIntervalMs: positiveInteger(env, 'DATABASE_PROBE_INTERVAL_SECONDS', 10) * 1000,
     jwtSecret: jwtSecret(env),
     jwtTtlSeconds: positiveInteger(env, 'JWT_TTL_SECONDS', 900),

@@ -5,8 +5,8 @@
  * allowance is a limiter of the plugin (`createRateLimit`), keyed by the limit's name and the
  * client address, an IPv6 address by its /64 prefix (one host usually holds a whole /64).
  *
- * The counts live in one store ({@link sharedWindowsStore}: the database, on the app's clock), so
- * several server processes on one database count together.
+ * The counts live in one store ({@link sharedWindowsStore}: the database, on the app's clock; or
+ * Redis with REDIS_URL, {@link redisLimitOptions}), so several server processes count together.
  */
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,6 +22,7 @@ import {
 import { TOO_MANY_LOGIN_ATTEMPTS } from '../features/auth/sessions';
 import { mediaServiceMessages } from '../media/service';
 import { sharedWindowsStore } from './rateLimitStore';
+import { redisLimitOptions } from './redisLimits';
 
 /** IPv6 addresses are counted by this prefix. */
 export const IPV6_PREFIX_LENGTH = 64;
@@ -114,7 +115,8 @@ declare module 'fastify' {
 
 /**
  * Registers @fastify/rate-limit (no route is limited by itself: the domain counts through
- * {@link clientOf}) with the limits of `config`, counted in `windows` on the app's clock.
+ * {@link clientOf}) with the limits of `config`, counted in `windows` on the app's clock (in
+ * Redis when REDIS_URL is set).
  */
 export function installAddressLimits(
   app: FastifyInstance,
@@ -122,7 +124,11 @@ export function installAddressLimits(
   now: () => Date,
   windows: SharedWindows,
 ): void {
-  app.register(fastifyRateLimit, { global: false, store: sharedWindowsStore(windows, now) });
+  const counts =
+    config.redisUrl === undefined
+      ? { store: sharedWindowsStore(windows, now) }
+      : redisLimitOptions(app, config.redisUrl);
+  app.register(fastifyRateLimit, { global: false, ...counts });
   app.decorate('addressLimiters', new AddressLimiters(app, addressLimitsOf(config)));
 }
 
