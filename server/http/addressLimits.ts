@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { SharedWindows } from '../db/sharedWindows';
 import type { AddressAllowance, AddressLimitName, Client } from '../domain/client';
-import { RateLimitedError } from '../domain/errors';
+import { RateLimitedError, unavailable } from '../domain/errors';
 import {
   TOO_MANY_ATTEMPTS,
   TOO_MANY_RESET_REQUESTS,
@@ -23,6 +23,8 @@ import { TOO_MANY_LOGIN_ATTEMPTS } from '../features/auth/sessions';
 import { mediaServiceMessages } from '../media/service';
 import { sharedWindowsStore } from './rateLimitStore';
 import { redisLimitOptions } from './redisLimits';
+
+export const LIMITS_UNAVAILABLE = 'The service is temporarily unavailable; please try again later.';
 
 /** IPv6 addresses are counted by this prefix. */
 export const IPV6_PREFIX_LENGTH = 64;
@@ -74,20 +76,37 @@ class AddressLimiters {
   constructor(
     private readonly app: FastifyInstance,
     private readonly limits: AddressLimits,
+    /** The counts live in Redis: a failed count is Redis being unreachable. */
+    private readonly inRedis: boolean,
   ) {}
+
+  /**
+   * Counts through `limiter`. A count Redis cannot take refuses the attempt with a 503 (logged),
+   * never lets it through uncounted; the database's failures are the error handler's 503 already.
+   */
+  private async count(request: FastifyRequest, limiter: Limiter, increment: boolean) {
+    try {
+      return await limiter(request, { increment });
+    } catch (error) {
+      if (!this.inRedis) throw error;
+      request.log.error({ err: error }, 'Redis (address limits) cannot count');
+      throw unavailable(LIMITS_UNAVAILABLE);
+    }
+  }
 
   allowance(request: FastifyRequest, name: AddressLimitName): AddressAllowance {
     const limit = this.limits[name];
     const limiter = this.limiterOf(name);
+    const count = this.count.bind(this);
     return {
       async check() {
-        const status = await limiter(request, { increment: false });
+        const status = await count(request, limiter, false);
         if (!status.isAllowed && status.remaining === 0) {
           throw new RateLimitedError(limit.message, Math.max(1, status.ttlInSeconds));
         }
       },
       async record() {
-        await limiter(request);
+        await count(request, limiter, true);
       },
     };
   }
@@ -129,7 +148,10 @@ export function installAddressLimits(
       ? { store: sharedWindowsStore(windows, now) }
       : redisLimitOptions(app, config.redisUrl);
   app.register(fastifyRateLimit, { global: false, ...counts });
-  app.decorate('addressLimiters', new AddressLimiters(app, addressLimitsOf(config)));
+  app.decorate(
+    'addressLimiters',
+    new AddressLimiters(app, addressLimitsOf(config), config.redisUrl !== undefined),
+  );
 }
 
 /** The client of a request, with its allowances per address (installAddressLimits first). */

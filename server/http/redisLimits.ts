@@ -3,7 +3,7 @@
  * own Redis store (an atomic INCR + PEXPIRE script per count) over an ioredis client, instead of in
  * the database ({@link sharedWindowsStore}). Redis keeps the time itself: its windows follow its own
  * clock, not the app's. The client gives up a command after one retry, so a Redis that cannot be
- * reached fails the request (500, logged) instead of letting attempts through uncounted.
+ * reached refuses the attempt (503, logged; addressLimits.ts) instead of letting it through uncounted.
  */
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';

@@ -31,7 +31,7 @@ import {
 } from '../../contract/endpoints/media';
 import { mediaMessages } from '../../contract/media';
 import { takeAllowance } from '../domain/client';
-import { RateLimitedError } from '../domain/errors';
+import { DomainError, RateLimitedError } from '../domain/errors';
 import { clientOf } from '../http/addressLimits';
 import { findPreset } from './presets';
 import {
@@ -193,8 +193,14 @@ export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
     try {
       await takeAllowance(clientOf(request).allowance('uploads'));
     } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error;
-      throw new MediaError(429, error.messages, error.retryAfterSeconds);
+      if (error instanceof RateLimitedError) {
+        throw new MediaError(429, error.messages, error.retryAfterSeconds);
+      }
+      // The counts cannot be kept (Redis unreachable): refused, never let through uncounted.
+      if (error instanceof DomainError && error.kind === 'unavailable') {
+        throw new MediaError(503, error.messages);
+      }
+      throw error;
     }
   };
   return async (app) => {

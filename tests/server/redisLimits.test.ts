@@ -12,8 +12,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/database';
 import { rateLimitWindows } from '../../server/db/schema';
-import { addressKeyOf } from '../../server/http/addressLimits';
+import { addressKeyOf, LIMITS_UNAVAILABLE } from '../../server/http/addressLimits';
 import { REDIS_KEY_PREFIX } from '../../server/http/redisLimits';
+import { makeImage, mediaApiKey, upload } from './support/media';
 import { openTestDatabase } from './support/testDatabase';
 import { createTestApp, postLogin, type TestApp } from './support/testServer';
 
@@ -85,12 +86,22 @@ describe.skipIf(testRedisUrl === undefined)(
       }
     });
 
-    it('fails an attempt whose count Redis cannot take', async () => {
+    it('refuses an attempt whose count Redis cannot take (503), never lets it through uncounted', async () => {
       const handle = handles[0]!;
       const unreachable = await createTestApp(handle.db, { REDIS_URL: 'redis://127.0.0.1:1' });
       try {
         const response = await postLogin(unreachable.app, 'nobody@example.com', 'wrong password');
-        expect(response.statusCode).toBe(500);
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ messages: [LIMITS_UNAVAILABLE] });
+        // The media service's uploads are counted the same way, and answer its own shape.
+        const data = await makeImage('jpeg', 640, 480);
+        const uploaded = await upload(unreachable.app, await mediaApiKey(unreachable.app), {
+          fileName: 'photo.jpg',
+          contentType: 'image/jpeg',
+          data,
+        });
+        expect(uploaded.statusCode).toBe(503);
+        expect(uploaded.json()).toEqual({ messages: [LIMITS_UNAVAILABLE] });
       } finally {
         await unreachable.app.close();
       }
