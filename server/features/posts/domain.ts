@@ -229,22 +229,27 @@ async function findOwnPost(db: Queryable, scope: TenantScope, ref: PostRef): Pro
   return row;
 }
 
+/** A new post's fields, by the caller in their current tenant (the date checked first). */
+function authoredPost(scope: TenantScope, input: CreatePostRequest) {
+  return {
+    tenantId: scope.tenantId,
+    userId: scope.userId,
+    message: input.message,
+    link: input.link,
+    publishedDate: parsePublishedDate(input.publishedDate),
+    isDraft: input.isDraft,
+  };
+}
+
 /** POST /posts/create */
 export async function createPost(
   ctx: PostsContext,
   scope: TenantScope,
   input: CreatePostRequest,
 ): Promise<Post> {
-  const publishedDate = parsePublishedDate(input.publishedDate);
+  const post = authoredPost(scope, input);
   await requireMembership(ctx.db, scope);
-  const row = await insertPost(ctx.db, {
-    tenantId: scope.tenantId,
-    userId: scope.userId,
-    message: input.message,
-    link: input.link,
-    publishedDate,
-    isDraft: input.isDraft,
-  });
+  const row = await insertPost(ctx.db, post);
   ctx.feedPages.invalidate();
   if (row === undefined) throw new Error('The post was not stored.');
   return toPost(row);
@@ -259,7 +264,7 @@ export async function createPostWithFile(
   scope: TenantScope,
   input: CreatePostWithFileRequest,
 ): Promise<Post> {
-  const publishedDate = parsePublishedDate(input.publishedDate);
+  const post = authoredPost(scope, input);
   await requireMembership(ctx.db, scope);
   const outcome = await ctx.media.confirmPendingUpload(
     input.mediaFileStorageId,
@@ -270,12 +275,7 @@ export async function createPostWithFile(
   let row: PostRow | undefined;
   try {
     row = await insertPost(ctx.db, {
-      tenantId: scope.tenantId,
-      userId: scope.userId,
-      message: input.message,
-      link: input.link,
-      publishedDate,
-      isDraft: input.isDraft,
+      ...post,
       mediaFileId: outcome.file.fileId,
       mediaOriginalName: input.mediaFileStorageOriginalName,
       mediaWidth: outcome.file.width,
