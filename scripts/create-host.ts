@@ -15,7 +15,7 @@ import {
   usePrivateUmask,
 } from '../server/dataDir';
 import { openDatabase } from '../server/db/database';
-import { seedCountries } from '../server/db/seed';
+import { seedCountries, seedTopics } from '../server/db/seed';
 import { DomainError } from '../server/domain/errors';
 import { createHost, generatePassword } from '../server/features/identity/hosts';
 
@@ -91,6 +91,7 @@ async function main(): Promise<void> {
   try {
     await handle.migrate();
     await seedCountries(handle.db);
+    await seedTopics(handle.db);
     await makeDataDirPrivate(config.dataDir);
     const created = await createHost(handle.db, {
       email,

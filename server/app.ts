@@ -60,6 +60,7 @@ import { configurationRoutes } from './features/configuration/routes';
 import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './features/dev/routes';
 import { identityRoutes } from './features/identity/routes';
 import { tenantRoutes } from './features/tenants/routes';
+import { topicRoutes } from './features/topics/routes';
 import { createCaptchaVerifier, type CaptchaVerifier } from './thirdParty/captcha';
 import { DevOAuthCodes } from './thirdParty/devOAuthCodes';
 import { createGoogleSignIn } from './thirdParty/google';
@@ -392,6 +393,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(healthRoutes(databaseMonitor), { prefix: config.apiBasePath });
   app.register(authRoutes({ sessions, cookie }), { prefix: config.apiBasePath });
   app.register(tenantRoutes({ domain }), { prefix: config.apiBasePath });
+  app.register(topicRoutes({ domain }), { prefix: config.apiBasePath });
   app.register(postRoutes({ posts }), { prefix: config.apiBasePath });
   app.register(dropRoutes({ drops: posts }), { prefix: config.apiBasePath });
   app.register(mediaServicePlugin({ media }), { prefix: config.mediaServicePath });

@@ -7,6 +7,7 @@ import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
 import { postEndpoints } from './posts';
 import { tenantEndpoints } from './tenants';
+import { topicEndpoints } from './topics';
 
 export const endpointsByArea = {
   auth: authEndpoints,
@@ -14,6 +15,7 @@ export const endpointsByArea = {
   posts: postEndpoints,
   drops: dropEndpoints,
   tenants: tenantEndpoints,
+  topics: topicEndpoints,
   health: healthEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;

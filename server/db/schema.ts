@@ -314,3 +314,27 @@ export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type DropRow = typeof drops.$inferSelect;
+
+/** The interest topics a person chooses from in onboarding (spec §3 Topic, §7.2 Topics). */
+export const topics = pgTable('topics', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  order: integer('order').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** The topics each user chose (spec §3 User interested topics). */
+export const userInterestedTopics = pgTable(
+  'user_interested_topics',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+  },
+  (table) => [uniqueIndex('user_interested_topics_pair_idx').on(table.userId, table.topicId)],
+);
+
+export type TopicRow = typeof topics.$inferSelect;

@@ -9,7 +9,8 @@ import { avatarColours, PRIVACY_POLICY_VERSION, TERMS_VERSION } from '../domain/
 import { buildCountryList } from './countries';
 import type { Database, Transaction } from './database';
 import { seedContent } from './seedContent';
-import { countries, tenants, tenantUsers, users } from './schema';
+import { countries, tenants, tenantUsers, topics, users } from './schema';
+import { buildTopicList } from './topics';
 import {
   DEMO_MEMBERSHIPS,
   DEMO_PASSWORD,
@@ -108,13 +109,24 @@ export async function seedCountries(db: Database): Promise<boolean> {
   });
 }
 
+/** Inserts the interest topics when the table is empty; true when it did. */
+export async function seedTopics(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ total: count() }).from(topics);
+    if ((row?.total ?? 0) > 0) return false;
+    await tx.insert(topics).values(buildTopicList());
+    return true;
+  });
+}
+
 /**
- * Inserts the countries when there are none and, with `options.demo` (the default), the demo
+ * Inserts the countries and topics when there are none and, with `options.demo` (the default), the demo
  * users and tenants unless users exist (returns true when it did) and the demo posts and drops
  * when there are none (seedContent.ts).
  */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<boolean> {
   await seedCountries(db);
+  await seedTopics(db);
   if (options.demo === false) return false;
   const now = options.now ?? new Date();
   const seeded = await seedDemoUsers(db, now);

@@ -12,6 +12,7 @@ import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
+import { topicEndpoints } from '../../contract/endpoints/topics';
 import type { Post } from '../../contract/posts';
 import type { DatabaseHandle } from '../../server/db/database';
 import { posts } from '../../server/db/schema';
@@ -34,6 +35,8 @@ let test: TestApp;
 /** The other organisation's: newbie's own Individual account. */
 let otherPost: Post;
 let otherTenantId: number;
+/** The other organisation's user (newbie). */
+let otherUserId: number;
 /** A member of Harbour Hope (not host): the caller. */
 let caller: LoginResult;
 
@@ -41,6 +44,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   test = await createTestApp(handle.db);
   const newbie = await login(test.app, DEMO_USERS.newbie.email);
+  otherUserId = newbie.claims.id;
   otherTenantId = parseJsonClaim<{ id: number }>(
     String(decodeJwt(newbie.jwtToken).currentTenant),
   ).id;
@@ -96,6 +100,11 @@ const cases: IsolationCase[] = [
   {
     endpoint: tenantEndpoints.setCancelAtPeriodEnd,
     payload: () => ({ id: otherTenantId, value: true }),
+  },
+  { endpoint: topicEndpoints.userTopicIds, payload: () => ({ id: otherUserId }) },
+  {
+    endpoint: topicEndpoints.updateUserTopics,
+    payload: () => ({ userId: otherUserId, topicIds: [1, 2, 3] }),
   },
 ];
 

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { topicEndpoints as endpoints } from '../../../contract/endpoints/topics';
+import type { DomainContext } from '../../domain/context';
+import { ok } from '../../http/envelope';
+import { route } from '../../http/route';
+import { listTopics, updateUserTopics, userTopicIds } from './domain';
+
+export interface TopicRouteDeps {
+  domain: DomainContext;
+}
+
+/** The interest-topic calls of spec §7.2 (all need a signed-in user). */
+export function topicRoutes(deps: TopicRouteDeps): FastifyPluginAsync {
+  const { domain } = deps;
+  return async (app) => {
+    route(app, endpoints.list, async ({ payload }) => ok(await listTopics(domain, payload)));
+    route(app, endpoints.userTopicIds, async ({ payload, scope }) =>
+      ok(await userTopicIds(domain, scope, payload.id)),
+    );
+    route(app, endpoints.updateUserTopics, async ({ payload, scope }) =>
+      ok(await updateUserTopics(domain, scope, payload)),
+    );
+  };
+}
