@@ -4,10 +4,9 @@
  * (pageSize at most 999), with totalCount only when asked for.
  */
 import type { Country, ListRequest, ListResponse } from '../../../contract/lists';
-import { LIST_PAGE_SIZE_MAX } from '../../../contract/lists';
 import { countryNameCollator } from '../../db/countries';
 import type { Queryable } from '../../db/database';
-import { invalid } from '../../domain/errors';
+import { referenceListPage } from '../../domain/referenceLists';
 import { listEnabledCountries, type CountryRow } from './queries';
 
 const SORT_KEYS = {
@@ -20,13 +19,6 @@ const SORT_KEYS = {
 } as const;
 
 export const SORT_BY_INVALID = 'sortBy must be one of Name, Code, CallingCode, Order, Id.';
-
-function comparator(sortBy: string | undefined) {
-  const key = (sortBy === undefined || sortBy === '' ? 'name' : sortBy.toLowerCase()) as string;
-  const compare = (SORT_KEYS as Record<string, (a: CountryRow, b: CountryRow) => number>)[key];
-  if (compare === undefined) throw invalid(SORT_BY_INVALID);
-  return compare;
-}
 
 const toCountry = (row: CountryRow): Country => ({
   id: row.id,
@@ -41,22 +33,12 @@ export async function listCountries(
   db: Queryable,
   request: ListRequest,
 ): Promise<ListResponse<Country>> {
-  const compare = comparator(request.sortBy);
-  const direction = request.sortByDescending === true ? -1 : 1;
-  const search = request.searchString?.trim().toLowerCase() ?? '';
-  const rows = (await listEnabledCountries(db))
-    .filter(
-      (row) =>
-        search === '' ||
-        row.name.toLowerCase().includes(search) ||
-        row.code.toLowerCase() === search,
-    )
-    .sort((a, b) => direction * compare(a, b) || a.id - b.id);
-  const page = request.page ?? 1;
-  const pageSize = request.pageSize ?? LIST_PAGE_SIZE_MAX;
-  const start = (page - 1) * pageSize;
-  return {
-    list: rows.slice(start, start + pageSize).map(toCountry),
-    totalCount: request.getTotalCount === true ? rows.length : null,
-  };
+  return referenceListPage(await listEnabledCountries(db), request, {
+    sortKeys: SORT_KEYS,
+    defaultSort: 'name',
+    sortByInvalid: SORT_BY_INVALID,
+    matches: (row, search) =>
+      row.name.toLowerCase().includes(search) || row.code.toLowerCase() === search,
+    toItem: toCountry,
+  });
 }

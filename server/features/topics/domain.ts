@@ -4,10 +4,10 @@
  * topics, replaced in one transaction so a refused save changes nothing.
  */
 import type { ListRequest, ListResponse } from '../../../contract/lists';
-import { LIST_PAGE_SIZE_MAX } from '../../../contract/lists';
 import { MINIMUM_TOPICS, topicTexts, type Topic } from '../../../contract/topics';
 import type { DomainContext } from '../../domain/context';
 import { forbidden, invalid } from '../../domain/errors';
+import { referenceListPage } from '../../domain/referenceLists';
 import type { TenantScope } from '../../domain/scope';
 import {
   replaceUserTopics,
@@ -37,21 +37,13 @@ export async function listTopics(
   ctx: DomainContext,
   request: ListRequest,
 ): Promise<ListResponse<Topic>> {
-  const key = request.sortBy === undefined || request.sortBy === '' ? 'order' : request.sortBy;
-  const compare = SORT_KEYS[key.toLowerCase()];
-  if (compare === undefined) throw invalid(SORT_BY_INVALID);
-  const direction = request.sortByDescending === true ? -1 : 1;
-  const search = request.searchString?.trim().toLowerCase() ?? '';
-  const rows = (await selectEnabledTopics(ctx.db))
-    .filter((row) => search === '' || row.name.toLowerCase().includes(search))
-    .sort((a, b) => direction * compare(a, b) || a.id - b.id);
-  const page = request.page ?? 1;
-  const pageSize = request.pageSize ?? LIST_PAGE_SIZE_MAX;
-  const start = (page - 1) * pageSize;
-  return {
-    list: rows.slice(start, start + pageSize).map(toTopic),
-    totalCount: request.getTotalCount === true ? rows.length : null,
-  };
+  return referenceListPage(await selectEnabledTopics(ctx.db), request, {
+    sortKeys: SORT_KEYS,
+    defaultSort: 'order',
+    sortByInvalid: SORT_BY_INVALID,
+    matches: (row, search) => row.name.toLowerCase().includes(search),
+    toItem: toTopic,
+  });
 }
 
 /** Only the caller's own topics: another user's id is refused. */
