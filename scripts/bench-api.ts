@@ -17,7 +17,7 @@
  * BENCH_KEEP_DATA=1 to keep the data directory.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,14 @@ import { openDatabase } from '../server/db/database';
 import { posts } from '../server/db/schema';
 import { seedDatabase } from '../server/db/seed';
 import { DEMO_USERS } from '../server/db/seedData';
-import { freePort, signIn, startServer, stopServer, waitForServer } from './benchServer';
+import {
+  finishBench,
+  freePort,
+  signIn,
+  startServer,
+  stopServer,
+  waitForServer,
+} from './benchServer';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -281,9 +288,7 @@ async function main(): Promise<void> {
         `, missing: ${acknowledged.length - survived}`,
     );
   } finally {
-    if (child !== undefined) await stopServer(child);
-    if (process.env.BENCH_KEEP_DATA === '1') console.log(`\nData kept in ${dataDir}`);
-    else await rm(dataDir, { recursive: true, force: true });
+    await finishBench(child, dataDir);
   }
 }
 

@@ -24,7 +24,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,7 +36,14 @@ import { openDatabase } from '../server/db/database';
 import { seedDatabase } from '../server/db/seed';
 import { SEED_POST_COUNT, seedManyPosts } from '../server/db/seedContent';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/db/seedData';
-import { freePort, signIn, startServer, stopServer, waitForServer } from './benchServer';
+import {
+  finishBench,
+  freePort,
+  signIn,
+  startServer,
+  stopServer,
+  waitForServer,
+} from './benchServer';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -548,9 +555,7 @@ async function main(): Promise<void> {
     figures.push(await load('scrolling, no page memory', base, again, scrolling(totalPages)));
     printLoad(figures);
   } finally {
-    if (child !== undefined) await stopServer(child);
-    if (process.env.BENCH_KEEP_DATA === '1') console.log(`\nData kept in ${dataDir}`);
-    else await rm(dataDir, { recursive: true, force: true });
+    await finishBench(child, dataDir);
   }
 }
 

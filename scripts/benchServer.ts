@@ -3,6 +3,7 @@
  * port and a data directory of their own, and signing in through the API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { authEndpoints } from '../contract/endpoints/auth';
 import { DEMO_PASSWORD } from '../server/db/seedData';
@@ -49,6 +50,13 @@ export async function stopServer(
   const exited = new Promise((done) => child.once('exit', done));
   child.kill(signal);
   await exited;
+}
+
+/** The end of a benchmark: the server stopped, its data directory removed unless BENCH_KEEP_DATA=1. */
+export async function finishBench(child: ChildProcess | undefined, dataDir: string): Promise<void> {
+  if (child !== undefined) await stopServer(child);
+  if (process.env.BENCH_KEEP_DATA === '1') console.log(`\nData kept in ${dataDir}`);
+  else await rm(dataDir, { recursive: true, force: true });
 }
 
 export async function waitForServer(base: string, child: ChildProcess): Promise<void> {
