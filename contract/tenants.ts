@@ -27,3 +27,16 @@ export const SetCancelAtPeriodEndRequest = object({
   currentPeriodEndDate: optional(nullable(string())),
 });
 export type SetCancelAtPeriodEndRequest = Infer<typeof SetCancelAtPeriodEndRequest>;
+
+/**
+ * POST /tenants/setIsOnboarding (spec §7.2: the id of the current tenant, value false; its owner
+ * or an Administrator). Answers the tenant's status as it now is.
+ */
+export const SetIsOnboardingRequest = object({ id: integer(), value: boolean() });
+export type SetIsOnboardingRequest = Infer<typeof SetIsOnboardingRequest>;
+
+/** Spec §8: when Start Giving cannot mark onboarding complete. */
+export const onboardingTexts = {
+  completeFailed: 'Error setting onboarding as completed.',
+  notAllowed: "Only the organisation's owner or an Administrator can finish its onboarding.",
+} as const;

@@ -1,5 +1,6 @@
 /** Every endpoint of the API (spec §7.2), by area. */
 import { authEndpoints } from './auth';
+import { avatarEndpoints } from './avatars';
 import type { AnyEndpoint } from './define';
 import { devEndpoints } from './dev';
 import { dropEndpoints } from './drops';
@@ -16,6 +17,7 @@ export const endpointsByArea = {
   drops: dropEndpoints,
   tenants: tenantEndpoints,
   topics: topicEndpoints,
+  avatars: avatarEndpoints,
   health: healthEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;

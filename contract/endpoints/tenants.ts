@@ -1,5 +1,10 @@
 /** The organisation calls of spec §7.2 (tenants/...). */
-import { SetCancelAtPeriodEndRequest, SetIsTrialingRequest, TenantStatus } from '../tenants';
+import {
+  SetCancelAtPeriodEndRequest,
+  SetIsOnboardingRequest,
+  SetIsTrialingRequest,
+  TenantStatus,
+} from '../tenants';
 import { EmptyRequest } from './common';
 import { endpoint } from './define';
 
@@ -27,5 +32,16 @@ export const tenantEndpoints = {
     request: SetCancelAtPeriodEndRequest,
     response: TenantStatus,
     auth: 'host',
+  }),
+  /**
+   * POST tenants/setIsOnboarding: the current tenant's onboarding flag (Start Giving sets it
+   * false); its owner or an Administrator only. Answers the tenant's status.
+   */
+  setIsOnboarding: endpoint({
+    method: 'POST',
+    path: 'tenants/setIsOnboarding',
+    request: SetIsOnboardingRequest,
+    response: TenantStatus,
+    auth: 'user',
   }),
 } as const;
