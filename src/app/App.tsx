@@ -3,6 +3,7 @@ import { useDeferredValue, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '../../contract/auth';
 import {
+  selectFlowHandlesBack,
   selectFlowRefs,
   selectFlowStatus,
   selectInitializing,
@@ -35,8 +36,9 @@ function Layout({
   user: User | null;
   children: ReactNode;
 }) {
-  const { clientVersion } = useAppRuntime();
+  const { actor, clientVersion } = useAppRuntime();
   const [pathname, navigate] = useLocation();
+  const flowHandlesBack = useSelector(actor, selectFlowHandlesBack);
   const shown = layout === 'landing' ? (user ? 'app' : 'public') : layout;
   if (shown === 'app') {
     // The machine allows the app layout's routes only to a signed-in user; a sign-out shows
@@ -49,9 +51,14 @@ function Layout({
     );
   }
   if (shown === 'fullPage') {
-    // The back button: the previous page, or / when there is none.
+    // The back button: the flow's own (onboarding's previous step), else the previous page,
+    // or / when there is none.
     const onBack = () => {
-      if (window.history.length > 1) window.history.back();
+      if (flowHandlesBack) {
+        for (const ref of Object.values(actor.getSnapshot().context.flowRefs)) {
+          ref.send({ type: 'layout.back' });
+        }
+      } else if (window.history.length > 1) window.history.back();
       else navigate('/');
     };
     return <FullPageLayoutView onBack={onBack}>{children}</FullPageLayoutView>;

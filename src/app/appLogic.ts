@@ -116,6 +116,11 @@ export function createAppLogic(
     logError: effects.logError,
     removeQueryParam: effects.removeQueryParam,
     origin: effects.origin,
+    // The session the session machine stored (every tab shares it), read from its token.
+    currentUser: () => {
+      const stored = storage.readAuthSession();
+      return stored ? established(stored).user : null;
+    },
   };
   const entries = createFlowEntries(registry, flowServices);
 

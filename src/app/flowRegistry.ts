@@ -9,6 +9,7 @@ import { forgottenPasswordFlow } from '../features/forgottenPassword/forgottenPa
 import { homeFlow } from '../features/home/home.flow';
 import { loginFlow } from '../features/login/login.flow';
 import { logoutFlow } from '../features/logout/logout.flow';
+import { onboardingFlow } from '../features/onboarding/onboarding.flow';
 import { passwordResetFlow } from '../features/passwordReset/passwordReset.flow';
 import { searchFlow } from '../features/search/search.flow';
 import { signupFlow } from '../features/signup/signup.flow';
@@ -34,6 +35,7 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   createInfoFlow,
   createPostFlow,
   createDropFlow,
+  onboardingFlow,
   followingFlow,
   searchFlow,
   errorFlow,

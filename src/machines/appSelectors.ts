@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { appMachine } from './appMachine';
+import { flowOf } from './appRules';
 
 /** The app machine's selectors: what the shell shows (design.md §3: selectors decide). */
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
@@ -15,3 +16,6 @@ export const selectFlowStatus = (s: AppSnapshot): FlowStatus =>
   SHOWN_FLOW_STATES.find((state) => s.matches({ running: { flow: state } })) ?? 'waiting';
 export const selectRoute = (s: AppSnapshot) => s.context.route;
 export const selectFlowRefs = (s: AppSnapshot) => s.context.flowRefs;
+
+/** The current flow owns the full-page layout's back arrow (it is sent `layout.back`). */
+export const selectFlowHandlesBack = (s: AppSnapshot) => Boolean(flowOf(s.context)?.handlesBack);

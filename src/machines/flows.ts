@@ -14,9 +14,15 @@ export type FlowLayout = 'public' | 'fullPage' | 'app' | 'landing' | 'none';
 
 /**
  * Spec §6: anyone; a signed-in Administrator or User (every app screen); an Administrator
- * (/users, /admin); an Administrator who is a host (the admin section).
+ * (/users, /admin); an Administrator who is a host (the admin section). Two more for onboarding
+ * (spec §2.1, §2.3 Landing and Onboarding):
+ * - `landing`: anyone, but a signed-in person whose organisation is onboarding is sent to
+ *   /onboarding (the landing page shows the onboarding flow); it does not wait for the tenant's
+ *   status, so nobody else waits for the feed;
+ * - `onboarding`: a signed-in person whose organisation is onboarding; once its status says
+ *   onboarding is finished, they are sent to /.
  */
-export type FlowAccess = 'public' | 'user' | 'admin' | 'host';
+export type FlowAccess = 'public' | 'landing' | 'onboarding' | 'user' | 'admin' | 'host';
 
 export interface FlowRoute {
   /** '/login', '/activate/:key' (a segment of its own), or '*': any path no other route claims. */
@@ -54,6 +60,11 @@ export interface FlowRules<TInput = unknown> {
   followsSession?: boolean;
   /** Route params that are secrets (emailed keys): the inspector never sees them. */
   secretParams?: readonly string[];
+  /**
+   * The full-page layout's back arrow belongs to the flow (onboarding's steps): the app sends
+   * its actors `layout.back` instead of going back in the browser's history.
+   */
+  handlesBack?: boolean;
   /** Query params the flow reads when it starts; the app then removes them from the address. */
   readsQuery?: readonly string[];
   /** The flow's input, from its route. */
@@ -157,17 +168,29 @@ export const DASHBOARD_PATH = '/dashboard';
  */
 export function decideAccess(access: FlowAccess, state: AccessState): AccessDecision {
   if (access === 'public') return { kind: 'allow' };
+  if (access === 'landing') {
+    return state.auth === 'signedIn' && state.role !== null && state.tenant === 'onboarding'
+      ? { kind: 'redirect', to: ONBOARDING_PATH, remember: false }
+      : { kind: 'allow' };
+  }
   if (state.auth === 'loading') return { kind: 'wait' };
   if (state.auth === 'signedOut' || state.role === null) {
     return { kind: 'redirect', to: LOGIN_PATH, remember: true };
   }
   const roles =
-    access === 'user' ? [UserRole.User, UserRole.Administrator] : [UserRole.Administrator];
+    access === 'user' || access === 'onboarding'
+      ? [UserRole.User, UserRole.Administrator]
+      : [UserRole.Administrator];
   if (!roles.includes(state.role)) return { kind: 'redirect', to: '/', remember: false };
   if (access === 'host' && !state.isHost) {
     return { kind: 'redirect', to: DASHBOARD_PATH, remember: false };
   }
   if (state.tenant === 'unknown') return { kind: 'wait' };
+  if (access === 'onboarding') {
+    return state.tenant === 'onboarding'
+      ? { kind: 'allow' }
+      : { kind: 'redirect', to: '/', remember: false };
+  }
   if (state.tenant === 'onboarding') {
     return { kind: 'redirect', to: ONBOARDING_PATH, remember: false };
   }

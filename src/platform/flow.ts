@@ -29,6 +29,8 @@ export interface FlowServices {
   removeQueryParam(name: string): void;
   /** This site's origin, for the links the server mails. */
   origin(): string;
+  /** The signed-in person as the stored session's token describes them, or null. */
+  currentUser(): User | null;
 }
 
 /** The running flow's actors, by systemId, as its Screen receives them. */

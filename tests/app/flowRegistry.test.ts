@@ -32,8 +32,12 @@ describe('the flow registry', () => {
 
   // Spec §2.1 layouts and §6 roles, route by route.
   const SPEC: Record<string, { layout: string; access: FlowAccess }> = {
-    '/': { layout: 'landing', access: 'public' },
-    '*': { layout: 'landing', access: 'public' },
+    // Anyone; an onboarding tenant's person sees the onboarding flow (spec §2.3 Landing).
+    '/': { layout: 'landing', access: 'landing' },
+    '*': { layout: 'landing', access: 'landing' },
+    '/onboarding': { layout: 'fullPage', access: 'onboarding' },
+    '/account/profile': { layout: 'app', access: 'user' },
+    '/profile': { layout: 'app', access: 'user' },
     '/error': { layout: 'none', access: 'public' },
     '/account/login': { layout: 'public', access: 'public' },
     '/start-signup': { layout: 'public', access: 'public' },

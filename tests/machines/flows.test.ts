@@ -56,6 +56,47 @@ describe('access rules (spec §2.1 guard rules, §6 roles)', () => {
   });
 });
 
+describe('onboarding (spec §2.3 Landing and Onboarding)', () => {
+  const onboarding: AccessState = { ...admin, tenant: 'onboarding' };
+  it('sends a signed-in person whose tenant is onboarding from the landing page to /onboarding', () => {
+    expect(decideAccess('landing', onboarding)).toEqual({
+      kind: 'redirect',
+      to: '/onboarding',
+      remember: false,
+    });
+    expect(decideAccess('landing', { ...onboarding, role: UserRole.User })).toMatchObject({
+      to: '/onboarding',
+    });
+  });
+  it('shows the landing page to everyone else, without waiting for the tenant', () => {
+    for (const auth of ['loading', 'signedOut'] as const) {
+      expect(decideAccess('landing', { ...onboarding, auth, role: null })).toEqual({
+        kind: 'allow',
+      });
+    }
+    expect(decideAccess('landing', admin)).toEqual({ kind: 'allow' });
+    expect(decideAccess('landing', { ...admin, tenant: 'unknown' })).toEqual({ kind: 'allow' });
+  });
+  it('shows /onboarding only while the tenant is onboarding, and sends a finished one to /', () => {
+    expect(decideAccess('onboarding', onboarding)).toEqual({ kind: 'allow' });
+    expect(decideAccess('onboarding', { ...onboarding, role: UserRole.User })).toEqual({
+      kind: 'allow',
+    });
+    expect(decideAccess('onboarding', admin)).toEqual({
+      kind: 'redirect',
+      to: '/',
+      remember: false,
+    });
+    expect(decideAccess('onboarding', { ...admin, tenant: 'unknown' })).toEqual({ kind: 'wait' });
+    expect(decideAccess('onboarding', { ...admin, auth: 'loading' })).toEqual({ kind: 'wait' });
+    expect(decideAccess('onboarding', { ...admin, auth: 'signedOut', role: null })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      remember: true,
+    });
+  });
+});
+
 describe('route matching', () => {
   it('reads params, decoded, and refuses what does not fit', () => {
     expect(matchPath('/activate/:key', '/activate/abc%2Fd')).toEqual({ key: 'abc/d' });

@@ -23,17 +23,24 @@ function renderApp(pathname: string) {
   );
 }
 
+/** The text a screen reader reads: aria-hidden parts (the initials beside a name) left out. */
+function spokenText(node: Node): string {
+  if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return '';
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+  return [...node.childNodes].map(spokenText).join('');
+}
+
 function linkNames(nav: HTMLElement) {
   return within(nav)
     .getAllByRole('link')
-    .map((link) => [link.textContent, link.getAttribute('href')]);
+    .map((link) => [spokenText(link), link.getAttribute('href')]);
 }
 
 function currentIn(nav: HTMLElement) {
   return within(nav)
     .getAllByRole('link')
     .filter((link) => link.getAttribute('aria-current') === 'page')
-    .map((link) => link.textContent);
+    .map(spokenText);
 }
 
 function expectSkipLinkAndMain() {
@@ -274,5 +281,33 @@ describe('AppLayoutView', () => {
     const button = screen.getByRole('button', { name: 'Account settings' });
     expect(button.textContent).toBe('');
     expect(button.querySelector('img')?.getAttribute('src')).toBe('https://example.org/ann.png');
+  });
+
+  it("shows the person's picture, or their initials, as the Profile item of both navigations", () => {
+    const { unmount } = renderApp('/feed');
+    for (const name of ['Main', 'Bottom navigation']) {
+      const profile = within(screen.getByRole('navigation', { name })).getByRole('link', {
+        name: 'Profile',
+      });
+      expect(profile.textContent).toBe('ASProfile');
+      expect(profile.querySelector('img')).toBeNull();
+    }
+    unmount();
+    render(
+      <AppLayoutView
+        pathname="/account/profile"
+        user={{ ...user, avatarUrl: 'https://example.org/ann.png' }}
+        clientVersion="1.0.1"
+      >
+        <p>Screen content</p>
+      </AppLayoutView>,
+    );
+    for (const name of ['Main', 'Bottom navigation']) {
+      const profile = within(screen.getByRole('navigation', { name })).getByRole('link', {
+        name: 'Profile',
+      });
+      expect(profile.querySelector('img')?.getAttribute('src')).toBe('https://example.org/ann.png');
+      expect(profile.getAttribute('aria-current')).toBe('page');
+    }
   });
 });

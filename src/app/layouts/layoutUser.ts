@@ -5,7 +5,8 @@ export function layoutUser(user: User): AppLayoutUser {
   return {
     fullName: user.fullName,
     handle: user.handle,
-    avatarUrl: user.avatarUrl,
+    // Spec §3 Avatar type: a Stored, Url or Gravatar picture; Initials shows none.
+    avatarUrl: user.avatarType === 'Initials' ? '' : user.avatarUrl,
     avatarColor: user.avatarColor,
     avatarBGColor: user.avatarBGColor,
     tenantName: user.currentTenant.name,

@@ -22,10 +22,11 @@ const NEW_PARAM_MAX = 64;
 export const homeFlow = defineFlow<HomeActors, HomeInput>({
   id: 'home',
   routes: [
-    { path: '/', layout: 'landing', title: 'Home' },
+    // A signed-in person whose organisation is onboarding is sent to the onboarding flow.
+    { path: '/', layout: 'landing', title: 'Home', access: 'landing' },
     { path: '/feed', layout: 'app', title: 'Home', access: 'user' },
     { path: '/dashboard', layout: 'app', title: 'Home', access: 'user' },
-    { path: '*', layout: 'landing', title: 'Home' },
+    { path: '*', layout: 'landing', title: 'Home', access: 'landing' },
   ],
   access: 'public',
   followsSession: true,

@@ -11,6 +11,7 @@ import styles from './AppLayoutView.module.css';
 export interface AppLayoutUser {
   fullName: string;
   handle: string;
+  /** The picture to show ('' for the initials). */
   avatarUrl: string;
   avatarColor: string;
   avatarBGColor: string;
@@ -32,6 +33,12 @@ export interface AppLayoutViewProps {
  */
 export function AppLayoutView({ children, pathname, user, clientVersion }: AppLayoutViewProps) {
   const active = activeNavItem(pathname);
+  const avatar = {
+    name: user.fullName,
+    imageUrl: user.avatarUrl || null,
+    color: user.avatarColor,
+    bgColor: user.avatarBGColor,
+  };
   return (
     <div className={styles.shell}>
       <SkipLink />
@@ -44,12 +51,12 @@ export function AppLayoutView({ children, pathname, user, clientVersion }: AppLa
         }
       />
       <div className={styles.body}>
-        <SideNav active={active} />
+        <SideNav active={active} avatar={avatar} />
         <main id="main" tabIndex={-1} className={styles.main}>
           {children}
         </main>
       </div>
-      <BottomNav active={active} />
+      <BottomNav active={active} avatar={avatar} />
     </div>
   );
 }

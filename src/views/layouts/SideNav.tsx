@@ -1,15 +1,19 @@
 import { Link } from 'wouter';
+import { Avatar } from '../components/Avatar';
 import { cx } from '../utils/cx';
 import type { NavItemKey } from './activeNavItem';
+import type { NavAvatar } from './navItems';
 import { sideNavItems } from './navItems';
 import styles from './SideNav.module.css';
 
 export interface SideNavProps {
   active: NavItemKey | null;
+  /** The person's picture (or initials) stands for the Profile item. */
+  avatar?: NavAvatar;
 }
 
 /** The app layout's side navigation, shown on screens wider than 768 px. */
-export function SideNav({ active }: SideNavProps) {
+export function SideNav({ active, avatar }: SideNavProps) {
   return (
     <nav aria-label="Main" className={styles.sideNav}>
       <ul className={styles.list}>
@@ -26,12 +30,24 @@ export function SideNav({ active }: SideNavProps) {
                 )}
                 aria-current={current ? 'page' : undefined}
               >
-                <Icon
-                  aria-hidden="true"
-                  focusable="false"
-                  size={22}
-                  strokeWidth={current ? 2.4 : 2}
-                />
+                {key === 'profile' && avatar ? (
+                  <Avatar
+                    name={avatar.name}
+                    imageUrl={avatar.imageUrl}
+                    color={avatar.color}
+                    bgColor={avatar.bgColor}
+                    size={24}
+                    alt=""
+                    className={cx(styles.avatar, current && styles.avatarCurrent)}
+                  />
+                ) : (
+                  <Icon
+                    aria-hidden="true"
+                    focusable="false"
+                    size={22}
+                    strokeWidth={current ? 2.4 : 2}
+                  />
+                )}
                 <span>{label}</span>
               </Link>
             </li>

@@ -2,6 +2,14 @@ import { House, Search, SquarePlus, UserRound, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { NavItemKey } from './activeNavItem';
 
+/** The person's picture for the Profile item: their image, else their initials in their colours. */
+export interface NavAvatar {
+  name: string;
+  imageUrl: string | null;
+  color: string;
+  bgColor: string;
+}
+
 export interface NavItem {
   key: NavItemKey;
   label: string;

@@ -1,0 +1,91 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { FlowScreenProps } from '../../platform/flow';
+import { OnboardingView } from '../../views/screens/OnboardingView';
+import type { OnboardingActors } from './onboarding.flow';
+import {
+  selectCanToggleTopics,
+  selectCompleteError,
+  selectCompleting,
+  selectLoadError,
+  selectSaveAlert,
+  selectSavingTopics,
+  selectStep,
+  selectTopicChoices,
+  selectTopicsButton,
+} from './onboardingMachine';
+
+/** Onboarding, /onboarding: the connector of its three steps. */
+export function OnboardingScreen({ flow }: FlowScreenProps<OnboardingActors>) {
+  const ref = flow.onboarding;
+  const step = useSelector(ref, selectStep);
+  const loadError = useSelector(ref, selectLoadError);
+  const topics = useSelector(ref, selectTopicChoices);
+  const button = useSelector(ref, selectTopicsButton);
+  const saving = useSelector(ref, selectSavingTopics);
+  const canToggle = useSelector(ref, selectCanToggleTopics);
+  const saveAlert = useSelector(ref, selectSaveAlert);
+  const completing = useSelector(ref, selectCompleting);
+  const completeError = useSelector(ref, selectCompleteError);
+  useStepFocus(step);
+
+  if (loadError) {
+    return (
+      <OnboardingView
+        kind="loadFailed"
+        alert={loadError}
+        onRetry={() => ref.send({ type: 'retry' })}
+      />
+    );
+  }
+  if (step === 2) {
+    return (
+      <OnboardingView
+        kind="topics"
+        topics={topics}
+        button={button}
+        saving={saving}
+        canToggle={canToggle}
+        alert={saveAlert}
+        onToggle={(topicId) => ref.send({ type: 'topic.toggle', topicId })}
+        onSave={() => ref.send({ type: 'topics.save' })}
+      />
+    );
+  }
+  if (step === 3) {
+    return (
+      <OnboardingView
+        kind="photo"
+        widget={null}
+        hasPhoto={false}
+        busy={false}
+        onNext={() => ref.send({ type: 'photo.next' })}
+        onSkip={() => ref.send({ type: 'photo.skip' })}
+      />
+    );
+  }
+  if (step === 4) {
+    return (
+      <OnboardingView
+        kind="welcome"
+        completing={completing}
+        error={completeError}
+        onStart={() => ref.send({ type: 'onboarding.complete' })}
+      />
+    );
+  }
+  return <OnboardingView kind="loading" />;
+}
+
+/** A new step moves focus to its heading, so keyboard and screen-reader users start there. */
+function useStepFocus(step: number | null) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (step === null) return;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('onboarding-title')?.focus();
+  }, [step]);
+}
