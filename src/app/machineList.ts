@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from '../machines/appMachine';
+import { avatarUploadMachine } from '../machines/avatarUploadMachine';
 import { captchaTokenMachine } from '../machines/captchaTokenMachine';
 import { configMachine } from '../machines/configMachine';
 import { emailVerificationMachine } from '../machines/emailVerificationMachine';
@@ -20,6 +21,7 @@ export const sharedMachines: readonly AnyStateMachine[] = [
   handleCheckMachine,
   captchaTokenMachine,
   thirdPartySignInMachine,
+  avatarUploadMachine,
 ];
 
 /**

@@ -363,14 +363,26 @@ export function checkFileAgainstPreset(file: FileFacts, preset: ValidationPreset
   return messages;
 }
 
+/** How an image is checked before its upload. */
+export interface ImageCheckOptions {
+  /**
+   * Accept an image above the preset's maximum resolution: true for an image that is cropped
+   * first, since the crop scales it down to the maximum (spec §5 Avatar upload). Default false:
+   * an image sent as it is must fit.
+   */
+  allowAboveMaximum?: boolean;
+}
+
 /**
  * An image's decoded size against the preset's resolution, as the media service checks it:
- * 'Image below minimum resolution', 'Image above maximum resolution of WxH', 'Invalid image
- * file' for a size no image has, else null. (An avatar is cropped down to the maximum first.)
+ * 'Image below minimum resolution', 'Image above maximum resolution of WxH' (unless the image
+ * is cropped down to the maximum first: `allowAboveMaximum`), 'Invalid image file' for a size
+ * no image has, else null.
  */
 export function checkImageDimensions(
   size: { width: number; height: number },
   preset: ValidationPresetRules,
+  options: ImageCheckOptions = {},
 ): string | null {
   const { width, height } = size;
   if (!Number.isFinite(width) || !Number.isFinite(height) || width <= 0 || height <= 0) {
@@ -378,7 +390,7 @@ export function checkImageDimensions(
   }
   const { minWidth, minHeight, maxWidth, maxHeight } = preset.resolution;
   if (width < minWidth || height < minHeight) return mediaMessages.belowMinimum;
-  if (width > maxWidth || height > maxHeight)
+  if (options.allowAboveMaximum !== true && (width > maxWidth || height > maxHeight))
     return mediaMessages.aboveMaximum(maxWidth, maxHeight);
   return null;
 }
@@ -395,13 +407,14 @@ const decodeWithBitmap: ImageDecoder = async (file) => {
 
 /**
  * Every client-side check of an image before its upload: {@link checkFileAgainstPreset}, then,
- * when that passes, the decoded size ({@link checkImageDimensions}); a file that does not decode
- * is 'Invalid image file'. Answers the messages, empty when the file passes.
+ * when that passes, the decoded size ({@link checkImageDimensions}, with `options`); a file that
+ * does not decode is 'Invalid image file'. Answers the messages, empty when the file passes.
  */
 export async function checkImageFile(
   file: Blob & { name?: string },
   preset: ValidationPresetRules,
   decode: ImageDecoder = decodeWithBitmap,
+  options: ImageCheckOptions = {},
 ): Promise<string[]> {
   const messages = checkFileAgainstPreset(
     { size: file.size, type: file.type, ...(file.name === undefined ? {} : { name: file.name }) },
@@ -414,6 +427,6 @@ export async function checkImageFile(
   } catch {
     return [mediaMessages.invalidImage];
   }
-  const dimensions = checkImageDimensions(size, preset);
+  const dimensions = checkImageDimensions(size, preset, options);
   return dimensions === null ? [] : [dimensions];
 }

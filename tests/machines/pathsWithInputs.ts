@@ -77,6 +77,7 @@ export async function describePathsForInputs<TSpies, TInput>(
         input,
         serializeState: suite.serializeState as ((s: AnyMachineSnapshot) => string) | undefined,
         limit: suite.limit,
+        unhandled: suite.unhandled,
       }),
       ...paths.map((p) => planEvents(suite.build().machine, input, `given: ${p.name}`, p.events)),
     ],

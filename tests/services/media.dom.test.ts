@@ -569,4 +569,26 @@ describe('checks before an upload', () => {
     ).resolves.toEqual(['Invalid file type']);
     expect(decoded).toEqual([]);
   });
+
+  it('an image cropped first may be above the maximum (the crop scales it down), never below the minimum', async () => {
+    const file = image('x', 'a.png');
+    const decodeAs = (width: number, height: number) => async () => ({ width, height });
+    const cropped = { allowAboveMaximum: true };
+    await expect(checkImageFile(file, postPreset, decodeAs(6000, 4500), cropped)).resolves.toEqual(
+      [],
+    );
+    await expect(checkImageFile(file, postPreset, decodeAs(6000, 4500))).resolves.toEqual([
+      'Image above maximum resolution of 4000x4000',
+    ]);
+    await expect(checkImageFile(file, postPreset, decodeAs(6000, 150), cropped)).resolves.toEqual([
+      'Image below minimum resolution',
+    ]);
+    expect(checkImageDimensions({ width: 4001, height: 9000 }, postPreset, cropped)).toBeNull();
+    expect(
+      checkImageDimensions({ width: 4001, height: 9000 }, postPreset, { allowAboveMaximum: false }),
+    ).toBe('Image above maximum resolution of 4000x4000');
+    expect(checkImageDimensions({ width: Number.NaN, height: 800 }, postPreset, cropped)).toBe(
+      'Invalid image file',
+    );
+  });
 });
