@@ -53,6 +53,7 @@ import { MediaService, once, resolveMediaApiKey } from './media/service';
 import { PendingSweeper, pendingSweepIntervalMs } from './media/sweeper';
 import { WorkQueue } from './media/workQueue';
 import { FeedPages } from './features/posts/feedPages';
+import { avatarRoutes } from './features/avatars/routes';
 import { dropRoutes } from './features/drops/routes';
 import { postRoutes } from './features/posts/routes';
 import { authRoutes } from './features/auth/routes';
@@ -344,6 +345,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const feedPages =
     options.feedPages ?? new FeedPages<FeedPost>({ maxPagesPerOrder: config.feedPageMemory });
   const posts = { ...domain, media, feedPages };
+  const avatars = { ...domain, media, feedPages, pendingTtlMs, log: app.log };
   const notices =
     options.notices ??
     (config.databaseUrl === undefined
@@ -396,6 +398,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(topicRoutes({ domain }), { prefix: config.apiBasePath });
   app.register(postRoutes({ posts }), { prefix: config.apiBasePath });
   app.register(dropRoutes({ drops: posts }), { prefix: config.apiBasePath });
+  app.register(avatarRoutes({ avatars }), { prefix: config.apiBasePath });
   app.register(mediaServicePlugin({ media }), { prefix: config.mediaServicePath });
   app.register(identityRoutes({ identity, cookie }), { prefix: config.apiBasePath });
   registerDevRoutes(app, config, identity, devCodes);

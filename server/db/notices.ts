@@ -3,8 +3,9 @@
  * a process remembers (the feed's pages, the live sessions) never outlives a change made through
  * another process.
  *
- * Who notifies: triggers (migration 0006), in the writing transaction itself, so a notice is sent
- * exactly when the write commits, whatever code wrote: every statement that writes posts notifies
+ * Who notifies: triggers (migrations 0006 and 0008), in the writing transaction itself, so a notice
+ * is sent exactly when the write commits, whatever code wrote: every statement that writes posts,
+ * and every change of a user's avatar URL or handle (the feed's rows carry them), notifies
  * `givedrop_feed`; a session that ends (its refresh-token family revoked or deleted) notifies
  * `givedrop_sessions` with its id. They fire on PGlite too, where nobody listens (one process).
  *

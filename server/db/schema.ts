@@ -61,6 +61,11 @@ export const users = pgTable(
     avatarUrl: text('avatar_url').notNull().default(''),
     /** One of contract avatarTypes. */
     avatarType: text('avatar_type').notNull().default('Initials'),
+    /**
+     * The media service's file of a Stored avatar (avatarUrl is its URL); null otherwise. Kept so
+     * that the file is deleted when the avatar is replaced or removed.
+     */
+    avatarFileId: text('avatar_file_id'),
     avatarColor: text('avatar_color').notNull(),
     avatarBgColor: text('avatar_bg_color').notNull(),
     /** 'Active' or 'PendingActivation' (a signup waiting for its emailed activation link). */

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { avatarTexts } from '../../contract/avatars';
 import { ResponseStatus } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
 import type { TenantStatus } from '../../contract/tenants';
@@ -13,6 +14,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
+import { NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { openTestDatabase } from './support/testDatabase';
 import {
@@ -464,6 +466,66 @@ const routeCases: Record<string, Case[]> = {
       messages: ['currentPeriodEndDate must be an ISO 8601 date, e.g. 2026-12-31T00:00:00Z.'],
     },
   ],
+  [apiPaths.setIsOnboarding]: [
+    { name: 'no body', messages: ['id is required.', 'value is required.'] },
+    {
+      name: 'string id',
+      payload: { id: '1', value: false },
+      messages: ['id must be a whole number.'],
+    },
+    {
+      name: 'string value',
+      payload: { id: 1, value: 'false' },
+      messages: ['value must be true or false.'],
+    },
+    ...[2 ** 31, 2 ** 53 + 2].map((id) => ({
+      name: `the id ${id}, past any stored id`,
+      payload: { id, value: false },
+      code: 403,
+      messages: [NO_TENANT_ACCESS],
+    })),
+  ],
+  [apiPaths.confirmAvatarFileUpload]: [
+    {
+      name: 'no body',
+      messages: [
+        'id is required.',
+        avatarTexts.uploadNotUsable,
+        'fileStorageOriginalName is required.',
+      ],
+    },
+    {
+      name: 'an empty upload id',
+      payload: { id: 2, fileStorageId: '', fileStorageOriginalName: 'me.png' },
+      messages: [avatarTexts.uploadNotUsable],
+    },
+    {
+      name: 'an upload id over 64',
+      payload: { id: 2, fileStorageId: longText(65), fileStorageOriginalName: 'me.png' },
+      messages: ['fileStorageId must be between 1 and 64 characters long.'],
+    },
+    {
+      name: 'a numeric upload id',
+      payload: { id: 2, fileStorageId: 5, fileStorageOriginalName: 'me.png' },
+      messages: ['fileStorageId must be text.'],
+    },
+    {
+      name: 'a file name over 255',
+      payload: { id: 2, fileStorageId: 'abc', fileStorageOriginalName: longText(256) },
+      messages: ['fileStorageOriginalName must be between 0 and 255 characters long.'],
+    },
+    {
+      name: 'id 0',
+      payload: { id: 0, fileStorageId: 'abc', fileStorageOriginalName: '' },
+      messages: ['id is out of range.'],
+    },
+    {
+      name: 'a user id past any stored id',
+      payload: { id: 2 ** 31, fileStorageId: 'abc', fileStorageOriginalName: '' },
+      code: 403,
+      messages: [avatarTexts.notYours],
+    },
+  ],
   ...identityCases(),
 };
 
@@ -482,6 +544,19 @@ async function identityRows() {
   );
 }
 
+/** Every user's picture: a refused avatar call changes none. */
+async function avatarRows() {
+  return handle.db
+    .select({
+      id: users.id,
+      type: users.avatarType,
+      url: users.avatarUrl,
+      file: users.avatarFileId,
+    })
+    .from(users)
+    .orderBy(users.id);
+}
+
 async function tenantStatusRows() {
   return handle.db.select().from(tenants).orderBy(tenants.id);
 }
@@ -497,6 +572,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     const tokensBefore = await tokenCount();
     const tenantsBefore = await tenantStatusRows();
     const identityBefore = await identityRows();
+    const avatarsBefore = await avatarRows();
     const response = await post(path, payload);
     expect(response.statusCode).toBe(item.code ?? 400);
     const body = envelopeOf(response);
@@ -507,6 +583,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     expect(await tokenCount()).toBe(tokensBefore);
     expect(await tenantStatusRows()).toEqual(tenantsBefore);
     expect(await identityRows()).toEqual(identityBefore);
+    expect(await avatarRows()).toEqual(avatarsBefore);
   });
 });
 

@@ -323,7 +323,7 @@ describe('POST UploadPending', () => {
       );
     });
 
-    it.each([
+    const nonImages: [string, string, string, Buffer][] = [
       ['a text file', 'notes.txt', 'text/plain', Buffer.from('hello')],
       ['a text file named .png', 'notes.png', 'image/png', Buffer.from('hello, not a picture')],
       ['a PDF named .png', 'doc.png', 'image/png', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj')],
@@ -346,10 +346,16 @@ describe('POST UploadPending', () => {
         'image/png',
         Buffer.from('89504e470d0a1a0a', 'hex').subarray(0, 7),
       ],
-    ])('%s: Invalid file type', async (_name, fileName, contentType, data) => {
-      await expectRefused(await upload(test.app, apiKey, { fileName, contentType, data }), 415, [
-        mediaMessages.invalidType,
-      ]);
+    ];
+    const presetIds = Object.keys(MEDIA_PRESETS);
+    it.each(
+      nonImages.flatMap(([name, ...rest]) => presetIds.map((id) => [name, id, ...rest] as const)),
+    )('%s for the %s preset: Invalid file type', async (_name, presetId, fileName, type, data) => {
+      await expectRefused(
+        await upload(test.app, apiKey, { fileName, contentType: type, data }, { presetId }),
+        415,
+        [mediaMessages.invalidType],
+      );
     });
 
     it('a real image with an extension or declared type outside the preset', async () => {
@@ -389,16 +395,25 @@ describe('POST UploadPending', () => {
       );
     });
 
-    it('a pixel flood (a tiny file claiming 50000x50000): refused from its header', async () => {
-      const data = await pixelFloodPng(50_000, 50_000);
-      expect(data.length).toBeLessThan(2000);
-      expect(sniffImageType(data)?.mimeType).toBe('image/png');
-      await expectRefused(
-        await upload(test.app, apiKey, { fileName: 'bomb.png', contentType: 'image/png', data }),
-        422,
-        [mediaMessages.aboveMaximum(8000, 8000)],
-      );
-    });
+    it.each(presetIds)(
+      'a pixel flood (a tiny file claiming 50000x50000) for the %s preset: refused from its header',
+      async (presetId) => {
+        const data = await pixelFloodPng(50_000, 50_000);
+        expect(data.length).toBeLessThan(2000);
+        expect(sniffImageType(data)?.mimeType).toBe('image/png');
+        const { maxWidth, maxHeight } = MEDIA_PRESETS[presetId]!.rules.resolution;
+        await expectRefused(
+          await upload(
+            test.app,
+            apiKey,
+            { fileName: 'bomb.png', contentType: 'image/png', data },
+            { presetId },
+          ),
+          422,
+          [mediaMessages.aboveMaximum(maxWidth, maxHeight)],
+        );
+      },
+    );
 
     it('an image above the preset maximum resolution, with the maximum in its message', async () => {
       await expectRefused(

@@ -1,8 +1,9 @@
 /**
  * Two server processes (server/main.ts, as `npm run serve` runs it) on one PostgreSQL, over real
  * HTTP: nothing depends on one process's memory. A post written through one is at the top of the
- * other's feed at once, though that one had just read its first page; the login limits count the
- * failures made through both; a sign-out through one ends the access token in the other at once.
+ * other's feed at once, though that one had just read its first page, and so is an author's new
+ * avatar; the login limits count the failures made through both; a sign-out through one ends the
+ * access token in the other at once.
  *
  * It needs a PostgreSQL server (TEST_DATABASE_URL, `npm run test:server:postgres`) and is skipped
  * without one: PGlite is one process's embedded database.
@@ -10,7 +11,18 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JwtPayload } from '../../contract/auth';
+import { avatarUploadReference } from '../../contract/avatars';
+import type { Configuration } from '../../contract/configuration';
+import {
+  MEDIA_API_KEY_HEADER,
+  mediaPaths,
+  mediaPresetIds,
+  type PendingUpload,
+} from '../../contract/media';
+import { CONFIGURATION_PATH } from '../../contract/paths';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import {
   LOGIN_CAPTCHA_REQUIRED,
@@ -18,6 +30,7 @@ import {
 } from '../../server/features/auth/sessions';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { apiPaths } from './support/apiPaths';
+import { makeImage } from './support/media';
 import {
   freePort,
   giveToChild,
@@ -116,10 +129,38 @@ async function signIn(server: Server, email: string) {
   return { token, cookie };
 }
 
+interface FeedRow {
+  id: number;
+  message: string;
+  userAvatarUrl: string;
+}
+
+/** Uploads a square picture to `server`'s media service with `guid`'s avatar reference. */
+async function uploadAvatar(server: Server, guid: string): Promise<string> {
+  const origin = new URL(server.base).origin;
+  const configuration = (await (await fetch(`${origin}${CONFIGURATION_PATH}`)).json()) as {
+    data: Configuration;
+  };
+  const form = new FormData();
+  form.append('validationPresetId', mediaPresetIds.avatar);
+  form.append('reference', avatarUploadReference(guid));
+  const png = await makeImage('png', 200, 200);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  const response = await fetch(`${origin}/media/${mediaPaths.uploadPending}`, {
+    method: 'POST',
+    headers: { [MEDIA_API_KEY_HEADER]: configuration.data.mediaServiceClientApiKey },
+    body: form,
+    signal: AbortSignal.timeout(10_000),
+  });
+  expect(response.status).toBe(200);
+  const [first] = (await response.json()) as PendingUpload[];
+  return first!.fileId;
+}
+
 const feedPage = async (server: Server, token: string) => {
   const answer = await post(server, apiPaths.postsFeedList, { page: 1, pageSize: 20 }, { token });
   expect(answer.status).toBe(200);
-  return (answer.body.data as { list: { message: string }[] }).list;
+  return (answer.body.data as { list: FeedRow[] }).list;
 };
 
 describe.skipIf(testDatabaseUrl === undefined)(
@@ -165,6 +206,48 @@ describe.skipIf(testDatabaseUrl === undefined)(
         expect(created.status).toBe(200);
         expect((await feedPage(b, token))[0]?.message).toBe(message);
       }
+    });
+
+    it("shows an avatar changed through one in the other's feed at once", async () => {
+      const { token } = await signIn(a, DEMO_USERS.member.email);
+      const claims = decodeJwt(token) as unknown as JwtPayload;
+      const created = await post(
+        a,
+        apiPaths.postsCreate,
+        {
+          message: 'Whose picture?',
+          link: '',
+          publishedDate: new Date().toISOString(),
+          isDraft: false,
+        },
+        { token },
+      );
+      expect(created.status).toBe(200);
+      const postId = (created.body.data as { id: number }).id;
+      const avatarOnB = async () =>
+        (await feedPage(b, token)).find((row) => row.id === postId)?.userAvatarUrl;
+      // B reads its first page and then answers it from memory.
+      expect(await avatarOnB()).toBe('');
+
+      const fileId = await uploadAvatar(a, claims.guid);
+      const confirmed = await post(
+        a,
+        apiPaths.confirmAvatarFileUpload,
+        { id: claims.id, fileStorageId: fileId, fileStorageOriginalName: 'me.png' },
+        { token },
+      );
+      expect(confirmed.status).toBe(200);
+      const { avatarUrl } = confirmed.body.data as { avatarUrl: string };
+      expect(avatarUrl).toContain(fileId);
+      expect(await avatarOnB()).toBe(avatarUrl);
+
+      const removed = await fetch(`${a.base}${apiPaths.deleteAvatarFile}?id=${claims.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(removed.status).toBe(200);
+      expect(await avatarOnB()).toBe('');
     });
 
     it('refuses one address an account once the failures made through both reach the limit', async () => {

@@ -1,15 +1,15 @@
 /**
  * The notices of writes between server processes on one PostgreSQL (server/db/notices.ts and the
- * triggers of migration 0006): a statement writing posts notifies the feed, an ended session
- * notifies its id; caughtUp() answers only once every notice of a commit that ended before the
- * call has been handled; a lost connection is a gap, is made again, and caughtUp() answers false
- * meanwhile. It needs a PostgreSQL server (TEST_DATABASE_URL) and is skipped without one.
+ * triggers of migrations 0006 and 0008): a statement writing posts, or changing a user's avatar
+ * URL or handle, notifies the feed, an ended session notifies its id; caughtUp() answers only once
+ * every notice of a commit that ended before the call has been handled; a lost connection is a
+ * gap, is made again, and caughtUp() answers false meanwhile. It needs a PostgreSQL server (TEST_DATABASE_URL) and is skipped without one.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/database';
 import { NOTICES_APPLICATION_NAME, PostgresNotices } from '../../server/db/notices';
-import { refreshTokens, tenantUsers } from '../../server/db/schema';
+import { refreshTokens, tenantUsers, users } from '../../server/db/schema';
 import { endSession, startFamily } from '../../server/features/auth/refreshTokens';
 import { openTestDatabase, testDatabaseUrl } from './support/testDatabase';
 
@@ -92,6 +92,37 @@ describe.skipIf(testDatabaseUrl === undefined)(
         expect(await notices.caughtUp()).toBe(true);
         expect(sessions).toEqual([revoked, deleted]);
       } finally {
+        await notices.stop();
+      }
+    });
+
+    it("hands over a notice when a user's avatar URL or handle changes (migration 0008), not for other writes of users", async () => {
+      const { notices, feed } = listen();
+      await notices.start();
+      const [user] = await handle.db
+        .select({ id: users.id, avatarUrl: users.avatarUrl, handle: users.handle })
+        .from(users)
+        .limit(1);
+      if (user === undefined) throw new Error('no user in the seed');
+      const thisUser = eq(users.id, user.id);
+      try {
+        // Neither the feed's columns, nor a change to the same value: no notice.
+        await handle.db.update(users).set({ firstName: 'Renamed' }).where(thisUser);
+        await handle.db.update(users).set({ avatarUrl: user.avatarUrl }).where(thisUser);
+        await handle.db
+          .update(users)
+          .set({ avatarFileId: 'not-shown-by-the-feed' })
+          .where(thisUser);
+        expect(await notices.caughtUp()).toBe(true);
+        expect(feed).toEqual([]);
+        await handle.db.update(users).set({ avatarUrl: '/media/files/new' }).where(thisUser);
+        expect(await notices.caughtUp()).toBe(true);
+        expect(feed).toHaveLength(1);
+        await handle.db.update(users).set({ handle: 'renamed_handle' }).where(thisUser);
+        expect(await notices.caughtUp()).toBe(true);
+        expect(feed).toHaveLength(2);
+      } finally {
+        await handle.db.update(users).set(user).where(thisUser);
         await notices.stop();
       }
     });

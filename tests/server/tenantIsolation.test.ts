@@ -5,18 +5,22 @@
  * id and is neither in the table nor exempted with a reason.
  */
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Struct } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
+import { avatarUploadReference, type UserAvatar } from '../../contract/avatars';
 import { authEndpoints } from '../../contract/endpoints/auth';
+import { avatarEndpoints } from '../../contract/endpoints/avatars';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import { topicEndpoints } from '../../contract/endpoints/topics';
 import type { Post } from '../../contract/posts';
 import type { DatabaseHandle } from '../../server/db/database';
-import { posts } from '../../server/db/schema';
+import { posts, tenants, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
+import { makeImage, mediaApiKey, upload } from './support/media';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -39,6 +43,34 @@ let otherTenantId: number;
 let otherUserId: number;
 /** A member of Harbour Hope (not host): the caller. */
 let caller: LoginResult;
+/** The other organisation's user's stored avatar (so that removing it would show). */
+let otherAvatar: UserAvatar;
+/** A pending avatar upload the caller could confirm for themselves. */
+let callerUpload: string;
+
+/** Uploads an avatar picture with `session`'s reference; answers the pending upload's id. */
+async function uploadAvatar(session: LoginResult): Promise<string> {
+  const response = await upload(
+    test.app,
+    await mediaApiKey(test.app),
+    { fileName: 'me.png', contentType: 'image/png', data: await makeImage('png', 200, 200) },
+    { presetId: 'avatar', reference: avatarUploadReference(session.claims.guid) },
+  );
+  expect(response.statusCode).toBe(200);
+  return response.json<{ fileId: string }[]>()[0]!.fileId;
+}
+
+function confirmAvatar(
+  session: LoginResult,
+  fileStorageId: string,
+): Promise<LightMyRequestResponse> {
+  return test.app.inject({
+    method: 'POST',
+    url: api(avatarEndpoints.confirmAvatarFileUpload.path),
+    headers: bearer(session.jwtToken),
+    payload: { id: session.claims.id, fileStorageId, fileStorageOriginalName: 'me.png' },
+  });
+}
 
 beforeAll(async () => {
   handle = await openTestDatabase();
@@ -61,7 +93,11 @@ beforeAll(async () => {
   });
   expect(created.statusCode).toBe(200);
   otherPost = envelopeOf(created).data as Post;
+  const confirmed = await confirmAvatar(newbie, await uploadAvatar(newbie));
+  expect(confirmed.statusCode).toBe(200);
+  otherAvatar = envelopeOf(confirmed).data as UserAvatar;
   caller = await login(test.app, DEMO_USERS.member.email);
+  callerUpload = await uploadAvatar(caller);
 });
 
 afterAll(async () => {
@@ -101,11 +137,24 @@ const cases: IsolationCase[] = [
     endpoint: tenantEndpoints.setCancelAtPeriodEnd,
     payload: () => ({ id: otherTenantId, value: true }),
   },
+  {
+    endpoint: tenantEndpoints.setIsOnboarding,
+    payload: () => ({ id: otherTenantId, value: false }),
+  },
   { endpoint: topicEndpoints.userTopicIds, payload: () => ({ id: otherUserId }) },
   {
     endpoint: topicEndpoints.updateUserTopics,
     payload: () => ({ userId: otherUserId, topicIds: [1, 2, 3] }),
   },
+  {
+    endpoint: avatarEndpoints.confirmAvatarFileUpload,
+    payload: () => ({
+      id: otherUserId,
+      fileStorageId: callerUpload,
+      fileStorageOriginalName: 'me.png',
+    }),
+  },
+  { endpoint: avatarEndpoints.deleteAvatarFile, payload: () => ({ id: otherUserId }) },
 ];
 
 /**
@@ -128,9 +177,12 @@ const idFieldsOf = (endpoint: AnyEndpoint) => {
     : [];
 };
 
-async function rowOf(id: number) {
-  const [row] = await handle.db.select().from(posts).where(eq(posts.id, id));
-  return row;
+/** The other organisation's post, the organisation itself and its user, as stored. */
+async function othersRecords() {
+  const [post] = await handle.db.select().from(posts).where(eq(posts.id, otherPost.id));
+  const [tenant] = await handle.db.select().from(tenants).where(eq(tenants.id, otherTenantId));
+  const [user] = await handle.db.select().from(users).where(eq(users.id, otherUserId));
+  return { post, tenant, user };
 }
 
 describe('tenant isolation', () => {
@@ -146,7 +198,9 @@ describe('tenant isolation', () => {
   it.each(cases.map((c) => [c.endpoint.path, c] as const))(
     "refuses %s with another organisation's id and changes nothing",
     async (_path, { endpoint, payload }) => {
-      const before = await rowOf(otherPost.id);
+      const before = await othersRecords();
+      expect(before.tenant?.isOnboarding).toBe(true);
+      expect(before.user?.avatarType).toBe('Stored');
       const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
       const response = await test.app.inject({
         method: endpoint.method,
@@ -159,9 +213,17 @@ describe('tenant isolation', () => {
       expect([401, 403, 404]).toContain(response.statusCode);
       expect(response.body).not.toContain(otherPost.message);
       expect(response.headers['set-cookie']).toBeUndefined();
-      expect(await rowOf(otherPost.id)).toEqual(before);
+      expect(await othersRecords()).toEqual(before);
+      const file = await test.app.inject({ method: 'GET', url: otherAvatar.avatarUrl });
+      expect(file.statusCode).toBe(200);
     },
   );
+
+  it("leaves the caller's own upload usable by the caller after those refusals", async () => {
+    const response = await confirmAvatar(caller, callerUpload);
+    expect(response.statusCode).toBe(200);
+    expect((envelopeOf(response).data as UserAvatar).avatarType).toBe('Stored');
+  });
 
   it("never leads the feed with another organisation's draft", async () => {
     const response = await test.app.inject({

@@ -1,11 +1,12 @@
-import { HOST_ONLY_CALL } from '../../server/domain/scope';
+import { HOST_ONLY_CALL, NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
-import type { TenantStatus } from '../../contract/tenants';
+import { onboardingTexts, type TenantStatus } from '../../contract/tenants';
+import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import type { DatabaseHandle } from '../../server/db/database';
 import { tenants, tenantUsers, users } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
@@ -333,5 +334,169 @@ describe('host-only subscription switches', () => {
       payload: { id: tenantId('Harbour Hope'), value: true },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/tenants/setIsOnboarding', () => {
+  const setIsOnboarding = (jwtToken: string, payload: object) =>
+    postHost(tenantEndpoints.setIsOnboarding.path, jwtToken, payload);
+
+  async function isOnboardingOf(name: string): Promise<boolean | undefined> {
+    const [row] = await handle.db
+      .select({ isOnboarding: tenants.isOnboarding })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId(name)));
+    return row?.isOnboarding;
+  }
+
+  async function withStanding(
+    userEmail: string,
+    name: string,
+    standing: { userRole: UserRole; owner: boolean },
+    work: () => Promise<void>,
+  ) {
+    const [user] = await handle.db.select().from(users).where(eq(users.email, userEmail));
+    const target = and(eq(tenantUsers.userId, user!.id), eq(tenantUsers.tenantId, tenantId(name)));
+    const [before] = await handle.db.select().from(tenantUsers).where(target);
+    await handle.db.update(tenantUsers).set(standing).where(target);
+    try {
+      await work();
+    } finally {
+      await handle.db
+        .update(tenantUsers)
+        .set({ userRole: before!.userRole, owner: before!.owner })
+        .where(target);
+    }
+  }
+
+  it("lets the owner finish the current tenant's onboarding, answering its status", async () => {
+    const nina = await login(test.app, newbie.email);
+    expect((await statusOf(nina.jwtToken)).isOnboarding).toBe(true);
+    const response = await setIsOnboarding(nina.jwtToken, {
+      id: tenantId('Nina Park'),
+      value: false,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response).status).toBe(ResponseStatus.Ok);
+    const answered = envelopeOf(response).data as TenantStatus;
+    expect(answered.isOnboarding).toBe(false);
+    expect(await statusOf(nina.jwtToken)).toEqual(answered);
+    expect(await isOnboardingOf('Nina Park')).toBe(false);
+    expect(await isOnboardingOf('Harbour Hope')).toBe(false);
+    expect(await isOnboardingOf('Marcus Reed')).toBe(false);
+
+    const again = await setIsOnboarding(nina.jwtToken, { id: tenantId('Nina Park'), value: true });
+    expect((envelopeOf(again).data as TenantStatus).isOnboarding).toBe(true);
+    expect(await isOnboardingOf('Nina Park')).toBe(true);
+  });
+
+  it('refuses a Standard User who is not the owner with 403, and changes nothing', async () => {
+    const marcus = await login(test.app, member.email);
+    const response = await setIsOnboarding(marcus.jwtToken, {
+      id: tenantId('Harbour Hope'),
+      value: true,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(envelopeOf(response)).toEqual({
+      status: ResponseStatus.Error,
+      messages: [onboardingTexts.notAllowed],
+      data: null,
+    });
+    expect(await isOnboardingOf('Harbour Hope')).toBe(false);
+  });
+
+  it('reads the role and the owner flag from the database, not from the token', async () => {
+    const marcus = await login(test.app, member.email);
+    // An Administrator who is not the owner may.
+    await withStanding(
+      member.email,
+      'Harbour Hope',
+      { userRole: UserRole.Administrator, owner: false },
+      async () => {
+        const response = await setIsOnboarding(marcus.jwtToken, {
+          id: tenantId('Harbour Hope'),
+          value: true,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(await isOnboardingOf('Harbour Hope')).toBe(true);
+      },
+    );
+    // An owner who is a Standard User may.
+    await withStanding(
+      member.email,
+      'Harbour Hope',
+      { userRole: UserRole.User, owner: true },
+      async () => {
+        const response = await setIsOnboarding(marcus.jwtToken, {
+          id: tenantId('Harbour Hope'),
+          value: false,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(await isOnboardingOf('Harbour Hope')).toBe(false);
+      },
+    );
+    // Nina's token says owner and Administrator; once she is neither, she may not.
+    const nina = await login(test.app, newbie.email);
+    await withStanding(
+      newbie.email,
+      'Nina Park',
+      { userRole: UserRole.User, owner: false },
+      async () => {
+        const response = await setIsOnboarding(nina.jwtToken, {
+          id: tenantId('Nina Park'),
+          value: false,
+        });
+        expect(response.statusCode).toBe(403);
+        expect(envelopeOf(response).messages).toEqual([onboardingTexts.notAllowed]);
+        expect(await isOnboardingOf('Nina Park')).toBe(true);
+      },
+    );
+  });
+
+  it('refuses any tenant but the current one with 403, even one the caller owns', async () => {
+    const marcus = await login(test.app, member.email);
+    const nina = await login(test.app, newbie.email);
+    const attempts: [LoginResult, number][] = [
+      [marcus, tenantId('Marcus Reed')],
+      [marcus, tenantId('Nina Park')],
+      [marcus, 424_242],
+      [nina, tenantId('Harbour Hope')],
+    ];
+    for (const [session, id] of attempts) {
+      const response = await setIsOnboarding(session.jwtToken, { id, value: true });
+      expect(response.statusCode).toBe(403);
+      expect(envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
+    }
+    expect(await isOnboardingOf('Marcus Reed')).toBe(false);
+    expect(await isOnboardingOf('Harbour Hope')).toBe(false);
+    const ninaBefore = await statusOf(nina.jwtToken);
+    expect(
+      (await setIsOnboarding(nina.jwtToken, { id: tenantId('Marcus Reed'), value: false }))
+        .statusCode,
+    ).toBe(403);
+    expect(await statusOf(nina.jwtToken)).toEqual(ninaBefore);
+  });
+
+  it('refuses a caller whose login to the tenant is disabled, and one without a token', async () => {
+    const nina = await login(test.app, newbie.email);
+    const target = eq(tenantUsers.userId, nina.claims.id);
+    await handle.db.update(tenantUsers).set({ loginEnabled: false }).where(target);
+    try {
+      const response = await setIsOnboarding(nina.jwtToken, {
+        id: tenantId('Nina Park'),
+        value: false,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
+    } finally {
+      await handle.db.update(tenantUsers).set({ loginEnabled: true }).where(target);
+    }
+    const anonymous = await test.app.inject({
+      method: 'POST',
+      url: api(tenantEndpoints.setIsOnboarding.path),
+      payload: { id: tenantId('Nina Park'), value: false },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await isOnboardingOf('Nina Park')).toBe(true);
   });
 });

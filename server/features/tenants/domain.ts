@@ -1,7 +1,13 @@
 /**
- * Tenant subscription status (spec §3 Tenant status, §4 Subscription expiry).
+ * Tenant subscription status (spec §3 Tenant status, §4 Subscription expiry) and the onboarding
+ * flag (spec §4 Onboarding step: Start Giving sets it false for the current tenant).
  */
-import type { TenantStatus } from '../../../contract/tenants';
+import { UserRole } from '../../../contract/enums';
+import {
+  onboardingTexts,
+  type SetIsOnboardingRequest,
+  type TenantStatus,
+} from '../../../contract/tenants';
 import type { DomainContext } from '../../domain/context';
 import { isStorableId } from '../../db/recordIds';
 import { parseOptionalDate } from '../../domain/dates';
@@ -91,5 +97,30 @@ export async function setCancelAtPeriodEnd(
   return updateTenant(ctx, input.id, {
     cancelAtPeriodEnd: input.value,
     ...(currentPeriodEndDate === undefined ? {} : { currentPeriodEndDate }),
+  });
+}
+
+/**
+ * POST tenants/setIsOnboarding: the current tenant's onboarding flag, by its owner or an
+ * Administrator. Any other tenant's id (one the caller belongs to included: the call is about the
+ * organisation they act in) is refused as no access, whether or not it exists. The standing is
+ * read again from the database, in the transaction that writes the flag (the token's role may be
+ * minutes old).
+ */
+export async function setIsOnboarding(
+  ctx: DomainContext,
+  scope: TenantScope,
+  input: SetIsOnboardingRequest,
+): Promise<TenantStatus> {
+  if (input.id !== scope.tenantId) throw forbidden(NO_TENANT_ACCESS);
+  return ctx.db.transaction(async (tx) => {
+    const membership = await selectMemberTenant(tx, scope.userId, scope.tenantId);
+    if (membership === undefined || !membership.loginEnabled) throw forbidden(NO_TENANT_ACCESS);
+    if (!membership.owner && membership.userRole !== UserRole.Administrator) {
+      throw forbidden(onboardingTexts.notAllowed);
+    }
+    const tenant = await updateTenantRow(tx, scope.tenantId, { isOnboarding: input.value });
+    if (tenant === undefined) throw forbidden(NO_TENANT_ACCESS);
+    return toTenantStatus(tenant);
   });
 }

@@ -5,14 +5,28 @@ import { tenants, tenantUsers, type TenantRow } from '../../db/schema';
 
 export type { TenantRow };
 
-/** The tenant of one of the user's memberships, with whether they may still sign in to it. */
+/** One of the user's memberships: its tenant, whether they may still sign in, role and owner flag. */
+export interface MemberTenantRow {
+  tenant: TenantRow;
+  loginEnabled: boolean;
+  /** Contract UserRole as stored. */
+  userRole: number;
+  owner: boolean;
+}
+
+/** The tenant of one of the user's memberships, with the membership's standing. */
 export async function selectMemberTenant(
   db: Queryable,
   userId: number,
   tenantId: number,
-): Promise<{ tenant: TenantRow; loginEnabled: boolean } | undefined> {
+): Promise<MemberTenantRow | undefined> {
   const [row] = await db
-    .select({ tenant: tenants, loginEnabled: tenantUsers.loginEnabled })
+    .select({
+      tenant: tenants,
+      loginEnabled: tenantUsers.loginEnabled,
+      userRole: tenantUsers.userRole,
+      owner: tenantUsers.owner,
+    })
     .from(tenantUsers)
     .innerJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
     .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.tenantId, tenantId)));
@@ -20,7 +34,10 @@ export async function selectMemberTenant(
 }
 
 export type TenantChanges = Partial<
-  Pick<TenantRow, 'isTrialing' | 'trialEndDate' | 'cancelAtPeriodEnd' | 'currentPeriodEndDate'>
+  Pick<
+    TenantRow,
+    'isTrialing' | 'trialEndDate' | 'cancelAtPeriodEnd' | 'currentPeriodEndDate' | 'isOnboarding'
+  >
 >;
 
 /** Changes a tenant; undefined when there is none with this id. */

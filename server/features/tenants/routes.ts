@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { tenantEndpoints as endpoints } from '../../../contract/endpoints/tenants';
 import type { DomainContext } from '../../domain/context';
-import { getCurrentTenantStatus, setCancelAtPeriodEnd, setIsTrialing } from './domain';
+import {
+  getCurrentTenantStatus,
+  setCancelAtPeriodEnd,
+  setIsOnboarding,
+  setIsTrialing,
+} from './domain';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
 
@@ -9,7 +14,9 @@ export interface TenantRouteDeps {
   domain: DomainContext;
 }
 
-/** Tenant status and the host-only subscription switches (spec §7.2 Tenants). */
+/**
+ * Tenant status, the host-only subscription switches and the onboarding flag (spec §7.2 Tenants).
+ */
 export function tenantRoutes(deps: TenantRouteDeps): FastifyPluginAsync {
   const { domain } = deps;
   return async (app) => {
@@ -21,6 +28,9 @@ export function tenantRoutes(deps: TenantRouteDeps): FastifyPluginAsync {
     );
     route(app, endpoints.setCancelAtPeriodEnd, async ({ payload, scope }) =>
       ok(await setCancelAtPeriodEnd(domain, scope, payload)),
+    );
+    route(app, endpoints.setIsOnboarding, async ({ payload, scope }) =>
+      ok(await setIsOnboarding(domain, scope, payload)),
     );
   };
 }

@@ -3,6 +3,7 @@
  * (contract/endpoints/), never written twice.
  */
 import { authEndpoints } from '../../../contract/endpoints/auth';
+import { avatarEndpoints } from '../../../contract/endpoints/avatars';
 import { dropEndpoints } from '../../../contract/endpoints/drops';
 import { identityEndpoints } from '../../../contract/endpoints/identity';
 import { postEndpoints } from '../../../contract/endpoints/posts';
@@ -16,6 +17,9 @@ export const apiPaths = {
   getCurrentTenantStatus: tenantEndpoints.getCurrentTenantStatus.path,
   setIsTrialing: tenantEndpoints.setIsTrialing.path,
   setCancelAtPeriodEnd: tenantEndpoints.setCancelAtPeriodEnd.path,
+  setIsOnboarding: tenantEndpoints.setIsOnboarding.path,
+  confirmAvatarFileUpload: avatarEndpoints.confirmAvatarFileUpload.path,
+  deleteAvatarFile: avatarEndpoints.deleteAvatarFile.path,
   verifyAccount: identityEndpoints.verifyAccount.path,
   verifyAccountCode: identityEndpoints.verifyAccountCode.path,
   signup: identityEndpoints.signup.path,
