@@ -18,7 +18,8 @@ import {
   type OnboardingSnapshot,
   type OnboardingStep,
 } from '../../src/features/onboarding/onboardingMachine';
-import { FakePromises } from '../support/pathHarness';
+import type { AvatarUploadInput } from '../../src/machines/avatarUploadMachine';
+import { FakePromises, inertMachine } from '../support/pathHarness';
 import { describePathsForInputs } from './pathsWithInputs';
 
 /**
@@ -46,6 +47,15 @@ const REFUSED = Object.assign(new Error('refused'), {
   messages: ['One of the chosen topics is not available; reload and choose again.'],
 });
 const offline = new Error('offline');
+const AVATAR: AvatarUploadInput = {
+  presetId: 'avatar',
+  cropping: true,
+  reference: 'avatar:guid-41',
+  ownerId: USER_ID,
+  current: { imageUrl: null },
+};
+const SAVED = { type: 'avatar.changed', status: 'uploaded', imageUrl: '/media/files/f1' } as const;
+const DELETED = { type: 'avatar.changed', status: 'deleted', imageUrl: null } as const;
 
 type Phase = 'loadingTopics' | 'loadingChoices' | 'loadFailed' | 'step';
 interface Model {
@@ -60,6 +70,10 @@ interface Model {
   completeError: string | null;
   /** The steps stored, in order. */
   stored: OnboardingStep[];
+  /** The picture step 3's widget starts with: the last one saved, none after a delete. */
+  imageUrl: string | null;
+  /** The picture the running widget was started with (it started as step 3 was entered). */
+  widgetImageUrl: string | null;
   /** Session refreshes asked for: undefined (stay) or '/' (then go home). */
   refreshes: (string | undefined)[];
   calls: { name: string; input: unknown }[];
@@ -76,6 +90,8 @@ const start = (resume: OnboardingStep): Model => ({
   finished: false,
   completeError: null,
   stored: [],
+  imageUrl: null,
+  widgetImageUrl: null,
   refreshes: [],
   calls: [{ name: 'loadTopics', input: undefined }],
 });
@@ -86,6 +102,7 @@ let resume: OnboardingStep = 2;
 const enter = (m: Model, step: OnboardingStep): Model => ({
   ...m,
   step,
+  widgetImageUrl: step === 3 ? m.imageUrl : m.widgetImageUrl,
   stored: [...m.stored, step],
   saveErrors: step === 2 ? m.saveErrors : [],
 });
@@ -152,7 +169,13 @@ function next(m: Model, event: AnyEventObject): Model {
       return idle && m.step === 3 ? enter(m, 4) : m;
     case 'avatar.changed':
       // After a confirmed avatar upload the session is refreshed (the photo step stays).
-      return idle && m.step === 3 ? { ...m, refreshes: [...m.refreshes, undefined] } : m;
+      return idle && m.step === 3
+        ? {
+            ...m,
+            imageUrl: (event as unknown as { imageUrl: string | null }).imageUrl,
+            refreshes: [...m.refreshes, undefined],
+          }
+        : m;
     case 'layout.back':
       if (!idle || m.step === 2) return m;
       return enter({ ...m, completeError: null }, (m.step - 1) as OnboardingStep);
@@ -231,6 +254,13 @@ function expectShown(s: OnboardingSnapshot, spies: Spies) {
     m.stored.map((step) => ({ userId: USER_ID, step })),
   );
   expect(spies.refreshes).toEqual(m.refreshes);
+  // Step 3 runs the avatar widget, with the picture as last saved; no other step does.
+  const widget = s.children.avatarUpload as { getSnapshot(): { context: unknown } } | undefined;
+  if (onStep && m.step === 3) {
+    expect(widget?.getSnapshot().context).toEqual({
+      input: { ...AVATAR, current: { imageUrl: m.widgetImageUrl } },
+    });
+  } else expect(widget).toBeUndefined();
   expect(spies.promises.calls).toEqual(m.calls);
   expect(s.status).toBe('active');
 }
@@ -240,6 +270,7 @@ function build() {
   const spies: Spies = { promises, stored: vi.fn(), refreshes: [] };
   const machine = onboardingMachine.provide({
     actors: {
+      avatarUpload: inertMachine('avatarUpload') as never,
       loadTopics: promises.logic('loadTopics') as never,
       loadChosenTopics: promises.logic('loadChosenTopics') as never,
       saveTopics: promises.logic('saveTopics') as never,
@@ -258,6 +289,7 @@ const input = (step: OnboardingStep): OnboardingInput => ({
   userId: USER_ID,
   tenantId: TENANT_ID,
   step,
+  avatar: AVATAR,
 });
 
 it('starts by loading the topics, with nothing stored yet', async () => {
@@ -286,7 +318,7 @@ await describePathsForInputs<Spies, OnboardingInput>({
             { type: 'topic.toggle', topicId: 3 },
             { type: 'topics.save' },
             { type: 'xstate.done.actor.saveTopics', output: [2, 1, 3] },
-            { type: 'avatar.changed' },
+            SAVED,
             { type: 'photo.skip' },
             { type: 'layout.back' },
             { type: 'layout.back' },
@@ -355,7 +387,8 @@ await describePathsForInputs<Spies, OnboardingInput>({
     { type: 'xstate.error.actor.saveTopics', error: offline },
     { type: 'photo.next' },
     { type: 'photo.skip' },
-    { type: 'avatar.changed' },
+    SAVED,
+    DELETED,
     { type: 'layout.back' },
     { type: 'onboarding.complete' },
     { type: 'xstate.done.actor.completeOnboarding', output: undefined },

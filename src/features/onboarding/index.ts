@@ -1,4 +1,6 @@
 import { fromPromise } from 'xstate';
+import { userAvatarUploadInput } from '../../machines/avatarUploadMachine';
+import { createAvatarUpload } from '../../platform/avatarUploadActors';
 import type { FlowEntryFactory } from '../../platform/flow';
 import { createTenantsApi } from '../../services/api/tenants';
 import { createTopicsApi } from '../../services/api/topics';
@@ -11,6 +13,7 @@ const entry: FlowEntryFactory<undefined, OnboardingActors> = (services) => {
   const tenants = createTenantsApi(services.http);
   const onboarding = onboardingMachine.provide({
     actors: {
+      avatarUpload: createAvatarUpload(services),
       loadTopics: fromPromise(({ signal }) => topics.list({ signal })),
       loadChosenTopics: fromPromise(({ input, signal }) =>
         topics.chosenIds(input.userId, { signal }),
@@ -28,14 +31,16 @@ const entry: FlowEntryFactory<undefined, OnboardingActors> = (services) => {
     start: () => {
       // The app runs this flow only for a signed-in person whose organisation is onboarding.
       const user = services.currentUser();
-      const userId = user?.id ?? 0;
+      if (!user) throw new Error('Onboarding runs only for a signed-in person');
+      const userId = user.id;
       return {
         onboarding: {
           logic: onboarding,
           input: {
             userId,
-            tenantId: user?.currentTenant.id ?? 0,
+            tenantId: user.currentTenant.id,
             step: services.storage.onboardingStep.get(userId),
+            avatar: userAvatarUploadInput(user),
           },
         },
       };

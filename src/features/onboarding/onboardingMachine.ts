@@ -8,6 +8,11 @@ import {
 } from 'xstate';
 import { onboardingTexts as completionTexts } from '../../../contract/tenants';
 import { MINIMUM_TOPICS, topicTexts, type Topic } from '../../../contract/topics';
+import {
+  avatarUploadMachine,
+  type AvatarChangedEvent,
+  type AvatarUploadInput,
+} from '../../machines/avatarUploadMachine';
 import { messagesFrom } from '../../machines/errorMessages';
 import type { FlowEvent } from '../../machines/flows';
 import { notProvided } from '../../machines/notProvided';
@@ -38,6 +43,8 @@ export interface OnboardingInput {
   tenantId: number;
   /** The step kept for this person in the browser's storage (2 when none). */
   step: OnboardingStep;
+  /** The avatar widget's input: the person's photo (userAvatarUploadInput). */
+  avatar: AvatarUploadInput;
 }
 
 export interface OnboardingContext {
@@ -45,6 +52,8 @@ export interface OnboardingContext {
   tenantId: number;
   /** The step the flow resumes at once the topics have loaded. */
   resumeStep: OnboardingStep;
+  /** The avatar widget's input, with the picture as it was last saved or deleted. */
+  avatar: AvatarUploadInput;
   /** The enabled topics, in their order. */
   topics: Topic[];
   /** The ids of the topics chosen, in the order they were chosen. */
@@ -67,7 +76,7 @@ export type OnboardingEvent =
   | { type: 'layout.back' }
   | { type: 'retry' }
   /** The avatar widget saved or deleted the person's picture. */
-  | { type: 'avatar.changed' };
+  | AvatarChangedEvent;
 
 export interface SaveTopicsInput {
   userId: number;
@@ -85,6 +94,8 @@ export const onboardingMachine = setup({
     input: {} as OnboardingInput,
   },
   actors: {
+    /** The avatar upload widget (its real actors are provided by the feature's entry). */
+    avatarUpload: avatarUploadMachine,
     /** POST userinterestedtopics/list (page 1, pageSize 999, sortBy Order). */
     loadTopics: fromPromise<Topic[]>(async () => notProvided('loadTopics')),
     /** GET users/getUserInterestedTopicsIdList?id= */
@@ -113,6 +124,10 @@ export const onboardingMachine = setup({
     toggleTopic: assign(({ context }, topicId: number) => ({
       chosen: toggled(context.chosen, topicId),
     })),
+    /** Coming back to step 3 shows the picture as it was last saved (or none after a delete). */
+    assignAvatarImage: assign(({ context }, imageUrl: string | null) => ({
+      avatar: { ...context.avatar, current: { imageUrl } },
+    })),
     clearSaveErrors: assign({ saveErrors: [] }),
     assignSaveErrors: assign((_, error: unknown) => ({
       saveErrors: messagesFrom(error, onboardingTexts.saveFailed),
@@ -139,6 +154,7 @@ export const onboardingMachine = setup({
     userId: input.userId,
     tenantId: input.tenantId,
     resumeStep: input.step,
+    avatar: input.avatar,
     topics: [],
     chosen: [],
     loadFailure: null,
@@ -244,13 +260,22 @@ export const onboardingMachine = setup({
         type: 'storeStep',
         params: ({ context }) => ({ userId: context.userId, step: 3 as const }),
       },
+      invoke: {
+        id: 'avatarUpload',
+        src: 'avatarUpload',
+        input: ({ context }) => context.avatar,
+      },
       on: {
         'photo.next': { target: 'welcome', description: 'Next: step 4.' },
         'photo.skip': { target: 'welcome', description: 'Skip adding a picture: step 4.' },
         'layout.back': { target: 'topics', description: 'Back: step 2.' },
         'avatar.changed': {
-          actions: 'refreshSession',
-          description: 'After a confirmed avatar upload the session is refreshed.',
+          actions: [
+            { type: 'assignAvatarImage', params: ({ event }) => event.imageUrl },
+            'refreshSession',
+          ],
+          description:
+            'After a confirmed avatar upload (or a delete) the session is refreshed, so the token carries the new picture.',
         },
       },
     },
@@ -364,3 +389,6 @@ export function selectCompleteError(s: OnboardingSnapshot): string | null {
 
 /** The back arrow goes to the previous step and never below step 2. */
 export const selectCanGoBack = (s: OnboardingSnapshot) => s.can({ type: 'layout.back' });
+
+/** The avatar widget's actor while step 3 shows (its connector renders it). */
+export const selectAvatarUploadRef = (s: OnboardingSnapshot) => s.children.avatarUpload ?? null;
