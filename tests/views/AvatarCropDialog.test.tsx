@@ -96,15 +96,26 @@ describe('AvatarCropDialog (spec §4, §5 Avatar upload)', () => {
     expect(slider().getAttribute('aria-valuetext')).toBe('2.3 times');
   });
 
-  it('the wheel and a pinch stay within 1 to 3, and move the slider', () => {
+  it('the wheel and a pinch stay within 1 to 3 (a step past an end stops there), and move the slider', () => {
     const { slider } = open();
     const cropper = FakeCropper.last();
     cropper.fireReady();
     expect(cropper.fireZoom(0.25 * 1.72)).toBe(false);
     expect(slider().value).toBe('1.7');
+    expect(cropper.zoomTo).not.toHaveBeenCalled();
+    // Past 3: cancelled, and zoomed to 3 instead.
     expect(cropper.fireZoom(0.25 * 3.2)).toBe(true);
+    expect(cropper.zoomTo).toHaveBeenCalledExactlyOnceWith(0.25 * 3);
+    expect(slider().value).toBe('3');
+    // Already at 3: nothing more.
+    expect(cropper.fireZoom(0.25 * 3.3)).toBe(true);
+    expect(cropper.zoomTo).toHaveBeenCalledTimes(1);
+    // Below 1: zoomed to 1.
     expect(cropper.fireZoom(0.25 * 0.9)).toBe(true);
-    expect(slider().value).toBe('1.7');
+    expect(cropper.zoomTo).toHaveBeenLastCalledWith(0.25);
+    expect(slider().value).toBe('1');
+    expect(cropper.fireZoom(0.25 * 0.8)).toBe(true);
+    expect(cropper.zoomTo).toHaveBeenCalledTimes(2);
     expect(cropper.fireZoom(0.25 * 3)).toBe(false);
     expect(slider().value).toBe('3');
   });

@@ -22,7 +22,15 @@ export class FakeCropper {
   region = { x: 100, y: 50, width: 1000, height: 1000, rotate: 0, scaleX: 1, scaleY: 1 };
   /** What toBlob answers (null: the browser could not encode it). */
   blob: Blob | null = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });
-  readonly zoomTo = vi.fn();
+  /** Like cropperjs: a zoom event first (which may cancel it), then the zoom. */
+  readonly zoomTo = vi.fn((ratio: number) => {
+    this.options.zoom?.(
+      new CustomEvent('zoom', {
+        cancelable: true,
+        detail: { ratio, oldRatio: 0.25, originalEvent: null },
+      }) as never,
+    );
+  });
   readonly move = vi.fn();
   readonly toBlob = vi.fn((done: (blob: Blob | null) => void, _type?: string, _q?: number) =>
     done(this.blob),

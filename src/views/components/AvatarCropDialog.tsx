@@ -57,6 +57,12 @@ export default function AvatarCropDialog({
   /** The cropper's zoom ratio at zoom 1: the photo fitted to the crop area. */
   const baseRatioRef = useRef(1);
   const [zoom, setZoom] = useState(constraints.zoom.min);
+  /** The zoom shown, for the cropper's event handlers (they outlive a render). */
+  const zoomRef = useRef(constraints.zoom.min);
+  const showZoom = (value: number) => {
+    zoomRef.current = value;
+    setZoom(value);
+  };
   const [ready, setReady] = useState(false);
   const [applying, setApplying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -97,17 +103,20 @@ export default function AvatarCropDialog({
       ready() {
         const data = cropper.getImageData();
         baseRatioRef.current = data.naturalWidth > 0 ? data.width / data.naturalWidth : 1;
-        setZoom(range.min);
+        showZoom(range.min);
         setReady(true);
       },
       zoom(event) {
         const next = event.detail.ratio / baseRatioRef.current;
-        // The wheel and a pinch stay within 1 to 3 like the slider.
+        // The wheel and a pinch stay within 1 to 3 like the slider: a step past an end stops
+        // at that end.
         if (next < range.min - 1e-6 || next > range.max + 1e-6) {
           event.preventDefault();
+          const end = next < range.min ? range.min : range.max;
+          if (Math.abs(zoomRef.current - end) > 1e-6) cropper.zoomTo(baseRatioRef.current * end);
           return;
         }
-        setZoom(snapZoom(next, range));
+        showZoom(snapZoom(next, range));
       },
     });
     cropperRef.current = cropper;
@@ -119,7 +128,7 @@ export default function AvatarCropDialog({
 
   const zoomTo = (value: number) => {
     const next = snapZoom(value, constraints.zoom);
-    setZoom(next);
+    showZoom(next);
     cropperRef.current?.zoomTo(baseRatioRef.current * next);
   };
 
