@@ -7,7 +7,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent, SyntheticEvent } from 'react';
 import Cropper from 'cropperjs';
 import 'cropperjs/dist/cropper.css';
-import { X, ZoomIn, ZoomOut } from 'lucide-react';
+import { X } from 'lucide-react';
 import { mediaMessages } from '../../../contract/media';
 import { cropOutputSize, cropOutputType, snapZoom } from '../utils/cropOutput';
 import type { CropSizeRules, ZoomRange } from '../utils/cropOutput';
@@ -256,7 +256,9 @@ export default function AvatarCropDialog({
               Zoom
             </label>
             <div className={styles.zoomRow}>
-              <ZoomOut aria-hidden="true" focusable="false" size={20} />
+              <span className={styles.zoomEnd} aria-hidden="true">
+                {min}×
+              </span>
               <input
                 id={sliderId}
                 className={styles.slider}
@@ -269,7 +271,9 @@ export default function AvatarCropDialog({
                 onChange={onSlide}
                 disabled={!ready}
               />
-              <ZoomIn aria-hidden="true" focusable="false" size={20} />
+              <span className={styles.zoomEnd} aria-hidden="true">
+                {max}×
+              </span>
             </div>
           </div>
         </div>
