@@ -324,7 +324,21 @@ const ACTIVITY: Record<Phase, string> = {
   deleting: 'deleting',
 };
 
+/** Where the widget is in its statechart (the diagram's states). */
+const VALUE: Record<Phase, unknown> = {
+  preparing: { ready: 'preparing' },
+  idle: { ready: 'idle' },
+  discarding: { ready: 'discarding' },
+  loadingPreset: { validating: 'loadingPreset' },
+  checking: { validating: 'checking' },
+  cropping: 'cropping',
+  uploading: 'uploading',
+  confirming: { uploaded: 'confirming' },
+  deleting: 'deleting',
+};
+
 function expectShown(s: AvatarUploadSnapshot, m: Model) {
+  expect(s.value).toEqual(VALUE[m.phase]);
   expect(selectAvatarActivity(s)).toBe(ACTIVITY[m.phase]);
   expect(selectAvatarBusy(s)).toBe(
     ['loadingPreset', 'checking', 'uploading', 'confirming', 'deleting'].includes(m.phase),
