@@ -20,6 +20,18 @@ export const TARGET_KB = 120;
 /** The landing route's flow (vite.config.ts preloads it). */
 const LANDING_FLOW_SRC = 'src/features/home/index.ts';
 const LANDING_FEATURE = 'home';
+/**
+ * Shared code only other routes use, which must stay out of the landing route too (issue 14:
+ * "the landing bundle free of onboarding, avatar and cropper code").
+ */
+const LAZY_ONLY: readonly RegExp[] = [
+  /src\/machines\/avatarUploadMachine/,
+  /src\/platform\/(avatarUploadActors|AvatarUploadWidget)/,
+  /src\/views\/components\/(AvatarUploadView|AvatarCropDialog)/,
+  /src\/views\/utils\/cropOutput/,
+  /src\/views\/screens\/(OnboardingView|ProfileView)/,
+  /node_modules\/cropperjs\//,
+];
 
 interface ManifestChunk {
   file: string;
@@ -57,6 +69,7 @@ const files = [...new Set([...seen].map((k) => manifest[k]!.file))].filter((f) =
 let raw = 0;
 let gzip = 0;
 const features = new Set<string>();
+const lazyOnly = new Set<string>();
 const rows = files.map((file) => {
   const content = readFileSync(path.join(dist, file));
   const zipped = gzipSync(content, { level: 9 }).length;
@@ -66,8 +79,10 @@ const rows = files.map((file) => {
   if (existsSync(mapFile)) {
     const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
     for (const source of sources) {
-      const match = /src\/features\/[^?]+/.exec(source.replace(/\\/g, '/'));
+      const normalised = source.replace(/\\/g, '/');
+      const match = /src\/features\/[^?]+/.exec(normalised);
       if (match) features.add(match[0]);
+      if (LAZY_ONLY.some((pattern) => pattern.test(normalised))) lazyOnly.add(normalised);
     }
   }
   return `  ${file}  ${(content.length / 1024).toFixed(1)} KB  (gzip ${(zipped / 1024).toFixed(1)} KB)`;
@@ -91,6 +106,11 @@ if (strangers.length) {
     `Only the ${LANDING_FEATURE} flow's code (and the flows' definitions) may be in the landing route's JavaScript:`,
   );
   for (const module of strangers) console.error(`  ${module}`);
+  process.exit(1);
+}
+if (lazyOnly.size) {
+  console.error('Onboarding, avatar and cropper code must not be in the landing route:');
+  for (const module of lazyOnly) console.error(`  ${module}`);
   process.exit(1);
 }
 if (kb > BUDGET_KB) {

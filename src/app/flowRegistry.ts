@@ -11,6 +11,7 @@ import { loginFlow } from '../features/login/login.flow';
 import { logoutFlow } from '../features/logout/logout.flow';
 import { onboardingFlow } from '../features/onboarding/onboarding.flow';
 import { passwordResetFlow } from '../features/passwordReset/passwordReset.flow';
+import { profileFlow } from '../features/profile/profile.flow';
 import { searchFlow } from '../features/search/search.flow';
 import { signupFlow } from '../features/signup/signup.flow';
 import { startSignupFlow } from '../features/startSignup/startSignup.flow';
@@ -36,6 +37,7 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   createPostFlow,
   createDropFlow,
   onboardingFlow,
+  profileFlow,
   followingFlow,
   searchFlow,
   errorFlow,

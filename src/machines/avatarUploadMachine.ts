@@ -692,3 +692,6 @@ export function selectCropRequest(s: AvatarUploadSnapshot): CropRequest | null {
     },
   };
 }
+
+/** A picture shows (stored, or on its way): a host's step can move on with it ('Next'). */
+export const selectHasImage = (s: AvatarUploadSnapshot): boolean => selectShownImage(s) !== null;

@@ -1,9 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import {
+  avatarUploadHints,
+  selectAvatarBusy,
+  selectHasImage,
+  type avatarUploadMachine,
+} from '../../machines/avatarUploadMachine';
+import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
 import type { FlowScreenProps } from '../../platform/flow';
+import type { ActorRefFrom } from 'xstate';
 import { OnboardingView } from '../../views/screens/OnboardingView';
 import type { OnboardingActors } from './onboarding.flow';
 import {
+  selectAvatarUploadRef,
   selectCanToggleTopics,
   selectCompleteError,
   selectCompleting,
@@ -16,8 +25,9 @@ import {
 } from './onboardingMachine';
 
 /** Onboarding, /onboarding: the connector of its three steps. */
-export function OnboardingScreen({ flow }: FlowScreenProps<OnboardingActors>) {
+export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActors>) {
   const ref = flow.onboarding;
+  const avatarRef = useSelector(ref, selectAvatarUploadRef);
   const step = useSelector(ref, selectStep);
   const loadError = useSelector(ref, selectLoadError);
   const topics = useSelector(ref, selectTopicChoices);
@@ -52,13 +62,13 @@ export function OnboardingScreen({ flow }: FlowScreenProps<OnboardingActors>) {
       />
     );
   }
-  if (step === 3) {
+  if (step === 3 && avatarRef) {
     return (
-      <OnboardingView
-        kind="photo"
-        widget={null}
-        hasPhoto={false}
-        busy={false}
+      <PhotoStep
+        avatarRef={avatarRef}
+        name={user?.fullName ?? ''}
+        color={user?.avatarColor ?? null}
+        bgColor={user?.avatarBGColor ?? null}
         onNext={() => ref.send({ type: 'photo.next' })}
         onSkip={() => ref.send({ type: 'photo.skip' })}
       />
@@ -88,4 +98,36 @@ function useStepFocus(step: number | null) {
     }
     document.getElementById('onboarding-title')?.focus();
   }, [step]);
+}
+
+/** Step 3: the avatar widget; Next once a picture shows, Skip while there is none. */
+function PhotoStep(props: {
+  avatarRef: ActorRefFrom<typeof avatarUploadMachine>;
+  name: string;
+  color: string | null;
+  bgColor: string | null;
+  onNext(): void;
+  onSkip(): void;
+}) {
+  const { avatarRef, name, color, bgColor, onNext, onSkip } = props;
+  const hasPhoto = useSelector(avatarRef, selectHasImage);
+  const busy = useSelector(avatarRef, selectAvatarBusy);
+  return (
+    <OnboardingView
+      kind="photo"
+      widget={
+        <AvatarUploadWidget
+          avatarRef={avatarRef}
+          hint={avatarUploadHints.profile}
+          name={name}
+          color={color}
+          bgColor={bgColor}
+        />
+      }
+      hasPhoto={hasPhoto}
+      busy={busy}
+      onNext={onNext}
+      onSkip={onSkip}
+    />
+  );
 }

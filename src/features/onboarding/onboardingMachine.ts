@@ -92,6 +92,7 @@ export const onboardingMachine = setup({
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
     input: {} as OnboardingInput,
+    children: {} as { avatarUpload: 'avatarUpload' },
   },
   actors: {
     /** The avatar upload widget (its real actors are provided by the feature's entry). */

@@ -1,0 +1,30 @@
+import { avatarUploadHints } from '../../machines/avatarUploadMachine';
+import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
+import type { FlowScreenProps } from '../../platform/flow';
+import { ProfileView } from '../../views/screens/ProfileView';
+import type { ProfileActors } from './profile.flow';
+import { profileCounts, accountTypeLabel } from './profileTexts';
+
+/** Profile, /account/profile and /profile: the person's own, from their session. */
+export function ProfileScreen({ flow, user }: FlowScreenProps<ProfileActors>) {
+  if (!user) return null;
+  return (
+    <ProfileView
+      avatar={
+        <AvatarUploadWidget
+          avatarRef={flow.avatarUpload}
+          hint={avatarUploadHints.profile}
+          name={user.fullName}
+          color={user.avatarColor}
+          bgColor={user.avatarBGColor}
+        />
+      }
+      fullName={user.fullName}
+      handle={user.handle}
+      email={user.email}
+      organisation={user.currentTenant.name}
+      accountType={accountTypeLabel(user.currentTenant.tenantAccountType)}
+      counts={profileCounts}
+    />
+  );
+}

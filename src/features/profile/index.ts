@@ -1,0 +1,27 @@
+import { sendParent } from 'xstate';
+import { userAvatarUploadInput } from '../../machines/avatarUploadMachine';
+import type { FlowEvent } from '../../machines/flows';
+import { createAvatarUpload } from '../../platform/avatarUploadActors';
+import type { FlowEntryFactory } from '../../platform/flow';
+import type { ProfileActors } from './profile.flow';
+import { ProfileScreen } from './ProfileScreen';
+
+const entry: FlowEntryFactory<undefined, ProfileActors> = (services) => {
+  // Its host is the app: after a confirmed upload (or a delete) the session is refreshed, so the
+  // token, the header and the navigation carry the new picture (spec §4 Avatar upload).
+  const avatarUpload = createAvatarUpload(services).provide({
+    actions: {
+      notifyChanged: sendParent((): FlowEvent => ({ type: 'flow.refreshSession' })),
+    },
+  });
+  return {
+    start: () => {
+      const user = services.currentUser();
+      if (!user) throw new Error('The profile runs only for a signed-in person');
+      return { avatarUpload: { logic: avatarUpload, input: userAvatarUploadInput(user) } };
+    },
+    Screen: ProfileScreen,
+  };
+};
+
+export default entry;

@@ -1,0 +1,19 @@
+import { defineFlow } from '../../platform/flow';
+import type { avatarUploadMachine } from '../../machines/avatarUploadMachine';
+
+export type ProfileActors = { avatarUpload: typeof avatarUploadMachine };
+
+/**
+ * Profile, /account/profile and /profile (spec §2.3): the avatar upload widget (hint: square
+ * image, max 500x500), the counts Drops, Raised and Followers, the handle, and the tabs Profile,
+ * Collectibles and Analytics. Its one actor is the shared avatar upload machine.
+ */
+export const profileFlow = defineFlow<ProfileActors>({
+  id: 'profile',
+  routes: [
+    { path: '/account/profile', layout: 'app', title: 'Profile' },
+    { path: '/profile', layout: 'app', title: 'Profile' },
+  ],
+  access: 'user',
+  load: () => import('./index'),
+});
