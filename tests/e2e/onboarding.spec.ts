@@ -49,7 +49,10 @@ test.describe('onboarding and the profile', () => {
     const tenant = JSON.parse(claims.currentTenant as string) as { id: number };
     const headers = await bearer(page);
     try {
-      // Step 2: at least 3 topics.
+      // Step 2: at least 3 topics. The landing page shows the onboarding flow too.
+      await expect(heading(page, 'What do you care about?')).toBeVisible();
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/onboarding$/);
       await expect(heading(page, 'What do you care about?')).toBeVisible();
       const minimum = page.getByRole('button', { name: 'Choose at least 3 Topics' });
       await expect(minimum).toBeDisabled();
