@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type ESTree, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 /** The landing route's flow entry: preloaded, and counted in the landing budget. */
 export const LANDING_FLOW = /[\\/]src[\\/]features[\\/]home[\\/]index\.ts$/;
@@ -22,6 +23,135 @@ const startupSteps: { name: string; root: RegExp; only?: (id: string) => boolean
   { name: 'home', root: LANDING_FLOW },
 ];
 
+/** A module a step needs: `all` when all its exports are (a barrel's importer took it whole). */
+interface Use {
+  id: string;
+  all: boolean;
+}
+
+/**
+ * A barrel: a module that only re-exports other modules (lucide-react's entry, one module per
+ * icon). `named` maps each export to the specifier it comes from and its name there ('*': the
+ * whole module, as in `export * as name from`); `star` lists the `export * from` specifiers.
+ */
+interface Barrel {
+  named: Map<string, { source: string; name: string }>;
+  star: string[];
+}
+
+const packageRoot = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/;
+const sideEffectFreePackages = new Map<string, boolean>();
+/**
+ * Whether `id` is in a package that declares `"sideEffects": false`: only then may a bundler
+ * leave out the modules a barrel re-exports that nobody uses (Rolldown does), so only then may
+ * the walk skip them.
+ */
+function sideEffectFree(id: string): boolean {
+  const root = packageRoot.exec(id)?.[1];
+  if (!root) return false;
+  let free = sideEffectFreePackages.get(root);
+  if (free === undefined) {
+    try {
+      const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
+        sideEffects?: unknown;
+      };
+      free = manifest.sideEffects === false;
+    } catch {
+      free = false;
+    }
+    sideEffectFreePackages.set(root, free);
+  }
+  return free;
+}
+
+const exportName = (node: ESTree.ModuleExportName) =>
+  node.type === 'Literal' ? node.value : node.name;
+/** The name an import specifier takes from its module ('*': the namespace). */
+const importedName = (specifier: ESTree.ImportDeclarationSpecifier) =>
+  specifier.type === 'ImportSpecifier'
+    ? exportName(specifier.imported)
+    : specifier.type === 'ImportDefaultSpecifier'
+      ? 'default'
+      : '*';
+
+/** What the module of `program` re-exports, or null if it does anything else (or nothing). */
+function barrelOf(program: ESTree.Program | null): Barrel | null {
+  if (!program) return null;
+  const barrel: Barrel = { named: new Map(), star: [] };
+  const imported = new Map<string, { source: string; name: string }>();
+  const local: [exported: string, binding: string][] = [];
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration') {
+      for (const specifier of statement.specifiers) {
+        imported.set(specifier.local.name, {
+          source: statement.source.value,
+          name: importedName(specifier),
+        });
+      }
+    } else if (statement.type === 'ExportAllDeclaration') {
+      if (statement.exported) {
+        barrel.named.set(exportName(statement.exported), {
+          source: statement.source.value,
+          name: '*',
+        });
+      } else {
+        barrel.star.push(statement.source.value);
+      }
+    } else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
+      for (const specifier of statement.specifiers) {
+        if (statement.source) {
+          barrel.named.set(exportName(specifier.exported), {
+            source: statement.source.value,
+            name: exportName(specifier.local),
+          });
+        } else {
+          local.push([exportName(specifier.exported), exportName(specifier.local)]);
+        }
+      }
+    } else if (!('directive' in statement)) {
+      return null;
+    }
+  }
+  // `import * as icons from './icons/index.mjs'; export { icons };` re-exports too.
+  for (const [exported, binding] of local) {
+    const from = imported.get(binding);
+    if (!from) return null;
+    barrel.named.set(exported, from);
+  }
+  return barrel.named.size || barrel.star.length ? barrel : null;
+}
+
+/**
+ * The names the module of `program` imports (or re-exports) from each module, by the id that
+ * `resolve` gives its specifier ('*': all of them, as in `import * as`, `export * from`).
+ */
+async function namesImported(
+  program: ESTree.Program | null,
+  resolve: (source: string) => Promise<string | null>,
+): Promise<Map<string, Set<string>>> {
+  const names = new Map<string, Set<string>>();
+  const add = async (source: string, taken: string[]) => {
+    const id = await resolve(source);
+    if (!id) return;
+    const set = names.get(id) ?? new Set<string>();
+    for (const name of taken) set.add(name);
+    names.set(id, set);
+  };
+  for (const statement of program?.body ?? []) {
+    if (statement.type === 'ImportDeclaration') {
+      await add(statement.source.value, statement.specifiers.map(importedName));
+    } else if (statement.type === 'ExportNamedDeclaration' && statement.source) {
+      await add(
+        statement.source.value,
+        statement.specifiers.map((specifier) => exportName(specifier.local)),
+      );
+    } else if (statement.type === 'ExportAllDeclaration') {
+      await add(statement.source.value, ['*']);
+    }
+  }
+  return names;
+}
+
 /**
  * Puts each start-up step's static module graph into one chunk of its own.
  *
@@ -32,6 +162,16 @@ const startupSteps: { name: string; root: RegExp; only?: (id: string) => boolean
  * step reaches through static imports (less what the entry and the earlier steps already have),
  * and the `codeSplitting` groups below put exactly those into that step's chunk. Lazy screens
  * still get chunks of their own.
+ *
+ * The walk goes through a barrel (a module of a `"sideEffects": false` package that only
+ * re-exports, see `barrelOf`: lucide-react's entry re-exports every icon) only to the modules
+ * that provide what the step's own modules import from it, by name. Following all of a barrel's
+ * imports would reach every icon that survives tree-shaking, that is every icon any screen uses,
+ * and put them all in the landing route's `app` chunk. So a step's chunk has the icons its own
+ * modules use, and an icon that only lazy screens use is left to Rolldown, which puts it in the
+ * chunk of the screen that uses it (or in a small chunk of its own when several lazy screens
+ * share it). The barrel itself goes with the step that reaches it; its group does not take the
+ * unused re-exports along, as Rolldown does not count them as dependencies.
  */
 function startupChunks(): {
   plugin: Plugin;
@@ -41,31 +181,126 @@ function startupChunks(): {
   const plugin: Plugin = {
     name: 'givedrop:startup-chunks',
     apply: 'build',
-    buildEnd() {
+    async buildEnd() {
       owner.clear();
       const ids = [...this.getModuleIds()];
-      const closure = (roots: string[]) => {
+
+      const resolved = new Map<string, Promise<string | null>>();
+      const resolve = (source: string, importer: string) => {
+        const key = `${importer}\0${source}`;
+        let id = resolved.get(key);
+        if (!id) {
+          id = this.resolve(source, importer).then((r) => (r && !r.external ? r.id : null));
+          resolved.set(key, id);
+        }
+        return id;
+      };
+      const parse = (id: string): ESTree.Program | null => {
+        const code = this.getModuleInfo(id)?.code;
+        try {
+          return code == null ? null : this.parse(code);
+        } catch {
+          return null;
+        }
+      };
+
+      const barrels = new Map<string, Barrel | null>();
+      const barrel = (id: string) => {
+        if (!barrels.has(id)) barrels.set(id, sideEffectFree(id) ? barrelOf(parse(id)) : null);
+        return barrels.get(id) ?? null;
+      };
+      /**
+       * The modules that provide `name` of the barrel `id` (the barrels on the way included),
+       * null when `id` has no such export.
+       */
+      const provide = async (id: string, name: string, depth = 0): Promise<Use[] | null> => {
+        const exports = barrel(id);
+        if (!exports || depth > 20) return null;
+        const named = exports.named.get(name);
+        if (named) {
+          const target = await resolve(named.source, id);
+          if (!target) return null;
+          if (named.name === '*') return [{ id: target, all: true }];
+          if (!barrel(target)) return [{ id: target, all: false }];
+          return [
+            { id: target, all: false },
+            ...((await provide(target, named.name, depth + 1)) ?? [{ id: target, all: true }]),
+          ];
+        }
+        if (name === 'default') return null;
+        for (const source of exports.star) {
+          const target = await resolve(source, id);
+          if (!target) continue;
+          if (barrel(target)) {
+            const found = await provide(target, name, depth + 1);
+            if (found) return [{ id: target, all: false }, ...found];
+          } else if (this.getModuleInfo(target)?.exports.includes(name)) {
+            return [{ id: target, all: false }];
+          }
+        }
+        return null;
+      };
+      /** The modules a step needs once it has `use`: its imports, and what it takes from barrels. */
+      const needs = async ({ id, all }: Use): Promise<Use[]> => {
+        const exports = barrel(id);
+        if (exports) {
+          // Reached by name, a barrel needs nothing more: its importers took what they import.
+          if (!all) return [];
+          const sources = [
+            ...[...exports.named.values()].map(({ source }) => source),
+            ...exports.star,
+          ];
+          const targets = await Promise.all(sources.map((source) => resolve(source, id)));
+          return targets.flatMap((target) => (target ? [{ id: target, all: true }] : []));
+        }
+        const importedIds = this.getModuleInfo(id)?.importedIds ?? [];
+        if (!importedIds.some(barrel))
+          return importedIds.map((imported) => ({ id: imported, all: false }));
+        const names = await namesImported(parse(id), (source) => resolve(source, id));
+        const uses: Use[] = [];
+        for (const imported of importedIds) {
+          const taken = names.get(imported);
+          if (!barrel(imported)) {
+            uses.push({ id: imported, all: false });
+          } else if (!taken || taken.has('*')) {
+            // A namespace import, or one this parse does not see (a require()): all of it.
+            uses.push({ id: imported, all: true });
+          } else {
+            uses.push({ id: imported, all: false });
+            for (const name of taken) {
+              uses.push(...((await provide(imported, name)) ?? [{ id: imported, all: true }]));
+            }
+          }
+        }
+        return uses;
+      };
+      const closure = async (roots: string[]) => {
         const reached = new Set<string>();
-        const stack = [...roots];
+        const wholeBarrels = new Set<string>();
+        const stack: Use[] = roots.map((id) => ({ id, all: false }));
         while (stack.length) {
-          const id = stack.pop() as string;
-          if (reached.has(id)) continue;
+          const { id, all } = stack.pop() as Use;
+          // Only a barrel needs more when taken whole than when taken by name.
+          const whole = all && barrel(id) !== null;
+          if (whole ? wholeBarrels.has(id) : reached.has(id)) continue;
           reached.add(id);
-          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) stack.push(imported);
+          if (whole) wholeBarrels.add(id);
+          stack.push(...(await needs({ id, all: whole })));
         }
         return reached;
       };
+
       // What the entry imports statically (its global styles, Vite's preload helper) is shared
       // with later chunks: it gets a small chunk of its own, which the entry imports.
       const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
       const taken = new Set(entries);
-      for (const id of closure(entries)) {
+      for (const id of await closure(entries)) {
         if (taken.has(id) || /[\\/]src[\\/]main\.tsx$/.test(id)) continue;
         taken.add(id);
         owner.set(id, 'boot');
       }
       for (const step of startupSteps) {
-        for (const id of closure(ids.filter((candidate) => step.root.test(candidate)))) {
+        for (const id of await closure(ids.filter((candidate) => step.root.test(candidate)))) {
           if (taken.has(id) || (step.only && !step.only(id))) continue;
           taken.add(id);
           owner.set(id, step.name);
