@@ -90,7 +90,7 @@ test.describe('onboarding and the profile', () => {
       await zoom.focus();
       await page.keyboard.press('ArrowRight');
       await expect(zoom).toHaveAttribute('aria-valuetext', '1.1 times');
-      await expectAccessible(page, 'crop dialog');
+      await expectAccessibleAtBothWidths(page, 'crop dialog');
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', {

@@ -1,5 +1,5 @@
 import { expect, it, vi, type Mock } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
+import { createActor, createMachine, type AnyActorRef, type AnyEventObject } from 'xstate';
 import type { Topic } from '../../contract/topics';
 import {
   onboardingMachine,
@@ -368,6 +368,26 @@ await describePathsForInputs<Spies, OnboardingInput>({
             { type: 'xstate.done.actor.completeOnboarding', output: undefined },
           ],
         },
+        {
+          name: 'a failed Start Giving is gone after going back and returning',
+          events: [
+            { type: 'xstate.done.actor.loadTopics', output: TOPICS },
+            { type: 'xstate.done.actor.loadChosenTopics', output: [] },
+            { type: 'onboarding.complete' },
+            { type: 'xstate.error.actor.completeOnboarding', error: offline },
+            { type: 'layout.back' },
+            { type: 'photo.next' },
+          ],
+        },
+        {
+          name: 'the choices load second and fail: which load failed is said',
+          events: [
+            { type: 'xstate.done.actor.loadTopics', output: TOPICS },
+            { type: 'xstate.error.actor.loadChosenTopics', error: offline },
+            { type: 'retry' },
+            { type: 'xstate.error.actor.loadTopics', error: offline },
+          ],
+        },
       ],
     },
   ],
@@ -402,4 +422,41 @@ await describePathsForInputs<Spies, OnboardingInput>({
     model = next(model, event);
     expectShown(snapshot as OnboardingSnapshot, spies);
   },
+});
+
+it('speaks to the app by the flow protocol: a saved picture refreshes the session; Start Giving refreshes it to /', async () => {
+  const promises = new FakePromises();
+  const received: unknown[] = [];
+  const child = onboardingMachine.provide({
+    actors: {
+      avatarUpload: inertMachine('avatarUpload') as never,
+      loadTopics: promises.logic('loadTopics') as never,
+      loadChosenTopics: promises.logic('loadChosenTopics') as never,
+      saveTopics: promises.logic('saveTopics') as never,
+      completeOnboarding: promises.logic('completeOnboarding') as never,
+    },
+    actions: { storeStep: () => undefined },
+  });
+  const app = createMachine({
+    invoke: { id: 'onboarding', src: child, input: input(3) },
+    on: { '*': { actions: ({ event }) => received.push(event) } },
+  });
+  const actor = createActor(app).start();
+  const onboarding = actor.getSnapshot().children.onboarding as AnyActorRef;
+  const settle = async (id: string, value: unknown) => {
+    promises.settle(id, 'done', value);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  await settle('loadTopics', TOPICS);
+  await settle('loadChosenTopics', [1, 2, 3]);
+  onboarding.send(SAVED);
+  expect(received).toEqual([{ type: 'flow.refreshSession' }]);
+  onboarding.send({ type: 'photo.next' });
+  onboarding.send({ type: 'onboarding.complete' });
+  await settle('completeOnboarding', undefined);
+  expect(received).toEqual([
+    { type: 'flow.refreshSession' },
+    { type: 'flow.refreshSession', redirectTo: '/' },
+  ]);
+  actor.stop();
 });

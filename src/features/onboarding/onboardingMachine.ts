@@ -286,6 +286,8 @@ export const onboardingMachine = setup({
         type: 'storeStep',
         params: ({ context }) => ({ userId: context.userId, step: 4 as const }),
       },
+      // Coming back to step 4 starts without the earlier failure.
+      exit: 'clearCompleteErrors',
       initial: 'ready',
       states: {
         ready: {
