@@ -223,6 +223,14 @@ export const appMachine = setup({
                 },
                 onError: { target: 'failed', description: "The flow's code could not be loaded." },
               },
+              on: {
+                'tenant.changed': {
+                  guard: 'isDenied',
+                  target: 'routing',
+                  description:
+                    "The landing page's person turns out to be onboarding: /onboarding, not the feed.",
+                },
+              },
             },
             running: {
               description: "The flow's actors run; they speak to the app by the flow protocol.",

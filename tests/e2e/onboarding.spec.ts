@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { expectAccessible, logIn, NEWBIE, storedSession, tokenPayload } from './support';
+import { expectAccessible, logIn, MEMBER, NEWBIE, storedSession, tokenPayload } from './support';
 
 /** A 640x480 photo of random pixels (the crop makes it square and scales it to 500x500). */
 function photo(): Promise<Buffer> {
@@ -26,6 +26,71 @@ async function bearer(page: Page): Promise<{ authorization: string }> {
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test.describe('the crop dialog on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a finger drags the photo and two fingers pinch it between 1x and 3x; Cancel keeps the earlier picture', async ({
+    page,
+  }) => {
+    await logIn(page, MEMBER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/account/profile');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo(),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Crop your photo' });
+    const zoom = dialog.getByRole('slider', { name: 'Zoom' });
+    await expect(zoom).toBeEnabled();
+    const area = dialog.getByRole('application', { name: 'Photo to crop' });
+    const box = (await area.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (
+      type: 'touchStart' | 'touchMove' | 'touchEnd',
+      points: { x: number; y: number }[],
+    ) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((p, id) => ({ ...p, id })),
+      });
+    const canvasPlace = () =>
+      page.evaluate(() => {
+        const canvas = document.querySelector<HTMLElement>('.cropper-canvas');
+        return canvas ? `${canvas.style.left} ${canvas.style.top} ${canvas.style.transform}` : '';
+      });
+
+    // Zoomed in first, so the photo has room to move inside the square frame.
+    await zoom.fill('2');
+    await expect(zoom).toHaveAttribute('aria-valuetext', '2.0 times');
+    const before = await canvasPlace();
+    await touch('touchStart', [{ x, y }]);
+    for (let step = 1; step <= 5; step += 1) await touch('touchMove', [{ x: x + 8 * step, y }]);
+    await touch('touchEnd', []);
+    await expect.poll(canvasPlace).not.toBe(before);
+
+    // Two fingers apart zoom in, and stop at 3x however far they go.
+    await touch('touchStart', [
+      { x: x - 20, y },
+      { x: x + 20, y },
+    ]);
+    for (let step = 1; step <= 12; step += 1) {
+      await touch('touchMove', [
+        { x: x - 20 - 15 * step, y },
+        { x: x + 20 + 15 * step, y },
+      ]);
+    }
+    await touch('touchEnd', []);
+    await expect(zoom).toHaveAttribute('aria-valuetext', '3.0 times');
+
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).last().click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('img', { name: /^Profile photo of / })).toHaveCount(0);
+  });
+});
 
 test.describe('onboarding and the profile', () => {
   test('newbie chooses topics, adds a cropped photo, reloads, goes back and forth, starts giving; the profile shows the photo, and deleting it shows the initials', async ({

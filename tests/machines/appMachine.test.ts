@@ -33,7 +33,7 @@ const flows: FlowRules[] = [
   {
     id: 'landing',
     routes: [
-      { path: '/', layout: 'landing', title: 'Home' },
+      { path: '/', layout: 'landing', title: 'Home', access: 'landing' },
       { path: '/feed', layout: 'app', title: 'Home', access: 'user' },
     ],
     access: 'public',
@@ -200,7 +200,15 @@ function arrival(path: string, who: Who): Arrival {
     return { kind: 'runs' };
   };
   // The landing page shows sample content or the user's: it waits until the session is known.
-  if (path === '/') return who.auth === 'loading' ? { kind: 'waits' } : { kind: 'runs' };
+  // A signed-in person whose tenant is onboarding sees the onboarding flow (spec §2.3 Landing);
+  // nobody waits for the tenant's status.
+  if (path === '/') {
+    if (who.auth === 'loading') return { kind: 'waits' };
+    if (who.auth === 'signedIn' && who.role !== null && who.tenant === 'onboarding') {
+      return { kind: 'redirects', to: '/onboarding', remembers: false };
+    }
+    return { kind: 'runs' };
+  }
   if (path === '/feed') return guarded(['Administrator', 'User']);
   if (path === '/admin/k1') return guarded(['Administrator']);
   if (path === '/login' || path === '/logout') return { kind: 'runs' };
@@ -373,8 +381,14 @@ function next(m: Model, event: { type: string } & Record<string, unknown>, fx: E
       if (tenant === m.who.tenant) return;
       m.who = { ...m.who, tenant };
       if (m.flow === 'waiting') return route(m, fx);
-      // A tenant that turns out to be onboarding leaves the guarded screens for /onboarding.
-      if (m.flow === 'running' && arrival(m.pathname, m.who).kind === 'redirects') route(m, fx);
+      // A tenant that turns out to be onboarding leaves the guarded screens (and the landing
+      // page, while its code loads too) for /onboarding.
+      if (
+        (m.flow === 'running' || m.flow === 'loading') &&
+        arrival(m.pathname, m.who).kind === 'redirects'
+      ) {
+        route(m, fx);
+      }
       return;
     }
     case 'xstate.done.actor.loadFlow':
