@@ -61,7 +61,11 @@ function Layout({
       } else if (window.history.length > 1) window.history.back();
       else navigate('/');
     };
-    return <FullPageLayoutView onBack={onBack}>{children}</FullPageLayoutView>;
+    return (
+      <FullPageLayoutView onBack={onBack} signedIn={user !== null}>
+        {children}
+      </FullPageLayoutView>
+    );
   }
   if (shown === 'public') {
     return <PublicLayoutView signedIn={user !== null}>{children}</PublicLayoutView>;

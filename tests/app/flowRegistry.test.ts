@@ -45,7 +45,8 @@ describe('the flow registry', () => {
     '/forgotten-password/:key': { layout: 'public', access: 'public' },
     '/activate/:key': { layout: 'public', access: 'public' },
     '/account/confirm-email/:key': { layout: 'public', access: 'public' },
-    '/create-info': { layout: 'public', access: 'public' },
+    // The public layout for a visitor, the app layout for someone signed in (issue 15).
+    '/create-info': { layout: 'landing', access: 'public' },
     '/login': { layout: 'fullPage', access: 'public' },
     '/signup': { layout: 'fullPage', access: 'public' },
     '/signup-charity': { layout: 'fullPage', access: 'public' },

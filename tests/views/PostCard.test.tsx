@@ -69,7 +69,9 @@ describe('PostCard (spec §3 Post display)', () => {
     const time = card.querySelector('time');
     expect(time?.textContent).toBe('22/11/2026 14:05');
     expect(time?.getAttribute('datetime')).toBe('2026-11-22T14:05:00.000Z');
-    expect(card.querySelector('footer')?.textContent).toBe('0 reactions0 comments');
+    expect(card.querySelector('footer')?.textContent).toBe('0 reactions · 0 comments');
+    // Counts, not actions: nothing in them can be pressed.
+    expect(card.querySelector('footer button, footer a, footer [role="button"]')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
   });
 

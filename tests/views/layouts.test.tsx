@@ -89,7 +89,7 @@ describe('FullPageLayoutView', () => {
   it('has a back button, the logo and a menu with Data Privacy and Logout', async () => {
     const onBack = vi.fn();
     render(
-      <FullPageLayoutView onBack={onBack}>
+      <FullPageLayoutView onBack={onBack} signedIn>
         <p>Screen content</p>
       </FullPageLayoutView>,
     );
@@ -109,9 +109,20 @@ describe('FullPageLayoutView', () => {
     expect(screen.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout');
   });
 
+  it('offers a visitor Data Privacy but not Logout', async () => {
+    render(
+      <FullPageLayoutView onBack={vi.fn()} signedIn={false}>
+        <p>Screen content</p>
+      </FullPageLayoutView>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('link', { name: 'Data Privacy' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Logout' })).toBeNull();
+  });
+
   it('closes the menu with Escape and gives focus back to the menu button', async () => {
     render(
-      <FullPageLayoutView onBack={vi.fn()}>
+      <FullPageLayoutView onBack={vi.fn()} signedIn>
         <p>Screen content</p>
       </FullPageLayoutView>,
     );
@@ -126,7 +137,7 @@ describe('FullPageLayoutView', () => {
 
   it('closes the menu when focus leaves it', async () => {
     render(
-      <FullPageLayoutView onBack={vi.fn()}>
+      <FullPageLayoutView onBack={vi.fn()} signedIn>
         <button type="button">Elsewhere</button>
       </FullPageLayoutView>,
     );
@@ -141,7 +152,7 @@ describe('FullPageLayoutView', () => {
 
   it('closes the menu on a click outside it', async () => {
     render(
-      <FullPageLayoutView onBack={vi.fn()}>
+      <FullPageLayoutView onBack={vi.fn()} signedIn>
         <p>Screen content</p>
       </FullPageLayoutView>,
     );

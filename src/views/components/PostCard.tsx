@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import type { Ref } from 'react';
-import { ExternalLink, Heart, MessageCircle } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { FeedPost } from '../../../contract/posts';
 import { isValidPostLink } from '../../../contract/posts';
 import { Avatar } from '../components/Avatar';
@@ -124,16 +124,8 @@ export const PostCard = memo(function PostCard({
           })}
         </div>
       ) : null}
-      <footer className={styles.stats}>
-        <span className={styles.stat}>
-          <Heart aria-hidden="true" focusable="false" size={18} />
-          <span>0</span> <span className="visually-hidden">reactions</span>
-        </span>
-        <span className={styles.stat}>
-          <MessageCircle aria-hidden="true" focusable="false" size={18} />
-          <span>0</span> <span className="visually-hidden">comments</span>
-        </span>
-      </footer>
+      {/* Counts, not actions: plain text (nothing here can be pressed). */}
+      <footer className={styles.stats}>0 reactions · 0 comments</footer>
     </article>
   );
 });

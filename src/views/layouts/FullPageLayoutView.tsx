@@ -11,15 +11,30 @@ export interface FullPageLayoutViewProps {
   children: ReactNode;
   /** The back button: the caller decides where back goes. */
   onBack: () => void;
+  /** Someone is signed in: the menu offers Logout (a visitor has nothing to log out of). */
+  signedIn: boolean;
 }
 
-const menuItems: readonly MenuButtonItem[] = [
-  { kind: 'link', label: 'Data Privacy', href: '/data-privacy', icon: <ShieldCheck size={18} /> },
-  { kind: 'link', label: 'Logout', href: '/logout', icon: <LogOut size={18} /> },
-];
+const dataPrivacy: MenuButtonItem = {
+  kind: 'link',
+  label: 'Data Privacy',
+  href: '/data-privacy',
+  icon: <ShieldCheck size={18} />,
+};
+const logout: MenuButtonItem = {
+  kind: 'link',
+  label: 'Logout',
+  href: '/logout',
+  icon: <LogOut size={18} />,
+};
+const signedInItems: readonly MenuButtonItem[] = [dataPrivacy, logout];
+const visitorItems: readonly MenuButtonItem[] = [dataPrivacy];
 
-/** The full-page layout (spec §2.1): back button, logo, and a menu with Data Privacy and Logout. */
-export function FullPageLayoutView({ children, onBack }: FullPageLayoutViewProps) {
+/**
+ * The full-page layout (spec §2.1): back button, logo, and a menu with Data Privacy and Logout
+ * (Logout only for someone signed in).
+ */
+export function FullPageLayoutView({ children, onBack, signedIn }: FullPageLayoutViewProps) {
   return (
     <div className={styles.shell}>
       <SkipLink />
@@ -33,7 +48,7 @@ export function FullPageLayoutView({ children, onBack }: FullPageLayoutViewProps
           <MenuButton
             label="Menu"
             trigger={<Menu aria-hidden="true" focusable="false" size={22} />}
-            items={menuItems}
+            items={signedIn ? signedInItems : visitorItems}
           />
         }
       />
