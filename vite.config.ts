@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ESTree, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** The landing route's flow entry: preloaded, and counted in the landing budget. */
 export const LANDING_FLOW = /[\\/]src[\\/]features[\\/]home[\\/]index\.ts$/;
@@ -370,11 +372,30 @@ function preloadStartup(): Plugin {
 
 const startup = startupChunks();
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every compressible file of dist/ (index.html,
+ * the chunks, the styles, the public SVG), written next to it as `.br` and `.gz`: the server sends
+ * the one the browser accepts (server/http/staticSite.ts) instead of compressing per request. A
+ * copy that would not be smaller is not written. Not the source maps (never sent in production)
+ * nor Vite's manifest (not served).
+ */
+const precompress = compression({
+  include: /\.(?:html|js|mjs|css|json|svg|webmanifest|txt|xml)$/,
+  exclude: /(?:^|[\\/])\.vite[\\/]/,
+  algorithms: [
+    defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    defineAlgorithm('gzip', { level: 9 }),
+  ],
+  skipIfLargerOrEqual: true,
+});
+
 export default defineConfig({
-  plugins: [react(), startup.plugin, preloadStartup()],
+  plugins: [react(), startup.plugin, preloadStartup(), precompress],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Written for scripts/budget.ts (which lists the landing route's modules from them), but not
+    // referenced from the chunks: production serves no source maps (server/http/staticSite.ts).
+    sourcemap: 'hidden',
     manifest: true,
     target: 'es2022',
     rolldownOptions: {

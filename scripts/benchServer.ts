@@ -19,13 +19,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The server on `port` over `dataDir`; `env` adds to (or overrides) the benchmark defaults. */
+/**
+ * The server on `port` over `dataDir`; `env` adds to (or overrides) the benchmark defaults. `cwd`:
+ * the checkout whose server runs (default this one).
+ */
 export function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  cwd?: string,
 ): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    ...(cwd === undefined ? {} : { cwd }),
     env: {
       ...process.env,
       PORT: String(port),

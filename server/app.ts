@@ -35,6 +35,7 @@ import { scopeAt } from './domain/scope';
 import { installAddressLimits } from './http/addressLimits';
 import { createAuthenticate } from './http/authentication';
 import type { RouteAuth } from './http/route';
+import { installApiCompression } from './http/compression';
 import { createErrorHandler, jsonTooDeepError, sendNotFound } from './http/errors';
 import { healthRoutes } from './features/health/routes';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './http/jsonDepth';
@@ -315,7 +316,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     liveSessions.isLive(sessionId),
   );
   const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
-  const site = findStaticSite(config.staticDir);
+  const site = findStaticSite(config.staticDir, { production: config.production });
   const devCodes = new DevOAuthCodes(now);
   const identity = createIdentityDeps(app, options, sessions, signer, devCodes, windows);
 
@@ -368,6 +369,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   installJsonParser(app);
   installResponseHeaders(app, config);
+  installApiCompression(app, apiPrefixesOf(config));
   installAddressLimits(app, config, now, windows);
   app.setErrorHandler(
     createErrorHandler({ onDatabaseUnavailable: (error) => databaseMonitor.reportFailure(error) }),

@@ -89,7 +89,8 @@
  * - DEFAULT_FROM_EMAIL_ADDRESS      Sender of outgoing mail (default 'no-reply@givedrop.example').
  * - COOKIE_SECURE                   Secure flag of the refresh cookie ('1'/'true' or '0'/'false';
  *                                   default on when NODE_ENV=production, off otherwise).
- * - STATIC_DIR                      Directory of the built SPA, served when it exists (default 'dist').
+ * - STATIC_DIR                      Directory of the built SPA, served when it exists (default 'dist'),
+ *                                   with the brotli / gzip copies the build writes next to its files.
  * - LOGIN_RATE_LIMIT_ACCOUNT        Failed logins of an account (from every address) per window
  *                                   before its logins must carry a valid captcha token (default 5;
  *                                   the right password is never refused for others' failures).
