@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { ChevronLeft, ChevronRight, Droplet, Heart } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Droplet } from 'lucide-react';
 import type { DropItem } from '../../../contract/posts';
 import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
@@ -157,10 +157,8 @@ function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: 
         </div>
       ) : null}
       <p className={styles.content}>{drop.content}</p>
-      <p className={styles.reactions}>
-        <Heart aria-hidden="true" focusable="false" size={16} />
-        <span>{drop.reactions}</span> <span className="visually-hidden">reactions</span>
-      </p>
+      {/* A count, not an action: plain text. */}
+      <p className={styles.reactions}>{`${drop.reactions} reactions`}</p>
     </div>
   );
 }
