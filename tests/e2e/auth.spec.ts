@@ -96,7 +96,7 @@ test.describe('login', () => {
     await page.goto('/');
     await page.evaluate(() => window.localStorage.setItem('authSession', '{"jwtToken": 42'));
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('authSession'))).toBeNull();
   });
 
@@ -158,7 +158,7 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Account settings' }).click();
     await page.getByRole('link', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
     await expectAccessible(page, 'landing (signed out)');
     const keys = await page.evaluate(() => ({
       authSession: window.localStorage.getItem('authSession'),

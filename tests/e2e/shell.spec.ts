@@ -11,7 +11,7 @@ test.describe('app shell', () => {
     await page.goto('/');
     await expect(page).toHaveTitle('Givedrop | Home');
     await expect(page.getByRole('link', { name: 'Givedrop' }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible();
     await expectAccessible(page, 'landing');
     // Any unknown path shows the landing page.
@@ -137,7 +137,7 @@ test.describe('app shell', () => {
     await expectAccessible(page, 'start-up failed');
     await page.unroute('**/api/configuration');
     await page.getByRole('button', { name: 'Reload Application' }).click();
-    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   });
 
   test('the application error screen offers Reload Page', async ({ page }) => {

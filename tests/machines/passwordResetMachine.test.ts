@@ -98,7 +98,7 @@ function expectShown(s: PasswordResetSnapshot, calls: FakePromises['calls']) {
   // The checklist's minimum is the configuration's.
   expect(selectPasswordResetMinimumLength(s)).toBe(MINIMUM);
   expect(calls).toEqual(shown.calls);
-  // The reset page never ends by itself: 'Log in' is a link.
+  // The reset page never ends by itself: 'Login' is a link.
   expect(s.status).toBe('active');
   // The new password travels in the event to the call only.
   expect(JSON.stringify(s.context)).not.toContain(PASSWORD);

@@ -171,7 +171,7 @@ describe('SignupView: the individual form', () => {
         .getAttribute('href'),
     ).toBe('https://givedrop.example/privacy');
     expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -559,6 +559,6 @@ describe('SignupView: account created', () => {
     ).toBeTruthy();
     expect(screen.getByText('ann@example.org')).toBeTruthy();
     expect(document.querySelector('form')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
 });

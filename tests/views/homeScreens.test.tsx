@@ -74,9 +74,7 @@ describe('HomeView (spec §1 Home feed)', () => {
     expect(within(banner).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
       '/start-signup',
     );
-    expect(within(banner).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
-      '/login',
-    );
+    expect(within(banner).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
   });
 });

@@ -122,7 +122,7 @@ describe('identity screens pass axe', () => {
         state="failure"
         busyText="Activating..."
         successTitle="Account Activated"
-        successLink={{ href: '/login', label: 'Log in' }}
+        successLink={{ href: '/login', label: 'Login' }}
         failureTitle="Error Activating Account"
         failureText="The activation link is invalid or has expired, please try again"
       />,

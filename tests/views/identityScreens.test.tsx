@@ -25,7 +25,7 @@ describe('StartSignupView', () => {
     const charity = screen.getByRole('link', { name: /^Charity \/ Organization/ });
     expect(individual.getAttribute('href')).toBe('/signup');
     expect(charity.getAttribute('href')).toBe('/signup-charity');
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 });
@@ -214,7 +214,7 @@ describe('ResetPasswordView', () => {
     const title = screen.getByRole('heading', { level: 1, name: 'Password Updated' });
     expect(document.activeElement).toBe(title);
     expect(screen.getByText('Your password has been updated successfully')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByLabelText('New password')).toBeNull();
   });
 });
@@ -225,7 +225,7 @@ describe('KeyResultView', () => {
     busyText: 'Activating your account...',
     successTitle: 'Account Activated',
     successText: 'Your account is active, you can now log in.',
-    successLink: { href: '/login', label: 'Log in' },
+    successLink: { href: '/login', label: 'Login' },
     failureTitle: 'Error Activating Account',
     failureText: 'The activation link is invalid or has expired, please try again',
     failureLink: { href: '/', label: 'Go to home page' },
@@ -250,7 +250,7 @@ describe('KeyResultView', () => {
     const title = screen.getByRole('heading', { level: 1, name: 'Account Activated' });
     expect(document.activeElement).toBe(title);
     expect(screen.getByText('Your account is active, you can now log in.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByText(activation.failureText)).toBeNull();
   });
 

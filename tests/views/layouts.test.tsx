@@ -52,7 +52,7 @@ function expectSkipLinkAndMain() {
 }
 
 describe('PublicLayoutView', () => {
-  it("offers 'Log in' and 'Sign up' to signed-out visitors", () => {
+  it("offers 'Login' and 'Sign up' to signed-out visitors", () => {
     render(
       <PublicLayoutView signedIn={false}>
         <p>Screen content</p>
@@ -60,9 +60,7 @@ describe('PublicLayoutView', () => {
     );
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Givedrop' }).getAttribute('href')).toBe('/');
-    expect(within(banner).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
-      '/login',
-    );
+    expect(within(banner).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(within(banner).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
       '/start-signup',
     );

@@ -116,7 +116,7 @@ describe('LandingView', () => {
         'A Drop is a time limited post showing exclusive content for a charitable event or initiative.',
       ),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
       '/start-signup',
     );
@@ -127,7 +127,7 @@ describe('LandingView', () => {
     render(<LandingView signedIn firstName="Ann" tenantName="Hope Trust" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ann' })).toBeTruthy();
     expect(screen.getByText('Hope Trust')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(screen.queryByText('Give where it matters')).toBeNull();
   });
 

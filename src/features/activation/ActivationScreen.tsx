@@ -28,7 +28,7 @@ function ActivationResult({
       busyText={activationTexts.activating}
       successTitle={activationTexts.activatedTitle}
       successText={activationTexts.activated}
-      successLink={{ href: '/login', label: 'Log in' }}
+      successLink={{ href: '/login', label: 'Login' }}
       failureTitle={activationTexts.errorTitle}
       failureText={notice?.text ?? activationTexts.failed}
       failureLink={{ href: '/', label: 'Go to home page' }}

@@ -29,7 +29,7 @@ function EmailConfirmationResult({
   // A signed-in person goes on to the app; a visitor to the login.
   const onward = signedIn
     ? { href: '/feed', label: 'Continue' }
-    : { href: '/login', label: 'Log in' };
+    : { href: '/login', label: 'Login' };
   return (
     <KeyResultView
       state={confirming ? 'busy' : notice?.level === 'success' ? 'success' : 'failure'}

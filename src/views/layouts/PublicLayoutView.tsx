@@ -7,7 +7,7 @@ import styles from './PublicLayoutView.module.css';
 
 export interface PublicLayoutViewProps {
   children: ReactNode;
-  /** Signed-out visitors get 'Log in' and 'Sign up' links in the header. */
+  /** Signed-out visitors get 'Login' and 'Sign up' links in the header. */
   signedIn: boolean;
 }
 
@@ -21,7 +21,7 @@ export function PublicLayoutView({ children, signedIn }: PublicLayoutViewProps) 
           signedIn ? null : (
             <>
               <LinkButton href="/login" variant="ghost" size="sm" className={styles.headerLink}>
-                Log in
+                Login
               </LinkButton>
               <LinkButton
                 href="/start-signup"

@@ -32,7 +32,7 @@ export function HomeView({ signedIn, carousel, feed, title }: HomeViewProps) {
               Sign up
             </LinkButton>
             <LinkButton href="/login" variant="ghost" size="sm">
-              Log in
+              Login
             </LinkButton>
           </div>
         </aside>

@@ -5,7 +5,7 @@ import { LinkButton } from '../components/LinkButton';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import styles from './AuthScreen.module.css';
 
-/** A link of the result ('Log in' to /login, 'Go to home page' to /, ...). */
+/** A link of the result ('Login' to /login, 'Go to home page' to /, ...). */
 export interface KeyResultLink {
   href: string;
   label: string;

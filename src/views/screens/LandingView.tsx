@@ -48,7 +48,7 @@ export function LandingView({ signedIn, firstName, tenantName, feed }: LandingVi
                 Sign up
               </LinkButton>
               <LinkButton href="/login" variant="secondary" size="lg">
-                Log in
+                Login
               </LinkButton>
             </div>
           </div>

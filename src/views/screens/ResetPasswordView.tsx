@@ -168,7 +168,7 @@ export function ResetPasswordView({
               messages={[notice?.text ?? 'Your password has been updated successfully']}
             />
             <LinkButton href="/login" fullWidth>
-              Log in
+              Login
             </LinkButton>
           </>
         ) : null}

@@ -465,7 +465,7 @@ function SignupForm({
 
         <p className={styles.links}>
           <span>
-            Already have an account? <Link href="/login">Log in</Link>
+            Already have an account? <Link href="/login">Login</Link>
           </span>
         </p>
       </div>
@@ -498,7 +498,7 @@ function AccountCreated({ email }: { email: string }) {
         </div>
         <p className={styles.links}>
           <span>
-            Already activated? <Link href="/login">Log in</Link>
+            Already activated? <Link href="/login">Login</Link>
           </span>
         </p>
       </div>

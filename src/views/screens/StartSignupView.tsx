@@ -36,7 +36,7 @@ export function StartSignupView() {
         <ChoiceCardList choices={choices} />
         <p className={auth.links}>
           <span>
-            Already have an account? <Link href="/login">Log in</Link>
+            Already have an account? <Link href="/login">Login</Link>
           </span>
         </p>
       </div>
