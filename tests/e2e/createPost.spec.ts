@@ -7,8 +7,10 @@ import {
   MEMBER,
   OWNER,
   PASSWORD,
+  recordUploadProgress,
   storedSession,
   uniqueSuffix,
+  uploadProgress,
 } from './support';
 
 /**
@@ -25,18 +27,7 @@ test.describe('create post', () => {
   test('creates a post with an image, with upload progress, and lands on the feed with it first', async ({
     page,
   }) => {
-    // Records the browser's own upload progress events (percent) of every XHR upload.
-    await page.addInitScript(() => {
-      const progress: number[] = [];
-      (window as unknown as { __uploadProgress: number[] }).__uploadProgress = progress;
-      const send = XMLHttpRequest.prototype.send;
-      XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
-        this.upload.addEventListener('progress', (event) => {
-          if (event.lengthComputable) progress.push(Math.round((100 * event.loaded) / event.total));
-        });
-        return send.call(this, body);
-      };
-    });
+    await recordUploadProgress(page);
     await logIn(page, OWNER);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/create-info');
@@ -120,9 +111,7 @@ test.describe('create post', () => {
     });
     await expect(page.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove media' })).toBeVisible();
-    const events = await page.evaluate(
-      () => (window as unknown as { __uploadProgress: number[] }).__uploadProgress,
-    );
+    const events = await uploadProgress(page);
     expect(events.length, `progress events: ${events.join(', ')}`).toBeGreaterThan(1);
     expect(events.at(-1)).toBe(100);
     expect(events).toEqual([...events].sort((a, b) => a - b));

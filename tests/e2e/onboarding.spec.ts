@@ -1,7 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { expectAccessible, logIn, MEMBER, NEWBIE, storedSession, tokenPayload } from './support';
+import {
+  expectAccessible,
+  logIn,
+  MEMBER,
+  NEWBIE,
+  recordUploadProgress,
+  storedSession,
+  tokenPayload,
+  uploadProgress,
+} from './support';
 
 /** A 640x480 photo of random pixels (the crop makes it square and scales it to 500x500). */
 function photo(): Promise<Buffer> {
@@ -96,18 +105,7 @@ test.describe('onboarding and the profile', () => {
   test('newbie chooses topics, adds a cropped photo, reloads, goes back and forth, starts giving; the profile shows the photo, and deleting it shows the initials', async ({
     page,
   }) => {
-    // Records the browser's own upload progress events (percent) of every XHR upload.
-    await page.addInitScript(() => {
-      const progress: number[] = [];
-      (window as unknown as { __uploadProgress: number[] }).__uploadProgress = progress;
-      const send = XMLHttpRequest.prototype.send;
-      XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
-        this.upload.addEventListener('progress', (event) => {
-          if (event.lengthComputable) progress.push(Math.round((100 * event.loaded) / event.total));
-        });
-        return send.call(this, body);
-      };
-    });
+    await recordUploadProgress(page);
     await logIn(page, NEWBIE);
     await expect(page).toHaveURL(/\/onboarding$/);
     const claims = tokenPayload((await storedSession(page))!.jwtToken);
@@ -183,9 +181,7 @@ test.describe('onboarding and the profile', () => {
       expect(pending!.width).toBe(pending!.height);
       expect(pending!.width).toBeLessThanOrEqual(500);
       expect((await confirmed).status()).toBe(200);
-      const events = await page.evaluate(
-        () => (window as unknown as { __uploadProgress: number[] }).__uploadProgress,
-      );
+      const events = await uploadProgress(page);
       expect(events.length, `progress events: ${events.join(', ')}`).toBeGreaterThan(1);
       expect(events.at(-1)).toBe(100);
       const picture = page.getByRole('img', { name: /^Profile photo of / });

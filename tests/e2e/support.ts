@@ -127,3 +127,25 @@ export function linkPathOf(mail: OutboxMail): string {
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
+
+/** Records, from the next page load on, the browser's own upload progress events (percent) of every XHR upload. */
+export async function recordUploadProgress(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const progress: number[] = [];
+    (window as unknown as { __uploadProgress: number[] }).__uploadProgress = progress;
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
+      this.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) progress.push(Math.round((100 * event.loaded) / event.total));
+      });
+      return send.call(this, body);
+    };
+  });
+}
+
+/** The upload progress events recorded so far (see recordUploadProgress). */
+export function uploadProgress(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () => (window as unknown as { __uploadProgress: number[] }).__uploadProgress,
+  );
+}

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { Avatar } from '../components/Avatar';
 import { cx } from '../utils/cx';
 import type { NavItemKey } from './activeNavItem';
+import { NavGlyph } from './NavGlyph';
 import type { NavAvatar } from './navItems';
 import { bottomNavItems } from './navItems';
 import styles from './BottomNav.module.css';
@@ -30,24 +30,14 @@ export function BottomNav({ active, avatar }: BottomNavProps) {
                 )}
                 aria-current={current ? 'page' : undefined}
               >
-                {key === 'profile' && avatar ? (
-                  <Avatar
-                    name={avatar.name}
-                    imageUrl={avatar.imageUrl}
-                    color={avatar.color}
-                    bgColor={avatar.bgColor}
-                    size={26}
-                    alt=""
-                    className={cx(styles.avatar, current && styles.avatarCurrent)}
-                  />
-                ) : (
-                  <Icon
-                    aria-hidden="true"
-                    focusable="false"
-                    size={key === 'create' ? 26 : 24}
-                    strokeWidth={current ? 2.5 : 2}
-                  />
-                )}
+                <NavGlyph
+                  itemKey={key}
+                  icon={Icon}
+                  current={current}
+                  size={key === 'create' ? 26 : 24}
+                  strokeWidth={current ? 2.5 : 2}
+                  avatar={avatar}
+                />
                 <span className="visually-hidden">{label}</span>
               </Link>
             </li>

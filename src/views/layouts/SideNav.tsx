@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { Avatar } from '../components/Avatar';
 import { cx } from '../utils/cx';
 import type { NavItemKey } from './activeNavItem';
+import { NavGlyph } from './NavGlyph';
 import type { NavAvatar } from './navItems';
 import { sideNavItems } from './navItems';
 import styles from './SideNav.module.css';
@@ -30,24 +30,14 @@ export function SideNav({ active, avatar }: SideNavProps) {
                 )}
                 aria-current={current ? 'page' : undefined}
               >
-                {key === 'profile' && avatar ? (
-                  <Avatar
-                    name={avatar.name}
-                    imageUrl={avatar.imageUrl}
-                    color={avatar.color}
-                    bgColor={avatar.bgColor}
-                    size={24}
-                    alt=""
-                    className={cx(styles.avatar, current && styles.avatarCurrent)}
-                  />
-                ) : (
-                  <Icon
-                    aria-hidden="true"
-                    focusable="false"
-                    size={22}
-                    strokeWidth={current ? 2.4 : 2}
-                  />
-                )}
+                <NavGlyph
+                  itemKey={key}
+                  icon={Icon}
+                  current={current}
+                  size={22}
+                  strokeWidth={current ? 2.4 : 2}
+                  avatar={avatar}
+                />
                 <span>{label}</span>
               </Link>
             </li>
