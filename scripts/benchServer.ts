@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import type { SessionData } from '../contract/auth';
 import { authEndpoints } from '../contract/endpoints/auth';
 import { DEMO_PASSWORD } from '../server/db/seedData';
 
@@ -78,15 +79,21 @@ export async function waitForServer(base: string, child: ChildProcess): Promise<
   throw new Error('The server did not start within 120 s.');
 }
 
-/** Signs `email` in with the demo password; answers the access token. */
-export async function signIn(base: string, email: string): Promise<string> {
+/** Signs `email` in with the demo password; answers the login's session data. */
+export async function signInSession(base: string, email: string): Promise<SessionData> {
   const response = await fetch(`${base}/api/${authEndpoints.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
-  const body = (await response.json()) as { data?: { jwtToken?: string } };
-  const token = body.data?.jwtToken;
-  if (!response.ok || token === undefined) throw new Error(`Login failed: ${response.status}`);
-  return token;
+  const body = (await response.json()) as { data?: SessionData };
+  if (!response.ok || body.data?.jwtToken === undefined) {
+    throw new Error(`Login failed: ${response.status}`);
+  }
+  return body.data;
+}
+
+/** Signs `email` in with the demo password; answers the access token. */
+export async function signIn(base: string, email: string): Promise<string> {
+  return (await signInSession(base, email)).jwtToken;
 }
