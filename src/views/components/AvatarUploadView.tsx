@@ -3,6 +3,7 @@ import type { ChangeEvent } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { Alert } from './Alert';
 import { Avatar } from './Avatar';
+import { UploadProgress } from './UploadProgress';
 import { Button } from './Button';
 import type { AvatarCropConstraints } from './AvatarCropDialog';
 import { cx } from '../utils/cx';
@@ -75,11 +76,6 @@ const activityTexts: Record<Exclude<AvatarUploadActivity, 'idle' | 'cropping'>, 
   deleting: 'Deleting photo...',
 };
 
-/** The live region says the upload's progress in steps of 10 % (the bar itself is exact). */
-function spokenPercent(percent: number): number {
-  return Math.min(100, Math.max(0, Math.floor(percent / 10) * 10));
-}
-
 /**
  * The avatar upload widget (spec §2.3 Shared widgets, §4 and §5 Avatar upload): the 150 px
  * round picture (the initials without one), the hint, a file input for a new photo (which then
@@ -109,7 +105,6 @@ export function AvatarUploadView({
 }: AvatarUploadViewProps) {
   const id = useId();
   const hintId = `avatar${id}-hint`;
-  const progressLabelId = `avatar${id}-progress`;
   const status =
     activity === 'idle' || activity === 'cropping' || activity === 'uploading'
       ? null
@@ -162,22 +157,14 @@ export function AvatarUploadView({
           ) : null}
         </div>
         {progress !== null ? (
-          <div className={styles.progress}>
-            <span id={progressLabelId} className={styles.progressLabel}>
-              {activityTexts.uploading}
-            </span>
-            <progress
-              className={styles.progressBar}
-              aria-labelledby={progressLabelId}
-              max={100}
-              value={progress}
-            >
-              {progress}%
-            </progress>
-          </div>
+          <UploadProgress
+            label={activityTexts.uploading}
+            percent={progress}
+            className={styles.progress}
+          />
         ) : null}
         <p className={styles.status} aria-live="polite">
-          {progress !== null ? `${spokenPercent(progress)}% uploaded` : status}
+          {status}
         </p>
         {alert ? (
           <Alert

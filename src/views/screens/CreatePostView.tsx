@@ -19,6 +19,7 @@ import { CheckboxField } from '../components/CheckboxField';
 import { SelectField } from '../components/SelectField';
 import { TextAreaField } from '../components/TextAreaField';
 import { TextField } from '../components/TextField';
+import { UploadProgress } from '../components/UploadProgress';
 import { cx } from '../utils/cx';
 import auth from './AuthScreen.module.css';
 import styles from './CreatePostView.module.css';
@@ -89,11 +90,6 @@ const alertTexts: Record<CreatePostAlertKind, { level: AlertLevel; title: string
 
 const TIME_OPTIONS = publishTimeOptions().map((value) => ({ value, label: value }));
 
-/** The live region says the upload's progress in steps of 10 % (the bar itself is exact). */
-function spokenPercent(percent: number): number {
-  return Math.min(100, Math.max(0, Math.floor(percent / 10) * 10));
-}
-
 /**
  * Create Post, /create-post (spec §2.3, §4 Post, §5 Post): the message with a live counter (max
  * 280), an optional http/https link, the publish date and a time in 15-minute steps (defaulting
@@ -145,7 +141,6 @@ export function CreatePostView({
   const message = useWatch({ control, name: 'message' });
   const id = useId().replace(/:/g, '');
   const counterId = `post${id}-counter`;
-  const progressLabelId = `post${id}-progress`;
 
   const updating = mode === 'update';
   const length = (message ?? '').length;
@@ -291,22 +286,7 @@ export function CreatePostView({
               </label>
             ) : null}
             {uploading ? (
-              <div className={styles.progress}>
-                <span id={progressLabelId} className={styles.progressLabel}>
-                  Uploading image
-                </span>
-                <progress
-                  className={styles.progressBar}
-                  aria-labelledby={progressLabelId}
-                  max={100}
-                  value={uploading.percent}
-                >
-                  {uploading.percent}%
-                </progress>
-                <p className={styles.progressText} aria-live="polite">
-                  {spokenPercent(uploading.percent)}% uploaded
-                </p>
-              </div>
+              <UploadProgress label="Uploading image" percent={uploading.percent} />
             ) : null}
           </fieldset>
 
