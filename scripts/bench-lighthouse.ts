@@ -10,10 +10,12 @@
  * (mobile performance ≥ 95, desktop 100, CLS 0, mobile LCP ≤ 2.0 s, accessibility 100). It
  * prints figures; it is not a test: missed targets do not fail it, only a run that could not
  * happen does. Options (environment): CHROMIUM_PATH (/usr/bin/chromium), BENCH_KEEP_DATA=1 to
- * keep the data directory.
+ * keep the data directory, BENCH_LHR_DIR=dir to write each run's full Lighthouse report there
+ * (JSON, for the diagnosis of a missed target), BENCH_ONLY=signed-out,mobile (comma-separated:
+ * signed-out / signed-in, mobile / desktop) to measure only the runs named.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -150,6 +152,15 @@ async function measure(
     );
     if (result === undefined) throw new Error(`Lighthouse gave no result for ${page} (${preset}).`);
     const { lhr } = result;
+    const lhrDir = process.env.BENCH_LHR_DIR;
+    if (lhrDir !== undefined && lhrDir !== '') {
+      await mkdir(lhrDir, { recursive: true });
+      const file = join(
+        lhrDir,
+        `${page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}-${preset}.json`,
+      );
+      await writeFile(file, JSON.stringify(lhr));
+    }
     if (lhr.runtimeError !== undefined) {
       throw new LighthouseRuntimeError(
         `Lighthouse failed on ${page} (${preset}): ${lhr.runtimeError.code}`,
@@ -279,8 +290,13 @@ async function main(): Promise<void> {
   try {
     await waitForServer(base, server);
     const runs: Run[] = [];
+    const only = (process.env.BENCH_ONLY ?? '').split(',').filter((name) => name !== '');
+    const chosen = (name: string, group: readonly string[]) =>
+      !only.some((o) => group.includes(o)) || only.includes(name);
     for (const signedIn of [false, true]) {
+      if (!chosen(signedIn ? 'signed-in' : 'signed-out', ['signed-in', 'signed-out'])) continue;
       for (const preset of ['mobile', 'desktop'] as const) {
+        if (!chosen(preset, ['mobile', 'desktop'])) continue;
         const page = signedIn ? '/ signed in' : '/ signed out';
         // A session of its own per run: the app may refresh or rotate it.
         const session = signedIn

@@ -2,7 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INTRO_DROP } from '../../contract/posts';
-import { DropsCarouselView } from '../../src/views/screens/DropsCarouselView';
+import {
+  CAROUSEL_SKELETON_SLIDES,
+  DropsCarouselView,
+} from '../../src/views/screens/DropsCarouselView';
 import type {
   CarouselItem,
   DropsCarouselViewProps,
@@ -173,6 +176,28 @@ describe('DropsCarouselView: the WAI-ARIA carousel', () => {
     expect(live?.textContent).toBe('Drop 1 of 3');
     rerender({ currentIndex: 2 });
     expect(live?.textContent).toBe('Drop 3 of 3');
+  });
+
+  it('holds the place of the drops with hidden skeleton cards while they load: three before the first drops, one after', () => {
+    const skeletons = () =>
+      Array.from(carousel().querySelectorAll<HTMLElement>('[aria-hidden="true"]')).filter(
+        (element) => element.parentElement?.getAttribute('tabindex') === '0',
+      );
+    const { rerender } = renderCarousel({ items: [intro], loading: true });
+    expect(skeletons()).toHaveLength(CAROUSEL_SKELETON_SLIDES);
+    expect(CAROUSEL_SKELETON_SLIDES).toBeGreaterThanOrEqual(3);
+    // The intro Drop stays first; the skeletons are not slides (not counted, not read out).
+    expect(within(carousel()).getAllByRole('group')).toHaveLength(1);
+    expect(within(carousel()).getByRole('group').getAttribute('aria-label')).toBe('1 of 1');
+    for (const skeleton of skeletons()) {
+      expect(skeleton.textContent?.trim()).toBe('');
+      expect(skeleton.querySelector('button, a, [tabindex]')).toBeNull();
+    }
+    rerender({ items: items(2), loading: true });
+    expect(skeletons()).toHaveLength(1);
+    expect(within(carousel()).getAllByRole('group')).toHaveLength(3);
+    rerender({ items: items(2), loading: false });
+    expect(skeletons()).toHaveLength(0);
   });
 
   it('is aria-busy with a loading indicator while more drops load, and offers Try again after a failure', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedPost } from '../../contract/posts';
-import { PostsFeedView } from '../../src/views/screens/PostsFeedView';
+import { FEED_SKELETON_CARDS, PostsFeedView } from '../../src/views/screens/PostsFeedView';
 import type { PostsFeedViewProps } from '../../src/views/screens/PostsFeedView';
 import { feedPosts } from './samplePosts';
 import {
@@ -91,12 +91,17 @@ describe('PostsFeedView: the WAI-ARIA feed pattern', () => {
     expect(feed().getAttribute('aria-busy')).toBe('true');
     expect(screen.getByRole('status').textContent).toBe('Loading, please wait...');
     expect(screen.queryByRole('article')).toBeNull();
+    // The first page's place is held by hidden skeleton cards (nothing to read or press).
+    const skeletons = document.querySelectorAll('section > [aria-hidden="true"]');
+    expect(skeletons).toHaveLength(FEED_SKELETON_CARDS);
+    expect(FEED_SKELETON_CARDS).toBeGreaterThan(0);
     expect(screen.queryByText("You've seen all the posts, thanks for your attention.")).toBeNull();
   });
 
   it('keeps the cards shown while the next page loads', async () => {
     await renderFeed({ status: 'loading' });
     expect(cards()).toHaveLength(3);
+    expect(document.querySelectorAll('section > [aria-hidden="true"]')).toHaveLength(0);
     expect(feed().getAttribute('aria-busy')).toBe('true');
   });
 

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import {
   selectCanShowNext,
@@ -27,7 +27,6 @@ const selectShowFirstGuid = (s: { context: { showFirstGuid: string | null } }) =
   s.context.showFirstGuid;
 
 const NO_POSTS: ReturnType<typeof selectFeedPosts> = [];
-const NO_DROPS: ReturnType<typeof selectCarouselItems> = [];
 
 /**
  * The home's content (spec §1 Home feed, §2.3 Landing): the Drops carousel and the Posts feed of
@@ -68,7 +67,11 @@ function Connected({
   const endText = useDeferredValue(useSelector(feedRef, selectFeedEndText), null);
   const highlightGuid = useDeferredValue(useSelector(feedRef, selectShowFirstGuid), null);
 
-  const items = useDeferredValue(useSelector(carouselRef, selectCarouselItems), NO_DROPS);
+  // The first render already holds the intro Drop (the machine's first item, there from the
+  // start): the skeleton slides after it do not move sideways when it arrives.
+  const liveItems = useSelector(carouselRef, selectCarouselItems);
+  const [firstItems] = useState(() => liveItems.filter((item) => item.kind === 'intro'));
+  const items = useDeferredValue(liveItems, firstItems);
   const currentIndex = useSelector(carouselRef, selectCurrentIndex);
   const canShowPrevious = useSelector(carouselRef, selectCanShowPrevious);
   const canShowNext = useSelector(carouselRef, selectCanShowNext);

@@ -129,3 +129,25 @@ export const PostCard = memo(function PostCard({
     </article>
   );
 });
+
+/**
+ * A post still loading (the feed's first page): the card's boxes with blank text, so the first
+ * screen has its shape before the posts arrive. Hidden from assistive technology (the feed is
+ * aria-busy and says it is loading).
+ */
+export function PostCardSkeleton() {
+  return (
+    <div className={cx(styles.card, styles.skeleton)} aria-hidden="true">
+      <div className={styles.header}>
+        <span className={styles.skeletonAvatar} />
+        <div className={styles.byline}>
+          <span className={cx(styles.author, styles.skeletonText)}>{'\u00a0'}</span>
+          <span className={cx(styles.date, styles.skeletonText)}>{'\u00a0'}</span>
+        </div>
+      </div>
+      <p className={cx(styles.text, styles.skeletonText, styles.skeletonWide)}>{'\u00a0'}</p>
+      <div className={styles.skeletonMedia} />
+      <p className={cx(styles.stats, styles.skeletonText)}>{'\u00a0'}</p>
+    </div>
+  );
+}

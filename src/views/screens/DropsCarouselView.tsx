@@ -132,6 +132,7 @@ function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: 
             className={styles.media}
           />
           {count > 1 ? (
+            // Over the media, not below it: every card keeps one height (no layout shift).
             <div className={styles.mediaControls}>
               <button
                 type="button"
@@ -156,12 +157,40 @@ function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: 
           ) : null}
         </div>
       ) : null}
+      {/* Three lines at most (the whole text is still read out): every card has one height. */}
       <p className={styles.content}>{drop.content}</p>
       {/* A count, not an action: plain text. */}
       <p className={styles.reactions}>{`${drop.reactions} reactions`}</p>
     </div>
   );
 }
+
+/**
+ * A drop card still loading: the card's own boxes (header, media, three lines, the count line)
+ * with blank text, so it is the height of the card that replaces it and nothing moves when the
+ * drops arrive (issue 15: no layout shift).
+ */
+function SkeletonCard() {
+  return (
+    <div className={cx(styles.card, styles.skeleton)}>
+      <div className={styles.cardHeader}>
+        <span className={styles.skeletonAvatar} />
+        <div className={styles.byline}>
+          <span className={cx(styles.user, styles.skeletonText)}>{'\u00a0'}</span>
+          <span className={cx(styles.date, styles.skeletonText)}>{'\u00a0'}</span>
+        </div>
+      </div>
+      <div className={styles.mediaBox}>
+        <div className={cx(styles.media, styles.skeletonMedia)} />
+      </div>
+      <p className={cx(styles.content, styles.skeletonLines)}>{'\u00a0'}</p>
+      <p className={cx(styles.reactions, styles.skeletonText)}>{'\u00a0'}</p>
+    </div>
+  );
+}
+
+/** Skeleton slides shown while the first drops load: more than fit in the widest strip. */
+export const CAROUSEL_SKELETON_SLIDES = 3;
 
 /** Media, inputs and the like keep their own arrow keys. */
 function ownsArrowKeys(target: EventTarget): boolean {
@@ -203,6 +232,7 @@ export const DropsCarouselView = memo(function DropsCarouselView({
   const nearEnd = useRef(false);
   const reducedMotion = useReducedMotion();
   const count = items.length;
+  const hasDrops = items.some((item) => item.kind === 'drop');
   const current = Math.min(Math.max(currentIndex, 0), Math.max(count - 1, 0));
 
   // The slides in view: the first by the strip's scroll position, and how many fit (the slides
@@ -420,6 +450,7 @@ export const DropsCarouselView = memo(function DropsCarouselView({
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {count > 0 ? `Drop ${current + 1} of ${count}` : ''}
       </p>
+      {loading ? <LoadingIndicator className="visually-hidden" /> : null}
       {/* Swipes are an extra: the buttons and the arrow keys do the same. */}
       <div
         ref={trackRef}
@@ -438,7 +469,7 @@ export const DropsCarouselView = memo(function DropsCarouselView({
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${count}`}
             aria-current={index === current ? 'true' : undefined}
-            className={styles.slide}
+            className={cx(styles.slide, item.kind === 'intro' && styles.introSlide)}
           >
             {!hasCard(index) ? null : item.kind === 'intro' ? (
               <IntroCard title={item.title} text={item.text} />
@@ -453,11 +484,15 @@ export const DropsCarouselView = memo(function DropsCarouselView({
             )}
           </div>
         ))}
-        {loading ? (
-          <div className={styles.loadingSlide}>
-            <LoadingIndicator />
-          </div>
-        ) : null}
+        {/* While drops load, skeleton cards hold their place (several before the first drops,
+            one at the end for more); the status is read out once. */}
+        {loading
+          ? Array.from({ length: hasDrops ? 1 : CAROUSEL_SKELETON_SLIDES }, (_, index) => (
+              <div key={`skeleton-${index}`} className={styles.slide} aria-hidden="true">
+                <SkeletonCard />
+              </div>
+            ))
+          : null}
       </div>
       {failed && onRetry ? (
         <Alert level="Warning" messages={[DROPS_ERROR_TEXT]}>

@@ -7,7 +7,7 @@ import type { FeedPost } from '../../../contract/posts';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { LoadingIndicator } from '../components/LoadingIndicator';
-import { PostCard } from '../components/PostCard';
+import { PostCard, PostCardSkeleton } from '../components/PostCard';
 import styles from './PostsFeedView.module.css';
 
 /** The feed's state, from the postsFeed machine. */
@@ -38,6 +38,9 @@ export interface PostsFeedViewProps {
 
 /** Ours (the spec only says feed errors are logged); the postsFeed machine's wording. */
 export const FEED_ERROR_TEXT = 'Failed to fetch posts';
+
+/** Skeleton cards shown while the first page loads. */
+export const FEED_SKELETON_CARDS = 2;
 
 /** Frames to wait for a card Page Down / Page Up scrolled to (about a second at 60 Hz)... */
 const FOCUS_RETRY_FRAMES = 60;
@@ -201,7 +204,17 @@ export function PostsFeedView({
           )}
         </div>
       ) : null}
-      {status === 'loading' ? <LoadingIndicator className={styles.status} /> : null}
+      {status === 'loading' && posts.length === 0 ? (
+        // The first page: skeleton cards hold the first screen's shape; the status is read out.
+        <>
+          <LoadingIndicator className="visually-hidden" />
+          {Array.from({ length: FEED_SKELETON_CARDS }, (_, index) => (
+            <PostCardSkeleton key={index} />
+          ))}
+        </>
+      ) : status === 'loading' ? (
+        <LoadingIndicator className={styles.status} />
+      ) : null}
       {endText !== null ? (
         <p role="status" className={styles.end}>
           {endText}
