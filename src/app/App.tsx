@@ -7,6 +7,7 @@ import {
   selectFlowRefs,
   selectFlowStatus,
   selectInitializing,
+  selectPathname,
   selectRoute,
 } from '../machines/appSelectors';
 import type { FlowLayout } from '../machines/flows';
@@ -19,6 +20,7 @@ import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext'
 import { ErrorBoundary } from './ErrorBoundary';
 import { layoutUser } from './layouts/layoutUser';
 import { pageTitle } from './pageTitle';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { RouteSync } from './RouteSync';
 import { InitializingScreen } from './screens/InitializingScreen';
 import { useSession } from './selectors';
@@ -85,13 +87,28 @@ function FlowOutlet() {
   const status = useDeferredValue(useSelector(actor, selectFlowStatus));
   const route = useDeferredValue(useSelector(actor, selectRoute));
   const refs = useDeferredValue(useSelector(actor, selectFlowRefs));
+  const pathname = useDeferredValue(useSelector(actor, selectPathname));
   const title = route?.route.title;
   // With the screen's own commit, so the title never names the previous screen.
   useLayoutEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
 
-  if (status === 'waiting' || !route) return <LoadingScreenView text={AUTH_LOADING_TEXT} />;
+  const announcer = (
+    <RouteAnnouncer
+      routeKey={pathname}
+      ready={status === 'running' && route !== null}
+      title={title}
+    />
+  );
+  if (status === 'waiting' || !route) {
+    return (
+      <>
+        {announcer}
+        <LoadingScreenView text={AUTH_LOADING_TEXT} />
+      </>
+    );
+  }
   const entry = entries.get(route.flowId);
   let content: ReactNode;
   if (status === 'failed' || status === 'unmatched') {
@@ -114,9 +131,12 @@ function FlowOutlet() {
     content = <LoadingScreenView />;
   }
   return (
-    <Layout layout={route.route.layout} user={user}>
-      {content}
-    </Layout>
+    <>
+      {announcer}
+      <Layout layout={route.route.layout} user={user}>
+        {content}
+      </Layout>
+    </>
   );
 }
 

@@ -15,6 +15,8 @@ const SHOWN_FLOW_STATES = ['running', 'loading', 'failed', 'unmatched'] as const
 export const selectFlowStatus = (s: AppSnapshot): FlowStatus =>
   SHOWN_FLOW_STATES.find((state) => s.matches({ running: { flow: state } })) ?? 'waiting';
 export const selectRoute = (s: AppSnapshot) => s.context.route;
+/** The path the app is at (changes on each navigation, not when the session re-routes). */
+export const selectPathname = (s: AppSnapshot) => s.context.pathname;
 export const selectFlowRefs = (s: AppSnapshot) => s.context.flowRefs;
 
 /** The current flow owns the full-page layout's back arrow (it is sent `layout.back`). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, OWNER } from './support';
+import { expectAccessible, logIn, MEMBER, OWNER, uniqueSuffix } from './support';
 
 /** One layout shift the browser reported (the Layout Instability API), with what moved. */
 interface Shift {
@@ -87,4 +87,130 @@ test.describe('first impression: no layout shift on the home (issue 15)', () => 
       expect(await shiftsOf(page)).toEqual([]);
     });
   }
+});
+
+/** Where the focus is: 'carousel', 'feed' (and the article's position), or another place. */
+async function focusPlace(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'body';
+    if (active.closest('[aria-roledescription="carousel"]')) return 'carousel';
+    const article = active.closest('article[aria-posinset]');
+    if (article && active.closest('[role="feed"]')) {
+      return `feed ${article.getAttribute('aria-posinset') ?? ''}`;
+    }
+    return `${active.tagName} ${active.textContent?.trim().slice(0, 30) ?? ''}`;
+  });
+}
+
+/** Presses Tab until `place` says the focus arrived (at most `max` presses); returns the count. */
+async function tabUntil(page: Page, arrived: (place: string) => boolean, max: number) {
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (arrived(await focusPlace(page))) return presses;
+  }
+  throw new Error(`Focus did not arrive within ${max} Tab presses (at ${await focusPlace(page)})`);
+}
+
+test.describe('first impression: the home by keyboard (issue 15)', () => {
+  for (const who of ['visitor', 'member'] as const) {
+    test(`${who}: the carousel is passed with a few Tab presses, moved with the arrow keys, and the feed is reached`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 844 });
+      if (who === 'member') {
+        await logIn(page, MEMBER);
+        await expect(page).toHaveURL(/\/dashboard$/);
+      }
+      await loadHome(page);
+      const carousel = page.getByRole('region', { name: 'Drops' });
+      const groups = carousel.getByRole('group');
+      await page.locator('body').focus();
+      // Into the carousel from the top of the page: its Next button, then the strip.
+      await tabUntil(page, (place) => place === 'carousel', 40);
+      const strip = carousel.locator('[tabindex="0"][aria-describedby]');
+      for (
+        let i = 0;
+        i < 3 && !(await strip.evaluate((el) => el === document.activeElement));
+        i += 1
+      ) {
+        await page.keyboard.press('Tab');
+      }
+      await expect(strip).toBeFocused();
+      await expect(groups.first()).toHaveAttribute('aria-current', 'true');
+      await page.keyboard.press('ArrowRight');
+      await expect(groups.nth(1)).toHaveAttribute('aria-current', 'true');
+      await page.keyboard.press('ArrowRight');
+      await expect(groups.nth(2)).toHaveAttribute('aria-current', 'true');
+      await page.keyboard.press('ArrowLeft');
+      await expect(groups.nth(1)).toHaveAttribute('aria-current', 'true');
+      await expect(strip).toBeFocused();
+      // Tab leaves the carousel within the shown drop's own controls, for the feed's first post.
+      const presses = await tabUntil(page, (place) => place !== 'carousel', 4);
+      expect(presses).toBeLessThanOrEqual(4);
+      expect(await focusPlace(page)).toBe('feed 1');
+      // The feed pattern: Page Down moves to the next post.
+      await page.keyboard.press('PageDown');
+      await expect.poll(() => focusPlace(page)).toBe('feed 2');
+      // And Shift+Tab goes back into the carousel, not around it.
+      await page.keyboard.press('PageUp');
+      await expect.poll(() => focusPlace(page)).toBe('feed 1');
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusPlace(page)).toBe('carousel');
+    });
+  }
+
+  test("a route change focuses the new page's heading and announces it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loadHome(page);
+    await page.locator('body').focus();
+    const hero = page.getByRole('region', { name: 'Give where it matters' });
+    const login = hero.getByRole('link', { name: 'Login' });
+    for (
+      let i = 0;
+      i < 15 && !(await login.evaluate((el) => el === document.activeElement));
+      i += 1
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(login).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+    const heading = page.getByRole('heading', { level: 1, name: 'Welcome Back' });
+    await expect(heading).toBeFocused();
+    await expect(page.locator('[aria-live="polite"]', { hasText: 'Welcome Back' })).toHaveCount(1);
+    await expectAccessible(page, 'login after a route change');
+  });
+
+  test('after creating a post, the new post is first, in view, focused and announced', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, OWNER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/create-post');
+    const message = `Keyboard post ${uniqueSuffix()}`;
+    await page.getByLabel('Message').fill(message);
+    await page.getByLabel('Message').press('Tab');
+    const create = page.getByRole('button', { name: 'Create Post' });
+    for (
+      let i = 0;
+      i < 10 && !(await create.evaluate((el) => el === document.activeElement));
+      i += 1
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(create).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/feed/);
+    const first = page.getByRole('feed').getByRole('article').first();
+    await expect(first).toContainText(message);
+    await expect(first).toContainText('New');
+    await expect(first).toBeFocused();
+    await expect(first).toBeInViewport();
+    await expect(
+      page.locator('[aria-live="polite"]', { hasText: 'Your new post is first in the feed.' }),
+    ).toHaveCount(1);
+    await expectAccessible(page, 'feed with a new post');
+  });
 });

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { INTRO_DROP } from '../../contract/posts';
 import {
+  CAROUSEL_KEYS_HINT,
   CAROUSEL_SKELETON_SLIDES,
   DropsCarouselView,
 } from '../../src/views/screens/DropsCarouselView';
@@ -375,6 +376,35 @@ describe('DropsCarouselView: media', () => {
     expect(props.onNextMedia).toHaveBeenCalledWith(4);
     await userEvent.click(screen.getByRole('button', { name: 'Previous media of Drop maker 4' }));
     expect(props.onPreviousMedia).toHaveBeenCalledWith(4);
+  });
+
+  it("keeps only the drop shown in the Tab order: the others' media controls are out of it", () => {
+    const { rerender } = renderCarousel({ items: withMedia(1), currentIndex: 0 });
+    const mediaButtons = () => screen.getAllByRole('button', { name: /media of Drop maker 4/ });
+    const video = () => carousel().querySelector('video') as HTMLVideoElement;
+    // The intro Drop is shown: drop 4's controls are out of the Tab order (still clickable).
+    expect(mediaButtons().map((button) => button.tabIndex)).toEqual([-1, -1]);
+    expect(video().tabIndex).toBe(-1);
+    rerender({ items: withMedia(1), currentIndex: 1 });
+    expect(mediaButtons().map((button) => button.getAttribute('tabindex'))).toEqual([null, null]);
+    expect(video().hasAttribute('tabindex')).toBe(false);
+    // The strip says how to move; it is described by the hint.
+    const hint = document.getElementById(track().getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(CAROUSEL_KEYS_HINT);
+  });
+
+  it('gives the strip the focus when the arrow keys move away from a media control', () => {
+    const { props } = renderCarousel({
+      items: [...withMedia(0), { kind: 'drop', key: '1:5', drop: dropItem(5), mediaIndex: 0 }],
+      currentIndex: 1,
+      canShowPrevious: true,
+      canShowNext: true,
+    });
+    const next = screen.getByRole('button', { name: 'Next media of Drop maker 4' });
+    next.focus();
+    fireEvent.keyDown(next, { key: 'ArrowRight' });
+    expect(props.onNext).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(track());
   });
 
   it('has no media buttons for a drop with one media or none', () => {

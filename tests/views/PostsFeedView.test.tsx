@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedPost } from '../../contract/posts';
-import { FEED_SKELETON_CARDS, PostsFeedView } from '../../src/views/screens/PostsFeedView';
+import {
+  FEED_SKELETON_CARDS,
+  NEW_POST_NOTICE,
+  PostsFeedView,
+} from '../../src/views/screens/PostsFeedView';
 import type { PostsFeedViewProps } from '../../src/views/screens/PostsFeedView';
 import { feedPosts } from './samplePosts';
 import {
@@ -89,7 +93,7 @@ describe('PostsFeedView: the WAI-ARIA feed pattern', () => {
   it('is aria-busy with the loading indicator while a page loads', async () => {
     await renderFeed({ posts: [], status: 'loading' });
     expect(feed().getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByRole('status').textContent).toBe('Loading, please wait...');
+    expect(screen.getByText('Loading, please wait...').closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
     // The first page's place is held by hidden skeleton cards (nothing to read or press).
     const skeletons = document.querySelectorAll('section > [aria-hidden="true"]');
@@ -149,6 +153,47 @@ describe('PostsFeedView: the WAI-ARIA feed pattern', () => {
     await renderFeed({ highlightGuid: 'guid-2' });
     expect(within(cards()[1] as HTMLElement).getByText('New')).toBeTruthy();
     expect(within(cards()[0] as HTMLElement).queryByText('New')).toBeNull();
+  });
+
+  it('scrolls the new post into view, focuses it and announces it once it is first', async () => {
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: a stand-in records the calls.
+    const proto = HTMLElement.prototype as { scrollIntoView?: unknown };
+    const had = proto.scrollIntoView;
+    proto.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this);
+    };
+    try {
+      const live = () =>
+        screen
+          .getByRole('heading', { name: 'Posts' })
+          .parentElement?.querySelector('[aria-live="polite"]');
+      // Still loading: nothing to focus yet.
+      const { rerender } = await renderFeed({
+        posts: [],
+        status: 'loading',
+        highlightGuid: 'guid-1',
+      });
+      expect(live()?.textContent).toBe('');
+      await rerender({ posts: feedPosts(3), status: 'idle' });
+      const first = cards()[0] as HTMLElement;
+      expect(first.getAttribute('data-guid')).toBe('guid-1');
+      expect(document.activeElement).toBe(first);
+      expect(scrolled).toEqual([first]);
+      expect(live()?.textContent).toBe(NEW_POST_NOTICE);
+      // Once: a later page does not take the focus back.
+      (cards()[2] as HTMLElement).focus();
+      await rerender({ posts: feedPosts(5), status: 'idle' });
+      expect(document.activeElement).toBe(cards()[2]);
+      expect(scrolled).toHaveLength(1);
+    } finally {
+      proto.scrollIntoView = had;
+    }
+  });
+
+  it('leaves the focus alone when the highlighted post is not first, or there is none', async () => {
+    await renderFeed({ highlightGuid: 'guid-2' });
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('moves focus between cards with Page Down and Page Up', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../src/views/screens/FollowingView';
 import { HomeView } from '../../src/views/screens/HomeView';
 import type { HomeViewProps } from '../../src/views/screens/HomeView';
+import { VISITOR_LEAD, VISITOR_SAMPLE_NOTE, VISITOR_TITLE } from '../../src/views/screens/HomeView';
 import { SearchView } from '../../src/views/screens/SearchView';
 import { dropItem, feedPosts } from './samplePosts';
 import { installVirtualDom, uninstallVirtualDom } from './virtualDom';
@@ -64,18 +65,31 @@ describe('HomeView (spec §1 Home feed)', () => {
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 
-  it('invites signed-out visitors to sign up above the sample content', async () => {
-    render(<HomeView {...homeProps(false)} title="Home" />);
+  it('tells a signed-out visitor what Givedrop is, with Sign up and Login, above the sample content', async () => {
+    render(<HomeView {...homeProps(false)} />);
     await act(async () => {});
-    const banner = screen.getByRole('complementary', { name: 'Sample content' });
-    expect(banner.textContent).toContain(
-      'You are looking at sample drops and posts. Sign up to share your own and give to the causes you care about.',
-    );
-    expect(within(banner).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+    const hero = screen.getByRole('region', { name: 'Give where it matters' });
+    const heading = within(hero).getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(VISITOR_TITLE);
+    expect(within(hero).getByText(VISITOR_LEAD)).toBeTruthy();
+    expect(VISITOR_LEAD).toMatch(/^Givedrop /);
+    expect(within(hero).getByText(VISITOR_SAMPLE_NOTE)).toBeTruthy();
+    expect(within(hero).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
       '/start-signup',
     );
-    expect(within(banner).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(within(hero).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    // The only h1, above the carousel.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const carousel = screen.getByRole('region', { name: 'Drops' });
+    expect(hero.compareDocumentPosition(carousel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('greets a signed-in person with the title given, without the visitor text', async () => {
+    render(<HomeView {...homeProps(true)} title="Welcome back, Ann" />);
+    await act(async () => {});
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome back, Ann');
+    expect(screen.queryByText(VISITOR_LEAD)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
   });
 });
 

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppErrorView } from '../../src/views/screens/AppErrorView';
 import { DefaultErrorView } from '../../src/views/screens/DefaultErrorView';
 import { InitializingView } from '../../src/views/screens/InitializingView';
-import { LandingView } from '../../src/views/screens/LandingView';
 import { LoadingScreenView } from '../../src/views/screens/LoadingScreenView';
 import { LogoutView } from '../../src/views/screens/LogoutView';
 
@@ -104,46 +103,5 @@ describe('InitializingView', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Reload Application' }));
     expect(onReload).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('LandingView', () => {
-  it('welcomes signed-out visitors with the product and the calls to action', () => {
-    render(<LandingView signedIn={false} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Give where it matters' })).toBeTruthy();
-    expect(
-      screen.getByText(
-        'A Drop is a time limited post showing exclusive content for a charitable event or initiative.',
-      ),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
-      '/start-signup',
-    );
-    expect(screen.queryByText(/Welcome back/)).toBeNull();
-  });
-
-  it('greets a signed-in user with their first name and organisation', () => {
-    render(<LandingView signedIn firstName="Ann" tenantName="Hope Trust" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ann' })).toBeTruthy();
-    expect(screen.getByText('Hope Trust')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
-    expect(screen.queryByText('Give where it matters')).toBeNull();
-  });
-
-  it('greets without a name when none is known', () => {
-    render(<LandingView signedIn />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
-  });
-
-  it('keeps the feed region empty until the app gives it content', () => {
-    const { container, rerender } = render(<LandingView signedIn firstName="Ann" />);
-    const region = container.querySelector('[data-region="feed"]');
-    expect(region?.childElementCount).toBe(0);
-    expect(screen.queryByRole('region', { name: 'Drops and posts' })).toBeNull();
-    rerender(<LandingView signedIn firstName="Ann" feed={<p>Feed goes here</p>} />);
-    expect(
-      within(screen.getByRole('region', { name: 'Drops and posts' })).getByText('Feed goes here'),
-    ).toBeTruthy();
   });
 });

@@ -12,6 +12,8 @@ export interface MediaViewProps {
   draggable?: boolean;
   /** Extra look (e.g. a fixed aspect ratio). */
   className?: string;
+  /** -1 keeps a video's controls out of the Tab order (a carousel's drops not shown). */
+  tabIndex?: number;
 }
 
 /**
@@ -19,7 +21,14 @@ export interface MediaViewProps {
  * an image that loads lazily and decodes off the main thread, or a muted, inline video with its
  * controls that loads only its metadata until played.
  */
-export function MediaView({ file, alt, videoLabel, draggable, className }: MediaViewProps) {
+export function MediaView({
+  file,
+  alt,
+  videoLabel,
+  draggable,
+  className,
+  tabIndex,
+}: MediaViewProps) {
   const sized = {
     className: cx(styles.media, className),
     src: file.url,
@@ -28,7 +37,15 @@ export function MediaView({ file, alt, videoLabel, draggable, className }: Media
   };
   if (file.type === 'video') {
     return (
-      <video {...sized} muted playsInline controls preload="metadata" aria-label={videoLabel} />
+      <video
+        {...sized}
+        muted
+        playsInline
+        controls
+        preload="metadata"
+        aria-label={videoLabel}
+        tabIndex={tabIndex}
+      />
     );
   }
   return <img {...sized} loading="lazy" decoding="async" draggable={draggable} alt={alt} />;

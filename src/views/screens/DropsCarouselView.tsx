@@ -46,6 +46,10 @@ export const CAROUSEL_OVERSCAN = 2;
 /** How many slides are taken to be in view until the strip has been measured. */
 const SLIDES_IN_VIEW_BEFORE_MEASURED = 4;
 
+/** Read with the strip when it takes the focus (ours). */
+export const CAROUSEL_KEYS_HINT =
+  'Use the left and right arrow keys to move between drops; Tab leaves the carousel.';
+
 /** Ours (the spec only says errors are logged); the dropsCarousel machine's wording. */
 export const DROPS_ERROR_TEXT = 'Failed to fetch drops';
 
@@ -97,12 +101,25 @@ function IntroCard({ title, text }: { title: string; text: string }) {
 interface DropCardProps {
   drop: DropItem;
   mediaIndex: number;
+  /**
+   * Whether the card's controls are in the Tab order: only the drop shown is, so Tab leaves the
+   * carousel instead of walking through every drop (the arrow keys move between drops).
+   */
+  tabbable: boolean;
   timeZone: string | undefined;
   onPreviousMedia: (dropId: number) => void;
   onNextMedia: (dropId: number) => void;
 }
 
-function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: DropCardProps) {
+function DropCard({
+  drop,
+  mediaIndex,
+  tabbable,
+  timeZone,
+  onPreviousMedia,
+  onNextMedia,
+}: DropCardProps) {
+  const tabIndex = tabbable ? undefined : -1;
   const count = drop.media.length;
   const index = count > 0 ? ((mediaIndex % count) + count) % count : 0;
   const file = drop.media[index];
@@ -130,6 +147,7 @@ function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: 
             // A drag across the image is a swipe, not the browser dragging the image away.
             draggable={false}
             className={styles.media}
+            tabIndex={tabIndex}
           />
           {count > 1 ? (
             // Over the media, not below it: every card keeps one height (no layout shift).
@@ -138,6 +156,7 @@ function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: 
                 type="button"
                 className={styles.mediaButton}
                 aria-label={`Previous media of ${drop.user}`}
+                tabIndex={tabIndex}
                 onClick={() => onPreviousMedia(drop.id)}
               >
                 <ChevronLeft aria-hidden="true" focusable="false" size={18} />
@@ -149,6 +168,7 @@ function DropCard({ drop, mediaIndex, timeZone, onPreviousMedia, onNextMedia }: 
                 type="button"
                 className={styles.mediaButton}
                 aria-label={`Next media of ${drop.user}`}
+                tabIndex={tabIndex}
                 onClick={() => onNextMedia(drop.id)}
               >
                 <ChevronRight aria-hidden="true" focusable="false" size={18} />
@@ -366,13 +386,17 @@ export const DropsCarouselView = memo(function DropsCarouselView({
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || ownsArrowKeys(event.target)) return;
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      if (canShowPrevious) onPrevious();
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      if (canShowNext) onNext();
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    // From a drop's own control, the strip takes the focus: that control leaves the Tab order
+    // once its drop is no longer the one shown.
+    const track = trackRef.current;
+    if (track && event.target !== track && track.contains(event.target as Node)) {
+      track.focus({ preventScroll: true });
     }
+    if (event.key === 'ArrowLeft') {
+      if (canShowPrevious) onPrevious();
+    } else if (canShowNext) onNext();
   };
 
   // A swipe ends wherever the pointer is let go, often outside the strip: the end is heard on the
@@ -451,6 +475,9 @@ export const DropsCarouselView = memo(function DropsCarouselView({
         {count > 0 ? `Drop ${current + 1} of ${count}` : ''}
       </p>
       {loading ? <LoadingIndicator className="visually-hidden" /> : null}
+      <p id={`${headingId}-keys`} hidden>
+        {CAROUSEL_KEYS_HINT}
+      </p>
       {/* Swipes are an extra: the buttons and the arrow keys do the same. */}
       <div
         ref={trackRef}
@@ -459,6 +486,7 @@ export const DropsCarouselView = memo(function DropsCarouselView({
         // The strip scrolls: focusable so the keyboard can reach it (and its arrow keys).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
+        aria-describedby={`${headingId}-keys`}
         onScroll={onTrackScroll}
         onPointerDown={onPointerDown}
       >
@@ -477,6 +505,7 @@ export const DropsCarouselView = memo(function DropsCarouselView({
               <DropCard
                 drop={item.drop}
                 mediaIndex={item.mediaIndex}
+                tabbable={index === current}
                 timeZone={timeZone}
                 onPreviousMedia={onPreviousMedia}
                 onNextMedia={onNextMedia}

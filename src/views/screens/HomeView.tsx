@@ -7,35 +7,46 @@ import type { PostsFeedViewProps } from './PostsFeedView';
 import styles from './HomeView.module.css';
 
 export interface HomeViewProps {
-  /** Signed-out visitors see sample content and a small banner inviting them to sign up. */
+  /** Signed-out visitors see what Givedrop is, Sign up and Login, and sample content. */
   signedIn: boolean;
   carousel: DropsCarouselViewProps;
   feed: PostsFeedViewProps;
-  /** A page heading (h1) above the carousel; none when the page has its own (e.g. Landing). */
+  /** The signed-in home's heading (h1) above the carousel: the greeting. */
   title?: string;
 }
 
-export const VISITOR_BANNER_TEXT =
-  'You are looking at sample drops and posts. Sign up to share your own and give to the causes you care about.';
+/** The visitor's heading and sentences (ours: the spec gives the landing page no text). */
+export const VISITOR_TITLE = 'Give where it matters';
+export const VISITOR_LEAD =
+  'Givedrop brings fund raisers, charities and their supporters together: share time-limited Drops and Posts about the causes you care about, and give when it counts.';
+export const VISITOR_SAMPLE_NOTE = 'Below are sample drops and posts. Sign up to share your own.';
 
 /** Home (spec §1 Home feed, §2.3 Landing): the Drops carousel above the Posts feed. */
 export function HomeView({ signedIn, carousel, feed, title }: HomeViewProps) {
   return (
     <div className={styles.home}>
-      {title ? <h1 className={styles.title}>{title}</h1> : null}
-      {signedIn ? null : (
-        <aside className={styles.banner} aria-label="Sample content">
-          <Sparkles aria-hidden="true" focusable="false" size={20} className={styles.bannerIcon} />
-          <p className={styles.bannerText}>{VISITOR_BANNER_TEXT}</p>
-          <div className={styles.bannerActions}>
-            <LinkButton href="/start-signup" size="sm">
-              Sign up
-            </LinkButton>
-            <LinkButton href="/login" variant="ghost" size="sm">
+      {signedIn ? (
+        title ? (
+          <h1 className={styles.title}>{title}</h1>
+        ) : null
+      ) : (
+        // What Givedrop is, for a visitor, above the sample content.
+        <section className={styles.hero} aria-labelledby="home-visitor-title">
+          <h1 id="home-visitor-title" className={styles.heroTitle}>
+            {VISITOR_TITLE}
+          </h1>
+          <p className={styles.lead}>{VISITOR_LEAD}</p>
+          <p className={styles.note}>
+            <Sparkles aria-hidden="true" focusable="false" size={18} className={styles.noteIcon} />
+            <span>{VISITOR_SAMPLE_NOTE}</span>
+          </p>
+          <div className={styles.heroActions}>
+            <LinkButton href="/start-signup">Sign up</LinkButton>
+            <LinkButton href="/login" variant="secondary">
               Login
             </LinkButton>
           </div>
-        </aside>
+        </section>
       )}
       <DropsCarouselView {...carousel} />
       <PostsFeedView {...feed} />

@@ -39,6 +39,9 @@ export interface PostsFeedViewProps {
 /** Ours (the spec only says feed errors are logged); the postsFeed machine's wording. */
 export const FEED_ERROR_TEXT = 'Failed to fetch posts';
 
+/** Read out when the post just created is shown first and focused (ours). */
+export const NEW_POST_NOTICE = 'Your new post is first in the feed.';
+
 /** Skeleton cards shown while the first page loads. */
 export const FEED_SKELETON_CARDS = 2;
 
@@ -104,6 +107,22 @@ export function PostsFeedView({
     observer.observe(lastCard);
     return () => observer.disconnect();
   }, [lastCard, status, lastKey, postCount, onEndReached]);
+
+  // A post just created (`/feed?new=…`) is first: once its card is there, it is scrolled into
+  // view, focused and announced, once per new post.
+  const [newPostNotice, setNewPostNotice] = useState('');
+  const shownNew = useRef<string | null>(null);
+  const firstGuid = firstPost?.guid ?? null;
+  useEffect(() => {
+    if (highlightGuid === null || shownNew.current === highlightGuid) return;
+    if (firstGuid !== highlightGuid) return;
+    const card = feedRef.current?.querySelector<HTMLElement>('article[aria-posinset="1"]');
+    if (!card) return;
+    shownNew.current = highlightGuid;
+    card.scrollIntoView?.({ block: 'center' });
+    card.focus({ preventScroll: true });
+    setNewPostNotice(NEW_POST_NOTICE);
+  }, [highlightGuid, firstGuid]);
 
   // The card a Page Down / Page Up last asked for; an earlier request still settling gives up.
   const focusRequest = useRef(0);
@@ -178,6 +197,9 @@ export function PostsFeedView({
       <h2 id={headingId} className={styles.heading}>
         Posts
       </h2>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {newPostNotice}
+      </p>
       {/* A feed holds articles: with none (and nothing loading) there is no feed to show. */}
       {posts.length > 0 || status === 'loading' ? (
         // Keyboard handling of the feed pattern (Page Down / Page Up between articles).
