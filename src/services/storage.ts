@@ -13,6 +13,8 @@ export const USER_KEY = 'user';
 export const PASSWORD_RESET_KEY = 'passwordReset';
 export const SUBSCRIPTION_EXPIRED_KEY = 'subscription-expired';
 export const ONBOARDING_STEP_PREFIX = 'onboardingStep:';
+/** Ours (issue 15): the email of the account signed up for in this browser, until its sign-out. */
+export const NEW_ACCOUNT_KEY = 'newAccount';
 
 /** Onboarding steps (spec §4, §9): 2 to 4, default 2. */
 export type OnboardingStep = 2 | 3 | 4;
@@ -36,8 +38,18 @@ export interface AppStorage {
   readAuthSession(): AuthSession | null;
   /** Stores the session under authSession; false when the storage refused it. */
   writeAuthSession(session: AuthSession): boolean;
-  /** Sign-out (spec §4): removes authSession, user and passwordReset. */
+  /**
+   * Sign-out (spec §4): removes authSession, user and passwordReset; and, when someone was signed
+   * in, the new-account mark (their first session is over).
+   */
   clearSignOutKeys(): void;
+  /**
+   * The account signed up for in this browser (its email, case aside), greeted 'Welcome' rather
+   * than 'Welcome back' throughout its first session: the mark stays through the sign-outs of
+   * visiting /login before its first sign-in (activation by email), and goes with the first
+   * sign-out of a signed-in person.
+   */
+  newAccount: { set(email: string): void; is(email: string): boolean };
   /** The per-tab subscription-expired flag (sessionStorage). */
   subscriptionExpired: { get(): boolean; set(): void; clear(): void };
   /** The per-user onboarding step (localStorage), 2 when not stored or invalid. */
@@ -122,10 +134,20 @@ export function createAppStorage(options: AppStorageOptions = {}): AppStorage {
       return safeSet(local(), AUTH_SESSION_KEY, JSON.stringify(value));
     },
     clearSignOutKeys() {
+      if (safeGet(local(), AUTH_SESSION_KEY) !== null) safeRemove(local(), NEW_ACCOUNT_KEY);
       for (const key of [AUTH_SESSION_KEY, USER_KEY, PASSWORD_RESET_KEY]) {
         safeRemove(local(), key);
         safeRemove(session(), key);
       }
+    },
+    newAccount: {
+      set: (email) => {
+        safeSet(local(), NEW_ACCOUNT_KEY, email.trim().toLowerCase());
+      },
+      is: (email) => {
+        const stored = safeGet(local(), NEW_ACCOUNT_KEY);
+        return stored !== null && stored === email.trim().toLowerCase();
+      },
     },
     subscriptionExpired: {
       get: () => safeGet(session(), SUBSCRIPTION_EXPIRED_KEY) === 'true',

@@ -219,6 +219,10 @@ test.describe('onboarding and the profile', () => {
       await page.getByRole('button', { name: 'Start Giving' }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('feed')).toBeVisible();
+      // Not signed up in this browser: a returning account, greeted 'Welcome back'.
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Welcome back, ${String(claims.firstName)}` }),
+      ).toBeVisible();
       // The token carries the new picture; the header's menu and the navigation show it.
       const after = tokenPayload((await storedSession(page))!.jwtToken);
       expect(after.avatarType).toBe('Stored');

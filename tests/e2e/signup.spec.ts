@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { fillSignupForm, newPerson } from './signupSupport';
-import { codeOf, expectAccessible, storedSession, tokenPayload, waitForMail } from './support';
+import {
+  codeOf,
+  expectAccessible,
+  logIn,
+  storedSession,
+  tokenPayload,
+  waitForMail,
+} from './support';
 
 test.describe('start signup', () => {
   test('offers both account types and signs the user out on load', async ({ page }) => {
@@ -118,6 +125,23 @@ test.describe('signup', () => {
     // An activated account goes to /feed; a tenant that is still onboarding is sent on to
     // /onboarding by the app layout.
     await expect(page).toHaveURL(/\/(feed|onboarding)$/);
+    if (page.url().endsWith('/onboarding')) {
+      const topics = page.getByRole('list', { name: 'Topics' }).getByRole('button');
+      for (const n of [0, 1, 2]) await topics.nth(n).click();
+      await page.getByRole('button', { name: 'Select these 3 topics' }).click();
+      await page.getByRole('button', { name: 'Skip' }).click();
+      await page.getByRole('button', { name: 'Start Giving' }).click();
+    }
+    // A new account is greeted 'Welcome' in its first session; once signed out and in again,
+    // 'Welcome back' (issue 15).
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible();
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/$/);
+    await logIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeVisible();
   });
 
   test("a taken handle is 'Not Available', a free one 'Available'", async ({ page }) => {

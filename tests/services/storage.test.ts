@@ -86,6 +86,36 @@ describe('sign-out keys (spec §4)', () => {
   });
 });
 
+describe('new-account mark (localStorage; issue 15: "Welcome", not "Welcome back")', () => {
+  it('marks the email signed up for, case and spaces aside, and no other', () => {
+    expect(storage.newAccount.is('ann@example.org')).toBe(false);
+    storage.newAccount.set(' Ann@Example.org ');
+    expect(local.getItem('newAccount')).toBe('ann@example.org');
+    expect(storage.newAccount.is('ANN@example.org')).toBe(true);
+    expect(storage.newAccount.is('bob@example.org')).toBe(false);
+  });
+
+  it('survives a sign-out with nobody signed in (visiting /login before the first sign-in)', () => {
+    storage.newAccount.set('ann@example.org');
+    storage.clearSignOutKeys();
+    expect(storage.newAccount.is('ann@example.org')).toBe(true);
+  });
+
+  it('goes with the first sign-out of a signed-in person: their first session is over', () => {
+    storage.newAccount.set('ann@example.org');
+    storage.writeAuthSession(validSession);
+    storage.clearSignOutKeys();
+    expect(storage.newAccount.is('ann@example.org')).toBe(false);
+    expect(local.keys()).toEqual([]);
+  });
+
+  it('never throws without a storage', () => {
+    const none = createAppStorage({ local: null, session: null });
+    expect(() => none.newAccount.set('ann@example.org')).not.toThrow();
+    expect(none.newAccount.is('ann@example.org')).toBe(false);
+  });
+});
+
 describe('subscription-expired flag (sessionStorage)', () => {
   it('is clear by default, then set, then cleared', () => {
     expect(storage.subscriptionExpired.get()).toBe(false);

@@ -21,6 +21,7 @@ import type {
 } from '../../views/screens/DropsCarouselView';
 import { HomeView } from '../../views/screens/HomeView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import { homeGreeting } from './greeting';
 import type { HomeActors } from './home.flow';
 
 const selectShowFirstGuid = (s: { context: { showFirstGuid: string | null } }) =>
@@ -32,13 +33,20 @@ const NO_POSTS: ReturnType<typeof selectFeedPosts> = [];
  * The home's content (spec §1 Home feed, §2.3 Landing): the Drops carousel and the Posts feed of
  * the home flow — from the API for a user, sample content for a visitor.
  */
-export function HomeScreen({ flow, user }: FlowScreenProps<HomeActors>) {
+export function HomeScreen({
+  flow,
+  user,
+  isNewAccount,
+}: FlowScreenProps<HomeActors> & {
+  /** Whether the signed-in person's account is in its first session (the storage's mark). */
+  isNewAccount: (email: string) => boolean;
+}) {
   return (
     <Connected
       feedRef={flow.postsFeed}
       carouselRef={flow.dropsCarousel}
       signedIn={user !== null}
-      title={user ? `Welcome back, ${user.firstName}` : undefined}
+      title={user ? homeGreeting(user.firstName, isNewAccount(user.email)) : undefined}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { fromPromise } from 'xstate';
 import type { FlowEntryFactory } from '../../platform/flow';
 import { createDropsApi } from '../../services/api/drops';
@@ -83,7 +84,8 @@ const entry: FlowEntryFactory<HomeInput, HomeActors> = (services) => {
         dropsCarousel: { logic: dropsCarousel[content] },
       };
     },
-    Screen: HomeScreen,
+    Screen: (props) =>
+      createElement(HomeScreen, { ...props, isNewAccount: services.storage.newAccount.is }),
   };
 };
 

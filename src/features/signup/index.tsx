@@ -47,6 +47,8 @@ const entry: FlowEntryFactory<SignupInput, SignupActors> = (services) => {
       captchaReady: fromPromise(async () => (await services.thirdParties()).captcha.ready()),
       signup: fromPromise<SignupResult, SignupRequest>(async ({ input }) => {
         const result = await identity.signup(input);
+        // A new account: the home greets it 'Welcome' in its first session (issue 15).
+        services.storage.newAccount.set(input.email);
         return result.kind === 'signedIn'
           ? { kind: 'signedIn', session: sessionFromResponse(result.data) }
           : result;
