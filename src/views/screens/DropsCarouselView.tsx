@@ -93,7 +93,7 @@ function IntroCard({ title, text }: { title: string; text: string }) {
         </span>
         <h3 className={styles.user}>{title}</h3>
       </div>
-      <p className={styles.content}>{text}</p>
+      <p className={cx(styles.content, styles.introText)}>{text}</p>
     </div>
   );
 }
