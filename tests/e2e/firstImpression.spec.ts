@@ -74,6 +74,7 @@ test.describe('first impression: no layout shift on the home (issue 15)', () => 
       await recordShifts(page);
       await loadHome(page);
       expect(await shiftsOf(page)).toEqual([]);
+      await expectAccessible(page, `landing signed out at ${width} px`);
     });
 
     test(`signed in at ${width} px: the real drops and posts arrive without moving anything`, async ({
@@ -85,6 +86,7 @@ test.describe('first impression: no layout shift on the home (issue 15)', () => 
       await recordShifts(page);
       await loadHome(page);
       expect(await shiftsOf(page)).toEqual([]);
+      await expectAccessible(page, `home signed in at ${width} px`);
     });
   }
 });
