@@ -14,7 +14,7 @@ import {
 import { subscriptionMachine } from '../machines/subscriptionMachine';
 import type { AnyFlowDefinition, FlowEntry, FlowServices } from '../platform/flow';
 import { established } from '../platform/session';
-import { fetchConfiguration } from '../services/api/configuration';
+import { loadConfiguration } from '../services/api/configuration';
 import {
   subscribeToAuthSessionChanges,
   waitForStoredSession,
@@ -126,8 +126,10 @@ export function createAppLogic(
 
   const config = configMachine.provide({
     actors: {
+      // The page's copy of the configuration when it has one (the server puts it into
+      // index.html), else GET /api/configuration.
       fetchConfiguration: fromPromise(async () => {
-        const loaded = await fetchConfiguration(http);
+        const loaded = await loadConfiguration(http);
         configuration = loaded;
         thirdParties ??= loadThirdParties(loaded);
         return loaded;

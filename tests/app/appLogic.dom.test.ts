@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { SessionData } from '../../contract/auth';
+import { INLINE_CONFIGURATION_ID } from '../../contract/paths';
 import { createAppLogic } from '../../src/app/appLogic';
 import { flowRegistry } from '../../src/app/flowRegistry';
 import type { Services } from '../../src/app/services';
@@ -81,7 +82,7 @@ function setUp(pathname = '/') {
     actor.start();
     await waitFor(actor, (s) => s.matches('running'));
   };
-  return { actor, storage, local, auth, tenants, effects, session, start };
+  return { actor, storage, local, auth, tenants, http, effects, session, start };
 }
 
 const signedIn = (s: { hasTag(tag: string): boolean }) => s.hasTag('signedIn') && !s.hasTag('busy');
@@ -190,5 +191,52 @@ describe('the composition root', () => {
     await vi.waitFor(() => expect(tenants.getCurrentTenantStatus).toHaveBeenCalledTimes(1));
     await waitFor(actor, (s) => s.children.subscription?.getSnapshot().context.status !== null);
     actor.stop();
+  });
+});
+
+describe('the configuration at start-up', () => {
+  /** Puts the server's data block into the page, with `text` in it. */
+  const inlineBlock = (text: string) => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = INLINE_CONFIGURATION_ID;
+    block.textContent = text;
+    document.body.append(block);
+  };
+  afterEach(() => document.getElementById(INLINE_CONFIGURATION_ID)?.remove());
+
+  it("takes the page's copy without a request when it is valid", async () => {
+    const inline = { ...configuration, supportUrl: 'https://inline.example/support' };
+    inlineBlock(JSON.stringify({ status: 1, messages: [], data: inline }));
+    const { actor, http, start } = setUp('/');
+    await start();
+    expect(actor.getSnapshot().context.configuration).toEqual(inline);
+    expect(http.getJson).not.toHaveBeenCalled();
+    actor.stop();
+  });
+
+  it('requests GET /api/configuration when the page has no copy', async () => {
+    const { actor, http, start } = setUp('/');
+    await start();
+    expect(http.getJson).toHaveBeenCalledTimes(1);
+    expect(http.getJson.mock.calls[0]).toContain('/api/configuration');
+    expect(actor.getSnapshot().context.configuration).toEqual(configuration);
+    actor.stop();
+  });
+
+  it("requests it when the page's copy is not valid", async () => {
+    const { minimumPasswordLength: _dropped, ...incomplete } = configuration;
+    for (const text of [
+      '{"status":1,',
+      JSON.stringify({ status: 1, messages: [], data: incomplete }),
+    ]) {
+      inlineBlock(text);
+      const { actor, http, start } = setUp('/');
+      await start();
+      expect(http.getJson, text).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().context.configuration).toEqual(configuration);
+      actor.stop();
+      document.getElementById(INLINE_CONFIGURATION_ID)?.remove();
+    }
   });
 });
