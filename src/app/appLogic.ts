@@ -97,11 +97,18 @@ export function createAppLogic(
   const fromResponse = (data: SessionData): EstablishedSession =>
     established(fromSessionData(data));
 
-  // The third parties (captcha, sign-in provider) start loading as soon as the configuration
-  // says which ones to use: the real adapters when it carries their keys, the development
-  // stand-ins of the reference server otherwise.
+  // The third parties (captcha, sign-in provider), as the configuration says: the real adapters
+  // when it carries their keys, the development stand-ins of the reference server otherwise.
+  // They load once, when a flow first asks for them or when the start-up asks (start.ts: once
+  // the first screen is shown, so that neither their code nor the vendors' scripts compete with
+  // the landing page's for the network before its first render).
   let thirdParties: Promise<ThirdParties> | null = null;
   let configuration: Configuration | null = null;
+  const startThirdParties = (): Promise<ThirdParties> => {
+    if (!configuration) throw new Error('The configuration has not loaded yet');
+    thirdParties ??= loadThirdParties(configuration);
+    return thirdParties;
+  };
   const flowServices: FlowServices = {
     http,
     storage,
@@ -109,10 +116,7 @@ export function createAppLogic(
       if (!configuration) throw new Error('The configuration has not loaded yet');
       return configuration;
     },
-    thirdParties: () => {
-      if (!thirdParties) throw new Error('The configuration has not loaded yet');
-      return thirdParties;
-    },
+    thirdParties: startThirdParties,
     logError: effects.logError,
     removeQueryParam: effects.removeQueryParam,
     origin: effects.origin,
@@ -131,7 +135,6 @@ export function createAppLogic(
       fetchConfiguration: fromPromise(async () => {
         const loaded = await loadConfiguration(http);
         configuration = loaded;
-        thirdParties ??= loadThirdParties(loaded);
         return loaded;
       }),
     },
@@ -224,5 +227,5 @@ export function createAppLogic(
       },
     },
   });
-  return { logic, entries };
+  return { logic, entries, startThirdParties };
 }

@@ -6,6 +6,7 @@ import { createAppLogic } from '../../src/app/appLogic';
 import { flowRegistry } from '../../src/app/flowRegistry';
 import type { Services } from '../../src/app/services';
 import { createAppStorage, type StorageLike } from '../../src/services/storage';
+import type { ThirdParties } from '../../src/services/thirdParty';
 import { createReloadFlag } from '../../src/services/version';
 import { configuration } from '../support/fixtures';
 import { makeToken } from '../services/helpers/tokens';
@@ -30,7 +31,7 @@ function sessionData(firstName: string): SessionData {
   };
 }
 
-function setUp(pathname = '/') {
+function setUp(pathname = '/', loadThirdParties?: () => Promise<ThirdParties>) {
   const local = memoryStorage();
   const storage = createAppStorage({ local, session: memoryStorage() });
   const auth = {
@@ -72,7 +73,12 @@ function setUp(pathname = '/') {
     removeQueryParam: vi.fn(),
     origin: () => 'http://localhost:3000',
   };
-  const { logic } = createAppLogic(services, effects, flowRegistry);
+  const { logic, startThirdParties } = createAppLogic(
+    services,
+    effects,
+    flowRegistry,
+    loadThirdParties,
+  );
   const actor = createActor(logic, {
     input: { pathname, expiredFlag: false, flows: flowRegistry },
   });
@@ -82,7 +88,7 @@ function setUp(pathname = '/') {
     actor.start();
     await waitFor(actor, (s) => s.matches('running'));
   };
-  return { actor, storage, local, auth, tenants, http, effects, session, start };
+  return { actor, storage, local, auth, tenants, http, effects, session, start, startThirdParties };
 }
 
 const signedIn = (s: { hasTag(tag: string): boolean }) => s.hasTag('signedIn') && !s.hasTag('busy');
@@ -238,5 +244,29 @@ describe('the configuration at start-up', () => {
       actor.stop();
       document.getElementById(INLINE_CONFIGURATION_ID)?.remove();
     }
+  });
+});
+
+describe('the third parties', () => {
+  const fakeThirdParties = {} as ThirdParties;
+
+  it('do not load when the configuration arrives, but once when asked for', async () => {
+    const load = vi.fn(async () => fakeThirdParties);
+    const { actor, start, startThirdParties } = setUp('/', load);
+    await start();
+    // The landing page's flow has started: still nothing asked for them.
+    await waitFor(actor, (s) => s.matches({ running: { flow: 'running' } }));
+    expect(load).not.toHaveBeenCalled();
+    await expect(startThirdParties()).resolves.toBe(fakeThirdParties);
+    await expect(startThirdParties()).resolves.toBe(fakeThirdParties);
+    expect(load).toHaveBeenCalledTimes(1);
+    actor.stop();
+  });
+
+  it('cannot be asked for before the configuration has loaded', () => {
+    const load = vi.fn(async () => fakeThirdParties);
+    const { startThirdParties } = setUp('/', load);
+    expect(() => startThirdParties()).toThrow('The configuration has not loaded yet');
+    expect(load).not.toHaveBeenCalled();
   });
 });
