@@ -354,13 +354,10 @@ function preloadStartup(): Plugin {
           for (const css of chunk.viteMetadata?.importedCss ?? []) link('stylesheet', css);
         };
         for (const dynamic of entry.dynamicImports) add(dynamic);
-        // The landing route's flow, which the app machine imports once the configuration is in.
+        // The landing route's flow, which the app machine imports once the configuration is in:
+        // the chunk that holds its entry (the 'home' step's chunk, which the import loads itself).
         for (const chunk of Object.values(bundle)) {
-          if (
-            chunk.type === 'chunk' &&
-            chunk.isDynamicEntry &&
-            LANDING_FLOW.test(chunk.facadeModuleId ?? '')
-          ) {
+          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => LANDING_FLOW.test(id))) {
             add(chunk.fileName);
           }
         }
