@@ -12,10 +12,11 @@
  * fails the build, and so does a chunk that points at its map (the maps are written for this
  * script, "hidden": production serves none) or maps that do not show the landing flow's modules.
  *
- * It also fails on requests the landing page no longer makes before its first render (issue 15
- * item 2): a chunk of the landing route without code of its own (a proxy chunk that only
+ * It also fails on two requests the landing page no longer makes before its first render (issue
+ * 15 item 2): a chunk of the landing route without code of its own (a proxy chunk that only
  * re-exports from another, which Rolldown writes for each dynamic import when the entry has a
- * top-level await: see src/main.tsx).
+ * top-level await: see src/main.tsx), and a stylesheet linked from index.html or loaded by the
+ * entry's imports (the start-up styles are in the page, vite.config.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -146,6 +147,21 @@ if (proxies.size) {
     'These landing chunks only re-export from others (one more request each; does src/main.tsx use top-level await?):',
   );
   for (const file of proxies) console.error(`  ${file}`);
+  process.exit(1);
+}
+const linkedStyles = [
+  ...readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(
+    /<link\b[^>]*rel="stylesheet"[^>]*>/g,
+  ),
+].map(([tag]) => tag);
+// The entry's dynamic imports (the start-up steps) preload what Vite lists for them.
+const entryCode = readFileSync(path.join(dist, manifest[entryKey]!.file), 'utf8');
+linkedStyles.push(...[...entryCode.matchAll(/"[^"]+\.css"/g)].map(([name]) => `${name} (entry)`));
+if (linkedStyles.length) {
+  console.error(
+    'Stylesheets index.html or its imports load (the start-up styles belong in the page, vite.config.ts):',
+  );
+  for (const tag of linkedStyles) console.error(`  ${tag}`);
   process.exit(1);
 }
 if (lazyOnly.size) {
