@@ -2,6 +2,13 @@
 export const CONFIGURATION_PATH = '/api/configuration';
 
 /**
+ * The id of the data block (`<script type="application/json">`) in which the server's index.html
+ * carries a copy of GET /api/configuration's answer, so that the app need not wait for that
+ * request before its first render (server/http/indexPage.ts; the app falls back to the request).
+ */
+export const INLINE_CONFIGURATION_ID = 'givedrop-configuration';
+
+/**
  * Client routes that emailed links open (the server builds the links, the SPA serves them).
  * Each key is appended as a path segment.
  */

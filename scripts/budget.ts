@@ -11,6 +11,12 @@
  * source maps: a module of any feature but the home, other than a definition (`*.flow.ts`),
  * fails the build, and so does a chunk that points at its map (the maps are written for this
  * script, "hidden": production serves none) or maps that do not show the landing flow's modules.
+ *
+ * It also fails on two requests the landing page no longer makes before its first render (issue
+ * 15 item 2): a chunk of the landing route without code of its own (a proxy chunk that only
+ * re-exports from another, which Rolldown writes for each dynamic import when the entry has a
+ * top-level await: see src/main.tsx), and a stylesheet linked from index.html or loaded by the
+ * entry's imports (the start-up styles are in the page, vite.config.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,7 +58,21 @@ const entryKey = Object.keys(manifest).find(
   (k) => manifest[k]?.isEntry && k.endsWith('index.html'),
 );
 if (!entryKey) throw new Error('No index.html entry in dist/.vite/manifest.json');
-if (!manifest[LANDING_FLOW_SRC]) throw new Error(`No ${LANDING_FLOW_SRC} chunk in the manifest`);
+/** The sources a chunk's (hidden) source map lists, `/`-separated; none without a map. */
+const mapSources = (file: string): string[] => {
+  const mapFile = path.join(dist, `${file}.map`);
+  if (!existsSync(mapFile)) return [];
+  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  return sources.map((source) => source.replace(/\\/g, '/'));
+};
+// The landing flow's chunk: its own key when it has a chunk of its own, else the chunk that holds
+// it (vite.config.ts groups it with the home's modules, and its import loads that chunk itself).
+const landingKey = manifest[LANDING_FLOW_SRC]
+  ? LANDING_FLOW_SRC
+  : Object.keys(manifest).find((key) =>
+      mapSources(manifest[key]!.file).some((source) => source.endsWith(LANDING_FLOW_SRC)),
+    );
+if (!landingKey) throw new Error(`No chunk of ${LANDING_FLOW_SRC} in the manifest`);
 
 const seen = new Set<string>();
 const visit = (key: string) => {
@@ -62,7 +82,7 @@ const visit = (key: string) => {
 };
 visit(entryKey);
 for (const startupStep of manifest[entryKey]?.dynamicImports ?? []) visit(startupStep);
-visit(LANDING_FLOW_SRC);
+visit(landingKey);
 
 const files = [...new Set([...seen].map((k) => manifest[k]!.file))].filter((f) =>
   f.endsWith('.js'),
@@ -72,6 +92,7 @@ let gzip = 0;
 const features = new Set<string>();
 const lazyOnly = new Set<string>();
 const unhidden = new Set<string>();
+const proxies = new Set<string>();
 const rows = files.map((file) => {
   const content = readFileSync(path.join(dist, file));
   const zipped = gzipSync(content, { level: 9 }).length;
@@ -79,16 +100,13 @@ const rows = files.map((file) => {
   gzip += zipped;
   // The build writes hidden source maps (vite.config.ts): here for this walk, never referenced.
   if (/\/\/# sourceMappingURL=\S*\s*$/.test(content.toString('utf8'))) unhidden.add(file);
-  const mapFile = path.join(dist, `${file}.map`);
-  // Rolldown writes no map for a chunk without code of its own (a facade that re-exports).
-  if (existsSync(mapFile)) {
-    const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-    for (const source of sources) {
-      const normalised = source.replace(/\\/g, '/');
-      const match = /src\/features\/[^?]+/.exec(normalised);
-      if (match) features.add(match[0]);
-      if (LAZY_ONLY.some((pattern) => pattern.test(normalised))) lazyOnly.add(normalised);
-    }
+  // A chunk whose code is only imports and exports (`export{t as x}from"./chunk.js"`).
+  if (/^(?:\s*(?:import|export)\b[^;]*;)*\s*$/.test(content.toString('utf8'))) proxies.add(file);
+  // Rolldown writes no map for a chunk without code of its own (such a proxy).
+  for (const normalised of mapSources(file)) {
+    const match = /src\/features\/[^?]+/.exec(normalised);
+    if (match) features.add(match[0]);
+    if (LAZY_ONLY.some((pattern) => pattern.test(normalised))) lazyOnly.add(normalised);
   }
   return `  ${file}  ${(content.length / 1024).toFixed(1)} KB  (gzip ${(zipped / 1024).toFixed(1)} KB)`;
 });
@@ -122,6 +140,28 @@ if (![...features].some((module) => module.startsWith(`src/features/${LANDING_FE
 if (unhidden.size) {
   console.error('These chunks point at their source maps (build.sourcemap must be "hidden"):');
   for (const file of unhidden) console.error(`  ${file}`);
+  process.exit(1);
+}
+if (proxies.size) {
+  console.error(
+    'These landing chunks only re-export from others (one more request each; does src/main.tsx use top-level await?):',
+  );
+  for (const file of proxies) console.error(`  ${file}`);
+  process.exit(1);
+}
+const linkedStyles = [
+  ...readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(
+    /<link\b[^>]*rel="stylesheet"[^>]*>/g,
+  ),
+].map(([tag]) => tag);
+// The entry's dynamic imports (the start-up steps) preload what Vite lists for them.
+const entryCode = readFileSync(path.join(dist, manifest[entryKey]!.file), 'utf8');
+linkedStyles.push(...[...entryCode.matchAll(/"[^"]+\.css"/g)].map(([name]) => `${name} (entry)`));
+if (linkedStyles.length) {
+  console.error(
+    'Stylesheets index.html or its imports load (the start-up styles belong in the page, vite.config.ts):',
+  );
+  for (const tag of linkedStyles) console.error(`  ${tag}`);
   process.exit(1);
 }
 if (lazyOnly.size) {

@@ -4,7 +4,6 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import { CONFIGURATION_PATH } from '../contract/paths';
@@ -40,13 +39,12 @@ import { createErrorHandler, jsonTooDeepError, sendNotFound } from './http/error
 import { healthRoutes } from './features/health/routes';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { connectOriginsOf, helmetOptions, PERMISSIONS_POLICY } from './http/securityHeaders';
+import type { IndexPage } from './http/indexPage';
 import {
   findStaticSite,
   isUnderPrefix,
-  staticSiteOptions,
-  sendSpaIndex,
+  serveStaticSite,
   wantsSpaFallback,
-  type StaticSite,
 } from './http/staticSite';
 import { createMailer, type Mailer } from './mail/mailer';
 import { mediaServicePlugin } from './media/plugin';
@@ -58,7 +56,7 @@ import { avatarRoutes } from './features/avatars/routes';
 import { dropRoutes } from './features/drops/routes';
 import { postRoutes } from './features/posts/routes';
 import { authRoutes } from './features/auth/routes';
-import { configurationRoutes } from './features/configuration/routes';
+import { configurationAnswerOf, configurationRoutes } from './features/configuration/routes';
 import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './features/dev/routes';
 import { identityRoutes } from './features/identity/routes';
 import { tenantRoutes } from './features/tenants/routes';
@@ -170,11 +168,11 @@ function installResponseHeaders(app: FastifyInstance, config: ServerConfig): voi
   });
 }
 
-function installNotFound(app: FastifyInstance, config: ServerConfig, site: StaticSite | undefined) {
+function installNotFound(app: FastifyInstance, config: ServerConfig, page: IndexPage | undefined) {
   const apiPrefixes = apiPrefixesOf(config);
   app.setNotFoundHandler((request, reply) =>
-    site !== undefined && wantsSpaFallback(request, apiPrefixes)
-      ? sendSpaIndex(reply)
+    page !== undefined && wantsSpaFallback(request, apiPrefixes)
+      ? page.send(request, reply)
       : sendNotFound(reply),
   );
 }
@@ -388,7 +386,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.addHook('onClose', () => databaseMonitor.stop());
 
   app.register(fastifyCookie);
-  app.register(configurationRoutes(config, mediaApiKey));
+  const configurationAnswer = async () => configurationAnswerOf(config, await mediaApiKey());
+  app.register(configurationRoutes(configurationAnswer));
   app.decorate('routeAuth', {
     authenticate,
     scopeAt: (principal, level) => scopeAt(db, principal, level),
@@ -404,7 +403,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(mediaServicePlugin({ media }), { prefix: config.mediaServicePath });
   app.register(identityRoutes({ identity, cookie }), { prefix: config.apiBasePath });
   registerDevRoutes(app, config, identity, devCodes);
-  if (site !== undefined) app.register(fastifyStatic, staticSiteOptions(site));
-  installNotFound(app, config, site);
+  // index.html carries GET /api/configuration's answer (server/http/indexPage.ts).
+  const page = site === undefined ? undefined : serveStaticSite(app, site, configurationAnswer);
+  installNotFound(app, config, page);
   return app;
 }

@@ -26,14 +26,24 @@ async function step<T>(name: string, run: () => T | Promise<T>): Promise<T> {
   return result;
 }
 
-// The 'libs' chunk: everything start.ts imports from node_modules (xstate, ky, superstruct...);
-// importing ky, whose module has one export, evaluates all of it.
-await step('libs', () => import('ky'));
-const { startApp } = await step('statecharts', () => import('./app/start'));
-const runtime = await step('root actor', () => startApp());
-await step('react', () => import('react-dom/client'));
-const { mountApp } = await step('screens', () => import('./app/mount'));
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-// The render itself is a transition: React renders it in slices after this step.
-await step('first render', () => mountApp(root, runtime));
+/**
+ * The steps, in an async function rather than at the module's top level: with a top-level await
+ * in the entry, Rolldown gives each dynamic import below a proxy chunk of its own (a file that
+ * only re-exports from the step's chunk), which the browser must fetch as well: five more
+ * requests before the first render. Without it, each import loads its step's chunk directly.
+ */
+async function start(): Promise<void> {
+  // The 'libs' chunk: everything start.ts imports from node_modules (xstate, ky, superstruct...);
+  // importing ky, whose module has one export, evaluates all of it.
+  await step('libs', () => import('ky'));
+  const { startApp } = await step('statecharts', () => import('./app/start'));
+  const runtime = await step('root actor', () => startApp());
+  await step('react', () => import('react-dom/client'));
+  const { mountApp } = await step('screens', () => import('./app/mount'));
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  // The render itself is a transition: React renders it in slices after this step.
+  await step('first render', () => mountApp(root, runtime));
+}
+
+void start();

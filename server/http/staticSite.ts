@@ -1,7 +1,8 @@
 /**
  * Serves the built SPA from STATIC_DIR: fingerprinted /assets/* are cached for a year, everything
  * else (index.html first) must be revalidated. Unknown GETs that accept HTML and are not API calls
- * get index.html so client-side routes work on reload.
+ * get index.html so client-side routes work on reload. index.html itself (at `/`, `/index.html`
+ * and as that fallback) is sent by indexPage.ts, with the configuration in it.
  *
  * The build writes a brotli (`.br`) and a gzip (`.gz`) copy next to every compressible file
  * (vite.config.ts); @fastify/static's `preCompressed` sends the copy the request's
@@ -11,8 +12,9 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import type { FastifyStaticOptions } from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createIndexPage, type IndexPage } from './indexPage';
 
 const INDEX = 'index.html';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -39,21 +41,41 @@ function cacheControlFor(root: string, path: string): string {
 }
 
 const isSourceMap = (path: string) => path.endsWith('.map');
+/** The build's index.html and its copies, which indexPage.ts replaces. */
+const isIndexFile = (path: string) => /^\/index\.html(?:\.br|\.gz)?$/.test(path);
 
-/** Options of @fastify/static for the site (registered on the root so the 404 handler can sendFile). */
+/** Options of @fastify/static for the site's files but index.html. */
 export function staticSiteOptions(site: StaticSite): FastifyStaticOptions {
   return {
     root: site.root,
-    index: INDEX,
+    index: false,
     wildcard: true,
     cacheControl: false,
     dotfiles: 'ignore',
     preCompressed: true,
-    ...(site.sourceMaps ? {} : { allowedPath: (path: string) => !isSourceMap(path) }),
+    allowedPath: (path: string) => !isIndexFile(path) && (site.sourceMaps || !isSourceMap(path)),
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlFor(site.root, path));
     },
   };
+}
+
+/**
+ * Serves the site: its files by @fastify/static, and index.html, with the configuration that
+ * `configurationAnswer` gives (GET /api/configuration's answer) in it, at `/` and `/index.html`.
+ * Answers the page, for the SPA fallback (and built at start-up).
+ */
+export function serveStaticSite(
+  app: FastifyInstance,
+  site: StaticSite,
+  configurationAnswer: () => Promise<unknown>,
+): IndexPage {
+  const page = createIndexPage(resolve(site.root, INDEX), configurationAnswer);
+  app.register(fastifyStatic, staticSiteOptions(site));
+  // Routes of their own: find-my-way prefers them to the static files' wildcard.
+  for (const url of ['/', `/${INDEX}`]) app.get(url, (request, reply) => page.send(request, reply));
+  app.addHook('onReady', () => page.prepare());
+  return page;
 }
 
 function pathOf(url: string): string {
@@ -76,8 +98,4 @@ export function wantsSpaFallback(request: FastifyRequest, apiPrefixes: string[])
   // A browser's developer tools ask for a source map, never a page.
   if (isSourceMap(pathOf(request.url))) return false;
   return (request.headers.accept ?? '').includes('text/html');
-}
-
-export function sendSpaIndex(reply: FastifyReply) {
-  return reply.header('cache-control', NO_CACHE).sendFile(INDEX);
 }

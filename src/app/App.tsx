@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useLayoutEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '../../contract/auth';
 import {
@@ -82,7 +82,7 @@ function Layout({
  * slices, not in the task that navigated (a sign-in's answer, a click).
  */
 function FlowOutlet() {
-  const { actor, entries } = useAppRuntime();
+  const { actor, entries, screenShown } = useAppRuntime();
   const { user } = useSession();
   const status = useDeferredValue(useSelector(actor, selectFlowStatus));
   const route = useDeferredValue(useSelector(actor, selectRoute));
@@ -93,6 +93,11 @@ function FlowOutlet() {
   useLayoutEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
+  // After the commit that shows a flow's screen (the start-up's deferred work waits for it).
+  const showsScreen = status === 'running' && route !== null && entries.get(route.flowId) !== null;
+  useEffect(() => {
+    if (showsScreen) screenShown();
+  }, [showsScreen, screenShown]);
 
   const announcer = (
     <RouteAnnouncer

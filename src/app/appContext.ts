@@ -12,6 +12,11 @@ export interface AppRuntime {
   clientVersion: string;
   /** The flows' loaded entries (their Screens). */
   entries: Pick<FlowEntries, 'get'>;
+  /**
+   * A flow's screen has been shown (the outlet calls it after each commit of one): the start-up
+   * work that waits for the first render (loading the third parties) begins, once.
+   */
+  screenShown(): void;
 }
 
 export const AppRuntimeContext = createContext<AppRuntime | null>(null);

@@ -14,7 +14,7 @@ import {
 import { subscriptionMachine } from '../machines/subscriptionMachine';
 import type { AnyFlowDefinition, FlowEntry, FlowServices } from '../platform/flow';
 import { established } from '../platform/session';
-import { fetchConfiguration } from '../services/api/configuration';
+import { loadConfiguration } from '../services/api/configuration';
 import {
   subscribeToAuthSessionChanges,
   waitForStoredSession,
@@ -97,11 +97,18 @@ export function createAppLogic(
   const fromResponse = (data: SessionData): EstablishedSession =>
     established(fromSessionData(data));
 
-  // The third parties (captcha, sign-in provider) start loading as soon as the configuration
-  // says which ones to use: the real adapters when it carries their keys, the development
-  // stand-ins of the reference server otherwise.
+  // The third parties (captcha, sign-in provider), as the configuration says: the real adapters
+  // when it carries their keys, the development stand-ins of the reference server otherwise.
+  // They load once, when a flow first asks for them or when the start-up asks (start.ts: once
+  // the first screen is shown, so that neither their code nor the vendors' scripts compete with
+  // the landing page's for the network before its first render).
   let thirdParties: Promise<ThirdParties> | null = null;
   let configuration: Configuration | null = null;
+  const startThirdParties = (): Promise<ThirdParties> => {
+    if (!configuration) throw new Error('The configuration has not loaded yet');
+    thirdParties ??= loadThirdParties(configuration);
+    return thirdParties;
+  };
   const flowServices: FlowServices = {
     http,
     storage,
@@ -109,10 +116,7 @@ export function createAppLogic(
       if (!configuration) throw new Error('The configuration has not loaded yet');
       return configuration;
     },
-    thirdParties: () => {
-      if (!thirdParties) throw new Error('The configuration has not loaded yet');
-      return thirdParties;
-    },
+    thirdParties: startThirdParties,
     logError: effects.logError,
     removeQueryParam: effects.removeQueryParam,
     origin: effects.origin,
@@ -126,10 +130,11 @@ export function createAppLogic(
 
   const config = configMachine.provide({
     actors: {
+      // The page's copy of the configuration when it has one (the server puts it into
+      // index.html), else GET /api/configuration.
       fetchConfiguration: fromPromise(async () => {
-        const loaded = await fetchConfiguration(http);
+        const loaded = await loadConfiguration(http);
         configuration = loaded;
-        thirdParties ??= loadThirdParties(loaded);
         return loaded;
       }),
     },
@@ -222,5 +227,5 @@ export function createAppLogic(
       },
     },
   });
-  return { logic, entries };
+  return { logic, entries, startThirdParties };
 }

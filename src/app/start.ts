@@ -7,13 +7,22 @@ import { flowRegistry } from './flowRegistry';
 import { createInspector, inspectorRequested } from './inspector';
 import { createServices } from './services';
 
+/** Runs `work` when the browser is next idle (within 2 s), or soon where it cannot tell. */
+function whenIdle(work: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(work, { timeout: 2_000 });
+  } else {
+    setTimeout(work, 100);
+  }
+}
+
 /** Creates and starts the root actor (with the Stately inspector when asked for, in dev). */
 export async function startApp(): Promise<AppRuntime> {
   const inspect = inspectorRequested(window.location.search) ? await createInspector() : undefined;
   let runtime: AppRuntime | null = null;
   const services = createServices(() => runtime?.actor.getSnapshot().context.configuration ?? null);
   const logError = (message: string, error: unknown) => console.error(message, error);
-  const { logic, entries } = createAppLogic(
+  const { logic, entries, startThirdParties } = createAppLogic(
     services,
     {
       // In a task of its own: a navigation renders the next screen's frame synchronously (the
@@ -44,11 +53,25 @@ export async function startApp(): Promise<AppRuntime> {
       flows: flowRegistry,
     },
   });
+  let shown = false;
   runtime = {
     actor,
     reloadFlag: services.reloadFlag,
     clientVersion: CLIENT_VERSION,
     entries,
+    // The third parties (spec: loaded at start-up) start loading once the first screen is shown
+    // and the browser is idle, not before the first render: their requests (and, with real keys,
+    // the vendors' scripts) would compete with the landing page's for the network. A flow that
+    // needs them sooner (signup's captcha) asks for them itself.
+    screenShown: () => {
+      if (shown) return;
+      shown = true;
+      whenIdle(() => {
+        startThirdParties().catch((error: unknown) =>
+          logError('The third parties failed to load', error),
+        );
+      });
+    },
   };
   actor.start();
   return runtime;

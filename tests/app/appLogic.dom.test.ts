@@ -1,10 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { SessionData } from '../../contract/auth';
+import { INLINE_CONFIGURATION_ID } from '../../contract/paths';
 import { createAppLogic } from '../../src/app/appLogic';
 import { flowRegistry } from '../../src/app/flowRegistry';
 import type { Services } from '../../src/app/services';
 import { createAppStorage, type StorageLike } from '../../src/services/storage';
+import type { ThirdParties } from '../../src/services/thirdParty';
 import { createReloadFlag } from '../../src/services/version';
 import { configuration } from '../support/fixtures';
 import { makeToken } from '../services/helpers/tokens';
@@ -29,7 +31,7 @@ function sessionData(firstName: string): SessionData {
   };
 }
 
-function setUp(pathname = '/') {
+function setUp(pathname = '/', loadThirdParties?: () => Promise<ThirdParties>) {
   const local = memoryStorage();
   const storage = createAppStorage({ local, session: memoryStorage() });
   const auth = {
@@ -71,7 +73,12 @@ function setUp(pathname = '/') {
     removeQueryParam: vi.fn(),
     origin: () => 'http://localhost:3000',
   };
-  const { logic } = createAppLogic(services, effects, flowRegistry);
+  const { logic, startThirdParties } = createAppLogic(
+    services,
+    effects,
+    flowRegistry,
+    loadThirdParties,
+  );
   const actor = createActor(logic, {
     input: { pathname, expiredFlag: false, flows: flowRegistry },
   });
@@ -81,7 +88,7 @@ function setUp(pathname = '/') {
     actor.start();
     await waitFor(actor, (s) => s.matches('running'));
   };
-  return { actor, storage, local, auth, tenants, effects, session, start };
+  return { actor, storage, local, auth, tenants, http, effects, session, start, startThirdParties };
 }
 
 const signedIn = (s: { hasTag(tag: string): boolean }) => s.hasTag('signedIn') && !s.hasTag('busy');
@@ -190,5 +197,76 @@ describe('the composition root', () => {
     await vi.waitFor(() => expect(tenants.getCurrentTenantStatus).toHaveBeenCalledTimes(1));
     await waitFor(actor, (s) => s.children.subscription?.getSnapshot().context.status !== null);
     actor.stop();
+  });
+});
+
+describe('the configuration at start-up', () => {
+  /** Puts the server's data block into the page, with `text` in it. */
+  const inlineBlock = (text: string) => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = INLINE_CONFIGURATION_ID;
+    block.textContent = text;
+    document.body.append(block);
+  };
+  afterEach(() => document.getElementById(INLINE_CONFIGURATION_ID)?.remove());
+
+  it("takes the page's copy without a request when it is valid", async () => {
+    const inline = { ...configuration, supportUrl: 'https://inline.example/support' };
+    inlineBlock(JSON.stringify({ status: 1, messages: [], data: inline }));
+    const { actor, http, start } = setUp('/');
+    await start();
+    expect(actor.getSnapshot().context.configuration).toEqual(inline);
+    expect(http.getJson).not.toHaveBeenCalled();
+    actor.stop();
+  });
+
+  it('requests GET /api/configuration when the page has no copy', async () => {
+    const { actor, http, start } = setUp('/');
+    await start();
+    expect(http.getJson).toHaveBeenCalledTimes(1);
+    expect(http.getJson.mock.calls[0]).toContain('/api/configuration');
+    expect(actor.getSnapshot().context.configuration).toEqual(configuration);
+    actor.stop();
+  });
+
+  it("requests it when the page's copy is not valid", async () => {
+    const { minimumPasswordLength: _dropped, ...incomplete } = configuration;
+    for (const text of [
+      '{"status":1,',
+      JSON.stringify({ status: 1, messages: [], data: incomplete }),
+    ]) {
+      inlineBlock(text);
+      const { actor, http, start } = setUp('/');
+      await start();
+      expect(http.getJson, text).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().context.configuration).toEqual(configuration);
+      actor.stop();
+      document.getElementById(INLINE_CONFIGURATION_ID)?.remove();
+    }
+  });
+});
+
+describe('the third parties', () => {
+  const fakeThirdParties = {} as ThirdParties;
+
+  it('do not load when the configuration arrives, but once when asked for', async () => {
+    const load = vi.fn(async () => fakeThirdParties);
+    const { actor, start, startThirdParties } = setUp('/', load);
+    await start();
+    // The landing page's flow has started: still nothing asked for them.
+    await waitFor(actor, (s) => s.matches({ running: { flow: 'running' } }));
+    expect(load).not.toHaveBeenCalled();
+    await expect(startThirdParties()).resolves.toBe(fakeThirdParties);
+    await expect(startThirdParties()).resolves.toBe(fakeThirdParties);
+    expect(load).toHaveBeenCalledTimes(1);
+    actor.stop();
+  });
+
+  it('cannot be asked for before the configuration has loaded', () => {
+    const load = vi.fn(async () => fakeThirdParties);
+    const { startThirdParties } = setUp('/', load);
+    expect(() => startThirdParties()).toThrow('The configuration has not loaded yet');
+    expect(load).not.toHaveBeenCalled();
   });
 });

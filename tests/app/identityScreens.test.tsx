@@ -141,11 +141,12 @@ function setUp(pathname: string, overrides: Partial<Fakes> = {}) {
     reloadFlag: createReloadFlag(),
     clientVersion: 'test',
     entries,
+    screenShown: vi.fn(),
   };
   actor.start();
   running.push(actor);
   render(<App runtime={runtime} />);
-  return { actor, fakes, loadCountries: fakes.countries };
+  return { actor, fakes, loadCountries: fakes.countries, screenShown: runtime.screenShown };
 }
 
 // The whole app renders here (the signup form is large): on a busy machine a screen can take
@@ -274,6 +275,14 @@ describe('Signup screen', () => {
     await user.click(screen.getByLabelText(/I accept the privacy/));
     await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
     await waitFor(() => expect(fakes.requestAuthCode).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('The outlet', () => {
+  it("tells the runtime once a flow's screen is shown (the third parties wait for it)", async () => {
+    const { screenShown } = setUp('/forgotten-password');
+    await screen.findByLabelText('Email');
+    await waitFor(() => expect(screenShown).toHaveBeenCalled());
   });
 });
 

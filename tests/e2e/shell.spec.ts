@@ -111,10 +111,34 @@ test.describe('app shell', () => {
     }
   });
 
+  test("start-up: the page's copy of the configuration, without a request", async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/configuration') requested.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible();
+    expect(requested).toEqual([]);
+  });
+
   test('start-up: configuration retries with the spec texts, then the failure screen', async ({
     page,
   }) => {
     await page.clock.install();
+    // The page served without its copy of the configuration (server/http/indexPage.ts), as
+    // Vite's dev server serves it: the app asks GET /api/configuration, which fails here.
+    const withoutConfiguration = (url: URL) => url.pathname === '/';
+    await page.route(withoutConfiguration, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="givedrop-configuration">[^]*?<\/script>/,
+        '',
+      );
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body: html });
+    });
     let calls = 0;
     await page.route('**/api/configuration', async (route) => {
       calls += 1;
@@ -136,6 +160,7 @@ test.describe('app shell', () => {
     expect(calls).toBe(3);
     await expectAccessible(page, 'start-up failed');
     await page.unroute('**/api/configuration');
+    await page.unroute(withoutConfiguration);
     await page.getByRole('button', { name: 'Reload Application' }).click();
     await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   });

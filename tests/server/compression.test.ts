@@ -1,8 +1,9 @@
 /**
  * Compressed, cacheable delivery (issue 15): the static site sends the brotli or gzip copy the
- * build wrote, as the request's Accept-Encoding prefers, with the same cache headers (the SPA
- * fallback too); API JSON above the threshold is compressed per request, small answers and static
- * files are not; production serves no source maps.
+ * build wrote, as the request's Accept-Encoding prefers, with the same cache headers (index.html,
+ * which carries the configuration, is compressed at start-up; the SPA fallback too); API JSON
+ * above the threshold is compressed per request, small answers and static files are not;
+ * production serves no source maps.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { ResponseStatus } from '../../contract/enums';
 import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { API_COMPRESSION_THRESHOLD } from '../../server/http/compression';
+import { withConfiguration } from '../../server/http/indexPage';
 import { apiPaths } from './support/apiPaths';
 import { openTestDatabase } from './support/testDatabase';
 import { api, bearer, createTestApp, login, type TestApp } from './support/testServer';
@@ -119,6 +121,8 @@ describe('the static site sends the precompressed copies', () => {
   });
 
   it('sends index.html compressed and revalidated, at / and as the SPA fallback', async () => {
+    // The build's page with the configuration put in it (indexPage.test.ts).
+    const page = withConfiguration(INDEX, (await get('/api/configuration')).json());
     for (const url of ['/', '/index.html', '/feed', '/account/profile?tab=1']) {
       const response = await get(url, { accept: 'text/html', 'accept-encoding': BROWSER });
       expect(response.statusCode, url).toBe(200);
@@ -126,11 +130,11 @@ describe('the static site sends the precompressed copies', () => {
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(varies(response), url).toBe(true);
-      expect(decoded(response), url).toBe(INDEX);
+      expect(decoded(response), url).toBe(page);
     }
     const plain = await get('/feed', { accept: 'text/html' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(INDEX);
+    expect(plain.body).toBe(page);
   });
 
   it('answers HEAD with the headers of the copy and no body', async () => {

@@ -25,15 +25,24 @@ export function toConfiguration(config: ServerConfig, mediaApiKey: string): Conf
   };
 }
 
-/** GET /api/configuration (outside the API base, spec §7.2). */
+/**
+ * What GET /api/configuration answers: the configuration in an Ok envelope. The SPA's index.html
+ * carries the same answer (server/http/indexPage.ts).
+ */
+export function configurationAnswerOf(config: ServerConfig, mediaApiKey: string) {
+  return ok(toConfiguration(config, mediaApiKey));
+}
+
+export type ConfigurationAnswer = ReturnType<typeof configurationAnswerOf>;
+
+/** GET /api/configuration (outside the API base, spec §7.2), answering `answer()`. */
 export function configurationRoutes(
-  config: ServerConfig,
-  mediaApiKey: () => Promise<string>,
+  answer: () => Promise<ConfigurationAnswer>,
 ): FastifyPluginAsync {
   return async (app) => {
     app.get(CONFIGURATION_PATH, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return ok(toConfiguration(config, await mediaApiKey()));
+      return answer();
     });
   };
 }
