@@ -408,6 +408,25 @@ function preloadStartup(): Plugin {
   };
 }
 
+/**
+ * The page's icon (public/favicon-32.png, 696 bytes) written into index.html as a data: URL: one
+ * request fewer at start-up, when the browser's six connections to the site are all busy with the
+ * start-up chunks and the icon's request would wait for one, and compete with the chunks for the
+ * first paint. The file stays in public/ for anything that links it by name.
+ */
+function inlineIcon(): Plugin {
+  const href = '/favicon-32.png';
+  return {
+    name: 'givedrop:inline-icon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(`href="${href}"`)) throw new Error(`index.html does not link ${href}`);
+      const png = readFileSync(new URL(`./public${href}`, import.meta.url)).toString('base64');
+      return html.replace(`href="${href}"`, `href="data:image/png;base64,${png}"`);
+    },
+  };
+}
+
 const startup = startupChunks();
 
 /**
@@ -428,7 +447,7 @@ const precompress = compression({
 });
 
 export default defineConfig({
-  plugins: [react(), startup.plugin, preloadStartup(), precompress],
+  plugins: [react(), startup.plugin, preloadStartup(), inlineIcon(), precompress],
   build: {
     outDir: 'dist',
     // Written for scripts/budget.ts (which lists the landing route's modules from them), but not

@@ -12,7 +12,10 @@
  * happen does. Options (environment): CHROMIUM_PATH (/usr/bin/chromium), BENCH_KEEP_DATA=1 to
  * keep the data directory, BENCH_LHR_DIR=dir to write each run's full Lighthouse report there
  * (JSON, for the diagnosis of a missed target), BENCH_ONLY=signed-out,mobile (comma-separated:
- * signed-out / signed-in, mobile / desktop) to measure only the runs named.
+ * signed-out / signed-in, mobile / desktop) to measure only the runs named, BENCH_GATHER_DIR=dir
+ * to keep each run's trace and network log (Lighthouse's gather artifacts, one folder a run), from
+ * which Lighthouse's simulation (lantern) can be replayed offline to see which requests and tasks
+ * it counted towards FCP and LCP.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -28,6 +31,9 @@ import { AUTH_SESSION_KEY } from '../src/services/storage';
 import { finishBench, freePort, signInSession, startServer, waitForServer } from './benchServer';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const gatherDir = process.env.BENCH_GATHER_DIR;
+/** A run's folder name: '/ signed out' -> 'signed-out'. */
+const runName = (page: string) => page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
 
 type Preset = 'mobile' | 'desktop';
 
@@ -147,6 +153,12 @@ async function measure(
         output: 'json',
         // The stored session must survive; the profile is fresh and its cache emptied anyway.
         disableStorageReset: session !== null,
+        ...(gatherDir === undefined
+          ? {}
+          : {
+              gatherMode: join(gatherDir, `${runName(page)}-${preset}`),
+              auditMode: join(gatherDir, `${runName(page)}-${preset}`),
+            }),
       },
       config,
     );

@@ -2,6 +2,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { createActor } from 'xstate';
 import { CLIENT_VERSION } from '../../contract/enums';
 import type { AppRuntime } from './appContext';
+import { afterScreenPainted } from './afterScreenPainted';
 import { createAppLogic } from './appLogic';
 import { flowRegistry } from './flowRegistry';
 import { createInspector, inspectorRequested } from './inspector';
@@ -59,17 +60,20 @@ export async function startApp(): Promise<AppRuntime> {
     reloadFlag: services.reloadFlag,
     clientVersion: CLIENT_VERSION,
     entries,
-    // The third parties (spec: loaded at start-up) start loading once the first screen is shown
-    // and the browser is idle, not before the first render: their requests (and, with real keys,
-    // the vendors' scripts) would compete with the landing page's for the network. A flow that
-    // needs them sooner (signup's captcha) asks for them itself.
+    // The third parties (spec: loaded at start-up) start loading once the first screen has been
+    // painted and the browser is idle, not before: their requests (and, with real keys, the
+    // vendors' scripts) would compete with the landing page's for the network, and Lighthouse
+    // counts a request started before the largest paint towards it. A flow that needs them
+    // sooner (signup's captcha) asks for them itself.
     screenShown: () => {
       if (shown) return;
       shown = true;
-      whenIdle(() => {
-        startThirdParties().catch((error: unknown) =>
-          logError('The third parties failed to load', error),
-        );
+      afterScreenPainted(() => {
+        whenIdle(() => {
+          startThirdParties().catch((error: unknown) =>
+            logError('The third parties failed to load', error),
+          );
+        });
       });
     },
   };

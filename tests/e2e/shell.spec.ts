@@ -111,13 +111,23 @@ test.describe('app shell', () => {
     }
   });
 
-  test("start-up: the page's copy of the configuration, without a request", async ({ page }) => {
+  test("start-up: the page's copy of the configuration and its icon, without a request", async ({
+    page,
+  }) => {
     const requested: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/configuration') requested.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/configuration' || pathname.startsWith('/favicon')) {
+        requested.push(pathname);
+      }
     });
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible();
+    // The icon is the page's own (a data: URL the build writes into index.html).
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute(
+      'href',
+      /^data:image\/png;base64,/,
+    );
     expect(requested).toEqual([]);
   });
 

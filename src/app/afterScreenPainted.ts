@@ -1,0 +1,31 @@
+/**
+ * Runs `work` once the screen shown just now (screenShown is called after its commit) has been
+ * painted: when the browser records a largest contentful paint from this moment on, that is when
+ * such a paint is presented. A task queued from the next animation frame is not enough: it can
+ * run before the paint is presented, the moment Lighthouse measures, and requests started then
+ * count towards it. After a second where it records none (the screen is no larger than what was
+ * there, the person has clicked or typed already, the tab is hidden, or the browser cannot tell),
+ * the work goes anyway.
+ */
+export function afterScreenPainted(work: () => void): void {
+  const shownAt = performance.now();
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    clearTimeout(fallback);
+    work();
+  };
+  const fallback = setTimeout(run, 1_000);
+  if (
+    typeof PerformanceObserver === 'function' &&
+    PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')
+  ) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= shownAt)) run();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  }
+}
