@@ -1,4 +1,6 @@
 import './views/styles/globalStyles';
+import { afterScreenPainted } from './app/afterScreenPainted';
+import { LANDING_SHELL_ID } from './app/landingShell/shellDom';
 
 /**
  * Start-up runs in six tasks, not one: the browser gets the main thread back between them
@@ -33,6 +35,15 @@ async function step<T>(name: string, run: () => T | Promise<T>): Promise<T> {
  * requests before the first render. Without it, each import loads its step's chunk directly.
  */
 async function start(): Promise<void> {
+  // The page of `/` shows its start-up shell from the HTML (src/app/landingShell/shellDom.ts): the
+  // steps below wait until the browser has presented it (at most 300 ms), so that it is painted
+  // before any of the app's code runs, as it would be on a slow link, where the chunks arrive
+  // after the page. Without a shell, they start at once.
+  if (document.getElementById(LANDING_SHELL_ID)?.hasChildNodes()) {
+    await new Promise<void>((resolve) => {
+      afterScreenPainted(resolve, { since: 0, fallbackMs: 300 });
+    });
+  }
   // The 'libs' chunk: everything start.ts imports from node_modules (xstate, ky, superstruct...);
   // importing ky, whose module has one export, evaluates all of it.
   await step('libs', () => import('ky'));

@@ -18,9 +18,16 @@
  * as the build's precompressed copies were (staticSite.ts): the encoding the request's
  * Accept-Encoding prefers (br, then gzip, then none), `Vary: Accept-Encoding`, `Cache-Control:
  * no-cache` (revalidated on every use), and an ETag per encoding, with 304 on If-None-Match.
+ *
+ * The page of `/` also carries the landing page's start-up shell (src/app/landingShell/shellDom.ts)
+ * when the build wrote one (dist/.vite/landing-shell.json, scripts/landing-shell.ts): its markup
+ * and its inline script go before `#root`, and that response's Content-Security-Policy allows the
+ * script by its hash (`'sha256-…'` added to script-src), nothing else inline. Every other path
+ * gets the page without it: the shell is the top of the home, and only `/` shows the home first.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -41,12 +48,66 @@ interface Body {
   etag: string;
 }
 
-interface Built {
-  /** index.html's modification time and size when it was read. */
-  mtimeMs: number;
-  size: number;
+interface Variant {
   identity: Body;
   encoded: Partial<Record<Encoding, Body>>;
+}
+
+interface Built {
+  /** index.html's and the shell's modification times and sizes when they were read. */
+  stamp: string;
+  page: Variant;
+  /** The page of `/`, with the landing shell, and its script's CSP source; null without one. */
+  landing: { variant: Variant; scriptSource: string } | null;
+}
+
+/** The landing shell the build writes (scripts/landing-shell.ts). */
+export interface LandingShell {
+  /** The style, the empty shell and its templates. */
+  markup: string;
+  /** The inline script (its text, without the element). */
+  script: string;
+}
+
+/** The CSP source that allows an inline script of exactly `script`. */
+export function scriptHashSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * `html` with the shell's markup and script before its `#root`, and its module preloads held
+ * back: `rel="modulepreload"` written `data-landing-preload="modulepreload"`, which the shell's
+ * script turns back into preloads once the shell has been painted
+ * (src/app/landingShell/shellDom.ts).
+ */
+export function withLandingShell(html: string, shell: LandingShell): string {
+  const page = html.replace(
+    /<link rel="modulepreload"/g,
+    '<link data-landing-preload="modulepreload"',
+  );
+  const root = page.indexOf('<div id="root">');
+  if (root === -1) throw new Error('index.html has no <div id="root">');
+  return `${page.slice(0, root)}${shell.markup}<script>${shell.script}</script>\n    ${page.slice(root)}`;
+}
+
+/** `policy` (a Content-Security-Policy) with `source` added to its script-src. */
+export function withScriptSource(policy: string, source: string): string {
+  return policy.replace(/(^|;)(\s*script-src(?=[\s;]|$)[^;]*)/, `$1$2 ${source}`);
+}
+
+/** The build's shell file, or null when it is not one (left out of the page, not a failure). */
+function parseShell(text: string): LandingShell | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { markup, script } = value as Record<string, unknown>;
+  if (typeof markup !== 'string' || typeof script !== 'string') return null;
+  if (script.includes('</script')) return null;
+  return { markup, script };
 }
 
 /** `json` as the text of a data block: every `<` escaped, so nothing in it can end the block. */
@@ -103,9 +164,7 @@ function tagOf(hash: string, suffix: string): string {
   return `"${hash}${suffix}"`;
 }
 
-async function build(file: string, answer: unknown): Promise<Built> {
-  const { mtimeMs, size } = await stat(file);
-  const html = withConfiguration(await readFile(file, 'utf8'), answer);
+async function variantOf(html: string): Promise<Variant> {
   const bytes = Buffer.from(html, 'utf8');
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
   const [br, gz] = await Promise.all([
@@ -118,11 +177,36 @@ async function build(file: string, answer: unknown): Promise<Built> {
     }),
     gzipped(bytes, { level: 9 }),
   ]);
-  const encoded: Built['encoded'] = {};
+  const encoded: Variant['encoded'] = {};
   // As the build does: a compressed body that is not smaller is not kept.
   if (br.length < bytes.length) encoded.br = { bytes: br, etag: tagOf(hash, '-br') };
   if (gz.length < bytes.length) encoded.gzip = { bytes: gz, etag: tagOf(hash, '-gz') };
-  return { mtimeMs, size, identity: { bytes, etag: tagOf(hash, '') }, encoded };
+  return { identity: { bytes, etag: tagOf(hash, '') }, encoded };
+}
+
+/** index.html's and the shell file's modification times and sizes ('-' for a missing file). */
+async function stampOf(file: string, shellFile: string): Promise<string> {
+  const page = await stat(file);
+  const shell = await stat(shellFile).catch(() => null);
+  return [page.mtimeMs, page.size, shell?.mtimeMs ?? '-', shell?.size ?? '-'].join(' ');
+}
+
+async function build(file: string, shellFile: string, answer: unknown): Promise<Built> {
+  const stamp = await stampOf(file, shellFile);
+  const html = withConfiguration(await readFile(file, 'utf8'), answer);
+  const shellText = await readFile(shellFile, 'utf8').catch(() => null);
+  const shell = shellText === null ? null : parseShell(shellText);
+  return {
+    stamp,
+    page: await variantOf(html),
+    landing:
+      shell === null
+        ? null
+        : {
+            variant: await variantOf(withLandingShell(html, shell)),
+            scriptSource: scriptHashSource(shell.script),
+          },
+  };
 }
 
 export interface IndexPage {
@@ -132,13 +216,20 @@ export interface IndexPage {
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
+/** Whether `url` is the landing page's, `/` (its query aside). */
+function isLandingUrl(url: string): boolean {
+  const end = url.search(/[?#]/);
+  return (end === -1 ? url : url.slice(0, end)) === '/';
+}
+
 /**
  * The page of `file` (the build's index.html) with `configurationAnswer()` in it: what GET
- * /api/configuration answers.
+ * /api/configuration answers; at `/`, with the landing shell of `shellFile` when there is one.
  */
 export function createIndexPage(
   file: string,
   configurationAnswer: () => Promise<unknown>,
+  shellFile: string = join(dirname(file), '.vite', 'landing-shell.json'),
 ): IndexPage {
   let current: Promise<Built> | null = null;
   const fresh = async (): Promise<Built> => {
@@ -146,15 +237,14 @@ export function createIndexPage(
     if (building !== null) {
       try {
         const built = await building;
-        const { mtimeMs, size } = await stat(file);
-        if (built.mtimeMs === mtimeMs && built.size === size) return built;
+        if (built.stamp === (await stampOf(file, shellFile))) return built;
       } catch {
         // It failed (index.html missing for a moment, during a build): built again below.
       }
       // Changed or failed: built again, unless another request already started that.
       if (current === building) current = null;
     }
-    current ??= configurationAnswer().then((answer) => build(file, answer));
+    current ??= configurationAnswer().then((answer) => build(file, shellFile, answer));
     return current;
   };
   return {
@@ -163,15 +253,23 @@ export function createIndexPage(
     },
     async send(request, reply) {
       const built = await fresh();
+      const landing = isLandingUrl(request.url) ? built.landing : null;
+      const variant = landing?.variant ?? built.page;
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      const body = (encoding && built.encoded[encoding]) ?? built.identity;
+      const body = (encoding && variant.encoded[encoding]) ?? variant.identity;
+      if (landing !== null) {
+        const policy = reply.getHeader('content-security-policy');
+        if (typeof policy === 'string') {
+          reply.header('content-security-policy', withScriptSource(policy, landing.scriptSource));
+        }
+      }
       reply
         .header('cache-control', NO_CACHE)
         .header('vary', 'Accept-Encoding')
         .header('etag', body.etag);
       if (matches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
       reply.header('content-type', HTML_TYPE);
-      if (body !== built.identity && encoding) reply.header('content-encoding', encoding);
+      if (body !== variant.identity && encoding) reply.header('content-encoding', encoding);
       return reply.send(body.bytes);
     },
   };

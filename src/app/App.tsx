@@ -22,6 +22,7 @@ import { layoutUser } from './layouts/layoutUser';
 import { pageTitle } from './pageTitle';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { RouteSync } from './RouteSync';
+import { useLandingShellGone } from './landingShell/useLandingShellGone';
 import { InitializingScreen } from './screens/InitializingScreen';
 import { useSession } from './selectors';
 
@@ -98,6 +99,11 @@ function FlowOutlet() {
   useEffect(() => {
     if (showsScreen) screenShown();
   }, [showsScreen, screenShown]);
+  // The start-up shell of `/` gives its place to the first thing the app shows but a loading
+  // indicator: a flow's screen, or the failure to load one.
+  useLandingShellGone(
+    showsScreen || ((status === 'failed' || status === 'unmatched') && route !== null),
+  );
 
   const announcer = (
     <RouteAnnouncer

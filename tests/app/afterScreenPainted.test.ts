@@ -99,4 +99,18 @@ describe('afterScreenPainted', () => {
     vi.advanceTimersByTime(1_000);
     expect(work).toHaveBeenCalledTimes(1);
   });
+
+  it('counts paints from `since` (the page start-up: a shell painted before the code ran), waiting at most `fallbackMs`', () => {
+    const work = vi.fn();
+    afterScreenPainted(work, { since: 0 });
+    paint(40);
+    expect(work).toHaveBeenCalledTimes(1);
+
+    const late = vi.fn();
+    afterScreenPainted(late, { since: 0, fallbackMs: 300 });
+    vi.advanceTimersByTime(299);
+    expect(late).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(late).toHaveBeenCalledTimes(1);
+  });
 });

@@ -216,3 +216,105 @@ test.describe('first impression: the home by keyboard (issue 15)', () => {
     await expectAccessible(page, 'feed with a new post');
   });
 });
+
+/**
+ * Holds back the app's code (its chunks) until the returned function is called: what a visitor
+ * on a slow link sees before it arrives.
+ */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const boxOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+
+test.describe('first impression: the start-up shell of / (issue 15)', () => {
+  for (const width of [1280, 390]) {
+    for (const who of ['visitor', 'member'] as const) {
+      test(`${who} at ${width} px: the top of the home is shown before the app's code arrives, then is the app's, in the same place`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 844 });
+        const refused: string[] = [];
+        page.on('console', (message) => {
+          if (/Content Security Policy|Refused to/i.test(message.text())) {
+            refused.push(message.text());
+          }
+        });
+        if (who === 'member') {
+          await logIn(page, OWNER);
+          await expect(page).toHaveURL(/\/dashboard$/);
+        }
+        await recordShifts(page);
+        const release = await holdAppCode(page);
+        await page.goto('/', { waitUntil: 'commit' });
+        const heading = who === 'visitor' ? 'Give where it matters' : 'Welcome back, Olivia';
+        const shellHeading = page.locator('#landing-shell h1');
+        await expect(shellHeading).toHaveText(heading);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        if (who === 'visitor') {
+          await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(2);
+          await expect(page.getByRole('link', { name: 'Sign up' })).toHaveCount(2);
+        } else {
+          await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+          await expect(page.getByRole('link', { name: 'Home' }).first()).toBeVisible();
+        }
+        await expectAccessible(page, `the start-up shell, ${who}, at ${width} px`);
+        const before = await boxOf(page, '#landing-shell main h1');
+
+        release();
+        await expect(page.locator('#landing-shell')).toHaveCount(0);
+        const appHeading = page.locator('#root main h1');
+        await expect(appHeading).toHaveText(heading);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        expect(await boxOf(page, '#root main h1')).toEqual(before);
+        await expect(page.getByRole('region', { name: 'Drops' })).toBeVisible();
+        expect(await shiftsOf(page)).toEqual([]);
+        expect(refused).toEqual([]);
+      });
+    }
+  }
+
+  test('a link tabbed to in the shell keeps the focus when the app takes its place', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 844 });
+    const release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('#landing-shell h1')).toBeVisible();
+    // Skip link, logo, the header's Login and Sign up, then the hero's Sign up.
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
+    const focusedInShell = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.closest('#landing-shell main') ? active.textContent : null;
+      });
+    expect(await focusedInShell()).toBe('Sign up');
+    const before = await page.evaluate(() => {
+      const { x, y } = (document.activeElement as Element).getBoundingClientRect();
+      return { x, y };
+    });
+    release();
+    await expect(page.locator('#landing-shell')).toHaveCount(0);
+    await expect(page.locator('#root main').getByRole('link', { name: 'Sign up' })).toBeFocused();
+    const after = await page.evaluate(() => {
+      const { x, y } = (document.activeElement as Element).getBoundingClientRect();
+      return { x, y };
+    });
+    expect(after).toEqual(before);
+    // And the next Tab goes on from there: the hero's Login.
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#root main').getByRole('link', { name: 'Login' })).toBeFocused();
+  });
+});

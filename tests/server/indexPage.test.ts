@@ -4,6 +4,7 @@
  * `/`, `/index.html` and on every SPA fallback route, revalidated as before; the endpoint still
  * answers.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import { INLINE_CONFIGURATION_ID } from '../../contract/paths';
 import type { DatabaseHandle } from '../../server/db/database';
-import { preferredEncoding, withConfiguration } from '../../server/http/indexPage';
+import {
+  preferredEncoding,
+  withConfiguration,
+  withScriptSource,
+} from '../../server/http/indexPage';
 import { openTestDatabase } from './support/testDatabase';
 import { createTestApp, envelopeOf, type TestApp } from './support/testServer';
 
@@ -248,5 +253,156 @@ describe('the Accept-Encoding preference', () => {
     ];
     for (const [header, expected] of cases)
       expect(preferredEncoding(header), header).toBe(expected);
+  });
+});
+
+describe('the landing shell in the page of /', () => {
+  const SHELL_PAGE = PAGE.replace(
+    '  <head><title>Givedrop</title></head>',
+    [
+      '  <head><title>Givedrop</title>',
+      '    <script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+      '    <link rel="modulepreload" crossorigin href="/assets/libs-abc123.js">',
+      '    <link rel="modulepreload" crossorigin href="/assets/react-abc123.js">',
+      '  </head>',
+    ].join('\n'),
+  );
+  const SHELL = {
+    markup:
+      '<div id="landing-shell"></div><template id="landing-shell-visitor"><h1>Hi</h1></template>',
+    script: 'document.getElementById("landing-shell").textContent = "shown";',
+  };
+  const hashOf = (script: string) =>
+    `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+  let shellDir: string;
+  let shellSite: TestApp;
+  const shellGet = (url: string, headers: Record<string, string> = {}) =>
+    shellSite.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  beforeAll(async () => {
+    shellDir = await makeSite();
+    await writeFile(join(shellDir, 'index.html'), SHELL_PAGE);
+    await mkdir(join(shellDir, '.vite'));
+    await writeFile(join(shellDir, '.vite', 'landing-shell.json'), JSON.stringify(SHELL));
+    shellSite = await createTestApp(handle.db, { STATIC_DIR: shellDir });
+  });
+  afterAll(async () => {
+    await shellSite.app.close();
+    await rm(shellDir, { recursive: true, force: true });
+  });
+
+  it('is in the page of / only: its markup and script before #root, the preloads held back', async () => {
+    for (const url of ['/', '/?new=guid-1']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const html = decoded(await shellGet(url, { 'accept-encoding': encoding }));
+        const root = html.indexOf('<div id="root">');
+        expect(html.indexOf(SHELL.markup), url).toBeGreaterThan(-1);
+        expect(html.indexOf(`<script>${SHELL.script}</script>`), url).toBeGreaterThan(
+          html.indexOf(SHELL.markup),
+        );
+        expect(html.indexOf(`<script>${SHELL.script}</script>`), url).toBeLessThan(root);
+        // Right before #root, and the rest of the page as the build wrote it (less its preloads).
+        expect(html, url).toContain(
+          `${SHELL.markup}<script>${SHELL.script}</script>\n    <div id="root">`,
+        );
+        expect(
+          html
+            .replace(`${SHELL.markup}<script>${SHELL.script}</script>\n    `, '')
+            .replace(BLOCK, '')
+            .replace(/\n\s*\n/g, '\n')
+            .replaceAll('data-landing-preload="modulepreload"', 'rel="modulepreload"'),
+          url,
+        ).toBe(SHELL_PAGE);
+        expect(html, url).not.toContain('rel="modulepreload"');
+        expect(
+          html.match(/<link data-landing-preload="modulepreload" crossorigin href=/g),
+          url,
+        ).toHaveLength(2);
+        // The entry script and the configuration are as in every page.
+        expect(html, url).toContain('src="/assets/index-abc123.js"');
+        expect(blockText(html), url).toContain('"status":1');
+      }
+    }
+    for (const url of ['/index.html', '/feed', '/login', '/account/profile']) {
+      const html = decoded(await shellGet(url));
+      expect(html, url).not.toContain('landing-shell');
+      expect(html.match(/rel="modulepreload"/g), url).toHaveLength(2);
+      expect(html.replace(BLOCK, '').replace(/\n\s*\n/g, '\n'), url).toBe(SHELL_PAGE);
+    }
+  });
+
+  it("allows exactly the shell's script in the Content-Security-Policy of /, nothing inline elsewhere", async () => {
+    const landing = await shellGet('/');
+    const policy = String(landing.headers['content-security-policy']);
+    const scriptSrc = policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' ${hashOf(SHELL.script)}`);
+    // The rest of the policy is the site's.
+    const other = await shellGet('/feed');
+    const otherPolicy = String(other.headers['content-security-policy']);
+    expect(otherPolicy).not.toContain('sha256-');
+    expect(policy.replace(` ${hashOf(SHELL.script)}`, '')).toBe(otherPolicy);
+  });
+
+  it('revalidates / on its own tags, and is built again when the shell changes (a new build)', async () => {
+    const landing = await shellGet('/', { 'accept-encoding': 'br' });
+    const other = await shellGet('/feed', { 'accept-encoding': 'br' });
+    expect(landing.headers.etag).not.toBe(other.headers.etag);
+    expect(
+      (
+        await shellGet('/', {
+          'accept-encoding': 'br',
+          'if-none-match': String(landing.headers.etag),
+        })
+      ).statusCode,
+    ).toBe(304);
+    const changed = { ...SHELL, script: 'document.title = "changed shell";' };
+    const file = join(shellDir, '.vite', 'landing-shell.json');
+    await writeFile(file, JSON.stringify(changed));
+    const later = new Date(Date.now() + 60_000);
+    await utimes(file, later, later);
+    const after = await shellGet('/', { 'accept-encoding': 'br' });
+    expect(decoded(after)).toContain(`<script>${changed.script}</script>`);
+    expect(String(after.headers['content-security-policy'])).toContain(hashOf(changed.script));
+    expect(after.headers.etag).not.toBe(landing.headers.etag);
+    await writeFile(file, JSON.stringify(SHELL));
+  });
+
+  it('is left out when the shell file is not one (a script that would end its element, or no markup)', async () => {
+    const file = join(shellDir, '.vite', 'landing-shell.json');
+    for (const [index, bad] of [
+      JSON.stringify({ markup: SHELL.markup, script: 'x = "</script><script>alert(1)"' }),
+      JSON.stringify({ script: SHELL.script }),
+      'not json',
+    ].entries()) {
+      await writeFile(file, bad);
+      const later = new Date(Date.now() + 120_000 + index * 1_000);
+      await utimes(file, later, later);
+      const response = await shellGet('/');
+      expect(response.statusCode, bad).toBe(200);
+      expect(response.body, bad).not.toContain('landing-shell');
+      expect(String(response.headers['content-security-policy']), bad).not.toContain('sha256-');
+    }
+    await writeFile(file, JSON.stringify(SHELL));
+  });
+});
+
+describe("a script's source in a Content-Security-Policy", () => {
+  it('is added to script-src wherever it is, and nowhere else', () => {
+    const source = "'sha256-abc='";
+    expect(withScriptSource("script-src 'self'", source)).toBe(`script-src 'self' ${source}`);
+    expect(
+      withScriptSource(
+        "default-src 'self';script-src 'self' https://x.example;img-src 'self'",
+        source,
+      ),
+    ).toBe(`default-src 'self';script-src 'self' https://x.example ${source};img-src 'self'`);
+    // script-src-elem is another directive; a policy without script-src is left as it is.
+    expect(withScriptSource("default-src 'self'; script-src-elem 'self'", source)).toBe(
+      "default-src 'self'; script-src-elem 'self'",
+    );
   });
 });

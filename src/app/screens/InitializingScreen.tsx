@@ -8,6 +8,7 @@ import {
 } from '../../machines/configMachine';
 import { InitializingView } from '../../views/screens/InitializingView';
 import { useAppRuntime } from '../appContext';
+import { useLandingShellGone } from '../landingShell/useLandingShellGone';
 
 const selectConfigRef = (s: AppSnapshot) => s.children.config;
 const orNull =
@@ -28,6 +29,8 @@ export function InitializingScreen() {
   const error = useSelector(configRef, selectError);
   const attempt = useSelector(configRef, selectAttempt);
   const failed = useSelector(configRef, selectFailed) ?? false;
+  // The start-up shell of `/` stays while the configuration loads, not over its failure.
+  useLandingShellGone(error !== null || failed);
   return (
     <InitializingView
       attempt={attempt}
