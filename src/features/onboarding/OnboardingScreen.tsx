@@ -17,6 +17,7 @@ import {
   selectCompleteError,
   selectCompleting,
   selectLoadError,
+  selectLoading,
   selectSaveAlert,
   selectSavingTopics,
   selectStep,
@@ -29,6 +30,7 @@ export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActor
   const ref = flow.onboarding;
   const avatarRef = useSelector(ref, selectAvatarUploadRef);
   const step = useSelector(ref, selectStep);
+  const loading = useSelector(ref, selectLoading);
   const loadError = useSelector(ref, selectLoadError);
   const topics = useSelector(ref, selectTopicChoices);
   const button = useSelector(ref, selectTopicsButton);
@@ -39,6 +41,7 @@ export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActor
   const completeError = useSelector(ref, selectCompleteError);
   useStepFocus(step);
 
+  if (loading) return <OnboardingView kind="loading" />;
   if (loadError) {
     return (
       <OnboardingView
@@ -84,6 +87,7 @@ export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActor
       />
     );
   }
+  // Step 3 for the moment before its avatar widget has started.
   return <OnboardingView kind="loading" />;
 }
 

@@ -390,8 +390,5 @@ export function selectCompleteError(s: OnboardingSnapshot): string | null {
   return s.context.completeErrors[0] ?? null;
 }
 
-/** The back arrow goes to the previous step and never below step 2. */
-export const selectCanGoBack = (s: OnboardingSnapshot) => s.can({ type: 'layout.back' });
-
 /** The avatar widget's actor while step 3 shows (its connector renders it). */
 export const selectAvatarUploadRef = (s: OnboardingSnapshot) => s.children.avatarUpload ?? null;
