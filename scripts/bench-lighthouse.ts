@@ -145,6 +145,9 @@ async function measure(
   try {
     if (session !== null) await storeSession(chrome.port, base, session);
     const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+    // Gathered to, then audited from, one folder a run.
+    const gathered =
+      gatherDir === undefined ? undefined : join(gatherDir, `${runName(page)}-${preset}`);
     const result = await lighthouse(
       `${base}/`,
       {
@@ -153,12 +156,7 @@ async function measure(
         output: 'json',
         // The stored session must survive; the profile is fresh and its cache emptied anyway.
         disableStorageReset: session !== null,
-        ...(gatherDir === undefined
-          ? {}
-          : {
-              gatherMode: join(gatherDir, `${runName(page)}-${preset}`),
-              auditMode: join(gatherDir, `${runName(page)}-${preset}`),
-            }),
+        ...(gathered === undefined ? {} : { gatherMode: gathered, auditMode: gathered }),
       },
       config,
     );

@@ -19,10 +19,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown } from 'vite';
+import { LANDING_SHELL_FILE } from '../server/http/indexPage';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
-export const LANDING_SHELL_FILE = join(DIST, '.vite', 'landing-shell.json');
 /** The inline script, minified: it is in the page of `/`, before the first paint. */
 const SCRIPT_BUDGET_BYTES = 12_000;
 
@@ -108,10 +108,10 @@ async function main(): Promise<void> {
   const page = await readFile(join(DIST, 'index.html'), 'utf8');
   const [markup, script] = [await renderMarkup(), await buildScript()];
   check(markup, script, page);
-  await writeFile(LANDING_SHELL_FILE, JSON.stringify({ markup, script }));
+  await writeFile(join(DIST, LANDING_SHELL_FILE), JSON.stringify({ markup, script }));
   console.log(
     `Landing shell: ${(markup.length / 1024).toFixed(1)} KB of markup, ` +
-      `${(script.length / 1024).toFixed(1)} KB of script (dist/.vite/landing-shell.json)`,
+      `${(script.length / 1024).toFixed(1)} KB of script (dist/${LANDING_SHELL_FILE})`,
   );
 }
 

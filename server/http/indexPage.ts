@@ -61,6 +61,9 @@ interface Built {
   landing: { variant: Variant; scriptSource: string } | null;
 }
 
+/** Where the build writes the landing shell (scripts/landing-shell.ts), under dist/ (not served). */
+export const LANDING_SHELL_FILE = '.vite/landing-shell.json';
+
 /** The landing shell the build writes (scripts/landing-shell.ts). */
 export interface LandingShell {
   /** The style, the empty shell and its templates. */
@@ -212,14 +215,15 @@ async function build(file: string, shellFile: string, answer: unknown): Promise<
 export interface IndexPage {
   /** Builds the page (at start-up; sending builds it too when it has not been). */
   prepare(): Promise<void>;
-  /** Sends the page (GET and HEAD), or 304 when the request already has it. */
-  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-}
-
-/** Whether `url` is the landing page's, `/` (its query aside). */
-function isLandingUrl(url: string): boolean {
-  const end = url.search(/[?#]/);
-  return (end === -1 ? url : url.slice(0, end)) === '/';
+  /**
+   * Sends the page (GET and HEAD), or 304 when the request already has it; `landing`: the page of
+   * `/`, with the landing shell when the build wrote one.
+   */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options?: { landing?: boolean },
+  ): Promise<FastifyReply>;
 }
 
 /**
@@ -229,7 +233,7 @@ function isLandingUrl(url: string): boolean {
 export function createIndexPage(
   file: string,
   configurationAnswer: () => Promise<unknown>,
-  shellFile: string = join(dirname(file), '.vite', 'landing-shell.json'),
+  shellFile: string = join(dirname(file), LANDING_SHELL_FILE),
 ): IndexPage {
   let current: Promise<Built> | null = null;
   const fresh = async (): Promise<Built> => {
@@ -251,9 +255,9 @@ export function createIndexPage(
     async prepare() {
       await fresh();
     },
-    async send(request, reply) {
+    async send(request, reply, options = {}) {
       const built = await fresh();
-      const landing = isLandingUrl(request.url) ? built.landing : null;
+      const landing = options.landing === true ? built.landing : null;
       const variant = landing?.variant ?? built.page;
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       const body = (encoding && variant.encoded[encoding]) ?? variant.identity;

@@ -73,7 +73,9 @@ export function serveStaticSite(
   const page = createIndexPage(resolve(site.root, INDEX), configurationAnswer);
   app.register(fastifyStatic, staticSiteOptions(site));
   // Routes of their own: find-my-way prefers them to the static files' wildcard.
-  for (const url of ['/', `/${INDEX}`]) app.get(url, (request, reply) => page.send(request, reply));
+  // `/` is the landing page's, which carries the start-up shell (any query: `/?new=…` too).
+  app.get('/', (request, reply) => page.send(request, reply, { landing: true }));
+  app.get(`/${INDEX}`, (request, reply) => page.send(request, reply));
   app.addHook('onReady', () => page.prepare());
   return page;
 }

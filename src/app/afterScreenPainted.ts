@@ -19,7 +19,6 @@ export function afterScreenPainted(
     fallbackMs?: number;
   } = {},
 ): void {
-  const shownAt = since;
   let done = false;
   let observer: PerformanceObserver | undefined;
   const run = () => {
@@ -35,7 +34,7 @@ export function afterScreenPainted(
     PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')
   ) {
     observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.startTime >= shownAt)) run();
+      if (list.getEntries().some((entry) => entry.startTime >= since)) run();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
   }
