@@ -1,4 +1,5 @@
 /** Every endpoint of the API (spec §7.2), by area. */
+import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { avatarEndpoints } from './avatars';
 import type { AnyEndpoint } from './define';
@@ -13,6 +14,7 @@ import { topicEndpoints } from './topics';
 export const endpointsByArea = {
   auth: authEndpoints,
   identity: identityEndpoints,
+  account: accountEndpoints,
   posts: postEndpoints,
   drops: dropEndpoints,
   tenants: tenantEndpoints,
