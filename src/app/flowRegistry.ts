@@ -1,3 +1,5 @@
+import { changePasswordFlow } from '../features/changePassword/changePassword.flow';
+import { dataPrivacyFlow } from '../features/dataPrivacy/dataPrivacy.flow';
 import { activationFlow } from '../features/activation/activation.flow';
 import { createDropFlow } from '../features/createDrop/createDrop.flow';
 import { createInfoFlow } from '../features/createInfo/createInfo.flow';
@@ -11,6 +13,8 @@ import { loginFlow } from '../features/login/login.flow';
 import { logoutFlow } from '../features/logout/logout.flow';
 import { onboardingFlow } from '../features/onboarding/onboarding.flow';
 import { passwordResetFlow } from '../features/passwordReset/passwordReset.flow';
+import { personalDetailsFlow } from '../features/personalDetails/personalDetails.flow';
+import { preferencesFlow } from '../features/preferences/preferences.flow';
 import { profileFlow } from '../features/profile/profile.flow';
 import { searchFlow } from '../features/search/search.flow';
 import { signupFlow } from '../features/signup/signup.flow';
@@ -38,6 +42,10 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   createDropFlow,
   onboardingFlow,
   profileFlow,
+  personalDetailsFlow,
+  preferencesFlow,
+  changePasswordFlow,
+  dataPrivacyFlow,
   followingFlow,
   searchFlow,
   errorFlow,

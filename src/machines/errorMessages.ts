@@ -17,3 +17,17 @@ export function messagesFrom(error: unknown, fallback: string): string[] {
   }
   return [fallback];
 }
+
+/**
+ * A failure's alert: titled with the spec's text above the server's messages when the server
+ * gave some, else the spec's text alone (never the same words twice).
+ */
+export function titledFailure(
+  error: unknown,
+  text: string,
+): { title: string | null; messages: string[] } {
+  const messages = messagesFrom(error, text);
+  return messages.length === 1 && messages[0] === text
+    ? { title: null, messages }
+    : { title: text, messages };
+}

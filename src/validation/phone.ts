@@ -59,3 +59,19 @@ export function optionalPhoneRule(value: unknown): RuleResult {
     ? true
     : phoneMessages.invalid;
 }
+
+/**
+ * The field's value for a stored E.164 number ('' gives the empty field with the default
+ * country): the number's own country and its national form.
+ */
+export function phoneFromE164(e164: string): PhoneValue {
+  if (e164.trim() === '') return EMPTY_PHONE;
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return { country: DEFAULT_PHONE_COUNTRY, national: e164, e164 };
+  const country = parsed.country ?? DEFAULT_PHONE_COUNTRY;
+  return {
+    country,
+    national: parsed.country ? parsed.formatNational() : e164,
+    e164: parsed.number,
+  };
+}

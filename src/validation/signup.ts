@@ -54,7 +54,7 @@ export const EMPTY_SIGNUP_FORM: SignupFormValues = {
   privacyPolicyAccepted: false,
 };
 
-function requiredName(required: string) {
+export function requiredName(required: string) {
   return (value: unknown): RuleResult => {
     const name = text(value);
     if (name.trim() === '') return required;

@@ -59,6 +59,13 @@ describe('the flow registry', () => {
     '/create-drop': { layout: 'app', access: 'user' },
     '/logout': { layout: 'none', access: 'public' },
     '/auth/logout': { layout: 'none', access: 'public' },
+    // The account area (issue 16); /data-privacy is the full-page one for people still onboarding.
+    '/account': { layout: 'app', access: 'user' },
+    '/account/personal-details': { layout: 'app', access: 'user' },
+    '/account/preferences': { layout: 'app', access: 'user' },
+    '/account/change-password': { layout: 'app', access: 'user' },
+    '/account/data-privacy': { layout: 'app', access: 'user' },
+    '/data-privacy': { layout: 'fullPage', access: 'onboarding' },
   };
   it.each(routes.map((r) => [r.route.path, r] as const))(
     '%s has the layout and access of spec §2.1 and §6',

@@ -60,6 +60,7 @@ const user: AppLayoutViewProps['user'] = {
   avatarColor: '#ffffff',
   avatarBGColor: '#0f6b66',
   tenantName: 'Hope Trust',
+  canChangePassword: true,
 };
 
 const home: HomeViewProps = {

@@ -13,6 +13,7 @@ const user: AppLayoutViewProps['user'] = {
   avatarColor: '#ffffff',
   avatarBGColor: '#0f6b66',
   tenantName: 'Hope Trust',
+  canChangePassword: true,
 };
 
 function renderApp(pathname: string) {
@@ -249,6 +250,21 @@ describe('AppLayoutView', () => {
     ]);
     expect(within(popover as HTMLElement).getByText('Ann Smith')).toBeTruthy();
     expect(within(popover as HTMLElement).getByText('@ann_smith')).toBeTruthy();
+  });
+
+  it('lists Change Password only for an Email login (spec §2.2)', async () => {
+    render(
+      <AppLayoutView
+        pathname="/feed"
+        user={{ ...user, canChangePassword: false }}
+        clientVersion="1.0.1"
+      >
+        <p>Feed</p>
+      </AppLayoutView>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
+    expect(screen.queryByRole('link', { name: 'Change Password' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Preferences' })).toBeTruthy();
   });
 
   it('About shows the client version in a dialog that OK closes', async () => {

@@ -26,6 +26,7 @@ const PLACEHOLDER_USER: AppLayoutUser = {
   avatarColor: 'transparent',
   avatarBGColor: '',
   tenantName: '',
+  canChangePassword: true,
 };
 
 /** The greeting's place: a non-breaking space, so the heading has its line's height. */

@@ -1,4 +1,5 @@
 import type { User } from '../../../contract/auth';
+import { canChangePassword } from '../../platform/accountArea';
 import type { AppLayoutUser } from '../../views/layouts/AppLayoutView';
 
 export function layoutUser(user: User): AppLayoutUser {
@@ -10,5 +11,6 @@ export function layoutUser(user: User): AppLayoutUser {
     avatarColor: user.avatarColor,
     avatarBGColor: user.avatarBGColor,
     tenantName: user.currentTenant.name,
+    canChangePassword: canChangePassword(user),
   };
 }

@@ -3,7 +3,8 @@ import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
 import type { FlowScreenProps } from '../../platform/flow';
 import { ProfileView } from '../../views/screens/ProfileView';
 import type { ProfileActors } from './profile.flow';
-import { profileCounts, accountTypeLabel } from './profileTexts';
+import { accountTypeLabel } from '../../platform/accountArea';
+import { profileCounts } from './profileTexts';
 
 /** Profile, /account/profile and /profile: the person's own, from their session. */
 export function ProfileScreen({ flow, user }: FlowScreenProps<ProfileActors>) {

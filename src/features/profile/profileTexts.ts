@@ -1,15 +1,6 @@
-import type { AccountType } from '../../../contract/enums';
-
 /** Spec §2.3 Profile: the counts Drops, Raised and Followers, all 0 (the real values are not kept). */
 export const profileCounts = [
   { label: 'Drops', value: '0' },
   { label: 'Raised', value: '0' },
   { label: 'Followers', value: '0' },
 ] as const;
-
-/** The organisation's account-type badge: Individual Account, Charity Account, or Account. */
-export function accountTypeLabel(type: AccountType): string {
-  if (type === 'Individual') return 'Individual Account';
-  if (type === 'Charity') return 'Charity Account';
-  return 'Account';
-}

@@ -18,6 +18,8 @@ export interface AccountMenuUser {
 export interface AccountMenuProps {
   user: AccountMenuUser;
   clientVersion: string;
+  /** Spec §2.2: Change Password is listed only when the current login provider is Email. */
+  canChangePassword: boolean;
 }
 
 const ICON_SIZE = 18;
@@ -32,7 +34,7 @@ function accountMenuLabel(user: Pick<AccountMenuUser, 'fullName' | 'avatarUrl'>)
 }
 
 /** The account settings menu of the app header (spec §2.2), with the About dialog. */
-export function AccountMenu({ user, clientVersion }: AccountMenuProps) {
+export function AccountMenu({ user, clientVersion, canChangePassword }: AccountMenuProps) {
   const [aboutOpen, setAboutOpen] = useState(false);
   const items: MenuButtonItem[] = [
     {
@@ -47,12 +49,16 @@ export function AccountMenu({ user, clientVersion }: AccountMenuProps) {
       href: '/account/data-privacy',
       icon: <ShieldCheck size={ICON_SIZE} />,
     },
-    {
-      kind: 'link',
-      label: 'Change Password',
-      href: '/account/change-password',
-      icon: <KeyRound size={ICON_SIZE} />,
-    },
+    ...(canChangePassword
+      ? [
+          {
+            kind: 'link',
+            label: 'Change Password',
+            href: '/account/change-password',
+            icon: <KeyRound size={ICON_SIZE} />,
+          } satisfies MenuButtonItem,
+        ]
+      : []),
     {
       kind: 'link',
       label: 'Preferences',

@@ -16,6 +16,8 @@ export interface AppLayoutUser {
   avatarColor: string;
   avatarBGColor: string;
   tenantName: string;
+  /** Spec §2.2: the account settings menu lists Change Password for Email logins only. */
+  canChangePassword: boolean;
 }
 
 export interface AppLayoutViewProps {
@@ -46,7 +48,11 @@ export function AppLayoutView({ children, pathname, user, clientVersion }: AppLa
         end={
           <>
             {user.tenantName ? <span className={styles.tenant}>{user.tenantName}</span> : null}
-            <AccountMenu user={user} clientVersion={clientVersion} />
+            <AccountMenu
+              user={user}
+              clientVersion={clientVersion}
+              canChangePassword={user.canChangePassword}
+            />
           </>
         }
       />

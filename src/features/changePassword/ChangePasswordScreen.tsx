@@ -1,0 +1,35 @@
+import { useSelector } from '@xstate/react';
+import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
+import type { FlowScreenProps } from '../../platform/flow';
+import { ChangePasswordView } from '../../views/screens/ChangePasswordView';
+import type { ChangePasswordActors } from './changePassword.flow';
+import {
+  selectChangePasswordAlert,
+  selectChangePasswordMinimumLength,
+  selectChangePasswordSaving,
+  selectChangePasswordShown,
+  selectChangePasswordUpdates,
+} from './changePasswordMachine';
+
+/** Change Password at /account/change-password, in the account area (Email logins only). */
+export function ChangePasswordScreen({ flow, user }: FlowScreenProps<ChangePasswordActors>) {
+  const ref = flow.changePassword;
+  const shown = useSelector(ref, selectChangePasswordShown);
+  const minimumPasswordLength = useSelector(ref, selectChangePasswordMinimumLength);
+  const saving = useSelector(ref, selectChangePasswordSaving);
+  const alert = useSelector(ref, selectChangePasswordAlert);
+  const updates = useSelector(ref, selectChangePasswordUpdates);
+  if (!user || !shown) return null;
+  return (
+    <AccountAreaFrame user={user} path="/account/change-password">
+      <ChangePasswordView
+        minimumPasswordLength={minimumPasswordLength}
+        saving={saving}
+        onSubmit={(values) => ref.send({ type: 'form.submit', values })}
+        resetKey={updates}
+        alert={alert}
+        onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
+      />
+    </AccountAreaFrame>
+  );
+}

@@ -1,0 +1,167 @@
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { accountTexts, type UpdatePasswordRequest } from '../../../contract/account';
+import type { LoginProvider } from '../../../contract/enums';
+import { messagesFrom } from '../../machines/errorMessages';
+import { notProvided } from '../../machines/notProvided';
+import type { ChangePasswordSubmission } from '../../validation/account';
+
+/** Where a person who does not log in with Email is sent (spec §6). */
+export const PERSONAL_DETAILS_PATH = '/account/personal-details';
+
+export interface ChangePasswordInput {
+  /** The session's currentLoginProvider: Change Password is only for Email (spec §6). */
+  loginProvider: LoginProvider;
+  /** The configuration's minimumPasswordLength (the live checklist and the rules). */
+  minimumPasswordLength: number;
+}
+
+export interface ChangePasswordAlert {
+  kind: 'updated' | 'failed';
+  level: 'success' | 'danger';
+  title: string | null;
+  messages: string[];
+}
+
+export interface ChangePasswordContext {
+  loginProvider: LoginProvider;
+  minimumPasswordLength: number;
+  alert: ChangePasswordAlert | null;
+  /** How many times the password was changed here: the form is emptied after each. */
+  updates: number;
+}
+
+export type ChangePasswordEvent =
+  { type: 'form.submit'; values: ChangePasswordSubmission } | { type: 'alert.dismiss' };
+
+const updatedAlert: ChangePasswordAlert = {
+  kind: 'updated',
+  level: 'success',
+  title: accountTexts.passwordUpdatedTitle,
+  messages: [accountTexts.passwordUpdated],
+};
+
+export const changePasswordMachine = setup({
+  types: {
+    context: {} as ChangePasswordContext,
+    events: {} as ChangePasswordEvent,
+    input: {} as ChangePasswordInput,
+  },
+  actors: {
+    /** POST auth/updatePassword (currentPassword, newPassword). */
+    updatePassword: fromPromise<unknown, UpdatePasswordRequest>(async () =>
+      notProvided('updatePassword'),
+    ),
+  },
+  guards: {
+    logsInWithEmail: ({ context }) => context.loginProvider === 'Email',
+  },
+  actions: {
+    /** Goes to Personal Details, replacing this page in the history. */
+    sendToPersonalDetails: () => notProvided('sendToPersonalDetails'),
+    assignAlert: assign((_, alert: ChangePasswordAlert) => ({ alert })),
+    assignFailure: assign((_, error: unknown) => ({
+      alert: {
+        kind: 'failed' as const,
+        level: 'danger' as const,
+        title: accountTexts.passwordFailedTitle,
+        messages: messagesFrom(error, accountTexts.passwordFailed),
+      },
+    })),
+    countUpdate: assign({ updates: ({ context }) => context.updates + 1 }),
+    clearAlert: assign({ alert: null }),
+  },
+}).createMachine({
+  id: 'changePassword',
+  description:
+    "Spec §2.3 Change Password (Email logins only, spec §6): current password, password and confirm password with the live checklist. 'Your password has been updated successfully' titled 'Password Updated', or 'Error Updating Password' with the server's messages. The other devices are signed out; this one stays signed in.",
+  context: ({ input }) => ({
+    loginProvider: input.loginProvider,
+    minimumPasswordLength: input.minimumPasswordLength,
+    alert: null,
+    updates: 0,
+  }),
+  on: {
+    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
+  },
+  initial: 'checkingLogin',
+  states: {
+    checkingLogin: {
+      description: 'Change Password is only for users whose login provider is Email.',
+      always: [
+        {
+          guard: 'logsInWithEmail',
+          target: 'editing',
+          description: 'An Email login: the form.',
+        },
+        {
+          target: 'notForThisLogin',
+          description: 'Another login provider: sent to Personal Details.',
+        },
+      ],
+    },
+    notForThisLogin: {
+      type: 'final',
+      description: 'Not an Email login: the person is sent to /account/personal-details.',
+      entry: 'sendToPersonalDetails',
+    },
+    editing: {
+      description: 'The form; what was typed stays through a failure.',
+      on: {
+        'form.submit': {
+          target: 'saving',
+          actions: 'clearAlert',
+          description: 'Save: the form passed every rule (checked by the form).',
+        },
+      },
+    },
+    saving: {
+      description: 'POST auth/updatePassword (currentPassword, newPassword).',
+      tags: ['busy'],
+      invoke: {
+        id: 'updatePassword',
+        src: 'updatePassword',
+        input: ({ event }) => {
+          if (event.type !== 'form.submit') throw new Error('saving needs the submitted form');
+          return {
+            currentPassword: event.values.currentPassword,
+            newPassword: event.values.newPassword,
+          };
+        },
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'assignAlert', params: updatedAlert }, 'countUpdate'],
+          description:
+            "'Your password has been updated successfully' titled 'Password Updated'; the form is emptied.",
+        },
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'assignFailure',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            "'Error Updating Password' with the server's messages, else 'Error updating password'; the form keeps what was typed.",
+        },
+      },
+    },
+  },
+});
+
+export type ChangePasswordSnapshot = SnapshotFrom<typeof changePasswordMachine>;
+
+export const changePasswordTexts = {
+  title: 'Change Password',
+  save: 'Update Password',
+  saving: 'Updating Password...',
+  failedTitle: accountTexts.passwordFailedTitle,
+} as const;
+
+export const selectChangePasswordSaving = (s: ChangePasswordSnapshot) => s.matches('saving');
+export const selectChangePasswordAlert = (s: ChangePasswordSnapshot) => s.context.alert;
+export const selectChangePasswordMinimumLength = (s: ChangePasswordSnapshot) =>
+  s.context.minimumPasswordLength;
+/** The form is shown only for an Email login (others are on their way to Personal Details). */
+export const selectChangePasswordShown = (s: ChangePasswordSnapshot) =>
+  !s.matches('notForThisLogin') && !s.matches('checkingLogin');
+/** Bumps after each change: the form starts empty again. */
+export const selectChangePasswordUpdates = (s: ChangePasswordSnapshot) => s.context.updates;

@@ -1,0 +1,38 @@
+import { fromPromise, sendParent } from 'xstate';
+import type { FlowEvent } from '../../machines/flows';
+import type { FlowEntryFactory } from '../../platform/flow';
+import { createAccountApi } from '../../services/api/account';
+import type { ChangePasswordActors, ChangePasswordRouteInput } from './changePassword.flow';
+import { changePasswordMachine, PERSONAL_DETAILS_PATH } from './changePasswordMachine';
+import { ChangePasswordScreen } from './ChangePasswordScreen';
+
+const entry: FlowEntryFactory<ChangePasswordRouteInput, ChangePasswordActors> = (services) => {
+  const account = createAccountApi(services.http);
+  const changePassword = changePasswordMachine.provide({
+    actors: {
+      updatePassword: fromPromise(({ input }) => account.updatePassword(input)),
+    },
+    actions: {
+      sendToPersonalDetails: sendParent((): FlowEvent => ({
+        type: 'flow.navigate',
+        to: PERSONAL_DETAILS_PATH,
+        replace: true,
+      })),
+    },
+  });
+  return {
+    start: (input) => {
+      const user = services.currentUser();
+      if (!user) throw new Error('Change Password runs only for a signed-in person');
+      return {
+        changePassword: {
+          logic: changePassword,
+          input: { ...input, loginProvider: user.currentLoginProvider },
+        },
+      };
+    },
+    Screen: ChangePasswordScreen,
+  };
+};
+
+export default entry;

@@ -1,0 +1,56 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
+import type { FlowScreenProps } from '../../platform/flow';
+import { DataPrivacyView } from '../../views/screens/DataPrivacyView';
+import type { DataPrivacyActors } from './dataPrivacy.flow';
+import {
+  selectConfirmingDeletion,
+  selectCurrentOrganisationName,
+  selectDataPrivacyAlert,
+  selectDataPrivacyLoadFailed,
+  selectDataPrivacyLoading,
+  selectDeleting,
+  selectDeletionScope,
+  selectDownloading,
+  selectInAccountArea,
+  selectPrivacyPolicy,
+} from './dataPrivacyMachine';
+
+interface DataPrivacyScreenProps extends FlowScreenProps<DataPrivacyActors> {
+  supportUrl: string;
+}
+
+/** Data Privacy at /account/data-privacy (account area) and /data-privacy (full page). */
+export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenProps) {
+  const ref = flow.dataPrivacy;
+  const inAccountArea = useSelector(ref, selectInAccountArea);
+  const privacyPolicy = useSelector(ref, selectPrivacyPolicy, shallowEqual);
+  const view = (
+    <DataPrivacyView
+      loading={useSelector(ref, selectDataPrivacyLoading)}
+      loadFailed={useSelector(ref, selectDataPrivacyLoadFailed)}
+      onRetry={() => ref.send({ type: 'retry' })}
+      privacyPolicy={privacyPolicy}
+      supportUrl={supportUrl}
+      downloading={useSelector(ref, selectDownloading)}
+      onDownload={() => ref.send({ type: 'download.start' })}
+      deletionScope={useSelector(ref, selectDeletionScope)}
+      organisationName={useSelector(ref, selectCurrentOrganisationName)}
+      confirmingDeletion={useSelector(ref, selectConfirmingDeletion)}
+      deleting={useSelector(ref, selectDeleting)}
+      onDeleteRequest={() => ref.send({ type: 'delete.request' })}
+      onDeleteCancel={() => ref.send({ type: 'delete.cancel' })}
+      onDeleteConfirm={() => ref.send({ type: 'delete.confirm' })}
+      alert={useSelector(ref, selectDataPrivacyAlert)}
+      onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
+    />
+  );
+  if (!user) return null;
+  return inAccountArea ? (
+    <AccountAreaFrame user={user} path="/account/data-privacy">
+      {view}
+    </AccountAreaFrame>
+  ) : (
+    view
+  );
+}

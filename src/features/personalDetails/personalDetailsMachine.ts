@@ -1,0 +1,396 @@
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  accountTexts,
+  type UpdatePersonalDetailsRequest,
+  type UserEditDetails,
+} from '../../../contract/account';
+import {
+  emailVerificationMachine,
+  selectEmail,
+  selectVerifiedEmail,
+} from '../../machines/emailVerificationMachine';
+import { titledFailure } from '../../machines/errorMessages';
+import { handleCheckMachine, selectAvailableHandle } from '../../machines/handleCheckMachine';
+import { notProvided } from '../../machines/notProvided';
+import {
+  personalDetailsFieldOrder,
+  type PersonalDetailsFieldName,
+  type PersonalDetailsSubmission,
+} from '../../validation/account';
+
+/** Stable ids (and systemIds) of the children, named in the inspector tree. */
+export const personalDetailsChildIds = {
+  emailVerification: 'personalDetailsEmailVerification',
+  handleCheck: 'personalDetailsHandleCheck',
+} as const;
+
+export interface PersonalDetailsAlert {
+  kind: 'loadFailed' | 'saved' | 'saveFailed';
+  level: 'success' | 'danger';
+  title: string | null;
+  messages: string[];
+}
+
+/** The field errors the machine owns (the form's own rules are checked by the view). */
+export type PersonalDetailsFieldErrors = Partial<Record<'email' | 'handle', string>>;
+
+export interface PersonalDetailsContext {
+  /** The saved details, once loaded. */
+  details: UserEditDetails | null;
+  /** The address in the verification widget, as typed. */
+  widgetEmail: string;
+  /** The address the widget verified (by its code, or the saved one), else null. */
+  verifiedEmail: string | null;
+  /** The handle the availability check found available (one's own counts), else null. */
+  availableHandle: string | null;
+  fieldErrors: PersonalDetailsFieldErrors;
+  alert: PersonalDetailsAlert | null;
+}
+
+export type PersonalDetailsEvent =
+  | { type: 'form.submit'; values: PersonalDetailsSubmission }
+  | { type: 'retry' }
+  | { type: 'alert.dismiss' };
+
+const same = (a: string, b: string | null) =>
+  b !== null && a.trim().toLowerCase() === b.toLowerCase();
+
+/**
+ * The address to save: the one the widget verified, or one the account already has (its sign-in
+ * address, or the new one waiting for its confirmation link), else null ('Please verify your
+ * email address.').
+ */
+export function emailToSave(
+  details: Pick<UserEditDetails, 'email' | 'pendingEmail'>,
+  widgetEmail: string,
+  verifiedEmail: string | null,
+): string | null {
+  if (verifiedEmail !== null && verifiedEmail === widgetEmail) return verifiedEmail;
+  if (same(widgetEmail, details.email) || same(widgetEmail, details.pendingEmail)) {
+    return widgetEmail.trim();
+  }
+  return null;
+}
+
+/** The field errors for a submission: a handle not found available, an unverified new email. */
+export function personalDetailsFieldErrors(
+  context: Pick<
+    PersonalDetailsContext,
+    'details' | 'widgetEmail' | 'verifiedEmail' | 'availableHandle'
+  >,
+  handle: string,
+): PersonalDetailsFieldErrors {
+  const errors: PersonalDetailsFieldErrors = {};
+  if (context.availableHandle === null || context.availableHandle !== handle) {
+    errors.handle = accountTexts.handleNotAvailable;
+  }
+  if (
+    !context.details ||
+    emailToSave(context.details, context.widgetEmail, context.verifiedEmail) === null
+  ) {
+    errors.email = accountTexts.emailNotVerified;
+  }
+  return errors;
+}
+
+const loadFailedAlert: PersonalDetailsAlert = {
+  kind: 'loadFailed',
+  level: 'danger',
+  title: accountTexts.userDetailsTitle,
+  messages: [accountTexts.formDataFailed],
+};
+const savedAlert: PersonalDetailsAlert = {
+  kind: 'saved',
+  level: 'success',
+  title: null,
+  messages: [accountTexts.personalDetailsUpdated],
+};
+
+export const personalDetailsMachine = setup({
+  types: {
+    context: {} as PersonalDetailsContext,
+    events: {} as PersonalDetailsEvent,
+    children: {} as {
+      personalDetailsEmailVerification: 'emailVerification';
+      personalDetailsHandleCheck: 'handleCheck';
+      getUserEditDetails: 'getUserEditDetails';
+      updatePersonalDetails: 'updatePersonalDetails';
+    },
+  },
+  actors: {
+    emailVerification: emailVerificationMachine,
+    handleCheck: handleCheckMachine,
+    /** GET users/getUserEditDetails: the person's saved details. */
+    getUserEditDetails: fromPromise<UserEditDetails>(async () => notProvided('getUserEditDetails')),
+    /** POST users/updatePersonalDetails. */
+    updatePersonalDetails: fromPromise<UserEditDetails, UpdatePersonalDetailsRequest>(async () =>
+      notProvided('updatePersonalDetails'),
+    ),
+  },
+  guards: {
+    hasFieldErrors: ({ context }, handle: string) =>
+      Object.keys(personalDetailsFieldErrors(context, handle)).length > 0,
+  },
+  actions: {
+    /** Tells the app to refresh the session, so the header shows the new name. */
+    notifySaved: () => notProvided('notifySaved'),
+    assignDetails: assign((_, details: UserEditDetails) => ({
+      details,
+      widgetEmail: details.pendingEmail ?? details.email,
+      verifiedEmail: details.pendingEmail ?? details.email,
+      availableHandle: details.handle,
+    })),
+    assignWidget: assign(({ context }, widget: { email: string; verifiedEmail: string | null }) => {
+      const next = { ...context, widgetEmail: widget.email, verifiedEmail: widget.verifiedEmail };
+      const { email: _cleared, ...rest } = context.fieldErrors;
+      return {
+        widgetEmail: widget.email,
+        verifiedEmail: widget.verifiedEmail,
+        fieldErrors:
+          next.details && emailToSave(next.details, next.widgetEmail, next.verifiedEmail)
+            ? rest
+            : context.fieldErrors,
+      };
+    }),
+    assignAvailableHandle: assign(({ context }, availableHandle: string | null) => {
+      const { handle: _cleared, ...rest } = context.fieldErrors;
+      return {
+        availableHandle,
+        fieldErrors: availableHandle === null ? context.fieldErrors : rest,
+      };
+    }),
+    assignFieldErrors: assign(({ context }, handle: string) => ({
+      fieldErrors: personalDetailsFieldErrors(context, handle),
+    })),
+    clearFieldErrors: assign({ fieldErrors: {} }),
+    assignAlert: assign((_, alert: PersonalDetailsAlert) => ({ alert })),
+    assignFailure: assign((_, error: unknown) => ({
+      alert: {
+        kind: 'saveFailed' as const,
+        level: 'danger' as const,
+        ...titledFailure(error, accountTexts.personalDetailsFailed),
+      },
+    })),
+    clearAlert: assign({ alert: null }),
+  },
+}).createMachine({
+  id: 'personalDetails',
+  description:
+    "Spec §2.3 Personal Details (/account/personal-details and /account): first name, last name, phone with the country picker (default GB), date of birth, handle with the live availability check (one's own handle counts as available), email with the verification widget. Save shows 'Saving...'; 'Personal details updated', then the session is refreshed so the header shows the new name. A new email signs in only once its emailed link is used: until then 'Email requires confirmation'.",
+  context: {
+    details: null,
+    widgetEmail: '',
+    verifiedEmail: null,
+    availableHandle: null,
+    fieldErrors: {},
+    alert: null,
+  },
+  on: {
+    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "GET users/getUserEditDetails: the person's saved details.",
+      tags: ['busy'],
+      invoke: {
+        id: 'getUserEditDetails',
+        src: 'getUserEditDetails',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignDetails', params: ({ event }) => event.output },
+          description: 'The saved details fill the form.',
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'assignAlert', params: loadFailedAlert },
+          description:
+            "'Error getting user details': 'There was an error loading the data for this form'.",
+        },
+      },
+    },
+    loadFailed: {
+      description:
+        "'Error getting user details': 'There was an error loading the data for this form'; the person may try again.",
+      tags: ['error'],
+      on: {
+        retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
+      },
+    },
+    ready: {
+      description:
+        'The form, with the email verification widget (the saved address, verified) and the handle check (the saved handle, available).',
+      invoke: [
+        {
+          id: personalDetailsChildIds.emailVerification,
+          systemId: personalDetailsChildIds.emailVerification,
+          src: 'emailVerification',
+          input: ({ context }) => ({
+            // A new address must not belong to another account: checked when its code is sent.
+            forSignup: true,
+            email: context.details?.pendingEmail ?? context.details?.email ?? '',
+            verified: true,
+          }),
+          onSnapshot: {
+            actions: {
+              type: 'assignWidget',
+              params: ({ event }) => ({
+                email: selectEmail(event.snapshot),
+                verifiedEmail: selectVerifiedEmail(event.snapshot),
+              }),
+            },
+            description:
+              'The verification widget changed: the form learns the typed and the verified address.',
+          },
+        },
+        {
+          id: personalDetailsChildIds.handleCheck,
+          systemId: personalDetailsChildIds.handleCheck,
+          src: 'handleCheck',
+          input: ({ context }) => ({
+            handle: context.details?.handle ?? '',
+            ownHandle: context.details?.handle ?? '',
+          }),
+          onSnapshot: {
+            actions: {
+              type: 'assignAvailableHandle',
+              params: ({ event }) => selectAvailableHandle(event.snapshot),
+            },
+            description:
+              'The handle check changed: the form learns the available handle (or that there is none).',
+          },
+        },
+      ],
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'The person edits the form.',
+          on: {
+            'form.submit': [
+              {
+                guard: { type: 'hasFieldErrors', params: ({ event }) => event.values.handle },
+                target: 'blocked',
+                actions: { type: 'assignFieldErrors', params: ({ event }) => event.values.handle },
+                description:
+                  "Errors exist: 'Profile name/handle not available' unless the handle was found available (one's own is); 'Please verify your email address.' for a new address not verified.",
+              },
+              {
+                target: 'saving',
+                actions: ['clearFieldErrors', 'clearAlert'],
+                description: 'Save: the form passed every rule.',
+              },
+            ],
+          },
+        },
+        blocked: {
+          description: 'Saving is blocked and the first errored field is focused (form order).',
+          tags: ['error'],
+          on: {
+            'form.submit': [
+              {
+                guard: { type: 'hasFieldErrors', params: ({ event }) => event.values.handle },
+                target: 'blocked',
+                actions: { type: 'assignFieldErrors', params: ({ event }) => event.values.handle },
+                description: 'Errors remain: blocked again, the first errored field focused.',
+              },
+              {
+                target: 'saving',
+                actions: ['clearFieldErrors', 'clearAlert'],
+                description: 'Save: the errors are resolved.',
+              },
+            ],
+          },
+        },
+        saving: {
+          description:
+            "'Saving...': POST users/updatePersonalDetails (firstName, lastName, phone, dateOfBirth, handle, email).",
+          tags: ['busy'],
+          invoke: {
+            id: 'updatePersonalDetails',
+            src: 'updatePersonalDetails',
+            input: ({ context, event }) => {
+              if (event.type !== 'form.submit' || !context.details) {
+                throw new Error('saving needs the submitted form');
+              }
+              return {
+                ...event.values,
+                email:
+                  emailToSave(context.details, context.widgetEmail, context.verifiedEmail) ?? '',
+              };
+            },
+            onDone: {
+              target: '#personalDetails.ready',
+              reenter: true,
+              actions: [
+                { type: 'assignDetails', params: ({ event }) => event.output },
+                { type: 'assignAlert', params: savedAlert },
+                'notifySaved',
+              ],
+              description:
+                "'Personal details updated'; the session is refreshed so the header shows the new name. The widget and the handle check start again from what was saved.",
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignFailure',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                "'Error updating personal details' with the server's messages; the form keeps what was typed.",
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PersonalDetailsSnapshot = SnapshotFrom<typeof personalDetailsMachine>;
+
+export const personalDetailsTexts = {
+  title: 'Personal Details',
+  save: 'Save',
+  saving: 'Saving...',
+  loading: 'Loading, please wait...',
+  retry: 'Try again',
+  emailRequiresConfirmation: accountTexts.emailRequiresConfirmation,
+} as const;
+
+export const selectPersonalDetails = (s: PersonalDetailsSnapshot) =>
+  s.matches('ready') ? s.context.details : null;
+export const selectPersonalDetailsLoading = (s: PersonalDetailsSnapshot) => s.matches('loading');
+export const selectPersonalDetailsLoadFailed = (s: PersonalDetailsSnapshot) =>
+  s.matches('loadFailed');
+export const selectPersonalDetailsSaving = (s: PersonalDetailsSnapshot) =>
+  s.matches({ ready: 'saving' });
+export const selectPersonalDetailsAlert = (s: PersonalDetailsSnapshot) => s.context.alert;
+export const selectPersonalDetailsFieldErrors = (s: PersonalDetailsSnapshot) =>
+  s.context.fieldErrors;
+/** The rules whose facts come from the widgets, as they stand now (shown once Save was pressed). */
+export const selectPersonalDetailsRuleErrors = (
+  s: PersonalDetailsSnapshot,
+): PersonalDetailsFieldErrors =>
+  personalDetailsFieldErrors(s.context, s.context.availableHandle ?? '');
+/** The first errored field in form order, focused when saving was blocked. */
+export const selectPersonalDetailsFocusField = (
+  s: PersonalDetailsSnapshot,
+): PersonalDetailsFieldName | null =>
+  s.matches({ ready: 'blocked' })
+    ? (personalDetailsFieldOrder.find((f) => f in s.context.fieldErrors) ?? null)
+    : null;
+/**
+ * 'Email requires confirmation': the sign-in address is not confirmed, or a new one waits for its
+ * emailed link (`pendingEmail`, which replaces the old one for signing in once used).
+ */
+export function selectEmailConfirmation(
+  s: PersonalDetailsSnapshot,
+): { pendingEmail: string | null } | null {
+  const details = s.context.details;
+  if (!details) return null;
+  if (details.pendingEmail !== null) return { pendingEmail: details.pendingEmail };
+  return details.emailConfirmed ? null : { pendingEmail: null };
+}
+export const selectPersonalDetailsEmailRef = (s: PersonalDetailsSnapshot) =>
+  s.children.personalDetailsEmailVerification;
+export const selectPersonalDetailsHandleRef = (s: PersonalDetailsSnapshot) =>
+  s.children.personalDetailsHandleCheck;

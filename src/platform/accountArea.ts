@@ -1,0 +1,59 @@
+/**
+ * The account area (spec §2.2 Account area side menu): its heading and items, decided here from
+ * the session's user, for the four account screens and the app's account settings menu. Items
+ * whose screens do not exist yet (Organisation Details, Subscription / Invoices, Integration,
+ * issue 18) are not listed: a link to a missing screen is a defect.
+ */
+import type { User } from '../../contract/auth';
+import type { AccountType } from '../../contract/enums';
+
+export interface AccountAreaItem {
+  label: string;
+  href: string;
+  /** The item of the page shown (highlighted, aria-current). */
+  current: boolean;
+}
+
+export interface AccountArea {
+  organisationName: string;
+  /** Individual Account, Charity Account, or Account. */
+  badge: string;
+  items: AccountAreaItem[];
+}
+
+/** The organisation's account-type badge: Individual Account, Charity Account, or Account. */
+export function accountTypeLabel(type: AccountType): string {
+  if (type === 'Individual') return 'Individual Account';
+  if (type === 'Charity') return 'Charity Account';
+  return 'Account';
+}
+
+/** Spec §2.2, §6: Change Password is shown only when the current login provider is Email. */
+export const canChangePassword = (user: Pick<User, 'currentLoginProvider'>): boolean =>
+  user.currentLoginProvider === 'Email';
+
+/** /account is the same screen as /account/personal-details (spec §2.1). */
+const PERSONAL_DETAILS = '/account/personal-details';
+const currentPath = (pathname: string) =>
+  pathname.replace(/\/+$/, '') === '/account' ? PERSONAL_DETAILS : pathname.replace(/\/+$/, '');
+
+/** The side menu of the account area for `user` on `pathname`, in the spec's order. */
+export function accountArea(
+  user: Pick<User, 'currentTenant' | 'currentLoginProvider'>,
+  pathname: string,
+): AccountArea {
+  const here = currentPath(pathname);
+  const entries: Array<[label: string, href: string]> = [
+    ['Personal Details', PERSONAL_DETAILS],
+    ['Preferences', '/account/preferences'],
+    ...(canChangePassword(user)
+      ? ([['Change Password', '/account/change-password']] as Array<[string, string]>)
+      : []),
+    ['Data Privacy', '/account/data-privacy'],
+  ];
+  return {
+    organisationName: user.currentTenant.name,
+    badge: accountTypeLabel(user.currentTenant.tenantAccountType),
+    items: entries.map(([label, href]) => ({ label, href, current: href === here })),
+  };
+}

@@ -1,0 +1,123 @@
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { superstructResolver } from '@hookform/resolvers/superstruct';
+import { PASSWORD_MAX } from '../../../contract/identity';
+import {
+  EMPTY_CHANGE_PASSWORD_FORM,
+  changePasswordFieldOrder,
+  createChangePasswordFormStruct,
+  toChangePasswordSubmission,
+} from '../../validation/account';
+import type { ChangePasswordFormValues, ChangePasswordSubmission } from '../../validation/account';
+import { Button } from '../components/Button';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { TextField } from '../components/TextField';
+import { AccountPanel } from './AccountPanel';
+import type { AccountAlert } from './AccountPanel';
+import styles from './AccountScreen.module.css';
+
+export interface ChangePasswordViewProps {
+  /** The configuration's minimumPasswordLength (the checklist and the rules). */
+  minimumPasswordLength: number;
+  saving: boolean;
+  onSubmit: (values: ChangePasswordSubmission) => void;
+  /** Bumps after each successful change: the form is emptied. */
+  resetKey: number;
+  alert: AccountAlert | null;
+  onDismissAlert: () => void;
+}
+
+/**
+ * Change Password (spec §2.3, §5): current password, password and confirm password with the
+ * live checklist shared with signup. What was typed stays through a failure; a success empties
+ * the form.
+ */
+export function ChangePasswordView({
+  minimumPasswordLength,
+  saving,
+  onSubmit,
+  resetKey,
+  alert,
+  onDismissAlert,
+}: ChangePasswordViewProps) {
+  const resolver = useMemo(
+    () => superstructResolver(createChangePasswordFormStruct(minimumPasswordLength)),
+    [minimumPasswordLength],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm<ChangePasswordFormValues>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY_CHANGE_PASSWORD_FORM,
+  });
+  const [password, confirmPassword] = useWatch({
+    control,
+    name: ['password', 'confirmPassword'],
+  });
+  useEffect(() => {
+    if (resetKey > 0) reset(EMPTY_CHANGE_PASSWORD_FORM);
+  }, [resetKey, reset]);
+
+  const submit = handleSubmit(
+    (values) => {
+      if (!saving) onSubmit(toChangePasswordSubmission(values));
+    },
+    (formErrors) => {
+      const first = changePasswordFieldOrder.find((name) => formErrors[name] !== undefined);
+      if (first) setFocus(first);
+    },
+  );
+  const checklistId = 'change-password-checklist';
+  return (
+    <AccountPanel title="Change Password" alert={alert} onDismissAlert={onDismissAlert}>
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          aria-required="true"
+          maxLength={PASSWORD_MAX}
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          maxLength={PASSWORD_MAX}
+          aria-describedby={checklistId}
+          error={errors.password?.message}
+          {...register('password', { deps: ['confirmPassword'] })}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          maxLength={PASSWORD_MAX}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <PasswordChecklist
+          id={checklistId}
+          password={password}
+          confirmPassword={confirmPassword}
+          minimumLength={minimumPasswordLength}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" busy={saving} busyText="Updating Password...">
+            Update Password
+          </Button>
+        </div>
+      </form>
+    </AccountPanel>
+  );
+}
