@@ -8,14 +8,7 @@
  * A separate test below runs signup with the real child machines and fake calls end to end.
  */
 import { describe, expect, it, vi } from 'vitest';
-import {
-  assign,
-  createActor,
-  fromPromise,
-  setup,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-} from 'xstate';
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { SignupAccountType } from '../../contract/identity';
 import type { SignupSubmission } from '../../src/validation/signup';
 import { captchaTokenMachine } from '../../src/machines/captchaTokenMachine';
@@ -35,6 +28,7 @@ import {
 } from '../../src/features/signup/signupMachine';
 import { makeSession } from '../support/fixtures';
 import { describePaths, FakePromises } from '../support/pathHarness';
+import { puppetOf } from '../support/puppet';
 
 const EMAIL = 'new.person@example.com';
 const HANDLE = 'new_person';
@@ -58,32 +52,6 @@ const submission = (accountType: SignupAccountType): SignupSubmission => ({
   termsAccepted: true,
   privacyPolicyAccepted: true,
 });
-
-/** A machine that takes on the state value and context of the snapshot it is told to become. */
-function puppetOf(machine: AnyStateMachine): AnyStateMachine {
-  const names = Object.keys(machine.root.states);
-  return setup({
-    types: {
-      context: {} as Record<string, unknown>,
-      events: {} as { type: 'puppet.become'; snapshot: AnyMachineSnapshot },
-    },
-  }).createMachine({
-    id: machine.id,
-    context: {},
-    initial: 'idle',
-    states: Object.fromEntries(['idle', ...names].map((n) => [n, {}])),
-    on: {
-      'puppet.become': names.map((n) => ({
-        guard: ({ event }: { event: { snapshot: AnyMachineSnapshot } }) =>
-          event.snapshot.matches(n),
-        target: `.${n}`,
-        actions: assign(({ event }) => ({
-          ...(event.snapshot.context as Record<string, unknown>),
-        })),
-      })),
-    },
-  });
-}
 
 const emailSnapshot = (value: 'verified' | 'editing') =>
   emailVerificationMachine.resolveState({

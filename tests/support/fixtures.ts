@@ -1,3 +1,4 @@
+import type { UserEditDetails } from '../../contract/account';
 import type { AuthSession, User } from '../../contract/auth';
 import type { Configuration } from '../../contract/configuration';
 import type { TenantStatus } from '../../contract/tenants';
@@ -78,3 +79,38 @@ export function makeStatus(overrides: Partial<TenantStatus> = {}): TenantStatus 
 
 export const PAST = '2000-01-01T00:00:00.000Z';
 export const FUTURE = '2999-01-01T00:00:00.000Z';
+
+/** The personal-details user of users/get and users/getUserEditDetails (issue 16). */
+export function makeEditDetails(overrides: Partial<UserEditDetails> = {}): UserEditDetails {
+  return {
+    id: 1,
+    guid: 'user-guid-1',
+    email: 'owner@example.com',
+    pendingEmail: null,
+    emailConfirmed: true,
+    firstName: 'Olivia',
+    lastName: 'Harper',
+    handle: 'olivia_harper',
+    phone: '+447911123456',
+    dateOfBirth: '1990-04-01',
+    avatarUrl: '',
+    avatarType: 'Initials',
+    consentToHelpEmails: true,
+    consentToMarketingEmails: false,
+    annotationColor: '#123456',
+    privacyPolicyAgreedDate: '2026-03-04T09:05:00.000Z',
+    privacyPolicyVersion: 1,
+    tenantUsers: [
+      {
+        tenantId: 1,
+        tenantName: 'Harbour Hope',
+        tenantAccountType: 'Charity',
+        userRole: 1,
+        loginEnabled: true,
+        owner: true,
+        lastLoginDate: null,
+      },
+    ],
+    ...overrides,
+  };
+}

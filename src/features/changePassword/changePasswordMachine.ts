@@ -100,7 +100,6 @@ export const changePasswordMachine = setup({
       ],
     },
     notForThisLogin: {
-      type: 'final',
       description: 'Not an Email login: the person is sent to /account/personal-details.',
       entry: 'sendToPersonalDetails',
     },
