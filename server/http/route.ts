@@ -95,12 +95,14 @@ function register<Request, Data, Auth extends AuthLevel>(
   app: FastifyInstance,
   endpoint: Endpoint<Request, Data, Auth>,
   answer: (input: RouteInput<Request, Auth>) => Promise<unknown>,
+  options: { exposeHeadRoute?: boolean } = {},
 ): void {
   const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   app.route({
     method: endpoint.method,
     url: `/${endpoint.path}`,
     config: { endpoint },
+    ...options,
     handler: async (request, reply) => {
       const { authenticate, scopeAt, messageSettings } = app.routeAuth;
       // Who is calling comes first: a caller without the right gets 401/403 before any word
@@ -166,18 +168,24 @@ export function attachmentDisposition(fileName: string): string {
  * Registers an endpoint whose answer is a file (a download), not an envelope: the same
  * authentication, auth level and payload parsing as {@link route}, and refusals thrown by the
  * handler are envelopes with their 4xx as usual; the file is streamed with its Content-Type and
- * `Content-Disposition: attachment`.
+ * `Content-Disposition: attachment`. No HEAD route is added beside a GET one.
  */
 export function fileRoute<Request, Auth extends AuthLevel>(
   app: FastifyInstance,
   endpoint: Endpoint<Request, unknown, Auth>,
   handler: FileRouteHandler<Request, Auth>,
 ): void {
-  register(app, endpoint, async (input) => {
-    const file = await handler(input);
-    return input.reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', attachmentDisposition(file.fileName))
-      .send(file.stream);
-  });
+  register(
+    app,
+    endpoint,
+    async (input) => {
+      const file = await handler(input);
+      return input.reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .send(file.stream);
+    },
+    // A HEAD request would make (and count against its limits) a file only to drop it.
+    { exposeHeadRoute: false },
+  );
 }

@@ -240,6 +240,13 @@ describe('fileRoute(app, endpoint, handler)', () => {
     expect(answer.body).toBe('hello world');
     expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="report 1.txt"');
+    const head = await app.inject({
+      method: 'HEAD',
+      url: api(probes.file.path),
+      query: { name: 'report.txt' },
+      headers: bearer(member),
+    });
+    expect(head.statusCode).toBe(404);
   });
 
   it('gives a name beyond plain ASCII as filename*, with an ASCII stand-in', async () => {
