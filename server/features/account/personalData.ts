@@ -18,7 +18,7 @@
  * compressed media as they are, and has a single small dependency. (archiver does the same with
  * about ten dependencies; fflate's zip is synchronous on the main thread.) Rate-limited per account.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { personalDataFileName } from '../../../contract/account';
 import { userRoleLabel } from '../../../contract/enums';
@@ -208,8 +208,12 @@ function zipStream(
   for (const file of files) {
     zip.addReadStreamLazy(mediaPath(file), { mtime: at, compress: false }, (done) => {
       deps.media.storage.openFile(file.fileId).then((opened) => {
-        // Deleted since it was listed: the zip cannot be completed (its entry is announced).
-        if (opened === undefined) return fail(new Error(`media file ${file.fileId} is gone`));
+        if (opened === undefined) {
+          // Deleted since it was listed (its post deleted meanwhile): its entry stays, empty.
+          deps.log.warn({ fileId: file.fileId }, 'a media file left the personal data zip');
+          done(null, Readable.from([]));
+          return;
+        }
         const { stream } = opened;
         reading.add(stream);
         stream.on('error', fail);
