@@ -52,6 +52,8 @@ import { MediaService, once, resolveMediaApiKey } from './media/service';
 import { PendingSweeper, pendingSweepIntervalMs } from './media/sweeper';
 import { WorkQueue } from './media/workQueue';
 import { FeedPages } from './features/posts/feedPages';
+import { accountRoutes } from './features/account/routes';
+import { createAccountLimits } from './features/account/limits';
 import { avatarRoutes } from './features/avatars/routes';
 import { dropRoutes } from './features/drops/routes';
 import { postRoutes } from './features/posts/routes';
@@ -402,6 +404,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(avatarRoutes({ avatars }), { prefix: config.apiBasePath });
   app.register(mediaServicePlugin({ media }), { prefix: config.mediaServicePath });
   app.register(identityRoutes({ identity, cookie }), { prefix: config.apiBasePath });
+  const account = {
+    ...identity,
+    media,
+    feedPages,
+    accountLimits: createAccountLimits(config.accountRateLimit, now, windows),
+  };
+  app.register(accountRoutes({ account, cookie }), { prefix: config.apiBasePath });
   registerDevRoutes(app, config, identity, devCodes);
   // index.html carries GET /api/configuration's answer (server/http/indexPage.ts).
   const page = site === undefined ? undefined : serveStaticSite(app, site, configurationAnswer);

@@ -124,6 +124,15 @@
  * - IDENTITY_RATE_LIMIT_ADDRESS     Per client address and window: verification emails sent, wrong
  *                                   verification codes, password reset requests and unknown
  *                                   activation / confirmation / reset keys allowed (default 50).
+ * - ACCOUNT_RATE_LIMIT_DOWNLOADS    Personal-data downloads (users/downloadPersonalData) allowed
+ *                                   per account and window (default 5); beyond, 429 with
+ *                                   Retry-After.
+ * - ACCOUNT_RATE_LIMIT_DELETIONS    Calls of users/deleteMyAccount per account and window
+ *                                   (default 5); beyond, 429 with Retry-After.
+ * - ACCOUNT_RATE_LIMIT_PASSWORD_FAILURES  Wrong current passwords given to auth/updatePassword per
+ *                                   account and window (default 5); beyond, 429 with Retry-After
+ *                                   (they also count against LOGIN_RATE_LIMIT_ADDRESS).
+ * - ACCOUNT_RATE_LIMIT_WINDOW_SECONDS  Window of the three limits above (default 3600).
  * - REQUEST_TIMEOUT_SECONDS         Longest time a client may take to send a whole request, body
  *                                   included (default 120); beyond, the server answers 408 and
  *                                   closes the connection.
@@ -180,6 +189,17 @@ export interface MediaLimitsConfig {
 export interface IdentityRateLimitConfig {
   /** Allowance per client address and window, for each kind of attempt. */
   perAddress: number;
+  windowSeconds: number;
+}
+
+/** Limits per account of the account settings calls (counted per user, on every address). */
+export interface AccountRateLimitConfig {
+  /** Personal-data downloads per window. */
+  downloads: number;
+  /** Calls to delete one's own account per window. */
+  deletions: number;
+  /** Wrong current passwords when changing the password, per window. */
+  passwordFailures: number;
   windowSeconds: number;
 }
 
@@ -246,6 +266,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   thirdPartySecrets: ThirdPartySecrets;
   identityRateLimit: IdentityRateLimitConfig;
+  accountRateLimit: AccountRateLimitConfig;
   httpTimeouts: HttpTimeoutsConfig;
 }
 
@@ -468,6 +489,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     identityRateLimit: {
       perAddress: positiveInteger(env, 'IDENTITY_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'IDENTITY_RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+    accountRateLimit: {
+      downloads: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_DOWNLOADS', 5),
+      deletions: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_DELETIONS', 5),
+      passwordFailures: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_PASSWORD_FAILURES', 5),
+      windowSeconds: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_WINDOW_SECONDS', 3600),
     },
     httpTimeouts: {
       requestSeconds: positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 120),

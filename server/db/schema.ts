@@ -3,6 +3,7 @@
  * `npx drizzle-kit generate` into server/db/migrations and applied at start.
  */
 import { sql } from 'drizzle-orm';
+import { DEFAULT_ANNOTATION_COLOR } from '../../contract/account';
 import {
   boolean,
   date,
@@ -50,6 +51,11 @@ export const users = pgTable(
     /** Stored lower-cased; unique. */
     email: text('email').notNull().unique(),
     /**
+     * A new address (lower-cased) waiting for its emailed confirmation link
+     * (users/updatePersonalDetails); `email` signs in until the link is used. Null when none.
+     */
+    pendingEmail: text('pending_email'),
+    /**
      * Self-describing scrypt hash (see server/domain/passwords.ts); null for an account that only
      * signs in with a third party (the Email login provider is the presence of a password).
      */
@@ -84,6 +90,8 @@ export const users = pgTable(
     termsVersion: integer('terms_version'),
     privacyPolicyAgreedDate: timestamp('privacy_policy_agreed_date', { withTimezone: true }),
     privacyPolicyVersion: integer('privacy_policy_version'),
+    /** '#rrggbb': the colour for drawing shapes in a viewer (spec §2.3 Preferences, hidden). */
+    annotationColor: text('annotation_color').notNull().default(DEFAULT_ANNOTATION_COLOR),
     /** The Google account's subject id ('sub') when the Google login provider is linked. */
     googleSubject: text('google_subject').unique(),
     createdAt: createdAt(),

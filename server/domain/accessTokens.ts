@@ -12,10 +12,10 @@ import {
   type CurrentTenant as CurrentTenantData,
   type TenantSummary,
 } from '../../contract/auth';
-import { avatarTypes, type AvatarType, type LoginProvider } from '../../contract/enums';
+import type { LoginProvider } from '../../contract/enums';
 import type { UserRow } from '../db/schema';
 import { unauthenticated } from './errors';
-import { loginMemberships, loginProvidersOf, type Membership } from './users';
+import { loginMemberships, loginProvidersOf, toAvatarType, type Membership } from './users';
 
 const ALGORITHM = 'HS256';
 export const NOT_AUTHENTICATED = 'User is not authenticated';
@@ -75,10 +75,6 @@ function tenantSummary(membership: Membership): TenantSummary {
   };
 }
 
-function avatarType(value: string): AvatarType {
-  return (avatarTypes as readonly string[]).includes(value) ? (value as AvatarType) : 'Initials';
-}
-
 /**
  * The token payload for `user` on the tenant of `current`, signed in with `provider`, expiring
  * at `exp` (epoch seconds).
@@ -95,7 +91,7 @@ export function buildClaims(
     id: user.id,
     guid: user.guid,
     avatarUrl: user.avatarUrl,
-    avatarType: avatarType(user.avatarType),
+    avatarType: toAvatarType(user.avatarType),
     avatarColor: user.avatarColor,
     avatarBGColor: user.avatarBgColor,
     accountStatus: user.accountStatus,

@@ -1,4 +1,11 @@
-import { accountTypes, UserRole, type AccountType, type LoginProvider } from '../../contract/enums';
+import {
+  accountTypes,
+  avatarTypes,
+  UserRole,
+  type AccountType,
+  type AvatarType,
+  type LoginProvider,
+} from '../../contract/enums';
 import type { Queryable } from '../db/database';
 import { selectMemberships, selectUserByEmail, type UserRow } from './queries';
 
@@ -21,6 +28,10 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function toUserRole(value: number): UserRole {
   return value === UserRole.Administrator ? UserRole.Administrator : UserRole.User;
+}
+
+export function toAvatarType(value: string): AvatarType {
+  return (avatarTypes as readonly string[]).includes(value) ? (value as AvatarType) : 'Initials';
 }
 
 export function toAccountType(value: string): AccountType {

@@ -3,8 +3,10 @@
  * from its definition in `contract/endpoints/`. Authentication, the endpoint's auth level, payload
  * parsing with the contract (a 400 with the spec's field messages) and the envelope are done here
  * once; the handler gets the parsed payload and, for any level but `public`, the caller's
- * {@link TenantScope}, which it passes to the domain.
+ * {@link TenantScope}, which it passes to the domain. A download (a file, not an envelope) is
+ * registered with `fileRoute(app, endpoint, handler)`, which shares all of that.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
 import {
@@ -84,17 +86,23 @@ export function readQuery<T>(struct: Struct<T, unknown>, query: unknown): unknow
   return read;
 }
 
-/** Registers `endpoint` under the API base (the app's prefix) with `handler`. */
-export function route<Request, Data, Auth extends AuthLevel>(
+/**
+ * Registers `endpoint` under the API base (the app's prefix): the caller is authenticated and
+ * checked at the endpoint's level, the payload parsed with its struct and field messages, then
+ * `answer` is given the input. Shared by {@link route} and {@link fileRoute}.
+ */
+function register<Request, Data, Auth extends AuthLevel>(
   app: FastifyInstance,
   endpoint: Endpoint<Request, Data, Auth>,
-  handler: RouteHandler<Request, Data, Auth>,
+  answer: (input: RouteInput<Request, Auth>) => Promise<unknown>,
+  options: { exposeHeadRoute?: boolean } = {},
 ): void {
   const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   app.route({
     method: endpoint.method,
     url: `/${endpoint.path}`,
     config: { endpoint },
+    ...options,
     handler: async (request, reply) => {
       const { authenticate, scopeAt, messageSettings } = app.routeAuth;
       // Who is calling comes first: a caller without the right gets 401/403 before any word
@@ -105,7 +113,7 @@ export function route<Request, Data, Auth extends AuthLevel>(
           : await scopeAt(await authenticate(request), endpoint.auth);
       const raw = usesQuery ? readQuery(endpoint.request, request.query) : request.body;
       const payload = parsePayload(endpoint.request, raw, messagesOf(endpoint, messageSettings));
-      return handler({
+      return answer({
         payload,
         scope: scope as RouteInput<Request, Auth>['scope'],
         client: clientOf(request),
@@ -114,4 +122,70 @@ export function route<Request, Data, Auth extends AuthLevel>(
       });
     },
   });
+}
+
+/** Registers `endpoint` under the API base (the app's prefix) with `handler`. */
+export function route<Request, Data, Auth extends AuthLevel>(
+  app: FastifyInstance,
+  endpoint: Endpoint<Request, Data, Auth>,
+  handler: RouteHandler<Request, Data, Auth>,
+): void {
+  register(app, endpoint, handler);
+}
+
+/** A file answered as an attachment instead of an envelope. */
+export interface FileAnswer {
+  /** The name the browser saves it under. */
+  fileName: string;
+  contentType: string;
+  /** Sent as it is read (a refusal must be thrown before the handler returns). */
+  stream: Readable;
+}
+
+export type FileRouteHandler<Request, Auth extends AuthLevel> = (
+  input: RouteInput<Request, Auth>,
+) => Promise<FileAnswer>;
+
+/** Printable ASCII but the quote and the backslash: a file name that needs no encoding. */
+const PLAIN_FILE_NAME = /^[\x20\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/**
+ * The Content-Disposition of an attachment (RFC 6266): `attachment; filename="name"` for a plain
+ * ASCII name; otherwise an ASCII stand-in (other characters as '_') and the exact name as
+ * `filename*` in UTF-8 (RFC 8187), which browsers prefer.
+ */
+export function attachmentDisposition(fileName: string): string {
+  if (PLAIN_FILE_NAME.test(fileName)) return `attachment; filename="${fileName}"`;
+  const fallback = fileName.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Registers an endpoint whose answer is a file (a download), not an envelope: the same
+ * authentication, auth level and payload parsing as {@link route}, and refusals thrown by the
+ * handler are envelopes with their 4xx as usual; the file is streamed with its Content-Type and
+ * `Content-Disposition: attachment`. No HEAD route is added beside a GET one.
+ */
+export function fileRoute<Request, Auth extends AuthLevel>(
+  app: FastifyInstance,
+  endpoint: Endpoint<Request, unknown, Auth>,
+  handler: FileRouteHandler<Request, Auth>,
+): void {
+  register(
+    app,
+    endpoint,
+    async (input) => {
+      const file = await handler(input);
+      return input.reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .send(file.stream);
+    },
+    // A HEAD request would make (and count against its limits) a file only to drop it.
+    { exposeHeadRoute: false },
+  );
 }

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountTexts } from '../../contract/account';
 import { avatarTexts } from '../../contract/avatars';
 import { ResponseStatus } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
@@ -370,6 +371,127 @@ function identityCases(): Record<string, Case[]> {
   };
 }
 
+/** A valid personal-details payload of the host (the owner), to break one field at a time. */
+const PERSONAL = {
+  firstName: DEMO_USERS.owner.firstName,
+  lastName: DEMO_USERS.owner.lastName,
+  phone: '',
+  dateOfBirth: '1980-01-01',
+  handle: DEMO_USERS.owner.handle,
+  email: DEMO_USERS.owner.email,
+};
+
+function accountCases(): Record<string, Case[]> {
+  const consentCases: Case[] = [
+    { name: 'no body', messages: ['value is required.'] },
+    {
+      name: 'string value',
+      payload: { value: 'true' },
+      messages: ['value must be true or false.'],
+    },
+    {
+      name: 'another user id',
+      payload: { value: true, id: 2 },
+      messages: ['id is not an expected field.'],
+    },
+  ];
+  return {
+    [apiPaths.updatePersonalDetails]: [
+      {
+        name: 'no body',
+        messages: [
+          accountTexts.firstNameRequired,
+          accountTexts.lastNameRequired,
+          'phone is required.',
+          accountTexts.dateOfBirthRequired,
+          accountTexts.handleRequired,
+          accountTexts.emailRequired,
+        ],
+      },
+      {
+        name: 'a first name over 1024',
+        payload: { ...PERSONAL, firstName: longText(1025) },
+        messages: [accountTexts.nameTooLong],
+      },
+      {
+        name: 'an invalid phone',
+        payload: { ...PERSONAL, phone: '+44 12' },
+        messages: [accountTexts.phoneInvalid],
+      },
+      {
+        name: 'a date of birth under 18',
+        payload: { ...PERSONAL, dateOfBirth: `${new Date().getFullYear() - 10}-01-01` },
+        messages: [accountTexts.tooYoung],
+      },
+      {
+        name: 'a taken handle',
+        payload: { ...PERSONAL, handle: DEMO_USERS.member.handle },
+        messages: [accountTexts.handleNotAvailable],
+      },
+      {
+        name: 'a handle with markup',
+        payload: { ...PERSONAL, handle: SCRIPT },
+        messages: [accountTexts.handleRule],
+      },
+      {
+        name: 'an unverified new email',
+        payload: { ...PERSONAL, email: 'not.verified@example.org' },
+        messages: [accountTexts.emailNotVerified],
+      },
+      {
+        name: 'an isHost field',
+        payload: { ...PERSONAL, isHost: true },
+        messages: ['isHost is not an expected field.'],
+      },
+    ],
+    [apiPaths.updatePreferences]: [
+      {
+        name: 'no body',
+        messages: [
+          'consentToHelpEmails is required.',
+          'consentToMarketingEmails is required.',
+          'annotationColor is required.',
+        ],
+      },
+      {
+        name: 'a colour name',
+        payload: {
+          consentToHelpEmails: true,
+          consentToMarketingEmails: true,
+          annotationColor: 'red',
+        },
+        messages: ['annotationColor is out of range.'],
+      },
+    ],
+    [apiPaths.setConsentToHelpEmails]: consentCases,
+    [apiPaths.setConsentToMarketingEmails]: consentCases,
+    [apiPaths.updatePassword]: [
+      {
+        name: 'no body',
+        messages: [
+          accountTexts.currentPasswordRequired,
+          'Please enter a password (at least 6 characters)',
+        ],
+      },
+      {
+        name: 'a wrong current password',
+        payload: { currentPassword: 'Wrong!pass1', newPassword: 'N3w!passw0rd' },
+        messages: [accountTexts.currentPasswordWrong],
+      },
+      {
+        name: 'a weak new password',
+        payload: { currentPassword: DEMO_PASSWORD, newPassword: 'password' },
+        messages: [accountTexts.passwordInvalid],
+      },
+      {
+        name: 'a new password over 512',
+        payload: { currentPassword: DEMO_PASSWORD, newPassword: `A1!${longText(510)}` },
+        messages: ['newPassword must be between 1 and 512 characters long.'],
+      },
+    ],
+  };
+}
+
 const routeCases: Record<string, Case[]> = {
   [apiPaths.login]: [
     { name: 'no body', messages: ['email is required.', 'password is required.'] },
@@ -527,6 +649,7 @@ const routeCases: Record<string, Case[]> = {
     },
   ],
   ...identityCases(),
+  ...accountCases(),
 };
 
 async function tokenCount(): Promise<number> {
@@ -557,6 +680,27 @@ async function avatarRows() {
     .orderBy(users.id);
 }
 
+/** Every user's account settings: a refused account call changes none. */
+async function accountRows() {
+  return handle.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      dateOfBirth: users.dateOfBirth,
+      handle: users.handle,
+      email: users.email,
+      pendingEmail: users.pendingEmail,
+      help: users.consentToHelpEmails,
+      marketing: users.consentToMarketingEmails,
+      colour: users.annotationColor,
+      password: users.passwordHash,
+    })
+    .from(users)
+    .orderBy(users.id);
+}
+
 async function tenantStatusRows() {
   return handle.db.select().from(tenants).orderBy(tenants.id);
 }
@@ -573,6 +717,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     const tenantsBefore = await tenantStatusRows();
     const identityBefore = await identityRows();
     const avatarsBefore = await avatarRows();
+    const accountsBefore = await accountRows();
     const response = await post(path, payload);
     expect(response.statusCode).toBe(item.code ?? 400);
     const body = envelopeOf(response);
@@ -584,6 +729,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     expect(await tenantStatusRows()).toEqual(tenantsBefore);
     expect(await identityRows()).toEqual(identityBefore);
     expect(await avatarRows()).toEqual(avatarsBefore);
+    expect(await accountRows()).toEqual(accountsBefore);
   });
 });
 

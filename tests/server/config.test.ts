@@ -110,7 +110,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the limits per account of the account settings', () => {
+    expect(loadConfig({}).accountRateLimit).toEqual({
+      downloads: 5,
+      deletions: 5,
+      passwordFailures: 5,
+      windowSeconds: 3600,
+    });
+    expect(
+      loadConfig({
+        ACCOUNT_RATE_LIMIT_DOWNLOADS: '2',
+        ACCOUNT_RATE_LIMIT_DELETIONS: '3',
+        ACCOUNT_RATE_LIMIT_PASSWORD_FAILURES: '4',
+        ACCOUNT_RATE_LIMIT_WINDOW_SECONDS: '60',
+      }).accountRateLimit,
+    ).toEqual({ downloads: 2, deletions: 3, passwordFailures: 4, windowSeconds: 60 });
+  });
+
   it.each([
+    ['ACCOUNT_RATE_LIMIT_DOWNLOADS', '0'],
+    ['ACCOUNT_RATE_LIMIT_WINDOW_SECONDS', 'hourly'],
     ['SIGNUP_REQUIRES_ACTIVATION', 'maybe'],
     ['SITE_URL', 'not a url'],
     ['SITE_URL', 'ftp://givedrop.example'],

@@ -6,7 +6,18 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { boolean, integer, min, nullable, object, optional, size, string } from 'superstruct';
+import { Readable } from 'node:stream';
+import {
+  boolean,
+  integer,
+  min,
+  nullable,
+  object,
+  optional,
+  size,
+  string,
+  unknown,
+} from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoint } from '../../contract/endpoints/define';
 import { UserRole } from '../../contract/enums';
@@ -15,7 +26,8 @@ import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { HOST_ONLY_CALL, NOT_AN_ADMINISTRATOR, NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { ok } from '../../server/http/envelope';
-import { route } from '../../server/http/route';
+import { forbidden } from '../../server/domain/errors';
+import { attachmentDisposition, fileRoute, route } from '../../server/http/route';
 import { openTestDatabase } from './support/testDatabase';
 import { api, bearer, createTestApp, envelopeOf, login } from './support/testServer';
 
@@ -55,6 +67,13 @@ const probes = {
     response: Scope,
     auth: 'host',
   }),
+  file: endpoint({
+    method: 'GET',
+    path: 'probe/file',
+    request: object({ name: size(string(), 1, 40) }),
+    response: unknown(),
+    auth: 'user',
+  }),
 };
 
 let handle: DatabaseHandle;
@@ -79,6 +98,14 @@ beforeAll(async () => {
         );
         route(probeApp, probes.admin, async ({ scope }) => ok(scopeOf(scope)));
         route(probeApp, probes.host, async ({ scope }) => ok(scopeOf(scope)));
+        fileRoute(probeApp, probes.file, async ({ payload }) => {
+          if (payload.name === 'refused') throw forbidden('Not this file.');
+          return {
+            fileName: payload.name,
+            contentType: 'text/plain; charset=utf-8',
+            stream: Readable.from(['hello ', 'world']),
+          };
+        });
       },
       { prefix: config.apiBasePath },
     );
@@ -195,5 +222,54 @@ describe('route(app, endpoint, handler)', () => {
       await handle.db.update(users).set({ isHost: true }).where(eq(users.id, ownerId));
     }
     expect((await post(probes.admin.path, owner)).statusCode).toBe(200);
+  });
+});
+
+describe('fileRoute(app, endpoint, handler)', () => {
+  const download = (name: string | undefined, token: string | null = member) =>
+    app.inject({
+      method: 'GET',
+      url: api(probes.file.path),
+      ...(name === undefined ? {} : { query: { name } }),
+      headers: token === null ? {} : bearer(token),
+    });
+
+  it('streams the file as an attachment under its name', async () => {
+    const answer = await download('report 1.txt');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('hello world');
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="report 1.txt"');
+    const head = await app.inject({
+      method: 'HEAD',
+      url: api(probes.file.path),
+      query: { name: 'report.txt' },
+      headers: bearer(member),
+    });
+    expect(head.statusCode).toBe(404);
+  });
+
+  it('gives a name beyond plain ASCII as filename*, with an ASCII stand-in', async () => {
+    expect(attachmentDisposition('Zoë "Q".zip')).toBe(
+      `attachment; filename="Zo_ _Q_.zip"; filename*=UTF-8''Zo%C3%AB%20%22Q%22.zip`,
+    );
+    expect(attachmentDisposition("O'Brien.zip")).toBe(`attachment; filename="O'Brien.zip"`);
+    const answer = await download('Łódź.txt');
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="__d_.txt"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA.txt`,
+    );
+  });
+
+  it('answers refusals, a bad payload and a missing token with envelopes', async () => {
+    const none = await download('a.txt', null);
+    expect(none.statusCode).toBe(401);
+    expect(envelopeOf(none).messages).toEqual(['User is not authenticated']);
+    const missing = await download(undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(envelopeOf(missing).messages).toEqual(['name is required.']);
+    const refused = await download('refused');
+    expect(refused.statusCode).toBe(403);
+    expect(envelopeOf(refused).messages).toEqual(['Not this file.']);
+    expect(refused.headers['content-disposition']).toBeUndefined();
   });
 });

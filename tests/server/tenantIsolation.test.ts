@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { avatarUploadReference, type UserAvatar } from '../../contract/avatars';
+import { accountEndpoints } from '../../contract/endpoints/account';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { avatarEndpoints } from '../../contract/endpoints/avatars';
 import { postEndpoints } from '../../contract/endpoints/posts';
@@ -155,6 +156,7 @@ const cases: IsolationCase[] = [
     }),
   },
   { endpoint: avatarEndpoints.deleteAvatarFile, payload: () => ({ id: otherUserId }) },
+  { endpoint: accountEndpoints.get, payload: () => ({ id: otherUserId }) },
 ];
 
 /**

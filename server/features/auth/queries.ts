@@ -82,6 +82,50 @@ export async function revokeRefreshTokensOfUser(
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
+/**
+ * Revokes every not yet revoked token of the user at `now` but those of the family `keptFamilyId`
+ * (a password change: the other sessions end, the caller's stays), clearing sealed successors.
+ */
+export async function revokeOtherRefreshTokensOfUser(
+  db: Queryable,
+  userId: number,
+  keptFamilyId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now, successorSealed: null })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        ne(refreshTokens.familyId, keptFamilyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/**
+ * Revokes every not yet revoked token on the tenant at `now` (of one user when `userId` is given),
+ * clearing sealed successors.
+ */
+export async function revokeRefreshTokensOnTenant(
+  db: Queryable,
+  tenantId: number,
+  now: Date,
+  userId?: number,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now, successorSealed: null })
+    .where(
+      and(
+        eq(refreshTokens.tenantId, tenantId),
+        userId === undefined ? undefined : eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
 /** Revokes every not yet revoked token of the family at `now`, clearing sealed successors. */
 export async function revokeRefreshTokenFamily(
   db: Queryable,

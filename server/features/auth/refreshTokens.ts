@@ -26,8 +26,10 @@ import {
   hasUnrevokedRefreshToken,
   insertRefreshTokenRow,
   markRefreshTokenSpent,
+  revokeOtherRefreshTokensOfUser,
   revokeRefreshTokenFamily,
   revokeRefreshTokensOfUser,
+  revokeRefreshTokensOnTenant,
   type RefreshTokenRow,
 } from './queries';
 
@@ -149,6 +151,34 @@ export async function endSessionsOf(db: Queryable, userId: number, now: Date): P
   await revokeRefreshTokensOfUser(db, userId, now);
 }
 
+/**
+ * Ends every session of a user but `keptSessionId` (a password change: the other devices are
+ * signed out at once, the one that changed it stays signed in).
+ */
+export async function endOtherSessionsOf(
+  db: Queryable,
+  userId: number,
+  keptSessionId: string,
+  now: Date,
+): Promise<void> {
+  noteSessionsEnded();
+  await revokeOtherRefreshTokensOfUser(db, userId, keptSessionId, now);
+}
+
+/**
+ * Ends every session on a tenant (the organisation is deleted), or only `userId`'s there (their
+ * membership ends): their refresh tokens are refused and their access tokens stop at once.
+ */
+export async function endSessionsOnTenant(
+  db: Queryable,
+  tenantId: number,
+  now: Date,
+  userId?: number,
+): Promise<void> {
+  noteSessionsEnded();
+  await revokeRefreshTokensOnTenant(db, tenantId, now, userId);
+}
+
 export function toLoginProvider(value: string): LoginProvider {
   return (loginProviders as readonly string[]).includes(value) ? (value as LoginProvider) : 'Email';
 }
@@ -168,7 +198,13 @@ export async function endSession(db: Queryable, sessionId: string, now: Date): P
  * on purpose (every app in the process shares the database); it only ever causes extra lookups.
  */
 let sessionsEnded = 0;
-const noteSessionsEnded = () => {
+/**
+ * Tells the memory of live sessions to look again. The functions above call it as they end
+ * sessions; a caller whose transaction ends sessions calls it again once it has committed, so no
+ * lookup made before the commit is trusted (and rows deleted with their user or tenant, which end
+ * their sessions too, are noticed).
+ */
+export const noteSessionsEnded = () => {
   sessionsEnded += 1;
 };
 export const sessionsEndedCount = () => sessionsEnded;

@@ -30,14 +30,21 @@ const KEY_BYTES = 32;
 export const hashAccountKey = (key: string) =>
   createHash('sha256').update(key, 'utf8').digest('hex');
 
-/** Stores a new key and returns its clear value (the only time it exists). */
+/** A new random key (not stored yet: {@link issueAccountKey} stores it). */
+export const newAccountKey = () => randomBytes(KEY_BYTES).toString('base64url');
+
+/**
+ * Stores a key for `user.email` and returns its clear value (the only time it exists): a new one,
+ * or `key` made earlier with {@link newAccountKey} (mailed before the change that needs it is
+ * written, so a failed mail leaves nothing stored).
+ */
 export async function issueAccountKey(
   db: Queryable,
   kind: AccountKeyKind,
   user: { id: number; email: string },
   now: Date,
+  key: string = newAccountKey(),
 ): Promise<string> {
-  const key = randomBytes(KEY_BYTES).toString('base64url');
   await insertAccountKey(db, {
     kind,
     keyHash: hashAccountKey(key),

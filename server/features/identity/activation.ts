@@ -3,7 +3,9 @@
  * confirmEmailAddress): each key is single use and expires after 7 days. The answer says whether
  * it worked and why not, in the words of spec §8.
  */
+import { accountTexts } from '../../../contract/account';
 import { linkRoutes } from '../../../contract/paths';
+import type { Transaction } from '../../db/database';
 import { emailConfirmationMail } from '../../mail/templates';
 import {
   deleteAccountKey,
@@ -15,8 +17,10 @@ import { notFound, unavailable } from '../../domain/errors';
 import type { IdentityDeps } from './identityContext';
 import { siteLink } from './links';
 import type { Client } from '../../domain/client';
+import { findUserById } from '../../domain/queries';
 import { ACCOUNT_ACTIVE, findUserByEmail } from '../../domain/users';
-import { confirmUserEmail, updateUser } from './queries';
+import { uniqueViolation } from './accounts';
+import { confirmPendingEmail, confirmUserEmail, updateUser } from './queries';
 
 export const activationMessages = {
   activated: 'Your account has been activated, you can now log in.',
@@ -28,6 +32,7 @@ export const confirmationMessages = {
   invalid: 'The email confirmation link is invalid or has expired, please try again',
   mailFailed: 'Error sending the email confirmation link, please try again.',
   noAccount: 'There is no account with this email address.',
+  taken: accountTexts.emailTaken,
 } as const;
 
 export interface ActivationOutcome {
@@ -60,7 +65,29 @@ export interface ConfirmationOutcome {
   message: string;
 }
 
-/** Confirms the address the key was sent to, if it is still the account's address. */
+type ConfirmationResult = 'confirmed' | 'invalid' | 'taken';
+
+/** Spends the key and confirms its address, in the caller's transaction. */
+async function confirmKeyAddress(
+  tx: Transaction,
+  key: string,
+  now: Date,
+): Promise<ConfirmationResult> {
+  const row = await spendAccountKey(tx, 'emailConfirmation', key, now);
+  if (row === undefined) return 'invalid';
+  if (await confirmUserEmail(tx, row.userId, row.email)) return 'confirmed';
+  if ((await findUserById(tx, row.userId))?.pendingEmail !== row.email) return 'invalid';
+  if ((await findUserByEmail(tx, row.email)) !== undefined) return 'taken';
+  return (await confirmPendingEmail(tx, row.userId, row.email)) ? 'confirmed' : 'invalid';
+}
+
+/**
+ * Confirms the address the key was sent to: the account's current address (marked confirmed), or
+ * its pending new address (users/updatePersonalDetails), which then replaces the old one for
+ * signing in. A key for an address the account neither has nor waits for is refused like an
+ * unknown one; a pending address another account took meanwhile is refused with
+ * {@link confirmationMessages.taken} (the account keeps its old address and the pending one).
+ */
 export async function confirmEmailAddress(
   deps: IdentityDeps,
   key: string,
@@ -69,15 +96,20 @@ export async function confirmEmailAddress(
   const keyFailures = client.allowance('keyFailures');
   await keyFailures.check();
   const now = deps.now();
-  const confirmed = await deps.db.transaction(async (tx) => {
-    const row = await spendAccountKey(tx, 'emailConfirmation', key, now);
-    if (row === undefined) return false;
-    return confirmUserEmail(tx, row.userId, row.email);
-  });
-  if (!confirmed) await keyFailures.record();
-  return confirmed
-    ? { confirmed, message: confirmationMessages.confirmed }
-    : { confirmed, message: confirmationMessages.invalid };
+  let result: ConfirmationResult;
+  try {
+    result = await deps.db.transaction((tx) => confirmKeyAddress(tx, key, now));
+  } catch (error) {
+    // Another account took the address between the check and the update: nothing was changed.
+    if (uniqueViolation(error) === undefined) throw error;
+    result = 'taken';
+  }
+  if (result === 'invalid') await keyFailures.record();
+  if (result === 'confirmed') return { confirmed: true, message: confirmationMessages.confirmed };
+  return {
+    confirmed: false,
+    message: result === 'taken' ? confirmationMessages.taken : confirmationMessages.invalid,
+  };
 }
 
 /**

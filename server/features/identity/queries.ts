@@ -126,6 +126,24 @@ export async function confirmUserEmail(
   return updated.length === 1;
 }
 
+/**
+ * Makes `email` the user's address if it is their pending one (a changed address whose emailed
+ * link was opened): it replaces the address, is marked confirmed and is no longer pending. True
+ * when it was. Call only once no other account has the address (the unique email would refuse).
+ */
+export async function confirmPendingEmail(
+  db: Queryable,
+  userId: number,
+  email: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ email, pendingEmail: null, emailConfirmed: true })
+    .where(and(eq(users.id, userId), eq(users.pendingEmail, email)))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
 /** Makes the user a host; the updated user, undefined when no row came back. */
 export async function makeUserHost(db: Queryable, userId: number): Promise<UserRow | undefined> {
   const [user] = await db

@@ -2,6 +2,7 @@
  * The calls' paths by the names the tests use, read from the endpoint table
  * (contract/endpoints/), never written twice.
  */
+import { accountEndpoints } from '../../../contract/endpoints/account';
 import { authEndpoints } from '../../../contract/endpoints/auth';
 import { avatarEndpoints } from '../../../contract/endpoints/avatars';
 import { dropEndpoints } from '../../../contract/endpoints/drops';
@@ -44,4 +45,9 @@ export const apiPaths = {
   postsSetIsPublished: postEndpoints.setIsPublished.path,
   postsList: postEndpoints.list.path,
   dropsFeedList: dropEndpoints.feedList.path,
+  updatePersonalDetails: accountEndpoints.updatePersonalDetails.path,
+  updatePreferences: accountEndpoints.updatePreferences.path,
+  setConsentToHelpEmails: accountEndpoints.setConsentToHelpEmails.path,
+  setConsentToMarketingEmails: accountEndpoints.setConsentToMarketingEmails.path,
+  updatePassword: accountEndpoints.updatePassword.path,
 } as const;
