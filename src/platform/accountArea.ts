@@ -6,6 +6,7 @@
  */
 import type { User } from '../../contract/auth';
 import type { AccountType } from '../../contract/enums';
+import { canChangePassword } from './loginProvider';
 
 export interface AccountAreaItem {
   label: string;
@@ -27,10 +28,6 @@ export function accountTypeLabel(type: AccountType): string {
   if (type === 'Charity') return 'Charity Account';
   return 'Account';
 }
-
-/** Spec §2.2, §6: Change Password is shown only when the current login provider is Email. */
-export const canChangePassword = (user: Pick<User, 'currentLoginProvider'>): boolean =>
-  user.currentLoginProvider === 'Email';
 
 /** /account is the same screen as /account/personal-details (spec §2.1). */
 const PERSONAL_DETAILS = '/account/personal-details';

@@ -5,8 +5,8 @@
  * and the handle check take on the snapshot a path step names, and the parent learns of it
  * through the real child-to-parent mechanism.
  */
-import { expect, vi } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import type { UserEditDetails } from '../../contract/account';
 import { emailVerificationMachine } from '../../src/machines/emailVerificationMachine';
 import { handleCheckMachine } from '../../src/machines/handleCheckMachine';
@@ -15,8 +15,10 @@ import {
   selectEmailConfirmation,
   selectPersonalDetails,
   selectPersonalDetailsAlert,
+  selectPersonalDetailsEmailRef,
   selectPersonalDetailsFieldErrors,
   selectPersonalDetailsFocusField,
+  selectPersonalDetailsHandleRef,
   selectPersonalDetailsLoadFailed,
   selectPersonalDetailsLoading,
   selectPersonalDetailsRuleErrors,
@@ -25,7 +27,8 @@ import {
 } from '../../src/features/personalDetails/personalDetailsMachine';
 import type { PersonalDetailsSubmission } from '../../src/validation/account';
 import { makeEditDetails } from '../support/fixtures';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import { FakePromises } from '../support/pathHarness';
+import { describePathsForInputs } from './pathsWithInputs';
 import { puppetOf } from '../support/puppet';
 
 const OWN_EMAIL = 'owner@example.com';
@@ -40,6 +43,11 @@ const savedWithPending = makeEditDetails({
   pendingEmail: NEW_EMAIL,
   handle: NEW_HANDLE,
   firstName: 'Liv',
+});
+const unconfirmed = makeEditDetails({
+  email: OWN_EMAIL,
+  handle: OWN_HANDLE,
+  emailConfirmed: false,
 });
 const values = (handle: string): PersonalDetailsSubmission => ({
   firstName: 'Liv',
@@ -229,11 +237,11 @@ function expectShown(s: PersonalDetailsSnapshot, m: Model, calls: FakePromises['
   expect(selectPersonalDetailsAlert(s)).toEqual(m.alert ? alerts[m.alert] : null);
   expect(selectPersonalDetailsFieldErrors(s)).toEqual(m.fieldErrors);
   expect(selectPersonalDetailsRuleErrors(s)).toEqual(errorsFor(m, m.availableHandle ?? ''));
-  // Blocked: the first errored field in form order (handle comes before email).
+  // Blocked: the first errored field in form order (handle comes before email); errors exist
+  // only while blocked.
   const order = ['handle', 'email'] as const;
-  expect(selectPersonalDetailsFocusField(s)).toBe(
-    m.phase === 'blocked' ? (order.find((f) => f in m.fieldErrors) ?? null) : null,
-  );
+  expect(selectPersonalDetailsFocusField(s)).toBe(order.find((f) => f in m.fieldErrors) ?? null);
+  if (m.phase !== 'blocked') expect(m.fieldErrors).toEqual({});
   // 'Email requires confirmation' while a new address waits for its link (or is unconfirmed).
   expect(selectEmailConfirmation(s)).toEqual(
     m.details === null
@@ -247,9 +255,87 @@ function expectShown(s: PersonalDetailsSnapshot, m: Model, calls: FakePromises['
   expect(calls).toEqual(m.calls);
 }
 
-await describePaths({
+const load = { type: 'xstate.done.actor.getUserEditDetails', output: loaded };
+const submitNew = { type: 'form.submit', values: values(NEW_HANDLE) };
+const submitOwn = { type: 'form.submit', values: values(OWN_HANDLE) };
+const email = (value: 'verified' | 'editing', address: string) => ({
+  type: 'xstate.snapshot.personalDetailsEmailVerification',
+  snapshot: emailSnapshot(value, address),
+});
+const handle = (value: 'available' | 'notAvailable', name: string) => ({
+  type: 'xstate.snapshot.personalDetailsHandleCheck',
+  snapshot: handleSnapshot(value, name),
+});
+
+await describePathsForInputs({
   machine: personalDetailsMachine,
   unhandled: true,
+  inputs: [
+    {
+      name: 'a saved account',
+      input: undefined,
+      // The planner keeps one path per change of state; these walk the widgets' effects on the
+      // form (a new address unverified, then verified; a handle taken, then free) step by step.
+      paths: [
+        {
+          name: 'a new address must be verified before it is saved',
+          events: [
+            load,
+            email('editing', NEW_EMAIL),
+            submitOwn,
+            email('verified', NEW_EMAIL),
+            submitOwn,
+            { type: 'xstate.done.actor.updatePersonalDetails', output: savedWithPending },
+          ],
+        },
+        {
+          name: "typing one's own address again needs no code (any case, spaces trimmed)",
+          events: [load, email('editing', ' OWNER@example.com '), submitOwn],
+        },
+        {
+          name: 'a taken handle blocks until a free one is found',
+          events: [
+            load,
+            handle('notAvailable', NEW_HANDLE),
+            submitNew,
+            handle('available', NEW_HANDLE),
+            submitNew,
+            { type: 'xstate.error.actor.updatePersonalDetails', error: serverRefusal },
+            submitNew,
+          ],
+        },
+        {
+          name: 'blocked again: a rule broken meanwhile joins the errors',
+          events: [
+            load,
+            handle('notAvailable', NEW_HANDLE),
+            submitNew,
+            email('editing', NEW_EMAIL),
+            submitNew,
+          ],
+        },
+        {
+          name: 'an address not yet confirmed shows Email requires confirmation',
+          events: [
+            { type: 'xstate.done.actor.getUserEditDetails', output: unconfirmed },
+            submitOwn,
+          ],
+        },
+        {
+          name: 'both rules at once, then each resolved',
+          events: [
+            load,
+            email('editing', NEW_EMAIL),
+            handle('notAvailable', NEW_HANDLE),
+            submitNew,
+            email('verified', NEW_EMAIL),
+            handle('available', NEW_HANDLE),
+            submitNew,
+          ],
+        },
+      ],
+    },
+  ],
   deliver: (event, actor) => {
     const child = CHILDREN[event.type];
     if (!child) return false;
@@ -315,4 +401,86 @@ await describePaths({
     // After each save the session is refreshed, so the header shows the new name.
     expect(spies.notifySaved).toHaveBeenCalledTimes(model.refreshes);
   },
+});
+
+describe('with the real email verification widget and handle check', () => {
+  it('starts them from the saved details, and saves a new handle and a verified new address', async () => {
+    const promises = new FakePromises();
+    const notifySaved = vi.fn();
+    const clock = new SimulatedClock();
+    const machine = personalDetailsMachine.provide({
+      actors: {
+        emailVerification: emailVerificationMachine.provide({
+          actors: {
+            verifyAccount: promises.logic('verifyAccount') as never,
+            verifyAccountCode: promises.logic('verifyAccountCode') as never,
+          },
+        }),
+        handleCheck: handleCheckMachine.provide({
+          actors: { handleExists: promises.logic('handleExists') as never },
+        }),
+        getUserEditDetails: promises.logic('getUserEditDetails') as never,
+        updatePersonalDetails: promises.logic('updatePersonalDetails') as never,
+      },
+      actions: { notifySaved },
+    });
+    const actor = createActor(machine, { clock }).start();
+    const settle = async (name: string, value: unknown) => {
+      expect(promises.settle(name, 'done', value)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    await settle('getUserEditDetails', loaded);
+
+    // The saved address shows verified and the saved handle available, with no call made.
+    const emailRef = selectPersonalDetailsEmailRef(actor.getSnapshot());
+    const handleRef = selectPersonalDetailsHandleRef(actor.getSnapshot());
+    expect(emailRef?.getSnapshot().value).toBe('verified');
+    expect(emailRef?.getSnapshot().context.email).toBe(OWN_EMAIL);
+    expect(handleRef?.getSnapshot().value).toBe('available');
+    expect(promises.calls.map((c) => c.name)).toEqual(['getUserEditDetails']);
+
+    // A taken handle blocks the save; a free one is found available after the debounce.
+    handleRef?.send({ type: 'handle.change', value: 'taken_one' });
+    clock.increment(400);
+    await settle('handleExists', true);
+    actor.send({ type: 'form.submit', values: values('taken_one') });
+    expect(selectPersonalDetailsFieldErrors(actor.getSnapshot())).toEqual({
+      handle: 'Profile name/handle not available',
+    });
+    handleRef?.send({ type: 'handle.change', value: NEW_HANDLE });
+    clock.increment(400);
+    await settle('handleExists', false);
+
+    // A new address: a code is requested as for signup (no account may have it), then verified.
+    emailRef?.send({ type: 'email.edit' });
+    emailRef?.send({ type: 'email.change', email: NEW_EMAIL });
+    emailRef?.send({ type: 'code.request', email: NEW_EMAIL });
+    await settle('verifyAccount', undefined);
+    emailRef?.send({ type: 'code.verify', code: '123456' });
+    await settle('verifyAccountCode', true);
+    actor.send({ type: 'form.submit', values: values(NEW_HANDLE) });
+    expect(selectPersonalDetailsSaving(actor.getSnapshot())).toBe(true);
+    expect(promises.calls.slice(1)).toEqual([
+      { name: 'handleExists', input: { value: 'taken_one' } },
+      { name: 'handleExists', input: { value: NEW_HANDLE } },
+      { name: 'verifyAccount', input: { email: NEW_EMAIL, forSignup: true } },
+      { name: 'verifyAccountCode', input: { email: NEW_EMAIL, code: '123456' } },
+      { name: 'updatePersonalDetails', input: { ...values(NEW_HANDLE), email: NEW_EMAIL } },
+    ]);
+
+    // Saved: the widgets start again from what was saved (the new handle is one's own now).
+    await settle('updatePersonalDetails', savedWithPending);
+    expect(notifySaved).toHaveBeenCalledTimes(1);
+    const after = actor.getSnapshot();
+    expect(selectPersonalDetailsEmailRef(after)?.getSnapshot().context.email).toBe(NEW_EMAIL);
+    expect(selectPersonalDetailsEmailRef(after)?.getSnapshot().value).toBe('verified');
+    const newHandleRef = selectPersonalDetailsHandleRef(after);
+    expect(newHandleRef).not.toBe(handleRef);
+    expect(newHandleRef?.getSnapshot().context).toEqual({
+      handle: NEW_HANDLE,
+      ownHandle: NEW_HANDLE,
+    });
+    expect(selectEmailConfirmation(after)).toEqual({ pendingEmail: NEW_EMAIL });
+    actor.stop();
+  });
 });

@@ -126,6 +126,7 @@ const personal: PersonalDetailsViewProps = {
   onSubmitCode: vi.fn(),
   onResendCode: vi.fn(),
   onChangeEmail: vi.fn(),
+  onEmailInput: vi.fn(),
   emailConfirmation: null,
   handleStatus: 'available',
   onHandleChange: vi.fn(),
@@ -178,6 +179,23 @@ describe('Personal Details', () => {
     expect(screen.getByText('You must be at least 18 years old')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+  });
+
+  it('tells the machine every change of a new address as it is typed', async () => {
+    const onEmailInput = vi.fn();
+    render(
+      inRouter(
+        <PersonalDetailsView
+          {...personal}
+          emailVerification={{ ...personal.emailVerification, state: 'entering' }}
+          onEmailInput={onEmailInput}
+        />,
+      ),
+    );
+    const input = screen.getByLabelText('Email', { exact: true });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'a@b.co');
+    expect(onEmailInput).toHaveBeenLastCalledWith('a@b.co');
   });
 
   it("says 'Saving...' while saving, and 'Email requires confirmation' for a new address", () => {

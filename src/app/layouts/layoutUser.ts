@@ -1,5 +1,5 @@
 import type { User } from '../../../contract/auth';
-import { canChangePassword } from '../../platform/accountArea';
+import { canChangePassword } from '../../platform/loginProvider';
 import type { AppLayoutUser } from '../../views/layouts/AppLayoutView';
 
 export function layoutUser(user: User): AppLayoutUser {

@@ -1,5 +1,4 @@
 import { defineFlow } from '../../platform/flow';
-import { resolveMinimumPasswordLength } from '../../validation/password';
 import type { ChangePasswordInput, changePasswordMachine } from './changePasswordMachine';
 
 export type ChangePasswordActors = { changePassword: typeof changePasswordMachine };
@@ -12,8 +11,10 @@ export const changePasswordFlow = defineFlow<ChangePasswordActors, ChangePasswor
   id: 'changePassword',
   routes: [{ path: '/account/change-password', layout: 'app', title: 'Change Password' }],
   access: 'user',
+  // Resolved (6 when not a positive whole number) by the lazy entry: the form rules stay out of
+  // the landing page's JavaScript.
   input: ({ configuration }) => ({
-    minimumPasswordLength: resolveMinimumPasswordLength(configuration?.minimumPasswordLength),
+    minimumPasswordLength: configuration?.minimumPasswordLength ?? 0,
   }),
   load: () => import('./index'),
   machines: () => import('./changePasswordMachine').then((m) => [m.changePasswordMachine]),

@@ -115,7 +115,6 @@ export const changePasswordMachine = setup({
     },
     saving: {
       description: 'POST auth/updatePassword (currentPassword, newPassword).',
-      tags: ['busy'],
       invoke: {
         id: 'updatePassword',
         src: 'updatePassword',

@@ -2,6 +2,7 @@ import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
 import type { FlowEntryFactory } from '../../platform/flow';
 import { createAccountApi } from '../../services/api/account';
+import { resolveMinimumPasswordLength } from '../../validation/password';
 import type { ChangePasswordActors, ChangePasswordRouteInput } from './changePassword.flow';
 import { changePasswordMachine, PERSONAL_DETAILS_PATH } from './changePasswordMachine';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
@@ -27,7 +28,10 @@ const entry: FlowEntryFactory<ChangePasswordRouteInput, ChangePasswordActors> = 
       return {
         changePassword: {
           logic: changePassword,
-          input: { ...input, loginProvider: user.currentLoginProvider },
+          input: {
+            minimumPasswordLength: resolveMinimumPasswordLength(input.minimumPasswordLength),
+            loginProvider: user.currentLoginProvider,
+          },
         },
       };
     },

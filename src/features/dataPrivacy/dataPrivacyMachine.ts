@@ -102,7 +102,6 @@ export const dataPrivacyMachine = setup({
   states: {
     loading: {
       description: "GET users/get?id=: the person's own details.",
-      tags: ['busy'],
       invoke: {
         id: 'getUser',
         src: 'getUser',
@@ -122,7 +121,6 @@ export const dataPrivacyMachine = setup({
     loadFailed: {
       description:
         "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
-      tags: ['error'],
       on: {
         retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
       },
@@ -147,7 +145,6 @@ export const dataPrivacyMachine = setup({
             downloading: {
               description:
                 'GET users/downloadPersonalData: the zip is built on the server and saved as {FirstLast}{yymmddHHMMSS}.zip.',
-              tags: ['busy'],
               invoke: {
                 id: 'downloadPersonalData',
                 src: 'downloadPersonalData',
@@ -195,7 +192,6 @@ export const dataPrivacyMachine = setup({
             },
             deleting: {
               description: 'DELETE users/deleteMyAccount.',
-              tags: ['busy'],
               invoke: {
                 id: 'deleteMyAccount',
                 src: 'deleteMyAccount',

@@ -105,6 +105,7 @@ export function PersonalDetailsScreen({ flow, user, loadCountries }: PersonalDet
         onSubmitCode={(code) => emailRef?.send({ type: 'code.verify', code })}
         onResendCode={() => emailRef?.send({ type: 'code.resend' })}
         onChangeEmail={() => emailRef?.send({ type: 'email.edit' })}
+        onEmailInput={(value) => emailRef?.send({ type: 'email.change', email: value })}
         emailConfirmation={emailConfirmation}
         handleStatus={handleStatus}
         handleMessage={handleMessage}

@@ -65,7 +65,8 @@ export function emailToSave(
   widgetEmail: string,
   verifiedEmail: string | null,
 ): string | null {
-  if (verifiedEmail !== null && verifiedEmail === widgetEmail) return verifiedEmail;
+  // The widget reports an address as verified only while it shows that address.
+  if (verifiedEmail !== null) return verifiedEmail;
   if (same(widgetEmail, details.email) || same(widgetEmail, details.pendingEmail)) {
     return widgetEmail.trim();
   }
@@ -81,7 +82,7 @@ export function personalDetailsFieldErrors(
   handle: string,
 ): PersonalDetailsFieldErrors {
   const errors: PersonalDetailsFieldErrors = {};
-  if (context.availableHandle === null || context.availableHandle !== handle) {
+  if (context.availableHandle !== handle) {
     errors.handle = accountTexts.handleNotAvailable;
   }
   if (
@@ -91,6 +92,12 @@ export function personalDetailsFieldErrors(
     errors.email = accountTexts.emailNotVerified;
   }
   return errors;
+}
+
+/** The loaded details (the form exists only once they are). */
+function savedDetails(context: Pick<PersonalDetailsContext, 'details'>): UserEditDetails {
+  if (!context.details) throw new Error('the personal details are not loaded');
+  return context.details;
 }
 
 const loadFailedAlert: PersonalDetailsAlert = {
@@ -192,7 +199,6 @@ export const personalDetailsMachine = setup({
   states: {
     loading: {
       description: "GET users/getUserEditDetails: the person's saved details.",
-      tags: ['busy'],
       invoke: {
         id: 'getUserEditDetails',
         src: 'getUserEditDetails',
@@ -212,7 +218,6 @@ export const personalDetailsMachine = setup({
     loadFailed: {
       description:
         "'Error getting user details': 'There was an error loading the data for this form'; the person may try again.",
-      tags: ['error'],
       on: {
         retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
       },
@@ -225,12 +230,15 @@ export const personalDetailsMachine = setup({
           id: personalDetailsChildIds.emailVerification,
           systemId: personalDetailsChildIds.emailVerification,
           src: 'emailVerification',
-          input: ({ context }) => ({
-            // A new address must not belong to another account: checked when its code is sent.
-            forSignup: true,
-            email: context.details?.pendingEmail ?? context.details?.email ?? '',
-            verified: true,
-          }),
+          input: ({ context }) => {
+            const details = savedDetails(context);
+            return {
+              // A new address must not belong to another account: checked when its code is sent.
+              forSignup: true,
+              email: details.pendingEmail ?? details.email,
+              verified: true,
+            };
+          },
           onSnapshot: {
             actions: {
               type: 'assignWidget',
@@ -248,8 +256,8 @@ export const personalDetailsMachine = setup({
           systemId: personalDetailsChildIds.handleCheck,
           src: 'handleCheck',
           input: ({ context }) => ({
-            handle: context.details?.handle ?? '',
-            ownHandle: context.details?.handle ?? '',
+            handle: savedDetails(context).handle,
+            ownHandle: savedDetails(context).handle,
           }),
           onSnapshot: {
             actions: {
@@ -284,12 +292,10 @@ export const personalDetailsMachine = setup({
         },
         blocked: {
           description: 'Saving is blocked and the first errored field is focused (form order).',
-          tags: ['error'],
           on: {
             'form.submit': [
               {
                 guard: { type: 'hasFieldErrors', params: ({ event }) => event.values.handle },
-                target: 'blocked',
                 actions: { type: 'assignFieldErrors', params: ({ event }) => event.values.handle },
                 description: 'Errors remain: blocked again, the first errored field focused.',
               },
@@ -304,19 +310,19 @@ export const personalDetailsMachine = setup({
         saving: {
           description:
             "'Saving...': POST users/updatePersonalDetails (firstName, lastName, phone, dateOfBirth, handle, email).",
-          tags: ['busy'],
           invoke: {
             id: 'updatePersonalDetails',
             src: 'updatePersonalDetails',
             input: ({ context, event }) => {
-              if (event.type !== 'form.submit' || !context.details) {
-                throw new Error('saving needs the submitted form');
+              const email = emailToSave(
+                savedDetails(context),
+                context.widgetEmail,
+                context.verifiedEmail,
+              );
+              if (event.type !== 'form.submit' || email === null) {
+                throw new Error('saving needs the submitted form and an address to save');
               }
-              return {
-                ...event.values,
-                email:
-                  emailToSave(context.details, context.widgetEmail, context.verifiedEmail) ?? '',
-              };
+              return { ...event.values, email };
             },
             onDone: {
               target: '#personalDetails.ready',
@@ -371,13 +377,11 @@ export const selectPersonalDetailsRuleErrors = (
   s: PersonalDetailsSnapshot,
 ): PersonalDetailsFieldErrors =>
   personalDetailsFieldErrors(s.context, s.context.availableHandle ?? '');
-/** The first errored field in form order, focused when saving was blocked. */
+/** The first errored field in form order (errors exist only while saving is blocked): focused. */
 export const selectPersonalDetailsFocusField = (
   s: PersonalDetailsSnapshot,
 ): PersonalDetailsFieldName | null =>
-  s.matches({ ready: 'blocked' })
-    ? (personalDetailsFieldOrder.find((f) => f in s.context.fieldErrors) ?? null)
-    : null;
+  personalDetailsFieldOrder.find((f) => f in s.context.fieldErrors) ?? null;
 /**
  * 'Email requires confirmation': the sign-in address is not confirmed, or a new one waits for its
  * emailed link (`pendingEmail`, which replaces the old one for signing in once used).

@@ -85,7 +85,6 @@ export const preferencesMachine = setup({
   states: {
     loading: {
       description: "GET users/getUserEditDetails: the person's saved preferences.",
-      tags: ['busy'],
       invoke: {
         id: 'getUserEditDetails',
         src: 'getUserEditDetails',
@@ -104,7 +103,6 @@ export const preferencesMachine = setup({
     loadFailed: {
       description:
         "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
-      tags: ['error'],
       on: {
         retry: {
           target: 'loading',
@@ -126,7 +124,6 @@ export const preferencesMachine = setup({
     saving: {
       description:
         "'Saving Preferences...': POST users/updatePreferences with the two consents and the annotation colour as it was.",
-      tags: ['busy'],
       invoke: {
         id: 'updatePreferences',
         src: 'updatePreferences',

@@ -44,6 +44,11 @@ export interface EmailVerificationFieldProps {
   onResend: () => void;
   /** '(change email)': start again with another address. */
   onChangeEmail: () => void;
+  /**
+   * Every change of the address as typed, when the parent form must know it before a code is
+   * requested (Personal Details: a typed new address is not saved until it is verified).
+   */
+  onEmailInput?: (email: string) => void;
   ref?: Ref<EmailVerificationFieldHandle>;
   className?: string;
 }
@@ -66,6 +71,7 @@ export function EmailVerificationField({
   onSubmitCode,
   onResend,
   onChangeEmail,
+  onEmailInput,
   ref,
   className,
 }: EmailVerificationFieldProps) {
@@ -190,6 +196,7 @@ export function EmailVerificationField({
               aria-required="true"
               onChange={(event) => {
                 setDraft(event.target.value);
+                onEmailInput?.(event.target.value);
                 if (emailError) setEmailError(verificationEmailError(event.target.value));
               }}
               onKeyDown={onEnter(requestCode)}

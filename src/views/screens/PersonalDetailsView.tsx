@@ -52,6 +52,8 @@ export interface PersonalDetailsViewProps {
   onSubmitCode: (code: string) => void;
   onResendCode: () => void;
   onChangeEmail: () => void;
+  /** Every change of the typed address (the machine judges whether it must be verified). */
+  onEmailInput: (email: string) => void;
   /**
    * 'Email requires confirmation': the sign-in address is not confirmed yet, or a new one
    * (`pendingEmail`) waits for its emailed link. Null when nothing waits.
@@ -100,6 +102,7 @@ function PersonalDetailsForm({
   onSubmitCode,
   onResendCode,
   onChangeEmail,
+  onEmailInput,
   emailConfirmation,
   handleStatus,
   handleMessage,
@@ -245,6 +248,7 @@ function PersonalDetailsForm({
         onSubmitCode={onSubmitCode}
         onResend={onResendCode}
         onChangeEmail={onChangeEmail}
+        onEmailInput={onEmailInput}
       />
       {emailConfirmation ? (
         <p className={styles.notice} role="status">
