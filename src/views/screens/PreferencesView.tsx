@@ -69,7 +69,7 @@ function PreferencesForm({
   });
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      <fieldset className={styles.form}>
+      <fieldset className={styles.fieldset}>
         <legend className="visually-hidden">Emails you receive</legend>
         <CheckboxField
           label="I consent to receiving info to get me started (short help topics on app features)"
