@@ -7,11 +7,13 @@ import {
   readyPerson,
 } from './accountSupport';
 import { verifyEmail } from './signupSupport';
+import { consentAs } from './thirdPartySupport';
 import {
   expectAccessible,
   linkPathOf,
   logIn,
   MEMBER,
+  NEWBIE,
   PASSWORD,
   storedSession,
   tokenPayload,
@@ -213,6 +215,52 @@ test.describe('account settings', () => {
     await page.goto('/logout');
     await logIn(page, person.email, newPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a Google login has no Change Password: the menus leave it out and its page sends on', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/signup');
+    await page.getByLabel('I accept the terms of service').check();
+    await page.getByLabel('I accept the privacy policy').check();
+    await consentAs(
+      page,
+      () => page.getByRole('button', { name: 'Sign up with Google' }).click(),
+      `katherine.${uniqueSuffix()}@example.org`,
+    );
+    await expect.poll(async () => (await storedSession(page)) !== null).toBe(true);
+    const token = (await storedSession(page))!.jwtToken;
+    const tenant = JSON.parse(String(tokenPayload(token).currentTenant)) as { id: number };
+    await apiPost(request, 'tenants/setIsOnboarding', { id: tenant.id, value: false }, token);
+
+    await page.goto('/account/change-password');
+    await expect(page).toHaveURL(/\/account\/personal-details$/);
+    await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible();
+    await expect(accountMenu(page).getByRole('link')).toHaveText([
+      'Personal Details',
+      'Preferences',
+      'Data Privacy',
+    ]);
+    await page.getByRole('button', { name: /Account settings/ }).click();
+    await expect(page.getByRole('link', { name: 'Personal Information' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Change Password' })).toHaveCount(0);
+  });
+
+  test('someone still onboarding reaches Data Privacy from the full-page menu', async ({
+    page,
+  }) => {
+    await logIn(page, NEWBIE);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    // Once the step has loaded (it takes the focus, which would close an open menu).
+    await expect(page.getByRole('heading', { name: 'What do you care about?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Data Privacy' }).click();
+    await expect(page).toHaveURL(/\/data-privacy$/);
+    await expect(page.getByRole('heading', { name: 'Data Privacy' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    await expect(accountMenu(page)).toHaveCount(0);
+    await expectAccessibleAtBothWidths(page, 'data privacy (full page)', expectAccessible);
   });
 
   test('data privacy: the personal data downloads as a zip named from the name', async ({

@@ -1,21 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, storedSession, tokenPayload, uniqueSuffix } from './support';
-
-/** Answers the development stand-in's consent page (the popup) as the given person. */
-async function consentAs(page: Page, open: () => Promise<void>, email: string) {
-  const popupPromise = page.waitForEvent('popup');
-  await open();
-  const popup = await popupPromise;
-  await popup.waitForLoadState();
-  await expect(popup.getByRole('heading', { name: /Sign in with Google/ })).toBeVisible();
-  await popup.getByLabel('Email').fill(email);
-  await popup.getByLabel('First name').fill('Katherine');
-  await popup.getByLabel('Last name').fill('Johnson');
-  // The popup closes itself once it has handed the code over.
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Continue' }).click();
-  await closed;
-}
+import { consentAs } from './thirdPartySupport';
 
 test.describe('third-party sign-in (development stand-in)', () => {
   test('signs up, logs in, and an existing account is logged in from signup', async ({ page }) => {

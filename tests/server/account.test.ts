@@ -421,9 +421,13 @@ describe('POST users/updatePersonalDetails', () => {
     // The old address signs in until the link is used; the new one does not yet.
     expect((await postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(200);
     expect((await postLogin(test.app, newEmail, STRONG_PASSWORD)).statusCode).toBe(401);
-    // Saving again with the current address keeps the pending one (no new mail).
+    // Saving again with the pending address keeps it (no new mail).
     const mails = (await readOutbox(test.app, newEmail)).length;
-    const kept = await call(accountEndpoints.updatePersonalDetails, person, detailsFor(person));
+    const kept = await call(
+      accountEndpoints.updatePersonalDetails,
+      person,
+      detailsFor(person, { email: newEmail }),
+    );
     expect(detailsOf(kept).pendingEmail).toBe(newEmail);
     expect((await readOutbox(test.app, newEmail)).length).toBe(mails);
 
@@ -446,6 +450,31 @@ describe('POST users/updatePersonalDetails', () => {
     // The link works once.
     const again = await post(test.app, apiPaths.confirmEmailAddress, { key });
     expect((envelopeOf(again).data as { confirmed: boolean }).confirmed).toBe(false);
+  });
+
+  it('drops a pending address when the current one is saved again: its link then confirms nothing', async () => {
+    const person = await signUp();
+    const { email: newEmail } = uniquePerson('undecided');
+    await verifyEmail(test.app, newEmail);
+    const saved = await call(
+      accountEndpoints.updatePersonalDetails,
+      person,
+      detailsFor(person, { email: newEmail }),
+    );
+    expect(detailsOf(saved).pendingEmail).toBe(newEmail);
+    const { key } = linkIn(await latestMail(test.app, newEmail), linkRoutes.confirmEmail);
+
+    const back = await call(
+      accountEndpoints.updatePersonalDetails,
+      person,
+      detailsFor(person, { email: person.email.toUpperCase() }),
+    );
+    expect(back.statusCode).toBe(200);
+    expect(detailsOf(back)).toMatchObject({ email: person.email, pendingEmail: null });
+    const confirmed = await post(test.app, apiPaths.confirmEmailAddress, { key });
+    expect((envelopeOf(confirmed).data as { confirmed: boolean }).confirmed).toBe(false);
+    expect((await postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await postLogin(test.app, newEmail, STRONG_PASSWORD)).statusCode).toBe(401);
   });
 
   it('replaces a pending address with a newer one, whose link alone confirms', async () => {

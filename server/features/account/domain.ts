@@ -121,8 +121,12 @@ export async function getUser(
   return getUserEditDetails(deps, scope);
 }
 
-/** What the submitted email address means for the account. */
-type EmailChange = { kind: 'none' } | { kind: 'pending'; email: string };
+/**
+ * What the submitted email address means for the account: nothing (the current address, or the
+ * pending one again), a new pending address, or the current address while another one waits for
+ * its link: the person changed their mind, and the waiting change is dropped.
+ */
+type EmailChange = { kind: 'none' } | { kind: 'pending'; email: string } | { kind: 'cancel' };
 
 interface CheckedDetails {
   changes: AccountChanges;
@@ -137,7 +141,10 @@ async function checkEmail(
   now: Date,
 ): Promise<{ change: EmailChange; problem?: string }> {
   const email = normaliseEmail(submitted);
-  if (email === user.email || email === user.pendingEmail) return { change: { kind: 'none' } };
+  if (email === user.email) {
+    return { change: { kind: user.pendingEmail === null ? 'none' : 'cancel' } };
+  }
+  if (email === user.pendingEmail) return { change: { kind: 'none' } };
   const holder = await findUserByEmail(deps.db, email);
   if (holder !== undefined) return { change: { kind: 'none' }, problem: accountTexts.emailTaken };
   if (!(await isRecentlyVerified(deps.db, email, now))) {
@@ -176,6 +183,8 @@ async function checkDetails(
     handle: input.handle,
   };
   if (email.change.kind === 'pending') changes.pendingEmail = email.change.email;
+  // Its emailed link then confirms nothing: it names neither the address nor a pending one.
+  if (email.change.kind === 'cancel') changes.pendingEmail = null;
   return { changes, email: email.change };
 }
 
