@@ -1,24 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import {
-  selectEmail,
-  selectEmailVerificationErrors,
-  selectEmailVerificationPhase,
-  selectShowsResendLink,
-  type EmailVerificationSnapshot,
-} from '../../machines/emailVerificationMachine';
-import {
-  selectHandleMessage,
-  selectHandleStatus,
-  type HandleCheckSnapshot,
-} from '../../machines/handleCheckMachine';
 import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
 import type { CountriesLoader } from '../../platform/countries';
 import type { FlowScreenProps } from '../../platform/flow';
-import { orElse } from '../../platform/orElse';
 import { useCountries } from '../../platform/useCountries';
+import { useEmailVerificationWidget, useHandleCheckField } from '../../platform/useIdentityWidgets';
 import { personalDetailsFormValues, type PersonalDetailsFieldName } from '../../validation/account';
-import type { EmailVerificationState } from '../../views/components/EmailVerificationField';
 import { PersonalDetailsView } from '../../views/screens/PersonalDetailsView';
 import type { PersonalDetailsActors } from './personalDetails.flow';
 import {
@@ -34,24 +21,6 @@ import {
   selectPersonalDetailsRuleErrors,
   selectPersonalDetailsSaving,
 } from './personalDetailsMachine';
-
-const NO_MESSAGES: readonly string[] = [];
-// The children run only once the details are loaded: before that their selectors fall back.
-const selectPhase = orElse(selectEmailVerificationPhase, 'entering' as EmailVerificationState);
-const selectEmailOrEmpty = orElse<EmailVerificationSnapshot, string>(selectEmail, '');
-const selectEmailErrors = orElse(
-  (s: EmailVerificationSnapshot) => selectEmailVerificationErrors(s) ?? NO_MESSAGES,
-  NO_MESSAGES,
-);
-const selectShowsResend = orElse<EmailVerificationSnapshot, boolean>(selectShowsResendLink, false);
-const selectHandleStatusOrEmpty = orElse<
-  HandleCheckSnapshot,
-  ReturnType<typeof selectHandleStatus>
->(selectHandleStatus, 'empty');
-const selectHandleMessageOrNone = orElse<HandleCheckSnapshot, string | null>(
-  selectHandleMessage,
-  null,
-);
 
 interface PersonalDetailsScreenProps extends FlowScreenProps<PersonalDetailsActors> {
   loadCountries: CountriesLoader;
@@ -70,15 +39,8 @@ export function PersonalDetailsScreen({ flow, user, loadCountries }: PersonalDet
   const ruleErrors = useSelector(ref, selectPersonalDetailsRuleErrors, shallowEqual);
   const emailConfirmation = useSelector(ref, selectEmailConfirmation, shallowEqual);
 
-  const emailRef = useSelector(ref, selectPersonalDetailsEmailRef);
-  const emailState = useSelector(emailRef, selectPhase);
-  const email = useSelector(emailRef, selectEmailOrEmpty);
-  const emailErrors = useSelector(emailRef, selectEmailErrors);
-  const showResend = useSelector(emailRef, selectShowsResend);
-
-  const handleRef = useSelector(ref, selectPersonalDetailsHandleRef);
-  const handleStatus = useSelector(handleRef, selectHandleStatusOrEmpty);
-  const handleMessage = useSelector(handleRef, selectHandleMessageOrNone);
+  const emailWidget = useEmailVerificationWidget(useSelector(ref, selectPersonalDetailsEmailRef));
+  const handleField = useHandleCheckField(useSelector(ref, selectPersonalDetailsHandleRef));
 
   // The form takes its starting values when it mounts (once loaded); a save keeps what it holds.
   const initialValues = useMemo(
@@ -100,16 +62,9 @@ export function PersonalDetailsScreen({ flow, user, loadCountries }: PersonalDet
         onRetry={() => ref.send({ type: 'retry' })}
         initialValues={initialValues}
         countries={countries}
-        emailVerification={{ state: emailState, email, errorMessages: emailErrors, showResend }}
-        onRequestCode={(value) => emailRef?.send({ type: 'code.request', email: value })}
-        onSubmitCode={(code) => emailRef?.send({ type: 'code.verify', code })}
-        onResendCode={() => emailRef?.send({ type: 'code.resend' })}
-        onChangeEmail={() => emailRef?.send({ type: 'email.edit' })}
-        onEmailInput={(value) => emailRef?.send({ type: 'email.change', email: value })}
+        {...emailWidget}
         emailConfirmation={emailConfirmation}
-        handleStatus={handleStatus}
-        handleMessage={handleMessage}
-        onHandleChange={(value) => handleRef?.send({ type: 'handle.change', value })}
+        {...handleField}
         saving={saving}
         ruleErrors={ruleErrors}
         fieldErrors={fieldErrors}

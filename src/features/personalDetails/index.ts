@@ -1,13 +1,10 @@
 import { fromPromise, sendParent } from 'xstate';
-import { emailVerificationMachine } from '../../machines/emailVerificationMachine';
 import type { FlowEvent } from '../../machines/flows';
-import { handleCheckMachine } from '../../machines/handleCheckMachine';
 import { createCountriesLoader } from '../../platform/countries';
 import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import { createEmailVerification, createHandleCheck } from '../../platform/identityActors';
 import { createAccountApi } from '../../services/api/account';
 import { createCountriesApi } from '../../services/api/countries';
-import { createIdentityApi } from '../../services/api/identity';
-import { createUsersApi } from '../../services/api/users';
 import type { PersonalDetailsActors } from './personalDetails.flow';
 import { personalDetailsMachine } from './personalDetailsMachine';
 import { PersonalDetailsScreen } from './PersonalDetailsScreen';
@@ -15,30 +12,14 @@ import { createElement } from 'react';
 
 const entry: FlowEntryFactory<undefined, PersonalDetailsActors> = (services) => {
   const account = createAccountApi(services.http);
-  const identity = createIdentityApi(services.http);
-  const users = createUsersApi(services.http);
   const countries = createCountriesApi(services.http);
   const loadCountries = createCountriesLoader(() => countries.list(), services.logError);
   const personalDetails = personalDetailsMachine.provide({
     actors: {
       getUserEditDetails: fromPromise(() => account.getUserEditDetails()),
       updatePersonalDetails: fromPromise(({ input }) => account.updatePersonalDetails(input)),
-      emailVerification: emailVerificationMachine.provide({
-        actors: {
-          verifyAccount: fromPromise(({ input }) => identity.verifyAccount(input)),
-          verifyAccountCode: fromPromise(async ({ input }) => {
-            await identity.verifyAccountCode(input);
-            return true;
-          }),
-        },
-      }),
-      handleCheck: handleCheckMachine.provide({
-        actors: {
-          handleExists: fromPromise(({ input, signal }) =>
-            users.handleExists(input.value, { signal }),
-          ),
-        },
-      }),
+      emailVerification: createEmailVerification(services),
+      handleCheck: createHandleCheck(services),
     },
     // The app refreshes the session: the token, the header and the menus carry the new name.
     actions: { notifySaved: sendParent((): FlowEvent => ({ type: 'flow.refreshSession' })) },

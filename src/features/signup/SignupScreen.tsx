@@ -1,18 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import {
-  selectEmail,
-  selectEmailVerificationErrors,
-  selectEmailVerificationPhase,
-  selectShowsResendLink,
-  type EmailVerificationSnapshot,
-} from '../../machines/emailVerificationMachine';
-import {
-  selectHandleMessage,
-  selectHandleStatus,
-  type HandleCheckSnapshot,
-} from '../../machines/handleCheckMachine';
-import {
   selectAccountCreated,
   selectFocusField,
   selectCanSubmit,
@@ -33,40 +21,14 @@ import {
   selectThirdPartyBusy,
   selectThirdPartyNotice,
 } from '../../machines/thirdPartySignInMachine';
-import type { EmailVerificationState } from '../../views/components/EmailVerificationField';
 import { SignupView, type SignupAlert, type SignupAlertKind } from '../../views/screens/SignupView';
 import type { SignupFieldName } from '../../validation/signup';
 import type { CountriesLoader, CountryOption } from '../../platform/countries';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
-import { orElse } from '../../platform/orElse';
 import { useCountries } from '../../platform/useCountries';
+import { useEmailVerificationWidget, useHandleCheckField } from '../../platform/useIdentityWidgets';
 import type { SignupActors } from './signup.flow';
 
-const NO_MESSAGES: readonly string[] = [];
-
-// The children of the signup flow stop once the account is created: their selectors then fall
-// back (the form is no longer shown).
-const selectEmailStateOrEntering = orElse(
-  selectEmailVerificationPhase,
-  'entering' as EmailVerificationState,
-);
-const selectEmailOrEmpty = orElse<EmailVerificationSnapshot, string>(selectEmail, '');
-const selectEmailErrorsOrNone = orElse(
-  (s: EmailVerificationSnapshot) => selectEmailVerificationErrors(s) ?? NO_MESSAGES,
-  NO_MESSAGES,
-);
-const selectShowsResendOrNot = orElse<EmailVerificationSnapshot, boolean>(
-  selectShowsResendLink,
-  false,
-);
-const selectHandleStatusOrEmpty = orElse<
-  HandleCheckSnapshot,
-  ReturnType<typeof selectHandleStatus>
->(selectHandleStatus, 'empty');
-const selectHandleMessageOrNone = orElse<HandleCheckSnapshot, string | null>(
-  selectHandleMessage,
-  null,
-);
 /** The address the activation link was sent to, once the account was created. */
 const selectCreatedEmail = (s: SignupSnapshot): string | null =>
   selectAccountCreated(s) ? (s.context.verifiedEmail ?? '') : null;
@@ -126,15 +88,11 @@ function SignupForm({
   const ruleErrors = useSelector(signupRef, selectSignupRuleErrors, shallowEqual);
   const createdEmail = useSelector(signupRef, selectCreatedEmail);
 
-  const emailRef = useSelector(signupRef, selectSignupEmailVerificationRef);
-  const emailState = useSelector(emailRef, selectEmailStateOrEntering);
-  const email = useSelector(emailRef, selectEmailOrEmpty);
-  const emailErrors = useSelector(emailRef, selectEmailErrorsOrNone);
-  const showResend = useSelector(emailRef, selectShowsResendOrNot);
-
-  const handleRef = useSelector(signupRef, selectSignupHandleCheckRef);
-  const handleStatus = useSelector(handleRef, selectHandleStatusOrEmpty);
-  const handleMessage = useSelector(handleRef, selectHandleMessageOrNone);
+  // Signup needs no word of the address as it is typed: an unverified one is refused anyway.
+  const { onEmailInput: _typed, ...emailWidget } = useEmailVerificationWidget(
+    useSelector(signupRef, selectSignupEmailVerificationRef),
+  );
+  const handleField = useHandleCheckField(useSelector(signupRef, selectSignupHandleCheckRef));
 
   const thirdPartyBusy = useSelector(thirdPartyRef, selectThirdPartyBusy);
   const thirdPartyAlert = useSelector(thirdPartyRef, selectThirdPartyAlert);
@@ -169,14 +127,8 @@ function SignupForm({
       countries={countries}
       termsUrl={termsUrl}
       privacyPolicyUrl={privacyPolicyUrl}
-      emailVerification={{ state: emailState, email, errorMessages: emailErrors, showResend }}
-      onRequestCode={(value) => emailRef?.send({ type: 'code.request', email: value })}
-      onSubmitCode={(code) => emailRef?.send({ type: 'code.verify', code })}
-      onResendCode={() => emailRef?.send({ type: 'code.resend' })}
-      onChangeEmail={() => emailRef?.send({ type: 'email.edit' })}
-      handleStatus={handleStatus}
-      handleMessage={handleMessage}
-      onHandleChange={(value) => handleRef?.send({ type: 'handle.change', value })}
+      {...emailWidget}
+      {...handleField}
       submitting={submitting}
       canSubmit={canSubmit}
       ruleErrors={ruleErrors}

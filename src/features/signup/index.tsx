@@ -1,16 +1,18 @@
 import { fromPromise } from 'xstate';
 import type { SignupRequest } from '../../../contract/identity';
-import { emailVerificationMachine } from '../../machines/emailVerificationMachine';
 import type { FlowEvent } from '../../machines/flows';
-import { handleCheckMachine } from '../../machines/handleCheckMachine';
 import type { EstablishedSession } from '../../machines/sessionMachine';
 import { createCountriesLoader } from '../../platform/countries';
 import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
-import { createCaptchaToken, createThirdPartySignIn } from '../../platform/identityActors';
+import {
+  createCaptchaToken,
+  createEmailVerification,
+  createHandleCheck,
+  createThirdPartySignIn,
+} from '../../platform/identityActors';
 import { sessionFromResponse } from '../../platform/session';
 import { createCountriesApi } from '../../services/api/countries';
 import { createIdentityApi } from '../../services/api/identity';
-import { createUsersApi } from '../../services/api/users';
 import type { SignupActors } from './signup.flow';
 import { signupMachine, type SignupInput, type SignupResult } from './signupMachine';
 import { SignupScreen } from './SignupScreen';
@@ -22,27 +24,12 @@ const sessionEstablished = (session: EstablishedSession): FlowEvent => ({
 
 const entry: FlowEntryFactory<SignupInput, SignupActors> = (services) => {
   const identity = createIdentityApi(services.http);
-  const users = createUsersApi(services.http);
   const countries = createCountriesApi(services.http);
   const loadCountries = createCountriesLoader(() => countries.list(), services.logError);
   const signup = signupMachine.provide({
     actors: {
-      emailVerification: emailVerificationMachine.provide({
-        actors: {
-          verifyAccount: fromPromise(({ input }) => identity.verifyAccount(input)),
-          verifyAccountCode: fromPromise(async ({ input }) => {
-            await identity.verifyAccountCode(input);
-            return true;
-          }),
-        },
-      }),
-      handleCheck: handleCheckMachine.provide({
-        actors: {
-          handleExists: fromPromise(({ input, signal }) =>
-            users.handleExists(input.value, { signal }),
-          ),
-        },
-      }),
+      emailVerification: createEmailVerification(services),
+      handleCheck: createHandleCheck(services),
       captchaToken: createCaptchaToken(services),
       captchaReady: fromPromise(async () => (await services.thirdParties()).captcha.ready()),
       signup: fromPromise<SignupResult, SignupRequest>(async ({ input }) => {

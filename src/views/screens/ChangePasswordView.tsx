@@ -10,7 +10,7 @@ import {
 } from '../../validation/account';
 import type { ChangePasswordFormValues, ChangePasswordSubmission } from '../../validation/account';
 import { Button } from '../components/Button';
-import { PasswordChecklist } from '../components/PasswordChecklist';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { TextField } from '../components/TextField';
 import { AccountPanel } from './AccountPanel';
 import type { AccountAlert } from './AccountPanel';
@@ -87,30 +87,15 @@ export function ChangePasswordView({
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          maxLength={PASSWORD_MAX}
-          aria-describedby={checklistId}
-          error={errors.password?.message}
-          {...register('password', { deps: ['confirmPassword'] })}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          maxLength={PASSWORD_MAX}
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <PasswordChecklist
-          id={checklistId}
+        <NewPasswordFields
+          passwordField={register('password', { deps: ['confirmPassword'] })}
+          confirmField={register('confirmPassword')}
+          passwordError={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
           password={password}
           confirmPassword={confirmPassword}
           minimumLength={minimumPasswordLength}
+          checklistId={checklistId}
         />
         <div className={styles.actions}>
           <Button type="submit" busy={saving} busyText="Updating Password...">

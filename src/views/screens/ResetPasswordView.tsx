@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { Link } from 'wouter';
-import { PASSWORD_MAX } from '../../../contract/identity';
 import {
   createResetPasswordFormStruct,
   resolveMinimumPasswordLength,
@@ -12,8 +11,7 @@ import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { LinkButton } from '../components/LinkButton';
 import { LoadingIndicator } from '../components/LoadingIndicator';
-import { PasswordChecklist } from '../components/PasswordChecklist';
-import { TextField } from '../components/TextField';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import styles from './AuthScreen.module.css';
 
 /** The reset-password flow's states: check the emailed key, then the form, then done. */
@@ -125,30 +123,16 @@ export function ResetPasswordView({
               />
             ) : null}
             <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-              <TextField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                aria-required="true"
-                maxLength={PASSWORD_MAX}
-                aria-describedby={checklistId}
-                error={errors.password?.message}
-                {...register('password', { deps: ['confirmPassword'] })}
-              />
-              <TextField
-                label="Confirm password"
-                type="password"
-                autoComplete="new-password"
-                aria-required="true"
-                maxLength={PASSWORD_MAX}
-                error={errors.confirmPassword?.message}
-                {...register('confirmPassword')}
-              />
-              <PasswordChecklist
-                id={checklistId}
+              <NewPasswordFields
+                passwordLabel="New password"
+                passwordField={register('password', { deps: ['confirmPassword'] })}
+                confirmField={register('confirmPassword')}
+                passwordError={errors.password?.message}
+                confirmError={errors.confirmPassword?.message}
                 password={password}
                 confirmPassword={confirmPassword}
                 minimumLength={minimumLength}
+                checklistId={checklistId}
               />
               <Button type="submit" size="lg" fullWidth busy={submitting} busyText="Saving...">
                 Reset Password

@@ -5,7 +5,7 @@ import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SignupAccountType } from '../../../contract/identity';
-import { NAME_MAX, PASSWORD_MAX } from '../../../contract/identity';
+import { NAME_MAX } from '../../../contract/identity';
 import { resolveMinimumPasswordLength } from '../../validation/password';
 import {
   EMPTY_SIGNUP_FORM,
@@ -32,7 +32,7 @@ import type {
 } from '../components/EmailVerificationField';
 import { HandleField } from '../components/HandleField';
 import type { HandleStatus } from '../components/HandleField';
-import { PasswordChecklist } from '../components/PasswordChecklist';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { PhoneField } from '../components/PhoneField';
 import type { PhoneCountryOption } from '../components/PhoneField';
 import { Stepper } from '../components/Stepper';
@@ -387,30 +387,15 @@ function SignupForm({
             onResend={onResendCode}
             onChangeEmail={onChangeEmail}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            maxLength={PASSWORD_MAX}
-            aria-describedby={checklistId}
-            error={message('password')}
-            {...register('password', { deps: ['confirmPassword'] })}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            maxLength={PASSWORD_MAX}
-            error={message('confirmPassword')}
-            {...register('confirmPassword')}
-          />
-          <PasswordChecklist
-            id={checklistId}
+          <NewPasswordFields
+            passwordField={register('password', { deps: ['confirmPassword'] })}
+            confirmField={register('confirmPassword')}
+            passwordError={message('password')}
+            confirmError={message('confirmPassword')}
             password={password}
             confirmPassword={confirmPassword}
             minimumLength={minimumLength}
+            checklistId={checklistId}
           />
 
           <div className={styles.section}>
