@@ -8,6 +8,7 @@ import { dropEndpoints } from './drops';
 import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
 import { postEndpoints } from './posts';
+import { teamEndpoints } from './team';
 import { tenantEndpoints } from './tenants';
 import { topicEndpoints } from './topics';
 
@@ -15,6 +16,7 @@ export const endpointsByArea = {
   auth: authEndpoints,
   identity: identityEndpoints,
   account: accountEndpoints,
+  team: teamEndpoints,
   posts: postEndpoints,
   drops: dropEndpoints,
   tenants: tenantEndpoints,
