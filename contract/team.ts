@@ -6,7 +6,6 @@
  * Shared by the client and the server.
  */
 import {
-  array,
   boolean,
   enums,
   integer,
