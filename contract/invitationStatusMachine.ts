@@ -88,10 +88,11 @@ export function invitationStatusSnapshot(status: InvitationStatus): InvitationSt
 export function shownInvitationStatus(
   status: InvitationStatus,
   expiryDate: string | null,
-  now: Date,
+  /** The time it is shown at, in milliseconds since the epoch. */
+  nowMs: number,
 ): InvitationStatus {
   if (status !== 'Pending' || expiryDate === null) return status;
-  return Date.parse(expiryDate) <= now.getTime() ? 'Expired' : 'Pending';
+  return Date.parse(expiryDate) <= nowMs ? 'Expired' : 'Pending';
 }
 
 /** Whether `event` may happen to an invitation shown as `status`. */

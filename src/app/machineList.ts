@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { invitationStatusMachine } from '../../contract/invitationStatusMachine';
 import { appMachine } from '../machines/appMachine';
 import { avatarUploadMachine } from '../machines/avatarUploadMachine';
 import { captchaTokenMachine } from '../machines/captchaTokenMachine';
@@ -22,6 +23,8 @@ export const sharedMachines: readonly AnyStateMachine[] = [
   captchaTokenMachine,
   thirdPartySignInMachine,
   avatarUploadMachine,
+  // Spec §4 Invitation: the model the server's rules and the users screen's badges both follow.
+  invitationStatusMachine,
 ];
 
 /**
