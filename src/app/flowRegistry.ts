@@ -19,6 +19,7 @@ import { profileFlow } from '../features/profile/profile.flow';
 import { searchFlow } from '../features/search/search.flow';
 import { signupFlow } from '../features/signup/signup.flow';
 import { startSignupFlow } from '../features/startSignup/startSignup.flow';
+import { usersFlow } from '../features/users/users.flow';
 import type { AnyFlowDefinition } from '../platform/flow';
 
 /**
@@ -46,6 +47,7 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   preferencesFlow,
   changePasswordFlow,
   dataPrivacyFlow,
+  usersFlow,
   followingFlow,
   searchFlow,
   errorFlow,

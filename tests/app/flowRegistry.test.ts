@@ -66,6 +66,8 @@ describe('the flow registry', () => {
     '/account/change-password': { layout: 'app', access: 'user' },
     '/account/data-privacy': { layout: 'app', access: 'user' },
     '/data-privacy': { layout: 'fullPage', access: 'onboarding' },
+    // The team (issue 17): Administrators only.
+    '/users': { layout: 'app', access: 'admin' },
   };
   it.each(routes.map((r) => [r.route.path, r] as const))(
     '%s has the layout and access of spec §2.1 and §6',

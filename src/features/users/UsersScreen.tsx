@@ -1,0 +1,75 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { FlowScreenProps } from '../../platform/flow';
+import { UsersView } from '../../views/screens/UsersView';
+import type { UsersActors } from './users.flow';
+import {
+  selectDeleteConfirmation,
+  selectEditedUser,
+  selectInvitationRows,
+  selectResendInvitation,
+  selectUserRows,
+  selectUsersAlert,
+  selectUsersBusy,
+  selectUsersLoadFailed,
+  selectUsersLoading,
+  selectUsersMode,
+  lockReason,
+  type UsersSnapshot,
+} from './usersMachine';
+
+interface UsersScreenProps extends FlowScreenProps<UsersActors> {
+  siteUrl: string;
+  copy: (text: string) => Promise<void>;
+}
+
+const selectEdited = (s: UsersSnapshot) => {
+  const user = selectEditedUser(s);
+  return user ? { ...user, lock: lockReason(user, s.context.currentUserId) } : null;
+};
+const selectResend = (s: UsersSnapshot) => {
+  const invitation = selectResendInvitation(s);
+  return invitation
+    ? {
+        id: invitation.id,
+        firstName: invitation.firstName,
+        lastName: invitation.lastName,
+        email: invitation.email,
+        message: invitation.message,
+        userRole: invitation.userRole,
+        canChangeEmailAddress: invitation.canChangeEmailAddress,
+      }
+    : null;
+};
+
+/** The Users screen at /users: the users machine's modes, its tables, forms and dialog. */
+export function UsersScreen({ flow, siteUrl, copy }: UsersScreenProps) {
+  const ref = flow.users;
+  return (
+    <UsersView
+      loading={useSelector(ref, selectUsersLoading)}
+      loadFailed={useSelector(ref, selectUsersLoadFailed)}
+      onRetry={() => ref.send({ type: 'retry' })}
+      mode={useSelector(ref, selectUsersMode)}
+      users={useSelector(ref, selectUserRows, shallowEqual)}
+      invitations={useSelector(ref, selectInvitationRows, shallowEqual)}
+      siteUrl={siteUrl}
+      busy={useSelector(ref, selectUsersBusy)}
+      alert={useSelector(ref, selectUsersAlert)}
+      onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
+      onInvite={() => ref.send({ type: 'invite.start' })}
+      onResend={(id) => ref.send({ type: 'resend.start', id })}
+      onEdit={(id) => ref.send({ type: 'edit.start', id })}
+      onDeleteUser={(id) => ref.send({ type: 'user.delete', id })}
+      onDeleteInvitation={(id) => ref.send({ type: 'invitation.delete', id })}
+      resendInvitation={useSelector(ref, selectResend, shallowEqual)}
+      editedUser={useSelector(ref, selectEdited, shallowEqual)}
+      onSubmitInvitation={(values) => ref.send({ type: 'form.submit', values })}
+      onSaveUser={(changes) => ref.send({ type: 'user.save', changes })}
+      onCancel={() => ref.send({ type: 'cancel' })}
+      confirmation={useSelector(ref, selectDeleteConfirmation, shallowEqual)}
+      onConfirm={() => ref.send({ type: 'confirm' })}
+      onCancelConfirm={() => ref.send({ type: 'cancel' })}
+      onCopy={copy}
+    />
+  );
+}
