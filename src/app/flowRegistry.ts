@@ -9,6 +9,7 @@ import { errorFlow } from '../features/error/error.flow';
 import { followingFlow } from '../features/following/following.flow';
 import { forgottenPasswordFlow } from '../features/forgottenPassword/forgottenPassword.flow';
 import { homeFlow } from '../features/home/home.flow';
+import { invitationFlow } from '../features/invitation/invitation.flow';
 import { loginFlow } from '../features/login/login.flow';
 import { logoutFlow } from '../features/logout/logout.flow';
 import { onboardingFlow } from '../features/onboarding/onboarding.flow';
@@ -48,6 +49,7 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   changePasswordFlow,
   dataPrivacyFlow,
   usersFlow,
+  invitationFlow,
   followingFlow,
   searchFlow,
   errorFlow,

@@ -68,6 +68,7 @@ describe('the flow registry', () => {
     '/data-privacy': { layout: 'fullPage', access: 'onboarding' },
     // The team (issue 17): Administrators only.
     '/users': { layout: 'app', access: 'admin' },
+    '/invitation/:key': { layout: 'public', access: 'public' },
   };
   it.each(routes.map((r) => [r.route.path, r] as const))(
     '%s has the layout and access of spec §2.1 and §6',

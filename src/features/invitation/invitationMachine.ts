@@ -405,8 +405,7 @@ export const selectAlreadyText = (s: InvitationSnapshot): string | null =>
     : null;
 export const selectInvalidMessages = (s: InvitationSnapshot) => s.context.invalidMessages;
 export const selectInvitationAlert = (s: InvitationSnapshot) => s.context.alert;
-export const selectAccepting = (s: InvitationSnapshot) =>
-  s.matches({ accepting: 'submitting' });
+export const selectAccepting = (s: InvitationSnapshot) => s.matches({ accepting: 'submitting' });
 export const selectDeclining = (s: InvitationSnapshot) => s.matches({ declining: 'sending' });
 /** The email can be changed only when the invitation allows it (canChangeEmailAddress). */
 export const selectEmailEditable = (s: InvitationSnapshot) =>

@@ -1,0 +1,76 @@
+import { createElement } from 'react';
+import { fromPromise } from 'xstate';
+import type { FlowEvent } from '../../machines/flows';
+import type { EstablishedSession } from '../../machines/sessionMachine';
+import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import { createCaptchaToken, createThirdPartySignIn } from '../../platform/identityActors';
+import { sessionFromResponse } from '../../platform/session';
+import { createTeamApi } from '../../services/api/team';
+import type { InvitationActors } from './invitation.flow';
+import {
+  invitationMachine,
+  type AcceptanceResult,
+  type InvitationInput,
+} from './invitationMachine';
+import { InvitationScreen } from './InvitationScreen';
+
+const sessionEstablished = (session: EstablishedSession): FlowEvent => ({
+  type: 'flow.sessionEstablished',
+  session,
+});
+
+const entry: FlowEntryFactory<InvitationInput, InvitationActors> = (services) => {
+  const team = createTeamApi(services.http);
+  const invitation = invitationMachine.provide({
+    actors: {
+      getUserByInvitationKey: fromPromise(({ input }) => team.getUserByInvitationKey(input.key)),
+      captchaToken: createCaptchaToken(services),
+      acceptUserInvitation: fromPromise<
+        AcceptanceResult,
+        Parameters<typeof team.acceptUserInvitation>[0]
+      >(async ({ input }) => {
+        const answer = await team.acceptUserInvitation(input);
+        return answer.session
+          ? { kind: 'signedIn', session: sessionFromResponse(answer.session) }
+          : { kind: 'verifyByEmail' };
+      }),
+      declineUserInvitation: fromPromise(({ input }) => team.declineUserInvitation(input)),
+    },
+  });
+  function Screen(props: FlowScreenProps<InvitationActors>) {
+    const { termsUrl, privacyPolicyUrl } = services.configuration();
+    return createElement(InvitationScreen, { ...props, termsUrl, privacyPolicyUrl });
+  }
+  return {
+    start: (input) => {
+      // 'Accept with Google' is the third-party sign-up whose call accepts this invitation.
+      const thirdParty = createThirdPartySignIn(services).provide({
+        actors: {
+          signupWithGoogle: fromPromise(async ({ input: request }) => {
+            const { signupRequest, authCodeResponse } = request;
+            const data = await team.acceptUserInvitationWithGoogle({
+              acceptUserInvitationRequest: {
+                userInvitationKey: input.key,
+                termsAccepted: true,
+                privacyPolicyAccepted: true,
+                consentToHelpEmails: signupRequest.consentToHelpEmails,
+                consentToMarketingEmails: signupRequest.consentToMarketingEmails,
+                usingEmail: false,
+                reCaptchaToken: signupRequest.reCaptchaToken,
+              },
+              authCodeResponse,
+            });
+            return { session: sessionFromResponse(data), messages: [] };
+          }),
+        },
+      });
+      return {
+        invitation: { logic: invitation, input, onDone: sessionEstablished },
+        invitationThirdParty: { logic: thirdParty, onDone: sessionEstablished },
+      };
+    },
+    Screen,
+  };
+};
+
+export default entry;
