@@ -5,7 +5,6 @@ import { setRefreshCookie, type RefreshCookieOptions } from '../../http/refreshC
 import { route } from '../../http/route';
 import { answerSession, toSessionData } from '../../http/sessionAnswer';
 import {
-  createInvitation,
   deleteInvitation,
   deleteInvitationByGuid,
   deleteUser,
@@ -47,8 +46,10 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsync {
     route(app, endpoints.deleteUser, async ({ payload, scope }) =>
       ok(await deleteUser(team, scope, payload.id)),
     );
+    // create is upsert under its other name: an id given to it names an invitation of this
+    // organisation to resend (never a new invitation beside another organisation's).
     route(app, endpoints.createInvitation, async ({ payload, scope }) =>
-      ok(await createInvitation(team, scope, payload)),
+      ok(await upsertInvitation(team, scope, payload)),
     );
     route(app, endpoints.upsertInvitation, async ({ payload, scope }) =>
       ok(await upsertInvitation(team, scope, payload)),
