@@ -61,6 +61,7 @@ import { authRoutes } from './features/auth/routes';
 import { configurationAnswerOf, configurationRoutes } from './features/configuration/routes';
 import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './features/dev/routes';
 import { identityRoutes } from './features/identity/routes';
+import { teamRoutes } from './features/team/routes';
 import { tenantRoutes } from './features/tenants/routes';
 import { topicRoutes } from './features/topics/routes';
 import { createCaptchaVerifier, type CaptchaVerifier } from './thirdParty/captcha';
@@ -411,6 +412,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     accountLimits: createAccountLimits(config.accountRateLimit, now, windows),
   };
   app.register(accountRoutes({ account, cookie }), { prefix: config.apiBasePath });
+  const team = { ...identity, invitationExpiryDays: config.userInvitationExpiryDays };
+  app.register(teamRoutes({ team, cookie }), { prefix: config.apiBasePath });
   registerDevRoutes(app, config, identity, devCodes);
   // index.html carries GET /api/configuration's answer (server/http/indexPage.ts).
   const page = site === undefined ? undefined : serveStaticSite(app, site, configurationAnswer);

@@ -318,6 +318,73 @@ export const rateLimitWindows = pgTable(
   (table) => [index('rate_limit_windows_ends_at_idx').on(table.endsAt)],
 );
 
+/**
+ * Invitations to join an organisation (spec §3 Invited user / user invitation, §4 Invitation).
+ * `status` is the stored one of contract invitationStatuses; a Pending one past its expiry is
+ * shown (and treated) as Expired by contract/invitationStatusMachine.ts. Cancelling a Pending one
+ * or deleting any other removes its row (and its keys).
+ *
+ * `currentKey` is the clear key of the invitation's newest link, kept so that the Administrators of
+ * the organisation can copy the link again (spec §2.3 'Invitation Link' row): it is exactly what
+ * they are shown anyway, and sealing it under a secret kept in the same database would protect
+ * nothing more. It is cleared once the invitation is no longer Pending (accepted, declined), so a
+ * database reader cannot use a spent link. Lookups by key go through user_invitation_keys (sha256
+ * only), where every earlier link of a resent invitation stays, superseded, to read as Expired.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: serial('id').primaryKey(),
+    guid: uuid('guid').notNull().unique().defaultRandom(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invitedByUserId: integer('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** The address the invitee accepted with, when different from `email` (lower-cased). */
+    acceptedEmailAddress: text('accepted_email_address'),
+    message: text('message').notNull().default(''),
+    /** Contract UserRole: 0 User, 1 Administrator. */
+    userRole: integer('user_role').notNull().default(0),
+    canChangeEmailAddress: boolean('can_change_email_address').notNull().default(false),
+    /** 'Pending' | 'Accepted' | 'Declined' | 'Expired' (contract invitationStatuses). */
+    status: text('status').notNull().default('Pending'),
+    expiryDate: timestamp('expiry_date', { withTimezone: true }).notNull(),
+    /** The newest link's clear key while Pending (see above); null otherwise. */
+    currentKey: text('current_key'),
+    /** The invitee's reason when declining. */
+    responseMessage: text('response_message'),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_invitations_tenant_idx').on(table.tenantId, table.createdAt)],
+);
+
+/**
+ * The links of invitations: the sha256 of each key. A resend supersedes every earlier key of the
+ * invitation (supersededAt), whose link then reads as Expired.
+ */
+export const userInvitationKeys = pgTable(
+  'user_invitation_keys',
+  {
+    id: serial('id').primaryKey(),
+    invitationId: integer('invitation_id')
+      .notNull()
+      .references(() => userInvitations.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull().unique(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_invitation_keys_invitation_idx').on(table.invitationId)],
+);
+
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type TenantUserRow = typeof tenantUsers.$inferSelect;
@@ -327,6 +394,8 @@ export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type DropRow = typeof drops.$inferSelect;
+export type UserInvitationRow = typeof userInvitations.$inferSelect;
+export type UserInvitationKeyRow = typeof userInvitationKeys.$inferSelect;
 
 /** The interest topics a person chooses from in onboarding (spec §3 Topic, §7.2 Topics). */
 export const topics = pgTable('topics', {

@@ -39,7 +39,9 @@ export type { FieldMessages } from '../../contract/endpoints/define';
 import type { FieldMessages } from '../../contract/endpoints/define';
 
 const isRuleFailure = (failure: Failure) =>
-  failure.type === 'literal' || (failure.refinement !== undefined && failure.refinement !== 'size');
+  failure.type === 'literal' ||
+  failure.type === 'enums' ||
+  (failure.refinement !== undefined && failure.refinement !== 'size');
 
 function fieldMessage(failure: Failure, messages: FieldMessages): string | undefined {
   const field = messages[failure.path.join('.')];

@@ -127,3 +127,48 @@ export function emailConfirmationMail(
     `The link expires in ${input.expiresInDays} days and can be used once.`,
   );
 }
+
+export interface InvitationMailInput {
+  to: string;
+  firstName: string;
+  /** The full name of the Administrator who invited them. */
+  inviterName: string;
+  organisationName: string;
+  /** The inviter's optional message ('' for none). */
+  message: string;
+  link: string;
+  expiresInDays: number;
+}
+
+/**
+ * An invitation to join an organisation (spec §2.3 Invitation): the inviter, the organisation, the
+ * optional message and the link `{siteUrl}/invitation/{key}`, on a line of its own.
+ */
+export function invitationMail(input: InvitationMailInput): OutgoingMail {
+  const inviter = oneLine(input.inviterName);
+  const organisation = oneLine(input.organisationName);
+  const subject = `${inviter} invited you to join ${organisation} on ${SITE_NAME}`;
+  const hello = greeting(input.firstName);
+  const intro = `${inviter} has invited you to join ${organisation} on ${SITE_NAME}.`;
+  const message = input.message.trim();
+  const action = 'Accept or decline the invitation by opening this link:';
+  const expiry = `The link expires in ${input.expiresInDays} days.`;
+  const ignore = 'If you did not expect this invitation, you can ignore this email.';
+  const quoted = message === '' ? [] : [`Their message: ${message}`];
+  return {
+    to: input.to,
+    subject,
+    text: [hello, '', intro, ...quoted.flatMap((line) => ['', line]), '', action, '', input.link]
+      .concat(['', expiry, '', ignore])
+      .join('\n'),
+    html: htmlDocument(subject, [
+      escapeHtml(hello),
+      escapeHtml(intro),
+      ...quoted.map((line) => escapeHtml(line).replace(/\n/g, '<br>')),
+      escapeHtml(action),
+      htmlLink(input.link),
+      escapeHtml(expiry),
+      escapeHtml(ignore),
+    ]),
+  };
+}

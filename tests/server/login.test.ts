@@ -174,7 +174,7 @@ describe('POST /api/auth/login', () => {
     expect(unknown.body).toBe(wrong.body);
   });
 
-  it('refuses a user whose login is disabled in every tenant', async () => {
+  it('refuses a user whose login is disabled in every tenant, saying so (403)', async () => {
     const [user] = await handle.db.select().from(users).where(eq(users.email, newbie.email));
     if (user === undefined) throw new Error('seed user missing');
     await handle.db
@@ -183,8 +183,13 @@ describe('POST /api/auth/login', () => {
       .where(eq(tenantUsers.userId, user.id));
     try {
       const response = await postLogin(test.app, newbie.email);
-      expect(response.statusCode).toBe(401);
-      expect(envelopeOf(response).messages).toEqual(['Invalid email or password.']);
+      expect(response.statusCode).toBe(403);
+      expect(envelopeOf(response).messages).toEqual([
+        'Your login to this organisation is disabled.',
+      ]);
+      const wrong = await postLogin(test.app, newbie.email, 'not-it');
+      expect(wrong.statusCode).toBe(401);
+      expect(envelopeOf(wrong).messages).toEqual(['Invalid email or password.']);
     } finally {
       await handle.db
         .update(tenantUsers)

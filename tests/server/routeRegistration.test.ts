@@ -121,11 +121,19 @@ describe('route registration', () => {
     expect(new Set(defined).size).toBe(defined.length);
   });
 
-  it('declares an auth level on every endpoint; only sign-in, identity, health and the development stand-ins are public', () => {
+  it('declares an auth level on every endpoint; only sign-in, identity, health, the invitation key lookup and the development stand-ins are public', () => {
     const publicPaths = allEndpoints.filter((e) => e.auth === 'public').map((e) => e.path);
-    expect(publicPaths.every((path) => /^(auth|users|countries|dev)\/|^health$/.test(path))).toBe(
-      true,
-    );
+    // The invitee's lookup by key (spec §7.2) is the one public call under userInvitations/.
+    expect(
+      publicPaths.filter(
+        (path) =>
+          !/^(auth|users|countries|dev)\/|^health$/.test(path) &&
+          path !== 'userInvitations/getUserByInvitationKey',
+      ),
+    ).toEqual([]);
+    expect(
+      allEndpoints.filter((e) => /^userinvitations\//.test(e.path)).map((e) => e.auth),
+    ).toEqual(Array(9).fill('tenantAdmin'));
     expect(allEndpoints.find((e) => e.path === 'auth/switchTenant')?.auth).toBe('user');
     expect(
       allEndpoints.filter((e) => /^(posts|drops|tenants)\//.test(e.path)).map((e) => e.auth),

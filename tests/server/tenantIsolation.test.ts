@@ -15,11 +15,13 @@ import { accountEndpoints } from '../../contract/endpoints/account';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { avatarEndpoints } from '../../contract/endpoints/avatars';
 import { postEndpoints } from '../../contract/endpoints/posts';
+import { teamEndpoints } from '../../contract/endpoints/team';
+import type { UserInvitation } from '../../contract/team';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import { topicEndpoints } from '../../contract/endpoints/topics';
 import type { Post } from '../../contract/posts';
 import type { DatabaseHandle } from '../../server/db/database';
-import { posts, tenants, users } from '../../server/db/schema';
+import { posts, tenants, tenantUsers, userInvitations, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { makeImage, mediaApiKey, upload } from './support/media';
 import { openTestDatabase } from './support/testDatabase';
@@ -48,6 +50,10 @@ let caller: LoginResult;
 let otherAvatar: UserAvatar;
 /** A pending avatar upload the caller could confirm for themselves. */
 let callerUpload: string;
+/** The other organisation's invitation. */
+let otherInvitation: UserInvitation;
+/** An Administrator of Harbour Hope (the owner): the caller of the team's calls. */
+let admin: LoginResult;
 
 /** Uploads an avatar picture with `session`'s reference; answers the pending upload's id. */
 async function uploadAvatar(session: LoginResult): Promise<string> {
@@ -97,7 +103,23 @@ beforeAll(async () => {
   const confirmed = await confirmAvatar(newbie, await uploadAvatar(newbie));
   expect(confirmed.statusCode).toBe(200);
   otherAvatar = envelopeOf(confirmed).data as UserAvatar;
+  const invited = await test.app.inject({
+    method: 'POST',
+    url: api(teamEndpoints.createInvitation.path),
+    headers: bearer(newbie.jwtToken),
+    payload: {
+      firstName: 'Ivo',
+      lastName: 'Other',
+      email: 'ivo.other@example.org',
+      message: 'Of another organisation',
+      userRole: 0,
+      canChangeEmailAddress: false,
+    },
+  });
+  expect(invited.statusCode).toBe(200);
+  otherInvitation = envelopeOf(invited).data as UserInvitation;
   caller = await login(test.app, DEMO_USERS.member.email);
+  admin = await login(test.app, DEMO_USERS.owner.email);
   callerUpload = await uploadAvatar(caller);
 });
 
@@ -110,7 +132,18 @@ interface IsolationCase {
   endpoint: AnyEndpoint;
   /** The payload naming the other organisation's record. */
   payload: () => Record<string, unknown>;
+  /** Who calls: the member by default; the team's calls an Administrator of Harbour Hope. */
+  asAdmin?: boolean;
 }
+
+const invitationFields = () => ({
+  firstName: 'Taken',
+  lastName: 'Over',
+  email: 'taken.over@example.org',
+  message: '',
+  userRole: 1,
+  canChangeEmailAddress: true,
+});
 
 const postFields = () => ({
   message: 'Taken over',
@@ -157,6 +190,21 @@ const cases: IsolationCase[] = [
   },
   { endpoint: avatarEndpoints.deleteAvatarFile, payload: () => ({ id: otherUserId }) },
   { endpoint: accountEndpoints.get, payload: () => ({ id: otherUserId }) },
+  ...(
+    [
+      [teamEndpoints.updateUser, () => ({ id: otherUserId, userRole: 0, loginEnabled: false })],
+      [teamEndpoints.deleteUser, () => ({ id: otherUserId })],
+      [teamEndpoints.getInvitation, () => ({ id: otherInvitation.id })],
+      [teamEndpoints.getInvitationByGuid, () => ({ guid: otherInvitation.guid })],
+      [teamEndpoints.upsertInvitation, () => ({ id: otherInvitation.id, ...invitationFields() })],
+      [teamEndpoints.createInvitation, () => ({ id: otherInvitation.id, ...invitationFields() })],
+      [teamEndpoints.updateInvitation, () => ({ id: otherInvitation.id, ...invitationFields() })],
+      [teamEndpoints.deleteInvitation, () => ({ id: otherInvitation.id })],
+      [teamEndpoints.deleteInvitationByGuid, () => ({ guid: otherInvitation.guid })],
+      [teamEndpoints.setCanChangeEmailAddress, () => ({ id: otherInvitation.id, value: true })],
+      [teamEndpoints.setCanChangeEmailAddress, () => ({ guid: otherInvitation.guid, value: true })],
+    ] as const
+  ).map(([endpoint, payload]) => ({ endpoint, payload, asAdmin: true })),
 ];
 
 /**
@@ -184,7 +232,15 @@ async function othersRecords() {
   const [post] = await handle.db.select().from(posts).where(eq(posts.id, otherPost.id));
   const [tenant] = await handle.db.select().from(tenants).where(eq(tenants.id, otherTenantId));
   const [user] = await handle.db.select().from(users).where(eq(users.id, otherUserId));
-  return { post, tenant, user };
+  const [invitation] = await handle.db
+    .select()
+    .from(userInvitations)
+    .where(eq(userInvitations.id, otherInvitation.id));
+  const memberships = await handle.db
+    .select()
+    .from(tenantUsers)
+    .where(eq(tenantUsers.userId, otherUserId));
+  return { post, tenant, user, invitation, memberships };
 }
 
 describe('tenant isolation', () => {
@@ -199,7 +255,7 @@ describe('tenant isolation', () => {
 
   it.each(cases.map((c) => [c.endpoint.path, c] as const))(
     "refuses %s with another organisation's id and changes nothing",
-    async (_path, { endpoint, payload }) => {
+    async (_path, { endpoint, payload, asAdmin }) => {
       const before = await othersRecords();
       expect(before.tenant?.isOnboarding).toBe(true);
       expect(before.user?.avatarType).toBe('Stored');
@@ -207,13 +263,14 @@ describe('tenant isolation', () => {
       const response = await test.app.inject({
         method: endpoint.method,
         url: api(endpoint.path),
-        headers: bearer(caller.jwtToken),
+        headers: bearer((asAdmin === true ? admin : caller).jwtToken),
         ...(usesQuery
           ? { query: Object.fromEntries(Object.entries(payload()).map(([k, v]) => [k, String(v)])) }
           : { payload: payload() }),
       });
       expect([401, 403, 404]).toContain(response.statusCode);
       expect(response.body).not.toContain(otherPost.message);
+      expect(response.body).not.toContain(otherInvitation.email);
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(await othersRecords()).toEqual(before);
       const file = await test.app.inject({ method: 'GET', url: otherAvatar.avatarUrl });

@@ -102,7 +102,8 @@ async function loadSessionAccount(
 
 /**
  * The account for an email and password; undefined when they do not match. A matching account
- * that still waits for its activation link is refused with {@link ACCOUNT_NOT_ACTIVATED}.
+ * that still waits for its activation link is refused with {@link ACCOUNT_NOT_ACTIVATED}, one
+ * whose login is disabled in every organisation with {@link TENANT_LOGIN_DISABLED} (403).
  */
 async function checkCredentials(
   db: Queryable,
@@ -115,7 +116,11 @@ async function checkCredentials(
   }
   if (!(await verifyPassword(password, user.passwordHash))) return undefined;
   if (user.accountStatus === ACCOUNT_PENDING_ACTIVATION) throw forbidden(ACCOUNT_NOT_ACTIVATED);
-  return loadSessionAccount(db, user.id, 'Email');
+  const account = await loadSessionAccount(db, user.id, 'Email');
+  // The right password, but an Administrator switched off the login to every organisation of
+  // the account: told so (403), rather than that the password is wrong.
+  if (account === undefined && isActive(user)) throw forbidden(TENANT_LOGIN_DISABLED);
+  return account;
 }
 
 /** The access token of `account` for the session (refresh-token family) `sessionId`. */

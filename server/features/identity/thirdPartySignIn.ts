@@ -22,14 +22,14 @@ export const ACCOUNT_ALREADY_EXISTS_LOGGING_IN = 'Account already exists, loggin
 export const LINKED_TO_ANOTHER_GOOGLE_ACCOUNT =
   'This email address is linked to a different Google account.';
 
-async function resolveIdentity(deps: IdentityDeps, authCode: AuthCodeResponse) {
+export async function resolveIdentity(deps: IdentityDeps, authCode: AuthCodeResponse) {
   const identity = await deps.google.resolve(authCode);
   if (!identity.emailVerified) throw unauthenticated(GOOGLE_EMAIL_NOT_VERIFIED);
   return identity;
 }
 
 /** The account of this identity: by linked subject first, then by email address. */
-async function findAccount(
+export async function findAccount(
   deps: IdentityDeps,
   identity: ThirdPartyIdentity,
 ): Promise<UserRow | undefined> {

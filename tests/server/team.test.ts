@@ -1,0 +1,688 @@
+/**
+ * The team (issue 17): invitations from sending to accepting or declining, the users of an
+ * organisation, roles and login permission, with the spec's texts.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../contract/endpoints/auth';
+import { teamEndpoints as endpoints } from '../../contract/endpoints/team';
+import type { AnyEndpoint } from '../../contract/endpoints/define';
+import { UserRole } from '../../contract/enums';
+import { alreadyText } from '../../contract/invitationStatusMachine';
+import type { CurrentTenant } from '../../contract/auth';
+import {
+  teamTexts,
+  type AcceptInvitationResponse,
+  type InvitationByKey,
+  type TeamUserList,
+  type UserInvitation,
+  type UserInvitationList,
+} from '../../contract/team';
+import type { DatabaseHandle } from '../../server/db/database';
+import { tenantUsers, users } from '../../server/db/schema';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
+import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
+import { TENANT_LOGIN_DISABLED } from '../../server/features/auth/sessions';
+import { INVITATION_ROUTE } from '../../server/features/team/domain';
+import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import {
+  captchaToken,
+  latestMail,
+  linkIn,
+  STRONG_PASSWORD,
+  uniquePerson,
+} from './support/identity';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  api,
+  bearer,
+  createTestApp,
+  envelopeOf,
+  login,
+  parseJsonClaim,
+  postRefresh,
+  type LoginResult,
+  type TestApp,
+} from './support/testServer';
+
+let handle: DatabaseHandle;
+let test: TestApp;
+let owner: LoginResult;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  test = await createTestApp(handle.db);
+  owner = await login(test.app, DEMO_USERS.owner.email);
+});
+
+// The clock moves (expiries): every test starts with a fresh access token.
+beforeEach(async () => {
+  owner = await login(test.app, DEMO_USERS.owner.email);
+});
+
+afterAll(async () => {
+  await test.app.close();
+  await handle.close();
+});
+
+function call(
+  app: TestApp['app'],
+  endpoint: AnyEndpoint,
+  payload: Record<string, unknown>,
+  token?: string,
+  ip?: string,
+): Promise<LightMyRequestResponse> {
+  const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  return app.inject({
+    method: endpoint.method,
+    url: api(endpoint.path),
+    ...(token === undefined ? {} : { headers: bearer(token) }),
+    ...(ip === undefined ? {} : { remoteAddress: ip }),
+    ...(usesQuery
+      ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
+      : { payload }),
+  });
+}
+
+const dataOf = <T>(response: LightMyRequestResponse) => envelopeOf(response).data as T;
+
+function inviteFields(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Iris',
+    lastName: 'Vale',
+    email,
+    message: 'Join us at the harbour!',
+    userRole: UserRole.User,
+    canChangeEmailAddress: false,
+    ...overrides,
+  };
+}
+
+/** Invites `email` as the owner; the invitation and the key of its mailed link. */
+async function invite(app: TestApp['app'], token: string, email: string, overrides = {}) {
+  const response = await call(
+    app,
+    endpoints.createInvitation,
+    inviteFields(email, overrides),
+    token,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  const invitation = dataOf<UserInvitation>(response);
+  const { key } = linkIn(await latestMail(app, email), INVITATION_ROUTE);
+  return { invitation, key };
+}
+
+async function acceptPayload(app: TestApp['app'], key: string, email: string, overrides = {}) {
+  return {
+    firstName: 'Iris',
+    lastName: 'Vale',
+    email,
+    password: STRONG_PASSWORD,
+    termsAccepted: true,
+    privacyPolicyAccepted: true,
+    consentToHelpEmails: false,
+    consentToMarketingEmails: false,
+    usingEmail: true,
+    reCaptchaToken: await captchaToken(app),
+    userInvitationKey: key,
+    ...overrides,
+  };
+}
+
+const lookUp = (app: TestApp['app'], key: string, ip?: string) =>
+  call(app, endpoints.getUserByInvitationKey, { key }, undefined, ip);
+
+async function invitationsOf(token: string): Promise<UserInvitation[]> {
+  const response = await call(test.app, endpoints.listInvitations, { getTotalCount: true }, token);
+  expect(response.statusCode).toBe(200);
+  return dataOf<UserInvitationList>(response).list;
+}
+
+async function membershipOf(userId: number, tenantId: number) {
+  const [row] = await handle.db
+    .select()
+    .from(tenantUsers)
+    .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.tenantId, tenantId)));
+  return row;
+}
+
+const ownerTenantId = () => parseJsonClaim<{ id: number }>(owner.claims.currentTenant).id;
+
+describe('inviting', () => {
+  it('is for Administrators of the organisation only', async () => {
+    const member = await login(test.app, DEMO_USERS.member.email);
+    const response = await call(test.app, endpoints.listInvitations, {}, member.jwtToken);
+    expect(response.statusCode).toBe(403);
+    expect(envelopeOf(response).messages).toEqual([NOT_AN_ADMINISTRATOR]);
+    const anonymous = await call(test.app, endpoints.listUsers, {});
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('mails the invitee the inviter, the organisation, the message and the link', async () => {
+    const { email } = uniquePerson('inv');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email);
+    const mail = await latestMail(test.app, email);
+    expect(mail.subject).toBe('Olivia Harper invited you to join Harbour Hope on Givedrop');
+    expect(mail.text).toContain('Join us at the harbour!');
+    expect(mail.text).toContain(`${test.config.siteUrl}/invitation/${key}`);
+    expect(mail.text).toContain('expires in 7 days');
+    expect(key.length).toBeGreaterThanOrEqual(43);
+    expect(invitation).toMatchObject({
+      email,
+      userInvitationStatus: 'Pending',
+      userInvitationKey: key,
+      userRole: UserRole.User,
+      acceptedEmailAddress: null,
+      responseMessage: null,
+    });
+    const days = (Date.parse(invitation.expiryDate) - test.clock.now().getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+    expect((await invitationsOf(owner.jwtToken)).map((i) => i.id)).toContain(invitation.id);
+  });
+
+  it('answers the form fields with the spec messages', async () => {
+    const response = await call(
+      test.app,
+      endpoints.createInvitation,
+      { firstName: '', lastName: '', email: 'nope', userRole: 7, canChangeEmailAddress: false },
+      owner.jwtToken,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(envelopeOf(response).messages).toEqual(
+      expect.arrayContaining([
+        teamTexts.inviteFirstNameRequired,
+        teamTexts.inviteLastNameRequired,
+        teamTexts.inviteEmailInvalid,
+        teamTexts.userRoleRequired,
+      ]),
+    );
+    const blank = await call(
+      test.app,
+      endpoints.createInvitation,
+      inviteFields('blank@example.org', { firstName: '   ' }),
+      owner.jwtToken,
+    );
+    expect(blank.statusCode).toBe(400);
+    expect(envelopeOf(blank).messages).toEqual([teamTexts.inviteFirstNameRequired]);
+  });
+
+  it('refuses to invite a member of the organisation (409)', async () => {
+    const response = await call(
+      test.app,
+      endpoints.upsertInvitation,
+      inviteFields(DEMO_USERS.member.email.toUpperCase()),
+      owner.jwtToken,
+    );
+    expect(response.statusCode).toBe(409);
+    expect(envelopeOf(response).messages).toEqual([teamTexts.alreadyMember]);
+  });
+});
+
+describe('the invitee', () => {
+  it('sees the invitation by key: organisation, inviter and whether the account exists', async () => {
+    const { email } = uniquePerson('look');
+    const { key } = await invite(test.app, owner.jwtToken, email);
+    const response = await lookUp(test.app, key);
+    expect(response.statusCode).toBe(200);
+    expect(dataOf<InvitationByKey>(response)).toEqual({
+      email,
+      firstName: 'Iris',
+      lastName: 'Vale',
+      userInvitationKey: key,
+      userInvitationStatus: 'Pending',
+      accountName: 'Harbour Hope',
+      invitedByUserFullName: 'Olivia Harper',
+      invitedByUserEmail: DEMO_USERS.owner.email,
+      canChangeEmailAddress: false,
+      accountExists: false,
+    });
+  });
+
+  it("answers a guessed or tampered key 'Invalid Invitation' and nothing else", async () => {
+    const { email } = uniquePerson('tamper');
+    const { key } = await invite(test.app, owner.jwtToken, email);
+    for (const guess of ['x'.repeat(43), `${key.slice(0, -1)}A`, `${key}x`]) {
+      const response = await lookUp(test.app, guess);
+      expect(response.statusCode).toBe(404);
+      expect(envelopeOf(response)).toMatchObject({ messages: [teamTexts.invalidInvitation] });
+      expect(envelopeOf(response).data).toBeNull();
+      const declined = await call(test.app, endpoints.declineUserInvitation, {
+        userInvitationKey: guess,
+      });
+      expect(declined.statusCode).toBe(404);
+      expect(envelopeOf(declined).messages).toEqual([teamTexts.invalidInvitation]);
+    }
+  });
+
+  it('accepts as a new user with the invited role, signed in to the organisation', async () => {
+    const { email } = uniquePerson('acc');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email, {
+      userRole: UserRole.Administrator,
+    });
+    const response = await call(
+      test.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(test.app, key, email),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = dataOf<AcceptInvitationResponse>(response);
+    expect(answer.activated).toBe(true);
+    expect(answer.session?.jwtToken).toBeTruthy();
+    expect(response.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(true);
+    const session = parseJsonClaim<CurrentTenant & { id: number }>(
+      (
+        JSON.parse(
+          Buffer.from(answer.session!.jwtToken.split('.')[1]!, 'base64url').toString(),
+        ) as {
+          currentTenant: string;
+        }
+      ).currentTenant,
+    );
+    expect(session.name).toBe('Harbour Hope');
+    expect(session.userRole).toBe(UserRole.Administrator);
+
+    const listed = (await invitationsOf(owner.jwtToken)).find((i) => i.id === invitation.id);
+    expect(listed).toMatchObject({
+      userInvitationStatus: 'Accepted',
+      userInvitationKey: '',
+      acceptedEmailAddress: null,
+    });
+    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailConfirmed).toBe(true);
+    expect(user?.termsAcceptedDate).not.toBeNull();
+
+    const again = await call(
+      test.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(test.app, key, email),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(envelopeOf(again).messages).toEqual([alreadyText('Accepted')]);
+    expect(alreadyText('Accepted')).toBe('This invitation has already been accepted.');
+    const declined = await call(test.app, endpoints.declineUserInvitation, {
+      userInvitationKey: key,
+    });
+    expect(declined.statusCode).toBe(409);
+    expect(envelopeOf(declined).messages).toEqual([alreadyText('Accepted')]);
+
+    const resend = await call(
+      test.app,
+      endpoints.upsertInvitation,
+      inviteFields(`again.${email}`, { id: invitation.id }),
+      owner.jwtToken,
+    );
+    expect(resend.statusCode).toBe(409);
+    expect(envelopeOf(resend).messages).toEqual([teamTexts.cannotResendAccepted]);
+
+    // Deleting the accepted invitation leaves the member alone.
+    const deleted = await call(
+      test.app,
+      endpoints.deleteInvitation,
+      { id: invitation.id },
+      owner.jwtToken,
+    );
+    expect(deleted.statusCode).toBe(200);
+    expect(await membershipOf(user!.id, ownerTenantId())).toMatchObject({
+      userRole: UserRole.Administrator,
+    });
+  });
+
+  it('must use the invited address unless any is allowed, and records a different one', async () => {
+    const { email } = uniquePerson('match');
+    const { key } = await invite(test.app, owner.jwtToken, email);
+    const other = uniquePerson('other').email;
+    const refused = await call(
+      test.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(test.app, key, other),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(envelopeOf(refused).messages).toEqual([teamTexts.emailMustMatch]);
+
+    const free = uniquePerson('free').email;
+    const { invitation, key: freeKey } = await invite(test.app, owner.jwtToken, free, {
+      canChangeEmailAddress: true,
+    });
+    const accepted = await call(
+      test.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(test.app, freeKey, other),
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const listed = (await invitationsOf(owner.jwtToken)).find((i) => i.id === invitation.id);
+    expect(listed).toMatchObject({ userInvitationStatus: 'Accepted', acceptedEmailAddress: other });
+  });
+
+  it('asks an existing account for its password and only adds the membership', async () => {
+    const { key } = await invite(test.app, owner.jwtToken, DEMO_USERS.newbie.email);
+    const lookup = dataOf<InvitationByKey>(await lookUp(test.app, key));
+    expect(lookup.accountExists).toBe(true);
+    const wrong = await call(
+      test.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(test.app, key, DEMO_USERS.newbie.email, { password: 'Wr0ng!pass' }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(envelopeOf(wrong).messages).toEqual([teamTexts.existingAccountPassword]);
+    const right = await call(
+      test.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(test.app, key, DEMO_USERS.newbie.email, { password: DEMO_PASSWORD }),
+    );
+    expect(right.statusCode, right.body).toBe(200);
+    expect(dataOf<AcceptInvitationResponse>(right).activated).toBe(true);
+    const [newbie] = await handle.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_USERS.newbie.email));
+    expect(await membershipOf(newbie!.id, ownerTenantId())).toMatchObject({
+      userRole: UserRole.User,
+      owner: false,
+      loginEnabled: true,
+    });
+    expect(newbie?.firstName).toBe(DEMO_USERS.newbie.firstName);
+  });
+
+  it('declines with a reason, which the Administrator sees', async () => {
+    const { email } = uniquePerson('dec');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email);
+    const response = await call(test.app, endpoints.declineUserInvitation, {
+      userInvitationKey: key,
+      message: 'Not this year, thank you.',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(dataOf(response)).toEqual({ declined: true });
+    const listed = (await invitationsOf(owner.jwtToken)).find((i) => i.id === invitation.id);
+    expect(listed).toMatchObject({
+      userInvitationStatus: 'Declined',
+      responseMessage: 'Not this year, thank you.',
+    });
+    expect(dataOf<InvitationByKey>(await lookUp(test.app, key)).userInvitationStatus).toBe(
+      'Declined',
+    );
+    const again = await call(test.app, endpoints.declineUserInvitation, { userInvitationKey: key });
+    expect(again.statusCode).toBe(409);
+    expect(envelopeOf(again).messages).toEqual(['This invitation has already been declined.']);
+  });
+});
+
+describe('resending and cancelling', () => {
+  it('issues a new link; the earlier one reads as expired and cannot be accepted', async () => {
+    const { email } = uniquePerson('re');
+    const { invitation, key: first } = await invite(test.app, owner.jwtToken, email);
+    test.clock.advanceSeconds(3600);
+    owner = await login(test.app, DEMO_USERS.owner.email);
+    const response = await call(
+      test.app,
+      endpoints.upsertInvitation,
+      inviteFields(email, { id: invitation.id, message: 'Second try' }),
+      owner.jwtToken,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const resent = dataOf<UserInvitation>(response);
+    const { key: second } = linkIn(await latestMail(test.app, email), INVITATION_ROUTE);
+    expect(second).not.toBe(first);
+    expect(resent.userInvitationKey).toBe(second);
+    expect(Date.parse(resent.expiryDate)).toBeGreaterThan(Date.parse(invitation.expiryDate));
+    expect(dataOf<InvitationByKey>(await lookUp(test.app, first)).userInvitationStatus).toBe(
+      'Expired',
+    );
+    const old = await call(
+      test.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(test.app, first, email),
+    );
+    expect(old.statusCode).toBe(409);
+    expect(envelopeOf(old).messages).toEqual(['This invitation has already been expired.']);
+    expect(dataOf<InvitationByKey>(await lookUp(test.app, second)).userInvitationStatus).toBe(
+      'Pending',
+    );
+  });
+
+  it('shows a pending invitation past its expiry as expired to the invitee', async () => {
+    const { email } = uniquePerson('late');
+    const { key } = await invite(test.app, owner.jwtToken, email);
+    test.clock.advanceSeconds(8 * 86_400);
+    expect(dataOf<InvitationByKey>(await lookUp(test.app, key)).userInvitationStatus).toBe(
+      'Expired',
+    );
+    const declined = await call(test.app, endpoints.declineUserInvitation, {
+      userInvitationKey: key,
+    });
+    expect(declined.statusCode).toBe(409);
+    expect(envelopeOf(declined).messages).toEqual([alreadyText('Expired')]);
+  });
+
+  it('cancels a pending invitation: its link is invalid', async () => {
+    const { email } = uniquePerson('can');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email);
+    const response = await call(
+      test.app,
+      endpoints.deleteInvitationByGuid,
+      { guid: invitation.guid },
+      owner.jwtToken,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(dataOf(response)).toEqual({ deleted: true });
+    const lookup = await lookUp(test.app, key);
+    expect(lookup.statusCode).toBe(404);
+    const gone = await call(
+      test.app,
+      endpoints.getInvitation,
+      { id: invitation.id },
+      owner.jwtToken,
+    );
+    expect(gone.statusCode).toBe(404);
+    expect(envelopeOf(gone).messages).toEqual([teamTexts.notInThisOrganisation]);
+  });
+
+  it('sets whether any address may be used, by id or by guid', async () => {
+    const { email } = uniquePerson('flag');
+    const { invitation } = await invite(test.app, owner.jwtToken, email);
+    const byId = await call(
+      test.app,
+      endpoints.setCanChangeEmailAddress,
+      { id: invitation.id, value: true },
+      owner.jwtToken,
+    );
+    expect(dataOf<UserInvitation>(byId).canChangeEmailAddress).toBe(true);
+    const byGuid = await call(
+      test.app,
+      endpoints.setCanChangeEmailAddress,
+      { guid: invitation.guid, value: false },
+      owner.jwtToken,
+    );
+    expect(dataOf<UserInvitation>(byGuid).canChangeEmailAddress).toBe(false);
+    const got = await call(
+      test.app,
+      endpoints.getInvitationByGuid,
+      { guid: invitation.guid },
+      owner.jwtToken,
+    );
+    expect(dataOf<UserInvitation>(got).id).toBe(invitation.id);
+    const bad = await call(
+      test.app,
+      endpoints.getInvitationByGuid,
+      { guid: 'nope' },
+      owner.jwtToken,
+    );
+    expect(bad.statusCode).toBe(404);
+  });
+});
+
+describe('the users of the organisation', () => {
+  it('lists the members with their role, owner flag, login and last login', async () => {
+    const response = await call(
+      test.app,
+      endpoints.listUsers,
+      {
+        page: 1,
+        pageSize: 999,
+        sortBy: 'LastLoginDate',
+        sortByDescending: true,
+        searchString: '',
+        getTotalCount: true,
+      },
+      owner.jwtToken,
+    );
+    expect(response.statusCode).toBe(200);
+    const { list, totalCount } = dataOf<TeamUserList>(response);
+    expect(totalCount).toBe(list.length);
+    expect(list.find((u) => u.email === DEMO_USERS.owner.email)).toMatchObject({
+      owner: true,
+      userRole: UserRole.Administrator,
+      loginEnabled: true,
+      emailConfirmed: true,
+    });
+    expect(list.find((u) => u.email === DEMO_USERS.member.email)).toMatchObject({
+      owner: false,
+      userRole: UserRole.User,
+    });
+    expect(list[0]?.email).toBe(DEMO_USERS.owner.email);
+  });
+
+  it('never edits or deletes oneself nor the owner (403)', async () => {
+    const self = await call(
+      test.app,
+      endpoints.updateUser,
+      { id: owner.claims.id, userRole: UserRole.User, loginEnabled: true },
+      owner.jwtToken,
+    );
+    expect(self.statusCode).toBe(403);
+    expect(envelopeOf(self).messages).toEqual([teamTexts.cannotEditSelf]);
+    const selfDelete = await call(
+      test.app,
+      endpoints.deleteUser,
+      { id: owner.claims.id },
+      owner.jwtToken,
+    );
+    expect(selfDelete.statusCode).toBe(403);
+    expect(envelopeOf(selfDelete).messages).toEqual([teamTexts.cannotEditSelf]);
+
+    // Another Administrator of the organisation cannot touch the owner.
+    const { email } = uniquePerson('adm');
+    const { key } = await invite(test.app, owner.jwtToken, email, {
+      userRole: UserRole.Administrator,
+    });
+    const accepted = await call(
+      test.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(test.app, key, email),
+    );
+    const admin = dataOf<AcceptInvitationResponse>(accepted).session!.jwtToken;
+    const onOwner = await call(
+      test.app,
+      endpoints.updateUser,
+      { id: owner.claims.id, userRole: UserRole.User, loginEnabled: false },
+      admin,
+    );
+    expect(onOwner.statusCode).toBe(403);
+    expect(envelopeOf(onOwner).messages).toEqual([teamTexts.cannotEditOwner]);
+    const deleteOwner = await call(test.app, endpoints.deleteUser, { id: owner.claims.id }, admin);
+    expect(deleteOwner.statusCode).toBe(403);
+    expect(envelopeOf(deleteOwner).messages).toEqual([teamTexts.cannotEditOwner]);
+    expect(await membershipOf(owner.claims.id, ownerTenantId())).toMatchObject({
+      loginEnabled: true,
+      userRole: UserRole.Administrator,
+    });
+  });
+
+  it("switches a member's login off: no login, refresh or switch into the organisation", async () => {
+    const member = await login(test.app, DEMO_USERS.member.email);
+    const harbourHope = ownerTenantId();
+    const off = await call(
+      test.app,
+      endpoints.updateUser,
+      { id: member.claims.id, userRole: UserRole.User, loginEnabled: false },
+      owner.jwtToken,
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      // The session on the organisation ended at once.
+      expect((await postRefresh(test.app, member.refreshToken)).statusCode).toBe(401);
+      const again = await login(test.app, DEMO_USERS.member.email);
+      expect(parseJsonClaim<CurrentTenant>(again.claims.currentTenant).name).toBe('Marcus Reed');
+      const switched = await test.app.inject({
+        method: 'POST',
+        url: api(authEndpoints.switchTenant.path),
+        headers: bearer(again.jwtToken),
+        cookies: { [REFRESH_COOKIE]: again.refreshToken },
+        payload: { id: harbourHope },
+      });
+      expect(switched.statusCode).toBe(403);
+      expect(envelopeOf(switched).messages).toEqual([TENANT_LOGIN_DISABLED]);
+    } finally {
+      const on = await call(
+        test.app,
+        endpoints.updateUser,
+        { id: member.claims.id, userRole: UserRole.User, loginEnabled: true },
+        owner.jwtToken,
+      );
+      expect(on.statusCode).toBe(200);
+    }
+  });
+
+  it('removes a member from the organisation only', async () => {
+    const { email } = uniquePerson('del');
+    const { key } = await invite(test.app, owner.jwtToken, email);
+    await call(test.app, endpoints.acceptUserInvitation, await acceptPayload(test.app, key, email));
+    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+    const response = await call(test.app, endpoints.deleteUser, { id: user!.id }, owner.jwtToken);
+    expect(response.statusCode).toBe(200);
+    expect(await membershipOf(user!.id, ownerTenantId())).toBeUndefined();
+    const [still] = await handle.db.select().from(users).where(eq(users.id, user!.id));
+    expect(still?.lastTenantId).toBeNull();
+    const twice = await call(test.app, endpoints.deleteUser, { id: user!.id }, owner.jwtToken);
+    expect(twice.statusCode).toBe(404);
+    expect(envelopeOf(twice).messages).toEqual([teamTexts.notInThisOrganisation]);
+  });
+});
+
+describe('with activation required and low limits', () => {
+  let strict: TestApp;
+  let strictOwner: LoginResult;
+
+  beforeAll(async () => {
+    strict = await createTestApp(handle.db, {
+      SIGNUP_REQUIRES_ACTIVATION: 'true',
+      IDENTITY_RATE_LIMIT_ADDRESS: '3',
+    });
+    strictOwner = await login(strict.app, DEMO_USERS.owner.email);
+  });
+  afterAll(async () => {
+    await strict.app.close();
+  });
+
+  it('accepts a new user who then activates by the emailed link', async () => {
+    const { email } = uniquePerson('act');
+    const { key } = await invite(strict.app, strictOwner.jwtToken, email);
+    const response = await call(
+      strict.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(strict.app, key, email),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf(response)).toEqual({ activated: false, session: null });
+    expect(response.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(false);
+    const mail = await latestMail(strict.app, email);
+    expect(mail.text).toContain('/activate/');
+  });
+
+  it('limits unknown keys per client address (429)', async () => {
+    const ip = '203.0.113.77';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await lookUp(strict.app, `guess${attempt}`, ip)).statusCode).toBe(404);
+    }
+    const limited = await lookUp(strict.app, 'guess-more', ip);
+    expect(limited.statusCode).toBe(429);
+    const accept = await call(
+      strict.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(strict.app, 'guess-more', 'x@example.org'),
+      undefined,
+      ip,
+    );
+    expect(accept.statusCode).toBe(429);
+  });
+});
