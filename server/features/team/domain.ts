@@ -70,7 +70,7 @@ export const storedStatus = (row: UserInvitationRow) =>
 
 /** The status the invitation shows now: a Pending one past its expiry is Expired. */
 export const shownStatus = (row: UserInvitationRow, now: Date) =>
-  shownInvitationStatus(storedStatus(row), row.expiryDate.toISOString(), now);
+  shownInvitationStatus(storedStatus(row), row.expiryDate.toISOString(), now.getTime());
 
 export function toUserInvitation(row: UserInvitationRow): UserInvitation {
   return {
