@@ -105,6 +105,9 @@ describe('the flow registry', () => {
     for (const flow of flowRegistry) {
       if (flow.id === 'login') {
         expect(flow.whenSignedIn).toEqual({ to: '/dashboard', orRemembered: true });
+      } else if (flow.id === 'invitation') {
+        // Spec §4 Invitation: an accepted invitation goes to /dashboard.
+        expect(flow.whenSignedIn).toEqual({ to: '/dashboard' });
       } else if (flow.signsOutOnVisit && flow.id !== 'logout') {
         expect(flow.whenSignedIn, flow.id).toEqual({ to: '/feed' });
       } else {
@@ -120,6 +123,7 @@ describe('the flow registry', () => {
       '/account/confirm-email/:key',
       '/activate/:key',
       '/forgotten-password/:key',
+      '/invitation/:key',
     ]);
     for (const { route } of secretRoutes) {
       const path = route.path.replace(':key', 'the-secret-key');

@@ -13,6 +13,8 @@ export interface AccountAlert {
 
 export interface AccountPanelProps {
   title: string;
+  /** Room for tables (the users screen): wider than a form. */
+  wide?: boolean;
   /** Shown under the title (e.g. a short explanation). */
   lead?: string;
   loading?: boolean;
@@ -32,6 +34,7 @@ const levels = { success: 'Success', danger: 'Danger' } as const;
  */
 export function AccountPanel({
   title,
+  wide = false,
   lead,
   loading = false,
   loadFailed = false,
@@ -41,7 +44,10 @@ export function AccountPanel({
   children,
 }: AccountPanelProps) {
   return (
-    <section className={styles.panel} aria-labelledby="account-panel-title">
+    <section
+      className={wide ? `${styles.panel} ${styles.widePanel}` : styles.panel}
+      aria-labelledby="account-panel-title"
+    >
       <header>
         <h1 id="account-panel-title" className={styles.title}>
           {title}

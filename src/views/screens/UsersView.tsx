@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { Check, Lock, Pencil, RotateCw, Trash2, TriangleAlert, UserPlus, X } from 'lucide-react';
@@ -120,6 +120,7 @@ export function UsersView(props: UsersViewProps) {
           : 'Users';
   return (
     <AccountPanel
+      wide={mode === 'list'}
       title={title}
       loading={loading}
       loadFailed={loadFailed}
@@ -149,6 +150,19 @@ export function UsersView(props: UsersViewProps) {
   );
 }
 
+/**
+ * A table wider than a phone scrolls sideways: its region takes the focus so that a keyboard can
+ * scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
+ */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region, see above
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
 function UsersList({
   users,
   invitations,
@@ -167,10 +181,7 @@ function UsersList({
   const date = (iso: string | null) => (iso ? (formatDateTime(iso, timeZone) ?? '') : 'Never');
   return (
     <>
-      {/* A table wider than a phone scrolls sideways: its region takes the focus so a keyboard can
-          scroll it (WCAG 2.1.1; axe scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Users">
+      <ScrollRegion label="Users table">
         <table className={styles.table}>
           <thead>
             <tr>
@@ -245,7 +256,7 @@ function UsersList({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       <div className={accountStyles.section}>
         <div className={styles.sectionHead}>
@@ -260,8 +271,7 @@ function UsersList({
         {invitations.length === 0 ? (
           <p className={styles.empty}>There are no pending user invitations</p>
         ) : (
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable, see above
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Invited Users">
+          <ScrollRegion label="Invited users table">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -351,7 +361,7 @@ function UsersList({
                 );
               })}
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
 
