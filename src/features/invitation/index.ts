@@ -5,6 +5,8 @@ import type { EstablishedSession } from '../../machines/sessionMachine';
 import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
 import { createCaptchaToken, createThirdPartySignIn } from '../../platform/identityActors';
 import { sessionFromResponse } from '../../platform/session';
+import { teamTexts } from '../../../contract/team';
+import { isApiError } from '../../services/apiResponse';
 import { createTeamApi } from '../../services/api/team';
 import type { InvitationActors } from './invitation.flow';
 import {
@@ -48,18 +50,25 @@ const entry: FlowEntryFactory<InvitationInput, InvitationActors> = (services) =>
         actors: {
           signupWithGoogle: fromPromise(async ({ input: request }) => {
             const { signupRequest, authCodeResponse } = request;
-            const data = await team.acceptUserInvitationWithGoogle({
-              acceptUserInvitationRequest: {
-                userInvitationKey: input.key,
-                termsAccepted: true,
-                privacyPolicyAccepted: true,
-                consentToHelpEmails: signupRequest.consentToHelpEmails,
-                consentToMarketingEmails: signupRequest.consentToMarketingEmails,
-                usingEmail: false,
-                reCaptchaToken: signupRequest.reCaptchaToken,
-              },
-              authCodeResponse,
-            });
+            const data = await team
+              .acceptUserInvitationWithGoogle({
+                acceptUserInvitationRequest: {
+                  userInvitationKey: input.key,
+                  termsAccepted: true,
+                  privacyPolicyAccepted: true,
+                  consentToHelpEmails: signupRequest.consentToHelpEmails,
+                  consentToMarketingEmails: signupRequest.consentToMarketingEmails,
+                  usingEmail: false,
+                  reCaptchaToken: signupRequest.reCaptchaToken,
+                },
+                authCodeResponse,
+              })
+              .catch((error: unknown) => {
+                // Spec §8: this call's own words when the server gave none.
+                throw isApiError(error) && error.fromServer
+                  ? error
+                  : { messages: [teamTexts.acceptWithGoogleFailed] };
+              });
             return { session: sessionFromResponse(data), messages: [] };
           }),
         },
