@@ -147,13 +147,6 @@ export const changePasswordMachine = setup({
 
 export type ChangePasswordSnapshot = SnapshotFrom<typeof changePasswordMachine>;
 
-export const changePasswordTexts = {
-  title: 'Change Password',
-  save: 'Update Password',
-  saving: 'Updating Password...',
-  failedTitle: accountTexts.passwordFailedTitle,
-} as const;
-
 export const selectChangePasswordSaving = (s: ChangePasswordSnapshot) => s.matches('saving');
 export const selectChangePasswordAlert = (s: ChangePasswordSnapshot) => s.context.alert;
 export const selectChangePasswordMinimumLength = (s: ChangePasswordSnapshot) =>

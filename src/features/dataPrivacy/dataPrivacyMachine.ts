@@ -220,18 +220,6 @@ export const dataPrivacyMachine = setup({
 
 export type DataPrivacySnapshot = SnapshotFrom<typeof dataPrivacyMachine>;
 
-export const dataPrivacyTexts = {
-  title: 'Data Privacy',
-  download: 'Download Personal Data',
-  downloading: 'Preparing download...',
-  deleteTitle: 'Delete Account',
-  deleteButton: 'Delete Account',
-  confirmButton: 'Yes, Delete Account',
-  deleting: 'Deleting...',
-  loading: 'Loading, please wait...',
-  retry: 'Try again',
-} as const;
-
 /** The privacy policy as agreed: its version (default 1) and date (ISO, or null). */
 export function selectPrivacyPolicy(
   s: DataPrivacySnapshot,

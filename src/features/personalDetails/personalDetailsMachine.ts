@@ -353,15 +353,6 @@ export const personalDetailsMachine = setup({
 
 export type PersonalDetailsSnapshot = SnapshotFrom<typeof personalDetailsMachine>;
 
-export const personalDetailsTexts = {
-  title: 'Personal Details',
-  save: 'Save',
-  saving: 'Saving...',
-  loading: 'Loading, please wait...',
-  retry: 'Try again',
-  emailRequiresConfirmation: accountTexts.emailRequiresConfirmation,
-} as const;
-
 export const selectPersonalDetails = (s: PersonalDetailsSnapshot) =>
   s.matches('ready') ? s.context.details : null;
 export const selectPersonalDetailsLoading = (s: PersonalDetailsSnapshot) => s.matches('loading');

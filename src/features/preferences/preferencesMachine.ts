@@ -158,16 +158,6 @@ export const preferencesMachine = setup({
 
 export type PreferencesSnapshot = SnapshotFrom<typeof preferencesMachine>;
 
-export const preferencesTexts = {
-  title: 'Communication Preferences',
-  helpEmails: 'I consent to receiving info to get me started (short help topics on app features)',
-  marketingEmails: 'I consent to receiving related product marketing news, updates & offers.',
-  save: 'Save',
-  saving: 'Saving Preferences...',
-  loading: 'Loading, please wait...',
-  retry: 'Try again',
-} as const;
-
 /** The saved consents the form starts from (null until loaded). */
 export const selectPreferencesValues = (s: PreferencesSnapshot): PreferencesValues | null =>
   s.context.saved

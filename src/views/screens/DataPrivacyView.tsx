@@ -2,6 +2,7 @@ import { Download, Trash2 } from 'lucide-react';
 import type { DeletionOutcome } from '../../../contract/account';
 import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
+import { NewTabLink } from '../components/NewTabLink';
 import { formatDateTime } from '../utils/dateTime';
 import { AccountPanel } from './AccountPanel';
 import type { AccountAlert } from './AccountPanel';
@@ -105,10 +106,7 @@ export function DataPrivacyView({
               </Button>
             </div>
             <p>
-              Questions about your data?{' '}
-              <a href={supportUrl} target="_blank" rel="noreferrer">
-                Contact us <span className="visually-hidden">(opens in a new tab)</span>
-              </a>
+              Questions about your data? <NewTabLink href={supportUrl}>Contact us</NewTabLink>
             </p>
           </div>
 

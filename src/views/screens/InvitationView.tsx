@@ -11,6 +11,7 @@ import {
   type AcceptanceFormValues,
 } from '../../validation/team';
 import { Alert } from '../components/Alert';
+import { NewTabLink } from '../components/NewTabLink';
 import { Button } from '../components/Button';
 import { CheckboxField } from '../components/CheckboxField';
 import { LoadingIndicator } from '../components/LoadingIndicator';
@@ -67,14 +68,6 @@ export interface InvitationViewProps {
   onDeclineStart: () => void;
   onDeclineCancel: () => void;
   onDecline: (message: string) => void;
-}
-
-function NewTabLink({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noreferrer">
-      {children} <span className="visually-hidden">(opens in a new tab)</span>
-    </a>
-  );
 }
 
 /** The invitation page, /invitation/{key} (spec §2.3 Invitation, §4, §8). */

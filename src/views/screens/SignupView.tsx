@@ -22,6 +22,7 @@ import type {
   ThirdPartySignupSubmission,
 } from '../../validation/signup';
 import { Alert } from '../components/Alert';
+import { NewTabLink } from '../components/NewTabLink';
 import { Button } from '../components/Button';
 import { CheckboxField } from '../components/CheckboxField';
 import { DateOfBirthField } from '../components/DateOfBirthField';
@@ -130,14 +131,6 @@ const alertTitles: Record<SignupAlertKind, string | undefined> = {
   thirdPartyError: 'Signup Error',
   warning: undefined,
 };
-
-function NewTabLink({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noreferrer">
-      {children} <span className="visually-hidden">(opens in a new tab)</span>
-    </a>
-  );
-}
 
 /**
  * The Signup screen, /signup (Individual) and /signup-charity (Charity, with the stepper), spec
