@@ -65,8 +65,11 @@ function fakeTimers(): { started(ms: number): boolean } {
   return { started: (ms) => spy.mock.calls.some((call) => call[1] === ms) };
 }
 
-/** A real wait that fake timers do not touch. */
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+/**
+ * A real wait that fake timers do not touch. Its limit only ends a test that would otherwise
+ * hang: generous, so that a busy machine never fails a test that is right.
+ */
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const start = performance.now();
   while (!condition()) {
     if (performance.now() - start > timeoutMs) throw new Error('condition not reached');
