@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessibleAtBothWidths } from './accountSupport';
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, expectAccessibleAtBothWidths, readyPerson } from './accountSupport';
+import { newPerson, signUpViaApi } from './signupSupport';
 import {
   expectAccessible,
   linkPathOf,
@@ -12,51 +13,40 @@ import {
   uniqueSuffix,
   waitForMail,
 } from './support';
+import {
+  acceptTerms,
+  fullName,
+  invite,
+  invitedUsersTable,
+  invitee,
+  invitationRow,
+  inviteViaApi,
+  memberRow,
+  newPage,
+  openUsers,
+  usersTable,
+} from './teamSupport';
+import { consentAs } from './thirdPartySupport';
 
 /**
  * The team (issue 17) in Chromium against the real server: the owner of Harbour Hope invites
- * people from /users; the invitees accept, decline, or find their link replaced; the owner
- * switches a member's login off; a Standard User is sent away from /users.
+ * people from /users; the invitees accept (a new account by password or by Google, an existing
+ * account by its password, another address when the invitation allows it), decline, or find
+ * their link replaced; the owner switches a member's login off; a Standard User is sent away from
+ * /users; another organisation's Administrator sees only their own team.
  */
-interface Invitee {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-const invitee = (firstName: string): Invitee => ({
-  firstName,
-  lastName: 'Tester',
-  email: `${firstName.toLowerCase()}.${uniqueSuffix()}@example.org`,
-});
 
-async function openUsers(page: Page) {
-  await logIn(page, OWNER);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/users');
-  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
-}
-
-async function invite(page: Page, person: Invitee) {
-  await page.getByRole('button', { name: 'Invite User' }).click();
-  await expect(page.getByRole('heading', { name: 'Invite User' })).toBeVisible();
-  await page.getByLabel('First Name').fill(person.firstName);
-  await page.getByLabel('Last Name').fill(person.lastName);
-  await page.getByLabel('Email Address', { exact: true }).fill(person.email);
-  await page.getByLabel('Message (optional)').fill('Come and give with us.');
-  await page.getByLabel('User Role').selectOption({ label: 'Standard User' });
-  await page.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(page.getByText('Invitation Sent')).toBeVisible();
-}
-
-/** The invited users table's row of a person. */
-const invitationRow = (page: Page, person: Invitee) =>
-  page.getByRole('region', { name: 'Invited users table' }).getByRole('row').filter({
-    hasText: person.email,
-  });
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
+/** The claims of the page's stored session. */
+async function sessionClaims(page: Page) {
+  const session = await storedSession(page);
+  expect(session, 'a stored session').not.toBeNull();
+  const claims = tokenPayload(session!.jwtToken);
+  return {
+    email: claims.email,
+    provider: claims.currentLoginProvider,
+    currentTenant: JSON.parse(String(claims.currentTenant)) as { name: string; userRole: number },
+    tenants: (JSON.parse(String(claims.tenants)) as { name: string }[]).map((t) => t.name),
+  };
 }
 
 test.describe('team', () => {
@@ -113,12 +103,10 @@ test.describe('team', () => {
     await expect(invited.getByText('The terms of service must be accepted.')).toBeVisible();
     await invited.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await invited.getByLabel('Confirm password').fill(PASSWORD);
-    await invited.getByLabel('I accept the terms of service').check();
-    await invited.getByLabel('I accept the privacy policy').check();
+    await acceptTerms(invited);
     await invited.getByRole('button', { name: 'Accept Invitation' }).click();
     await expect(invited).toHaveURL(/\/dashboard$/);
-    const claims = tokenPayload((await storedSession(invited))!.jwtToken);
-    expect(JSON.parse(String(claims.currentTenant))).toMatchObject({
+    expect((await sessionClaims(invited)).currentTenant).toMatchObject({
       name: 'Harbour Hope',
       userRole: 0,
     });
@@ -126,22 +114,17 @@ test.describe('team', () => {
 
     await page.reload();
     await expect(invitationRow(page, person).getByText('Accepted')).toBeVisible();
-    const memberRow = page
-      .getByRole('region', { name: 'Users table', exact: true })
-      .getByRole('row')
-      .filter({ hasText: person.email });
-    await expect(memberRow.getByText('Standard User')).toBeVisible();
+    const member = memberRow(page, person.email);
+    await expect(member.getByText('Standard User')).toBeVisible();
 
     // Login off: the member can no longer sign in to the organisation.
-    await memberRow
-      .getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` })
-      .click();
+    await member.getByRole('button', { name: `Edit ${fullName(person)}` }).click();
     await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
     await expectAccessibleAtBothWidths(page, 'edit user', expectAccessible);
     await page.getByLabel('Login enabled').uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('User Updated')).toBeVisible();
-    await expect(memberRow.getByRole('img', { name: 'No' })).toBeVisible();
+    await expect(member.getByRole('img', { name: 'No' })).toBeVisible();
     const login = await request.post('/api/auth/login', {
       data: { email: person.email, password: PASSWORD },
     });
@@ -198,5 +181,166 @@ test.describe('team', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/users');
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an invitee accepts with Google as the invited address: signed in to Harbour Hope with the granted role', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const person = invitee('Gwen');
+    const link = await inviteViaApi(request, await apiLogin(request, OWNER), person, {
+      role: 'Administrator',
+    });
+
+    const invited = await newPage(browser);
+    await invited.goto(link);
+    await expect(invited.getByRole('heading', { name: 'Join Harbour Hope' })).toBeVisible();
+    const acceptWithGoogle = invited.getByRole('button', { name: 'Accept with Google' });
+    // The terms come first: no popup before they are accepted.
+    await acceptWithGoogle.click();
+    await expect(invited.getByText('The terms of service must be accepted.')).toBeVisible();
+    await expect(invited.getByText('The privacy policy must be accepted.')).toBeVisible();
+    await acceptTerms(invited);
+    await consentAs(invited, () => acceptWithGoogle.click(), person.email);
+    await expect(invited).toHaveURL(/\/dashboard$/);
+    const claims = await sessionClaims(invited);
+    expect(claims.email).toBe(person.email);
+    expect(claims.provider).toBe('Google');
+    expect(claims.currentTenant).toMatchObject({ name: 'Harbour Hope', userRole: 1 });
+    await invited.context().close();
+
+    await openUsers(page);
+    await expect(invitationRow(page, person).getByText('Accepted')).toBeVisible();
+    // The name is the one the provider gave (the stand-in's consent page).
+    const member = memberRow(page, person.email);
+    await expect(
+      member.getByRole('cell', { name: 'Katherine Johnson', exact: true }),
+    ).toBeVisible();
+    await expect(member.getByText('Administrator')).toBeVisible();
+  });
+
+  test('an invitation to an address with an account asks for its password: a wrong one is refused, the right one adds the organisation', async ({
+    browser,
+    request,
+  }) => {
+    const person = newPerson('Hilda', 'Geiringer');
+    await signUpViaApi(request, person);
+    const link = await inviteViaApi(request, await apiLogin(request, OWNER), person);
+
+    const invited = await newPage(browser);
+    await invited.goto(link);
+    await expect(invited.getByRole('heading', { name: 'Join Harbour Hope' })).toBeVisible();
+    // The existing account's password only: no new password, no confirmation, no checklist.
+    const password = invited.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAccessibleDescription(
+      /You already have an account: enter its password\./,
+    );
+    await expect(invited.getByLabel('Confirm password')).toHaveCount(0);
+    await expectAccessibleAtBothWidths(
+      invited,
+      'invitation to an existing account',
+      expectAccessible,
+    );
+
+    await password.fill(`${PASSWORD}x`);
+    await acceptTerms(invited);
+    const accept = invited.getByRole('button', { name: 'Accept Invitation' });
+    await accept.click();
+    await expect(invited.getByText('Error Accepting Invitation')).toBeVisible();
+    await expect(
+      invited.getByText(
+        'An account with this email address already exists: enter its password to accept.',
+      ),
+    ).toBeVisible();
+    expect(await storedSession(invited)).toBeNull();
+    await expectAccessibleAtBothWidths(
+      invited,
+      'a refused existing-account password',
+      expectAccessible,
+    );
+
+    await password.fill(PASSWORD);
+    await accept.click();
+    await expect(invited).toHaveURL(/\/dashboard$/);
+    const claims = await sessionClaims(invited);
+    expect(claims.email).toBe(person.email);
+    expect(claims.currentTenant).toMatchObject({ name: 'Harbour Hope', userRole: 0 });
+    expect(claims.tenants).toEqual(
+      expect.arrayContaining(['Harbour Hope', `${person.firstName} ${person.lastName}`]),
+    );
+    await invited.context().close();
+  });
+
+  test("'User can use any email address?': the invitee accepts with another address; the owner sees the invited one struck through", async ({
+    page,
+    browser,
+  }) => {
+    const person = invitee('Vera');
+    const other = `vera.elsewhere.${uniqueSuffix()}@example.org`;
+    await openUsers(page);
+    await invite(page, person, { anyEmailAddress: true });
+    const link = await page.getByLabel(`Invitation Link for ${fullName(person)}`).inputValue();
+
+    const invited = await newPage(browser);
+    await invited.goto(new URL(link).pathname);
+    const email = invited.getByLabel('Email', { exact: true });
+    await expect(email).toHaveValue(person.email);
+    await expect(email).toBeEditable();
+    await expect(invited.getByText('This invitation is for this address.')).toHaveCount(0);
+    await email.fill(other);
+    await invited.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await invited.getByLabel('Confirm password').fill(PASSWORD);
+    await acceptTerms(invited);
+    await invited.getByRole('button', { name: 'Accept Invitation' }).click();
+    await expect(invited).toHaveURL(/\/dashboard$/);
+    const claims = await sessionClaims(invited);
+    expect(claims.email).toBe(other);
+    expect(claims.currentTenant).toMatchObject({ name: 'Harbour Hope' });
+    await invited.context().close();
+
+    await page.reload();
+    const row = invitationRow(page, person);
+    await expect(row.getByText('Accepted')).toBeVisible();
+    const struck = row.locator('s, del');
+    await expect(struck).toHaveText(`Invited as ${person.email}`);
+    await expect(struck).toHaveCSS('text-decoration-line', 'line-through');
+    await expect(row.getByText(other, { exact: true })).toBeVisible();
+    // The member signed up with the other address, which nothing has confirmed yet.
+    await expect(memberRow(page, other)).toContainText('Email requires confirmation');
+    await expectAccessibleAtBothWidths(
+      page,
+      'users with an invitation accepted at another address',
+      expectAccessible,
+    );
+  });
+
+  test("another organisation's Administrator sees only their own users and invitations on /users", async ({
+    page,
+    request,
+  }) => {
+    const admin = await readyPerson(request, 'Grete', 'Hermann');
+    const theirs = invitee('Emmy');
+    await inviteViaApi(request, await apiLogin(request, admin.email), theirs);
+    const harbours = invitee('Lise');
+    await inviteViaApi(request, await apiLogin(request, OWNER), harbours);
+    const harbourHopeTexts = ['Olivia Harper', OWNER, 'Marcus Reed', MEMBER, harbours.email];
+
+    // Harbour Hope's owner first, in the same browser: what must not show later shows now.
+    await openUsers(page);
+    for (const text of harbourHopeTexts) {
+      await expect(page.getByText(text).first()).toBeVisible();
+    }
+
+    await openUsers(page, admin.email);
+    await expect(usersTable(page).locator('tbody tr')).toHaveCount(1);
+    await expect(memberRow(page, admin.email)).toContainText(
+      'Current users cannot edit themselves',
+    );
+    await expect(invitedUsersTable(page).locator('tbody')).toHaveCount(1);
+    await expect(invitationRow(page, theirs).getByText('Pending')).toBeVisible();
+    for (const text of harbourHopeTexts) {
+      await expect(page.getByText(text)).toHaveCount(0);
+    }
   });
 });
