@@ -166,6 +166,13 @@ export const DASHBOARD_PATH = '/dashboard';
  * remembered; a role outside the area's list goes to /; the admin section without isHost goes to
  * /dashboard; a tenant still onboarding goes to /onboarding.
  */
+/** Spec §6: the roles an area allows: every app screen both, /users and /admin Administrators. */
+export function rolesAllowed(access: FlowAccess): readonly UserRole[] {
+  return access === 'user' || access === 'onboarding'
+    ? [UserRole.User, UserRole.Administrator]
+    : [UserRole.Administrator];
+}
+
 export function decideAccess(access: FlowAccess, state: AccessState): AccessDecision {
   if (access === 'public') return { kind: 'allow' };
   if (access === 'landing') {
@@ -177,11 +184,8 @@ export function decideAccess(access: FlowAccess, state: AccessState): AccessDeci
   if (state.auth === 'signedOut' || state.role === null) {
     return { kind: 'redirect', to: LOGIN_PATH, remember: true };
   }
-  const roles =
-    access === 'user' || access === 'onboarding'
-      ? [UserRole.User, UserRole.Administrator]
-      : [UserRole.Administrator];
-  if (!roles.includes(state.role)) return { kind: 'redirect', to: '/', remember: false };
+  if (!rolesAllowed(access).includes(state.role))
+    return { kind: 'redirect', to: '/', remember: false };
   if (access === 'host' && !state.isHost) {
     return { kind: 'redirect', to: DASHBOARD_PATH, remember: false };
   }

@@ -179,6 +179,10 @@ test.describe('team', () => {
   test('a Standard User opening /users is sent to /', async ({ page }) => {
     await logIn(page, MEMBER);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The account settings menu lists no Users item for them.
+    await page.getByRole('button', { name: /Account settings/ }).click();
+    await expect(page.getByRole('link', { name: 'Preferences' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
     await page.goto('/users');
     await expect(page).toHaveURL(/\/$/);
   });

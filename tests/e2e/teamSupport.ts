@@ -21,7 +21,10 @@ export const fullName = (person: Invitee) => `${person.firstName} ${person.lastN
 export async function openUsers(page: Page, email = OWNER) {
   await logIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/users');
+  // Administrators find the screen in the account settings menu.
+  await page.getByRole('button', { name: /Account settings/ }).click();
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
 }
 

@@ -61,6 +61,7 @@ const user: AppLayoutViewProps['user'] = {
   avatarBGColor: '#0f6b66',
   tenantName: 'Hope Trust',
   canChangePassword: true,
+  canManageUsers: false,
 };
 
 const home: HomeViewProps = {

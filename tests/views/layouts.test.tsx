@@ -14,6 +14,7 @@ const user: AppLayoutViewProps['user'] = {
   avatarBGColor: '#0f6b66',
   tenantName: 'Hope Trust',
   canChangePassword: true,
+  canManageUsers: false,
 };
 
 function renderApp(pathname: string) {
@@ -265,6 +266,22 @@ describe('AppLayoutView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     expect(screen.queryByRole('link', { name: 'Change Password' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Preferences' })).toBeTruthy();
+  });
+
+  it('lists Users (/users) for an Administrator, before Logout', async () => {
+    render(
+      <AppLayoutView
+        pathname="/feed"
+        user={{ ...user, canManageUsers: true }}
+        clientVersion="1.0.1"
+      >
+        <p>Feed</p>
+      </AppLayoutView>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
+    const links = screen.getAllByRole('link').filter((l) => l.closest('ul')?.closest('[id]'));
+    expect(links.map((l) => l.textContent).slice(-2)).toEqual(['Users', 'Logout']);
+    expect(screen.getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/users');
   });
 
   it('About shows the client version in a dialog that OK closes', async () => {

@@ -27,6 +27,7 @@ const PLACEHOLDER_USER: AppLayoutUser = {
   avatarBGColor: '',
   tenantName: '',
   canChangePassword: true,
+  canManageUsers: false,
 };
 
 /** The greeting's place: a non-breaking space, so the heading has its line's height. */

@@ -1,4 +1,5 @@
 import type { User } from '../../../contract/auth';
+import { rolesAllowed } from '../../machines/flows';
 import { canChangePassword } from '../../platform/loginProvider';
 import type { AppLayoutUser } from '../../views/layouts/AppLayoutView';
 
@@ -12,5 +13,7 @@ export function layoutUser(user: User): AppLayoutUser {
     avatarBGColor: user.avatarBGColor,
     tenantName: user.currentTenant.name,
     canChangePassword: canChangePassword(user),
+    // The Users screen (/users) is for Administrators (spec §6): its menu item only for them.
+    canManageUsers: rolesAllowed('admin').includes(user.userRole),
   };
 }

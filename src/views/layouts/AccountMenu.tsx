@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { IdCard, Info, KeyRound, LogOut, ShieldCheck, SlidersHorizontal } from 'lucide-react';
+import {
+  IdCard,
+  Info,
+  KeyRound,
+  LogOut,
+  ShieldCheck,
+  SlidersHorizontal,
+  Users,
+} from 'lucide-react';
 import { Avatar, avatarInitials } from '../components/Avatar';
 import { MenuButton } from '../components/MenuButton';
 import type { MenuButtonItem } from '../components/MenuButton';
@@ -20,6 +28,8 @@ export interface AccountMenuProps {
   clientVersion: string;
   /** Spec §2.2: Change Password is listed only when the current login provider is Email. */
   canChangePassword: boolean;
+  /** The Users screen is listed for Administrators only. */
+  canManageUsers: boolean;
 }
 
 const ICON_SIZE = 18;
@@ -34,7 +44,12 @@ function accountMenuLabel(user: Pick<AccountMenuUser, 'fullName' | 'avatarUrl'>)
 }
 
 /** The account settings menu of the app header (spec §2.2), with the About dialog. */
-export function AccountMenu({ user, clientVersion, canChangePassword }: AccountMenuProps) {
+export function AccountMenu({
+  user,
+  clientVersion,
+  canChangePassword,
+  canManageUsers,
+}: AccountMenuProps) {
   const [aboutOpen, setAboutOpen] = useState(false);
   const items: MenuButtonItem[] = [
     {
@@ -65,6 +80,16 @@ export function AccountMenu({ user, clientVersion, canChangePassword }: AccountM
       href: '/account/preferences',
       icon: <SlidersHorizontal size={ICON_SIZE} />,
     },
+    ...(canManageUsers
+      ? [
+          {
+            kind: 'link',
+            label: 'Users',
+            href: '/users',
+            icon: <Users size={ICON_SIZE} />,
+          } satisfies MenuButtonItem,
+        ]
+      : []),
     { kind: 'link', label: 'Logout', href: '/logout', icon: <LogOut size={ICON_SIZE} /> },
     {
       kind: 'action',

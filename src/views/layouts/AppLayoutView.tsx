@@ -18,6 +18,8 @@ export interface AppLayoutUser {
   tenantName: string;
   /** Spec §2.2: the account settings menu lists Change Password for Email logins only. */
   canChangePassword: boolean;
+  /** The account settings menu lists Users (/users) for Administrators only. */
+  canManageUsers: boolean;
 }
 
 export interface AppLayoutViewProps {
@@ -52,6 +54,7 @@ export function AppLayoutView({ children, pathname, user, clientVersion }: AppLa
               user={user}
               clientVersion={clientVersion}
               canChangePassword={user.canChangePassword}
+              canManageUsers={user.canManageUsers}
             />
           </>
         }
