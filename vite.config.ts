@@ -3,6 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ESTree, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { stripMachineDescriptionsPlugin } from './scripts/stripMachineDescriptions';
 
 /** The landing route's flow entry: preloaded, and counted in the landing budget. */
 export const LANDING_FLOW = /[\\/]src[\\/]features[\\/]home[\\/]index\.ts$/;
@@ -447,7 +448,14 @@ const precompress = compression({
 });
 
 export default defineConfig({
-  plugins: [react(), startup.plugin, preloadStartup(), inlineIcon(), precompress],
+  plugins: [
+    react(),
+    stripMachineDescriptionsPlugin(),
+    startup.plugin,
+    preloadStartup(),
+    inlineIcon(),
+    precompress,
+  ],
   build: {
     outDir: 'dist',
     // Written for scripts/budget.ts (which lists the landing route's modules from them), but not
