@@ -1,5 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import {
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '../../contract/auth';
 import {
@@ -12,6 +19,7 @@ import {
 } from '../machines/appSelectors';
 import type { FlowLayout } from '../machines/flows';
 import { AppLayoutView } from '../views/layouts/AppLayoutView';
+import { SwitchOrganisationContext } from '../platform/organisations';
 import { FullPageLayoutView } from '../views/layouts/FullPageLayoutView';
 import { PublicLayoutView } from '../views/layouts/PublicLayoutView';
 import { AppErrorView } from '../views/screens/AppErrorView';
@@ -42,13 +50,19 @@ function Layout({
   const { actor, clientVersion } = useAppRuntime();
   const [pathname, navigate] = useLocation();
   const flowHandlesBack = useSelector(actor, selectFlowHandlesBack);
+  const switchOrganisation = useContext(SwitchOrganisationContext);
   const shown = layout === 'landing' ? (user ? 'app' : 'public') : layout;
   if (shown === 'app') {
     // The machine allows the app layout's routes only to a signed-in user; a sign-out shows
     // this until its redirect arrives.
     if (!user) return <LoadingScreenView text={AUTH_LOADING_TEXT} />;
     return (
-      <AppLayoutView pathname={pathname} user={layoutUser(user)} clientVersion={clientVersion}>
+      <AppLayoutView
+        pathname={pathname}
+        user={layoutUser(user)}
+        clientVersion={clientVersion}
+        onSwitchOrganisation={switchOrganisation}
+      >
         {children}
       </AppLayoutView>
     );
@@ -153,15 +167,21 @@ function FlowOutlet() {
 
 function Shell() {
   const runtime = useAppRuntime();
+  const { actor } = runtime;
+  // The organisation switcher's choice (the account menu, the account area's heading).
+  const switchOrganisation = useCallback(
+    (tenantId: number) => actor.send({ type: 'organisation.switch', tenantId }),
+    [actor],
+  );
   // Deferred: the screens mount as a transition, which React renders in slices, not in the
   // task that brought the configuration.
   const initializing = useDeferredValue(useSelector(runtime.actor, selectInitializing));
   if (initializing) return <InitializingScreen />;
   return (
-    <>
+    <SwitchOrganisationContext.Provider value={switchOrganisation}>
       <RouteSync />
       <FlowOutlet />
-    </>
+    </SwitchOrganisationContext.Provider>
   );
 }
 

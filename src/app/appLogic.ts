@@ -190,6 +190,7 @@ export function createAppLogic(
       },
       removeStoredSession: () => storage.clearSignOutKeys(),
       followRedirect: (_, to) => effects.loadPage(to),
+      goHome: () => effects.navigate('/'),
     },
   });
 

@@ -71,6 +71,9 @@ export const appMachine = setup({
     refreshSession: sendTo('session', (_, redirectTo: string | undefined) =>
       rules.sessionRefresh(redirectTo),
     ),
+    switchOrganisation: sendTo('session', (_, tenantId: number) =>
+      rules.sessionSwitchTenant(tenantId),
+    ),
     /** Client-side navigation to a path of the app (history replace for redirects). */
     navigate: (_, _to: { to: string; replace: boolean }) => notProvided('navigate'),
     /** Removes query parameters from the address bar without a navigation. */
@@ -149,6 +152,15 @@ export const appMachine = setup({
                   description: 'Signed out: polling stops.',
                 },
                 'auth.loading': { target: 'loading', description: 'Signing out.' },
+                'organisation.switch': {
+                  guard: {
+                    type: 'isOtherOrganisation',
+                    params: ({ event }) => event.tenantId,
+                  },
+                  actions: { type: 'switchOrganisation', params: ({ event }) => event.tenantId },
+                  description:
+                    'Spec §4 Session: the person chooses another of their organisations; the session switches to it (a failed switch signs them out).',
+                },
                 'auth.signedIn': {
                   guard: { type: 'isAnotherUser', params: ({ event }) => event.user },
                   target: 'signedIn',
@@ -284,6 +296,10 @@ export const appMachine = setup({
                   description: 'The flow goes elsewhere.',
                 },
                 'flow.signOut': { actions: 'signOut', description: 'The flow signs out.' },
+                'flow.switchOrganisation': {
+                  actions: { type: 'switchOrganisation', params: ({ event }) => event.tenantId },
+                  description: 'Spec §4 Organisation creation: on success, switch to the new tenant.',
+                },
                 'flow.refreshSession': {
                   actions: { type: 'refreshSession', params: ({ event }) => event.redirectTo },
                   description: 'The flow refreshes the session (maybe to a redirect).',

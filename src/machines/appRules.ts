@@ -66,6 +66,8 @@ export type AppEvent =
   | { type: 'session.changed' }
   | { type: 'tenant.changed' }
   | { type: 'retry' }
+  /** The organisation switcher (account settings menu, account area): one of the person's. */
+  | { type: 'organisation.switch'; tenantId: number }
   | FlowEvent
   | DoneActorEvent;
 
@@ -208,6 +210,9 @@ export const appGuards = {
     context.user?.id !== user.id ||
     context.user.tenantId !== user.tenantId ||
     context.user.role !== user.role,
+  /** An organisation other than the current one: choosing the current one changes nothing. */
+  isOtherOrganisation: ({ context }: Args, tenantId: number) =>
+    context.user !== null && context.user.tenantId !== tenantId,
 };
 
 export const navigationOf = (event: { to: string; replace?: boolean }) => ({
@@ -224,6 +229,10 @@ export const subscriptionInputOf = (context: AppContext) => ({
 export const sessionEstablished = (session: EstablishedSession) => ({
   type: 'session.established' as const,
   session,
+});
+export const sessionSwitchTenant = (tenantId: number) => ({
+  type: 'session.switchTenant' as const,
+  tenantId,
 });
 export const sessionRefresh = (redirectTo?: string) => ({
   type: 'session.refresh' as const,

@@ -76,7 +76,9 @@ export type FlowEvent =
   | { type: 'flow.sessionEstablished'; session: EstablishedSession }
   | { type: 'flow.navigate'; to: string; replace?: boolean }
   | { type: 'flow.signOut' }
-  | { type: 'flow.refreshSession'; redirectTo?: string };
+  | { type: 'flow.refreshSession'; redirectTo?: string }
+  /** The session moves to this organisation of the person's (e.g. one they just created). */
+  | { type: 'flow.switchOrganisation'; tenantId: number };
 
 /** One actor a flow runs: spawned with its key as id and systemId. */
 export interface FlowActor<TLogic extends AnyActorLogic = AnyActorLogic> {

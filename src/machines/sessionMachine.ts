@@ -102,6 +102,8 @@ export const sessionMachine = setup({
     removeStoredSession: () => notProvided('removeStoredSession'),
     /** Follows the caller's redirect target with a full page load. */
     followRedirect: (_, _to: string) => notProvided('followRedirect'),
+    /** Client-side navigation to the home, /, after a tenant switch. */
+    goHome: () => notProvided('goHome'),
   },
 }).createMachine({
   id: 'session',
@@ -253,8 +255,10 @@ export const sessionMachine = setup({
           actions: [
             { type: 'assignSession', params: ({ event }) => event.output },
             { type: 'persistSession', params: ({ event }) => event.output },
+            'goHome',
           ],
-          description: 'Switched: the new session is stored.',
+          description:
+            'Switched: the new session is stored (every tab follows) and the person goes to the home of the organisation.',
         },
         onError: {
           target: 'signingOut',

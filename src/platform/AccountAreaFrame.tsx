@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { User } from '../../contract/auth';
 import { AccountAreaView } from '../views/layouts/AccountAreaView';
 import { accountArea } from './accountArea';
+import { organisationChoices, SwitchOrganisationContext } from './organisations';
 
 /** An account screen inside the account area's menu, for the signed-in `user` on `path`. */
 export function AccountAreaFrame({
@@ -14,8 +15,15 @@ export function AccountAreaFrame({
   children: ReactNode;
 }) {
   const area = accountArea(user, path);
+  const switchOrganisation = useContext(SwitchOrganisationContext);
   return (
-    <AccountAreaView organisationName={area.organisationName} badge={area.badge} items={area.items}>
+    <AccountAreaView
+      organisationName={area.organisationName}
+      badge={area.badge}
+      items={area.items}
+      organisations={organisationChoices(user)}
+      onSwitchOrganisation={switchOrganisation}
+    >
       {children}
     </AccountAreaView>
   );

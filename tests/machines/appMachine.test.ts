@@ -101,7 +101,8 @@ type PuppetEvent =
   | { type: 'puppet.become'; snapshot: AnyMachineSnapshot }
   | { type: 'session.signOut' }
   | { type: 'session.established'; session: EstablishedSession }
-  | { type: 'session.refresh'; redirectTo?: string };
+  | { type: 'session.refresh'; redirectTo?: string }
+  | { type: 'session.switchTenant'; tenantId: number };
 const sessionPuppet = setup({
   types: {
     context: {} as {
@@ -109,13 +110,14 @@ const sessionPuppet = setup({
       signOuts: number;
       established: number;
       refreshes: number;
+      switches: number;
       sent: unknown[];
     },
     events: {} as PuppetEvent,
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, signOuts: 0, established: 0, refreshes: 0, sent: [] },
+  context: { user: null, signOuts: 0, established: 0, refreshes: 0, switches: 0, sent: [] },
   initial: 'loading',
   on: {
     'puppet.become': [
@@ -141,6 +143,12 @@ const sessionPuppet = setup({
     'session.refresh': {
       actions: assign({
         refreshes: ({ context }) => context.refreshes + 1,
+        sent: ({ context, event }) => [...context.sent, event],
+      }),
+    },
+    'session.switchTenant': {
+      actions: assign({
+        switches: ({ context }) => context.switches + 1,
         sent: ({ context, event }) => [...context.sent, event],
       }),
     },
@@ -259,6 +267,8 @@ interface Effects {
   signOuts: number;
   established: number;
   refreshes: number;
+  /** Organisation switches asked of the session. */
+  switches: number;
   removedQuery: string[][];
   loads: string[];
   /** The flow's actors (re)started, with the flow's input and whether someone is signed in. */
@@ -343,6 +353,8 @@ function sessionChanged(m: Model, fx: Effects) {
 }
 
 const USERS: Record<number, Who['role']> = { 1: 'Administrator', 2: 'User' };
+/** The organisation both fake users are signed in to. */
+const CURRENT_TENANT = ADMIN.currentTenant.id;
 
 function next(m: Model, event: { type: string } & Record<string, unknown>, fx: Effects) {
   switch (event.type) {
@@ -398,6 +410,11 @@ function next(m: Model, event: { type: string } & Record<string, unknown>, fx: E
     case 'xstate.error.actor.loadFlow':
       if (m.flow === 'loading') m.flow = 'failed';
       return;
+    case 'organisation.switch':
+      // The switcher: another of the signed-in person's organisations (both fake users are in
+      // tenant 1); choosing the current one changes nothing.
+      if (m.who.auth === 'signedIn' && event.tenantId !== CURRENT_TENANT) fx.switches += 1;
+      return;
     case 'retry':
       if (m.flow !== 'failed') return;
       fx.loads.push(FLOW_OF[m.pathname] ?? '');
@@ -410,6 +427,8 @@ function next(m: Model, event: { type: string } & Record<string, unknown>, fx: E
   if (event.type === 'flow.navigate') fx.navigations.push({ to: '/elsewhere', replace: false });
   if (event.type === 'flow.signOut') fx.signOuts += 1;
   if (event.type === 'flow.refreshSession') fx.refreshes += 1;
+  // Spec §4 Organisation creation: on success, switch to the new tenant.
+  if (event.type === 'flow.switchOrganisation') fx.switches += 1;
 }
 
 // ---- reading the app --------------------------------------------------------------------------
@@ -418,6 +437,7 @@ interface Puppet {
   signOuts: number;
   established: number;
   refreshes: number;
+  switches: number;
   sent: unknown[];
 }
 const puppetOf = (s: AppSnapshot | undefined): Puppet =>
@@ -425,6 +445,7 @@ const puppetOf = (s: AppSnapshot | undefined): Puppet =>
     signOuts: 0,
     established: 0,
     refreshes: 0,
+    switches: 0,
     sent: [],
   };
 const mainOf = (s: AppSnapshot) => s.context.flowRefs.main;
@@ -452,6 +473,9 @@ const EVENTS: AnyEventObject[] = [
   { type: 'flow.navigate', to: '/elsewhere' },
   { type: 'flow.signOut' },
   { type: 'flow.refreshSession', redirectTo: '/' },
+  { type: 'flow.switchOrganisation', tenantId: 3 },
+  { type: 'organisation.switch', tenantId: 2 },
+  { type: 'organisation.switch', tenantId: CURRENT_TENANT },
 ];
 
 let model: Model = INITIAL;
@@ -521,6 +545,7 @@ await describePaths({
       signOuts: 0,
       established: 0,
       refreshes: 0,
+      switches: 0,
       removedQuery: [],
       loads: [],
       started: null,
@@ -592,9 +617,15 @@ await describePaths({
         signOuts: now.signOuts - before.signOuts,
         established: now.established - before.established,
         refreshes: now.refreshes - before.refreshes,
+        switches: now.switches - before.switches,
       },
       label,
-    ).toEqual({ signOuts: fx.signOuts, established: fx.established, refreshes: fx.refreshes });
+    ).toEqual({
+      signOuts: fx.signOuts,
+      established: fx.established,
+      refreshes: fx.refreshes,
+      switches: fx.switches,
+    });
     // An actor that ends with a session hands it to the session actor; a refresh keeps its target.
     const sent = now.sent.slice(before.sent.length);
     if (event.type === 'xstate.done.actor.main' && fx.established) {
@@ -602,6 +633,10 @@ await describePaths({
     }
     if (event.type === 'flow.refreshSession' && fx.refreshes) {
       expect(sent).toEqual([{ type: 'session.refresh', redirectTo: '/' }]);
+    }
+    if (fx.switches) {
+      const tenantId = (event as { tenantId?: number }).tenantId;
+      expect(sent).toEqual([{ type: 'session.switchTenant', tenantId }]);
     }
 
     // The flow's actors: running with the flow's input while the flow runs, else none.

@@ -59,6 +59,8 @@ interface Shown {
   persisted: EstablishedSession[];
   removals: number;
   redirects: string[];
+  /** Client-side navigations to the home (after a tenant switch). */
+  homes: number;
 }
 
 let shown: Shown;
@@ -70,6 +72,7 @@ const START = (): Shown => ({
   persisted: [],
   removals: 0,
   redirects: [],
+  homes: 0,
 });
 
 const AUTH: Record<Phase, AuthStatus> = {
@@ -165,7 +168,10 @@ function expected(event: Event): Shown {
       return { ...signIn(event.output as EstablishedSession, true), redirects };
     }
     case 'xstate.done.actor.switchTenant':
-      return phase === 'switching' ? signIn(event.output as EstablishedSession, true) : shown;
+      // The organisation switcher: stored, then the home of the new organisation.
+      return phase === 'switching'
+        ? { ...signIn(event.output as EstablishedSession, true), homes: shown.homes + 1 }
+        : shown;
     case 'xstate.error.actor.refreshSession':
       return phase === 'refreshing' ? signOut() : shown;
     case 'xstate.error.actor.switchTenant':
@@ -209,6 +215,7 @@ await describePaths({
       persistSession: vi.fn(),
       removeStoredSession: vi.fn(),
       followRedirect: vi.fn(),
+      goHome: vi.fn(),
       promises,
     };
     const machine = sessionMachine.provide({
@@ -231,6 +238,7 @@ await describePaths({
         persistSession: (_, session) => spies.persistSession(session),
         removeStoredSession: () => spies.removeStoredSession(),
         followRedirect: (_, to) => spies.followRedirect(to),
+        goHome: () => spies.goHome(),
       },
     });
     return { machine, promises, spies };
@@ -271,6 +279,7 @@ await describePaths({
     expect(spies.persistSession.mock.calls).toEqual(shown.persisted.map((s) => [s]));
     expect(spies.removeStoredSession).toHaveBeenCalledTimes(shown.removals);
     expect(spies.followRedirect.mock.calls).toEqual(shown.redirects.map((to) => [to]));
+    expect(spies.goHome).toHaveBeenCalledTimes(shown.homes);
     // Signed in: one refresh pending, for the current token.
     expect(pendingDelays(tabs)).toEqual(
       shown.phase === 'signedIn' && shown.session ? [refreshDue(shown.session)] : [],

@@ -52,7 +52,7 @@ describe('the account area', () => {
     const area = accountArea(makeUser(), '/account');
     render(
       inRouter(
-        <AccountAreaView {...area}>
+        <AccountAreaView {...area} organisations={[]} onSwitchOrganisation={vi.fn()}>
           <p>Content</p>
         </AccountAreaView>,
       ),
@@ -95,7 +95,11 @@ describe('the account area', () => {
   it('has no axe violations', async () => {
     expect(
       await violations(
-        <AccountAreaView {...accountArea(makeUser(), '/account/preferences')}>
+        <AccountAreaView
+          {...accountArea(makeUser(), '/account/preferences')}
+          organisations={[]}
+          onSwitchOrganisation={vi.fn()}
+        >
           <h1>Preferences</h1>
         </AccountAreaView>,
       ),

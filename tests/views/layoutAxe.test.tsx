@@ -62,6 +62,7 @@ const user: AppLayoutViewProps['user'] = {
   tenantName: 'Hope Trust',
   canChangePassword: true,
   canManageUsers: false,
+  organisations: [],
 };
 
 const home: HomeViewProps = {
@@ -114,7 +115,12 @@ const home: HomeViewProps = {
 
 function signedInHome(layoutUser: AppLayoutViewProps['user']) {
   return (
-    <AppLayoutView pathname="/" user={layoutUser} clientVersion="1.0.1">
+    <AppLayoutView
+      pathname="/"
+      user={layoutUser}
+      clientVersion="1.0.1"
+      onSwitchOrganisation={vi.fn()}
+    >
       <HomeView {...home} />
     </AppLayoutView>
   );

@@ -15,11 +15,17 @@ const user: AppLayoutViewProps['user'] = {
   tenantName: 'Hope Trust',
   canChangePassword: true,
   canManageUsers: false,
+  organisations: [],
 };
 
 function renderApp(pathname: string) {
   return render(
-    <AppLayoutView pathname={pathname} user={user} clientVersion="1.0.1">
+    <AppLayoutView
+      pathname={pathname}
+      user={user}
+      clientVersion="1.0.1"
+      onSwitchOrganisation={vi.fn()}
+    >
       <p>Screen content</p>
     </AppLayoutView>,
   );
@@ -259,6 +265,7 @@ describe('AppLayoutView', () => {
         pathname="/feed"
         user={{ ...user, canChangePassword: false }}
         clientVersion="1.0.1"
+        onSwitchOrganisation={vi.fn()}
       >
         <p>Feed</p>
       </AppLayoutView>,
@@ -274,6 +281,7 @@ describe('AppLayoutView', () => {
         pathname="/feed"
         user={{ ...user, canManageUsers: true }}
         clientVersion="1.0.1"
+        onSwitchOrganisation={vi.fn()}
       >
         <p>Feed</p>
       </AppLayoutView>,
@@ -316,6 +324,7 @@ describe('AppLayoutView', () => {
         pathname="/"
         user={{ ...user, avatarUrl: 'https://example.org/ann.png' }}
         clientVersion="1.0.1"
+        onSwitchOrganisation={vi.fn()}
       >
         <p>Screen content</p>
       </AppLayoutView>,
@@ -340,6 +349,7 @@ describe('AppLayoutView', () => {
         pathname="/account/profile"
         user={{ ...user, avatarUrl: 'https://example.org/ann.png' }}
         clientVersion="1.0.1"
+        onSwitchOrganisation={vi.fn()}
       >
         <p>Screen content</p>
       </AppLayoutView>,

@@ -28,7 +28,11 @@ const PLACEHOLDER_USER: AppLayoutUser = {
   tenantName: '',
   canChangePassword: true,
   canManageUsers: false,
+  organisations: [],
 };
+
+/** The shell is static markup: its menu is never opened. */
+const ignoreSwitch = () => {};
 
 /** The greeting's place: a non-breaking space, so the heading has its line's height. */
 const GREETING_PLACE = '\u00a0';
@@ -48,7 +52,12 @@ export function renderVisitorShell(): string {
 
 export function renderMemberShell(): string {
   return render(
-    <AppLayoutView pathname="/" user={PLACEHOLDER_USER} clientVersion={CLIENT_VERSION}>
+    <AppLayoutView
+      pathname="/"
+      user={PLACEHOLDER_USER}
+      clientVersion={CLIENT_VERSION}
+      onSwitchOrganisation={ignoreSwitch}
+    >
       <HomeFrame>
         <HomeHeading signedIn title={GREETING_PLACE} />
       </HomeFrame>

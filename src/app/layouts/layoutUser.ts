@@ -1,6 +1,7 @@
 import type { User } from '../../../contract/auth';
 import { rolesAllowed } from '../../machines/flows';
 import { canChangePassword } from '../../platform/loginProvider';
+import { organisationChoices } from '../../platform/organisations';
 import type { AppLayoutUser } from '../../views/layouts/AppLayoutView';
 
 export function layoutUser(user: User): AppLayoutUser {
@@ -15,5 +16,6 @@ export function layoutUser(user: User): AppLayoutUser {
     canChangePassword: canChangePassword(user),
     // The Users screen (/users) is for Administrators (spec §6): its menu item only for them.
     canManageUsers: rolesAllowed('admin').includes(user.userRole),
+    organisations: organisationChoices(user),
   };
 }

@@ -6,7 +6,20 @@ import styles from './MenuButton.module.css';
 
 export type MenuButtonItem =
   | { kind: 'link'; label: string; href: string; icon?: ReactNode }
-  | { kind: 'action'; label: string; onSelect: () => void; icon?: ReactNode };
+  | {
+      kind: 'action';
+      label: string;
+      onSelect: () => void;
+      icon?: ReactNode;
+      /** The item stands for the current choice (aria-current), e.g. the current organisation. */
+      current?: boolean;
+    };
+
+/** Items under a visible label, listed before the menu's own items. */
+export interface MenuButtonSection {
+  label: string;
+  items: readonly MenuButtonItem[];
+}
 
 export interface MenuButtonProps {
   /** Accessible name of the trigger button (e.g. 'Account settings'). */
@@ -16,6 +29,8 @@ export interface MenuButtonProps {
   items: readonly MenuButtonItem[];
   /** Content shown above the items (e.g. the signed-in user's name). */
   header?: ReactNode;
+  /** Labelled groups of items shown between the header and the items. */
+  sections?: readonly MenuButtonSection[];
   /** Which edge of the trigger the popover lines up with. */
   align?: 'start' | 'end';
   /** Extra class for the trigger button. */
@@ -32,6 +47,7 @@ export function MenuButton({
   trigger,
   items,
   header,
+  sections = [],
   align = 'end',
   triggerClassName,
 }: MenuButtonProps) {
@@ -79,6 +95,42 @@ export function MenuButton({
     if (restoreFocus) buttonRef.current?.focus();
   };
 
+  const list = (entries: readonly MenuButtonItem[]) => (
+    <ul className={styles.list}>
+      {entries.map((item, index) => (
+        <li key={`${index} ${item.label}`}>
+          {item.kind === 'link' ? (
+            <Link href={item.href} className={styles.item} onClick={() => close(false)}>
+              {item.icon ? (
+                <span className={styles.icon} aria-hidden="true">
+                  {item.icon}
+                </span>
+              ) : null}
+              <span>{item.label}</span>
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className={styles.item}
+              aria-current={item.current ? 'true' : undefined}
+              onClick={() => {
+                close(true);
+                item.onSelect();
+              }}
+            >
+              {item.icon ? (
+                <span className={styles.icon} aria-hidden="true">
+                  {item.icon}
+                </span>
+              ) : null}
+              <span>{item.label}</span>
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
     <div ref={rootRef} className={styles.root}>
       <button
@@ -98,38 +150,20 @@ export function MenuButton({
           className={cx(styles.popover, align === 'start' ? styles.alignStart : styles.alignEnd)}
         >
           {header ? <div className={styles.header}>{header}</div> : null}
-          <ul className={styles.list}>
-            {items.map((item) => (
-              <li key={item.label}>
-                {item.kind === 'link' ? (
-                  <Link href={item.href} className={styles.item} onClick={() => close(false)}>
-                    {item.icon ? (
-                      <span className={styles.icon} aria-hidden="true">
-                        {item.icon}
-                      </span>
-                    ) : null}
-                    <span>{item.label}</span>
-                  </Link>
-                ) : (
-                  <button
-                    type="button"
-                    className={styles.item}
-                    onClick={() => {
-                      close(true);
-                      item.onSelect();
-                    }}
-                  >
-                    {item.icon ? (
-                      <span className={styles.icon} aria-hidden="true">
-                        {item.icon}
-                      </span>
-                    ) : null}
-                    <span>{item.label}</span>
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
+          {sections.map((section, index) => (
+            <div
+              key={section.label}
+              role="group"
+              aria-labelledby={`${popoverId}-${index}`}
+              className={styles.section}
+            >
+              <p id={`${popoverId}-${index}`} className={styles.sectionLabel}>
+                {section.label}
+              </p>
+              {list(section.items)}
+            </div>
+          ))}
+          {list(items)}
         </div>
       ) : null}
     </div>

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import { ChevronsUpDown } from 'lucide-react';
 import { Link } from 'wouter';
+import { MenuButton } from '../components/MenuButton';
 import { cx } from '../utils/cx';
+import { organisationItems, type AccountMenuOrganisation } from './AccountMenu';
 import styles from './AccountAreaView.module.css';
 
 export interface AccountAreaMenuItem {
@@ -14,6 +17,9 @@ export interface AccountAreaViewProps {
   /** Individual Account, Charity Account, or Account. */
   badge: string;
   items: readonly AccountAreaMenuItem[];
+  /** The organisation switcher's list: the person's organisations when they have several. */
+  organisations: readonly AccountMenuOrganisation[];
+  onSwitchOrganisation: (id: number) => void;
   children: ReactNode;
 }
 
@@ -26,6 +32,8 @@ export function AccountAreaView({
   organisationName,
   badge,
   items,
+  organisations,
+  onSwitchOrganisation,
   children,
 }: AccountAreaViewProps) {
   return (
@@ -33,6 +41,21 @@ export function AccountAreaView({
       <nav className={styles.menu} aria-label="Account">
         <div className={styles.heading}>
           <p className={styles.organisation}>{organisationName}</p>
+          {organisations.length > 0 ? (
+            <MenuButton
+              label="Switch organisation"
+              align="start"
+              trigger={<ChevronsUpDown size={18} aria-hidden="true" />}
+              triggerClassName={styles.switcher}
+              sections={[
+                {
+                  label: 'Your organisations',
+                  items: organisationItems(organisations, onSwitchOrganisation),
+                },
+              ]}
+              items={[]}
+            />
+          ) : null}
           <span className={styles.badge}>{badge}</span>
         </div>
         <ul className={styles.items}>

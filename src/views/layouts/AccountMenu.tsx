@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import {
+  Building2,
+  Check,
   IdCard,
   Info,
   KeyRound,
@@ -10,9 +12,11 @@ import {
 } from 'lucide-react';
 import { Avatar, avatarInitials } from '../components/Avatar';
 import { MenuButton } from '../components/MenuButton';
-import type { MenuButtonItem } from '../components/MenuButton';
+import type { MenuButtonItem, MenuButtonSection } from '../components/MenuButton';
 import { Modal } from '../components/Modal';
 import styles from './AccountMenu.module.css';
+
+const ICON_SIZE = 18;
 
 export interface AccountMenuUser {
   fullName: string;
@@ -30,9 +34,30 @@ export interface AccountMenuProps {
   canChangePassword: boolean;
   /** The Users screen is listed for Administrators only. */
   canManageUsers: boolean;
+  /** The organisation switcher's list (empty unless the person has more than one). */
+  organisations: readonly AccountMenuOrganisation[];
+  onSwitchOrganisation: (id: number) => void;
 }
 
-const ICON_SIZE = 18;
+export interface AccountMenuOrganisation {
+  id: number;
+  name: string;
+  current: boolean;
+}
+
+/** The organisation switcher's items: the current one marked with a tick. */
+export function organisationItems(
+  organisations: readonly AccountMenuOrganisation[],
+  onSwitch: (id: number) => void,
+): MenuButtonItem[] {
+  return organisations.map((organisation) => ({
+    kind: 'action',
+    label: organisation.name,
+    current: organisation.current,
+    onSelect: () => onSwitch(organisation.id),
+    icon: organisation.current ? <Check size={ICON_SIZE} /> : <Building2 size={ICON_SIZE} />,
+  }));
+}
 
 /**
  * The menu button's name. Without a picture the button shows the user's initials: visible text,
@@ -49,8 +74,19 @@ export function AccountMenu({
   clientVersion,
   canChangePassword,
   canManageUsers,
+  organisations,
+  onSwitchOrganisation,
 }: AccountMenuProps) {
   const [aboutOpen, setAboutOpen] = useState(false);
+  const sections: MenuButtonSection[] =
+    organisations.length > 0
+      ? [
+          {
+            label: 'Switch organisation',
+            items: organisationItems(organisations, onSwitchOrganisation),
+          },
+        ]
+      : [];
   const items: MenuButtonItem[] = [
     {
       kind: 'link',
@@ -119,6 +155,7 @@ export function AccountMenu({
             {user.tenantName ? <p className={styles.tenant}>{user.tenantName}</p> : null}
           </div>
         }
+        sections={sections}
         items={items}
       />
       <Modal

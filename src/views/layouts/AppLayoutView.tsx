@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import '../styles/globalStyles';
 import { HeaderBar } from '../components/HeaderBar';
 import { SkipLink } from '../components/SkipLink';
-import { AccountMenu } from './AccountMenu';
+import { AccountMenu, type AccountMenuOrganisation } from './AccountMenu';
 import { activeNavItem } from './activeNavItem';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './SideNav';
@@ -20,6 +20,8 @@ export interface AppLayoutUser {
   canChangePassword: boolean;
   /** The account settings menu lists Users (/users) for Administrators only. */
   canManageUsers: boolean;
+  /** The organisation switcher's list: the person's organisations when they have several. */
+  organisations: readonly AccountMenuOrganisation[];
 }
 
 export interface AppLayoutViewProps {
@@ -29,13 +31,21 @@ export interface AppLayoutViewProps {
   user: AppLayoutUser;
   /** Shown by the account menu's About dialog. */
   clientVersion: string;
+  /** The switcher's choice of another organisation. */
+  onSwitchOrganisation: (id: number) => void;
 }
 
 /**
  * The signed-in layout (spec §2.1, §2.2): header with the logo and the account settings menu;
  * side navigation above 768 px, a bottom bar of five icons at 768 px or less (switched by CSS).
  */
-export function AppLayoutView({ children, pathname, user, clientVersion }: AppLayoutViewProps) {
+export function AppLayoutView({
+  children,
+  pathname,
+  user,
+  clientVersion,
+  onSwitchOrganisation,
+}: AppLayoutViewProps) {
   const active = activeNavItem(pathname);
   const avatar = {
     name: user.fullName,
@@ -55,6 +65,8 @@ export function AppLayoutView({ children, pathname, user, clientVersion }: AppLa
               clientVersion={clientVersion}
               canChangePassword={user.canChangePassword}
               canManageUsers={user.canManageUsers}
+              organisations={user.organisations}
+              onSwitchOrganisation={onSwitchOrganisation}
             />
           </>
         }
