@@ -40,6 +40,19 @@ export const tenants = pgTable('tenants', {
   currentPeriodEndDate: timestamp('current_period_end_date', { withTimezone: true }),
   isOnboarding: boolean('is_onboarding').notNull().default(true),
   paymentProviderCustomerId: text('payment_provider_customer_id'),
+  /** The payment provider's subscription of this organisation, once it has one. */
+  paymentProviderSubscriptionId: text('payment_provider_subscription_id'),
+  // Organisation details (spec §3 Organisation); the name is `name` above.
+  companyNumber: text('company_number').notNull().default(''),
+  vatNumber: text('vat_number').notNull().default(''),
+  email: text('email').notNull().default(''),
+  contactName: text('contact_name').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  website: text('website').notNull().default(''),
+  /** The logo's file in the media service (as users.avatar_file_id); null when none. */
+  logoFileId: text('logo_file_id'),
+  /** The logo's public URL; '' when none. */
+  logoUrl: text('logo_url').notNull().default(''),
   createdAt: createdAt(),
 });
 
