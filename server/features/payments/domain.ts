@@ -172,6 +172,7 @@ export async function validatePromotionalCode(
   scope: TenantScope,
   input: ValidatePromotionalCodeRequest,
 ): Promise<PromotionalCode> {
+  providerOf(deps);
   await currentTenant(deps, scope);
   const code = await findPromotion(deps, input.promotionalCode);
   return {
@@ -193,6 +194,7 @@ export async function createCheckoutSession(
   scope: TenantScope,
   input: CreateCheckoutSessionRequest,
 ): Promise<CheckoutSession> {
+  providerOf(deps);
   const tenant = await currentTenant(deps, scope);
   if (!canSubscribe(tenant)) throw conflict(paymentTexts.alreadySubscribed);
   const code = input.promotionalCode?.trim() ?? '';
