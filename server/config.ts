@@ -461,7 +461,9 @@ function stripe(env: Env): StripeConfig | undefined {
   }
   if (secretKey === undefined || webhookSecret === undefined || priceId === undefined) {
     const missing = STRIPE_KEYS.filter((name) => optionalText(env, name) === undefined);
-    throw new ConfigError(`Set ${missing.join(' and ')} with the other Stripe keys (or none of them).`);
+    throw new ConfigError(
+      `Set ${missing.join(' and ')} with the other Stripe keys (or none of them).`,
+    );
   }
   return { secretKey, webhookSecret, priceId, apiBase };
 }

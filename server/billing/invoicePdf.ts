@@ -26,7 +26,12 @@ export function formatMoney(minor: number, currency: string): string {
 }
 
 const day = (date: Date) =>
-  date.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  date.toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -48,7 +48,14 @@ export const STAND_IN_PLAN = {
 export const STAND_IN_PROMOTION_CODES = [
   { id: 'promo_dev_welcome20', code: 'WELCOME20', percentOff: 20, amountOff: null, currency: null },
   { id: 'promo_dev_give5', code: 'GIVE5', percentOff: null, amountOff: 500, currency: 'gbp' },
-  { id: 'promo_dev_expired', code: 'EXPIRED10', percentOff: 10, amountOff: null, currency: null, active: false },
+  {
+    id: 'promo_dev_expired',
+    code: 'EXPIRED10',
+    percentOff: 10,
+    amountOff: null,
+    currency: null,
+    active: false,
+  },
 ] as const;
 
 /** Card numbers of the checkout page: one succeeds, the others are declined with a message. */
@@ -321,7 +328,11 @@ export class StandInBilling implements BillingProvider {
     return this.pageUrl(devStandInPaths.billingInvoices, invoiceId, '/pdf');
   }
 
-  private async emit(type: string, subscription: StandInSubscriptionRow, extra: Partial<BillingEvent> = {}) {
+  private async emit(
+    type: string,
+    subscription: StandInSubscriptionRow,
+    extra: Partial<BillingEvent> = {},
+  ) {
     await this.listener({
       id: newId('evt'),
       type,
@@ -462,7 +473,9 @@ export class StandInBilling implements BillingProvider {
       id,
       customerId,
       returnUrl,
-      expiresAt: DateTime.fromJSDate(this.options.now()).plus({ minutes: PORTAL_MINUTES }).toJSDate(),
+      expiresAt: DateTime.fromJSDate(this.options.now())
+        .plus({ minutes: PORTAL_MINUTES })
+        .toJSDate(),
     });
     return this.pageUrl(devStandInPaths.billingPortal, id);
   }

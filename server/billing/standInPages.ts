@@ -75,7 +75,9 @@ function field(input: {
     input.inputmode === undefined ? '' : ` inputmode="${input.inputmode}"`,
     input.placeholder === undefined ? '' : ` placeholder="${input.placeholder}"`,
     input.error === undefined ? '>' : ` aria-invalid="true" aria-describedby="${errorId}">`,
-    input.error === undefined ? '' : `<p class="field-error" id="${errorId}">${escapeHtml(input.error)}</p>`,
+    input.error === undefined
+      ? ''
+      : `<p class="field-error" id="${errorId}">${escapeHtml(input.error)}</p>`,
     '</div>',
   ].join('');
 }
@@ -113,17 +115,43 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
       input.declined === undefined
         ? ''
         : `<p class="alert" role="alert">${escapeHtml(input.declined)}</p>`,
-      hasErrors
-        ? '<p class="alert" role="alert">Please correct the card details below.</p>'
-        : '',
+      hasErrors ? '<p class="alert" role="alert">Please correct the card details below.</p>' : '',
       '<form method="post" novalidate>',
       '<h2>Card details</h2>',
-      field({ id: 'number', label: 'Card number', value: values.number, error: errors.number, autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '4242 4242 4242 4242' }),
+      field({
+        id: 'number',
+        label: 'Card number',
+        value: values.number,
+        error: errors.number,
+        autocomplete: 'cc-number',
+        inputmode: 'numeric',
+        placeholder: '4242 4242 4242 4242',
+      }),
       '<div class="row">',
-      field({ id: 'expiry', label: 'Expiry (MM / YY)', value: values.expiry, error: errors.expiry, autocomplete: 'cc-exp', placeholder: '12 / 34' }),
-      field({ id: 'cvc', label: 'Security code', value: values.cvc, error: errors.cvc, autocomplete: 'cc-csc', inputmode: 'numeric' }),
+      field({
+        id: 'expiry',
+        label: 'Expiry (MM / YY)',
+        value: values.expiry,
+        error: errors.expiry,
+        autocomplete: 'cc-exp',
+        placeholder: '12 / 34',
+      }),
+      field({
+        id: 'cvc',
+        label: 'Security code',
+        value: values.cvc,
+        error: errors.cvc,
+        autocomplete: 'cc-csc',
+        inputmode: 'numeric',
+      }),
       '</div>',
-      field({ id: 'name', label: 'Name on card', value: values.name, error: errors.name, autocomplete: 'cc-name' }),
+      field({
+        id: 'name',
+        label: 'Name on card',
+        value: values.name,
+        error: errors.name,
+        autocomplete: 'cc-name',
+      }),
       `<button type="submit">Pay ${formatMoney(view.session.amountTotal, currency)}</button>`,
       '</form>',
       `<p><a href="${escapeHtml(input.cancelUrl)}">Cancel and return to Givedrop</a></p>`,
@@ -145,7 +173,12 @@ export function renderGonePage(message: string, backUrl: string | null): string 
 const day = (date: Date | null) =>
   date === null
     ? '-'
-    : date.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    : date.toLocaleDateString('en-GB', {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
 
 function invoiceRows(invoices: InvoiceInfo[]): string {
   if (invoices.length === 0) return '<p>There are no invoices.</p>';

@@ -16,11 +16,7 @@ import { notFound } from '../domain/errors';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { cardTexts, type CardInput, type StandInBilling } from './standIn';
-import {
-  renderCheckoutPage,
-  renderGonePage,
-  renderPortalPage,
-} from './standInPages';
+import { renderCheckoutPage, renderGonePage, renderPortalPage } from './standInPages';
 
 export const SUBSCRIPTION_NOT_FOUND = 'There is no such subscription, or it is canceled.';
 const PORTAL_GONE = 'This billing portal link has expired; open the portal again from Givedrop.';

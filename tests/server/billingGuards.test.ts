@@ -62,17 +62,72 @@ interface BadRow {
 }
 
 const badRows: BadRow[] = [
-  { endpoint: paymentEndpoints.getInvoices, name: 'no body', payload: undefined, messages: [paymentTexts.noCustomer] },
-  { endpoint: paymentEndpoints.getInvoices, name: 'empty customer id', payload: { customerId: '' }, messages: [paymentTexts.noCustomer] },
-  { endpoint: paymentEndpoints.getInvoices, name: 'numeric customer id', payload: { customerId: 42 }, messages: ['customerId must be text.'] },
-  { endpoint: paymentEndpoints.getInvoices, name: 'extra field', payload: { customerId: 'cus_x', tenantId: 1 }, messages: ['tenantId is not an expected field.'] },
-  { endpoint: paymentEndpoints.validatePromotionalCode, name: 'missing code', payload: {}, messages: [paymentTexts.promotionalCodeRequired] },
-  { endpoint: paymentEndpoints.validatePromotionalCode, name: 'blank code', payload: { promotionalCode: '   ' }, messages: [paymentTexts.promotionalCodeRequired] },
-  { endpoint: paymentEndpoints.validatePromotionalCode, name: 'array code', payload: { promotionalCode: ['A'] }, messages: ['promotionalCode must be text.'] },
-  { endpoint: paymentEndpoints.validatePromotionalCode, name: 'too long code', payload: { promotionalCode: 'A'.repeat(201) }, messages: [paymentTexts.promotionalCodeInvalid] },
-  { endpoint: paymentEndpoints.createCheckoutSession, name: 'boolean code', payload: { promotionalCode: true }, messages: ['promotionalCode must be text.'] },
-  { endpoint: paymentEndpoints.validateSession, name: 'missing session id', payload: {}, messages: [paymentTexts.sessionIdRequired] },
-  { endpoint: paymentEndpoints.validateSession, name: 'object session id', payload: { sessionId: { id: 'cs' } }, messages: ['sessionId must be text.'] },
+  {
+    endpoint: paymentEndpoints.getInvoices,
+    name: 'no body',
+    payload: undefined,
+    messages: [paymentTexts.noCustomer],
+  },
+  {
+    endpoint: paymentEndpoints.getInvoices,
+    name: 'empty customer id',
+    payload: { customerId: '' },
+    messages: [paymentTexts.noCustomer],
+  },
+  {
+    endpoint: paymentEndpoints.getInvoices,
+    name: 'numeric customer id',
+    payload: { customerId: 42 },
+    messages: ['customerId must be text.'],
+  },
+  {
+    endpoint: paymentEndpoints.getInvoices,
+    name: 'extra field',
+    payload: { customerId: 'cus_x', tenantId: 1 },
+    messages: ['tenantId is not an expected field.'],
+  },
+  {
+    endpoint: paymentEndpoints.validatePromotionalCode,
+    name: 'missing code',
+    payload: {},
+    messages: [paymentTexts.promotionalCodeRequired],
+  },
+  {
+    endpoint: paymentEndpoints.validatePromotionalCode,
+    name: 'blank code',
+    payload: { promotionalCode: '   ' },
+    messages: [paymentTexts.promotionalCodeRequired],
+  },
+  {
+    endpoint: paymentEndpoints.validatePromotionalCode,
+    name: 'array code',
+    payload: { promotionalCode: ['A'] },
+    messages: ['promotionalCode must be text.'],
+  },
+  {
+    endpoint: paymentEndpoints.validatePromotionalCode,
+    name: 'too long code',
+    payload: { promotionalCode: 'A'.repeat(201) },
+    messages: [paymentTexts.promotionalCodeInvalid],
+  },
+  {
+    endpoint: paymentEndpoints.createCheckoutSession,
+    name: 'boolean code',
+    payload: { promotionalCode: true },
+    messages: ['promotionalCode must be text.'],
+  },
+  {
+    endpoint: paymentEndpoints.validateSession,
+    name: 'missing session id',
+    payload: {},
+    messages: [paymentTexts.sessionIdRequired],
+  },
+  {
+    endpoint: paymentEndpoints.validateSession,
+    name: 'object session id',
+    payload: { sessionId: { id: 'cs' } },
+    messages: ['sessionId must be text.'],
+  },
 ];
 
 describe('bad payloads', () => {
@@ -86,22 +141,30 @@ describe('bad payloads', () => {
   );
 
   it('refuses an unknown checkout session id with a message', async () => {
-    const response = await call(owner, paymentEndpoints.validateSession, { sessionId: 'cs_dev_unknown' });
+    const response = await call(owner, paymentEndpoints.validateSession, {
+      sessionId: 'cs_dev_unknown',
+    });
     expect(response.statusCode).toBe(404);
     expect(envelopeOf(response).messages).toEqual([paymentTexts.sessionNotFound]);
   });
 
   it('needs a signed-in caller', async () => {
-    const response = await test.app.inject({ method: 'GET', url: api(paymentEndpoints.getSubscription.path) });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: api(paymentEndpoints.getSubscription.path),
+    });
     expect(response.statusCode).toBe(401);
   });
 });
 
 describe('roles and isolation', () => {
   it('lets a Standard User read the subscription and invoices, not spend or open the portal', async () => {
-    const details = envelopeOf(await call(member, paymentEndpoints.getSubscription)).data as SubscriptionDetails;
+    const details = envelopeOf(await call(member, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
     expect(details.customerId).toMatch(/^cus_dev_/);
-    const invoices = await call(member, paymentEndpoints.getInvoices, { customerId: details.customerId });
+    const invoices = await call(member, paymentEndpoints.getInvoices, {
+      customerId: details.customerId,
+    });
     expect(invoices.statusCode).toBe(200);
     for (const [endpoint, payload] of [
       [paymentEndpoints.createCheckoutSession, {}],
@@ -118,14 +181,20 @@ describe('roles and isolation', () => {
   it("refuses another organisation's customer id and checkout session, changing nothing", async () => {
     const created = await call(newbie, paymentEndpoints.createCheckoutSession, {});
     const other = envelopeOf(created).data as CheckoutSession;
-    const theirs = envelopeOf(await call(newbie, paymentEndpoints.getSubscription)).data as SubscriptionDetails;
-    const invoices = await call(owner, paymentEndpoints.getInvoices, { customerId: theirs.customerId });
+    const theirs = envelopeOf(await call(newbie, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    const invoices = await call(owner, paymentEndpoints.getInvoices, {
+      customerId: theirs.customerId,
+    });
     expect(invoices.statusCode).toBe(403);
     expect(envelopeOf(invoices).messages).toEqual([paymentTexts.customerNotFound]);
-    const session = await call(owner, paymentEndpoints.validateSession, { sessionId: other.sessionId });
+    const session = await call(owner, paymentEndpoints.validateSession, {
+      sessionId: other.sessionId,
+    });
     expect(session.statusCode).toBe(404);
     expect(envelopeOf(session).messages).toEqual([paymentTexts.sessionNotFound]);
-    const after = envelopeOf(await call(newbie, paymentEndpoints.getSubscription)).data as SubscriptionDetails;
+    const after = envelopeOf(await call(newbie, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
     expect(after).toEqual(theirs);
   });
 
@@ -155,7 +224,12 @@ describe('production', () => {
       /STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID/,
     );
     expect(() =>
-      loadConfig({ STRIPE_SECRET_KEY: 'a', STRIPE_WEBHOOK_SECRET: 'b', STRIPE_PRICE_ID: 'c', STRIPE_API_BASE: 'ftp://x' }),
+      loadConfig({
+        STRIPE_SECRET_KEY: 'a',
+        STRIPE_WEBHOOK_SECRET: 'b',
+        STRIPE_PRICE_ID: 'c',
+        STRIPE_API_BASE: 'ftp://x',
+      }),
     ).toThrow(ConfigError);
     expect(loadConfig({}).stripe).toBeUndefined();
   });

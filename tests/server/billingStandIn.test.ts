@@ -38,7 +38,11 @@ let owner: LoginResult;
 /** member@example.com switched to his own (trialing) organisation, where he is Administrator. */
 let marcus: LoginResult;
 
-async function call(session: LoginResult, endpoint: { method: string; path: string }, payload?: object) {
+async function call(
+  session: LoginResult,
+  endpoint: { method: string; path: string },
+  payload?: object,
+) {
   return test.app.inject({
     method: endpoint.method as 'GET' | 'POST',
     url: api(endpoint.path),
@@ -94,7 +98,7 @@ afterAll(async () => {
 });
 
 describe('the seed', () => {
-  it("gives Harbour Hope an active subscription with three invoices whose PDFs are served", async () => {
+  it('gives Harbour Hope an active subscription with three invoices whose PDFs are served', async () => {
     const details = envelopeOf(await call(owner, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(details).toMatchObject({
@@ -205,9 +209,19 @@ describe('checkout through the stand-in', () => {
     expect(declined.statusCode).toBe(422);
     expect(declined.body).toContain(cardTexts.declined);
     expect(declined.body).toContain('role="alert"');
-    const bad = await payCard(session.url, { number: '1234', expiry: '13/20', cvc: 'x', name: ' ' });
+    const bad = await payCard(session.url, {
+      number: '1234',
+      expiry: '13/20',
+      cvc: 'x',
+      name: ' ',
+    });
     expect(bad.statusCode).toBe(422);
-    for (const text of [cardTexts.numberInvalid, cardTexts.expiryInvalid, cardTexts.cvcInvalid, cardTexts.nameRequired]) {
+    for (const text of [
+      cardTexts.numberInvalid,
+      cardTexts.expiryInvalid,
+      cardTexts.cvcInvalid,
+      cardTexts.nameRequired,
+    ]) {
       expect(bad.body).toContain(text);
     }
     expect(bad.body).toContain('aria-invalid="true"');

@@ -117,7 +117,9 @@ describe('the Stripe adapter against a fake of its API', () => {
   });
 
   it('validates promotion codes through Stripe', async () => {
-    const good = await call(paymentEndpoints.validatePromotionalCode, { promotionalCode: 'welcome20' });
+    const good = await call(paymentEndpoints.validatePromotionalCode, {
+      promotionalCode: 'welcome20',
+    });
     expect(good.statusCode).toBe(200);
     expect(envelopeOf(good).data).toMatchObject({ promotionalCode: 'WELCOME20', percentOff: 20 });
     const lookup = fake.requests.find((request) => request.path === '/v1/promotion_codes');
@@ -129,12 +131,17 @@ describe('the Stripe adapter against a fake of its API', () => {
   });
 
   it('makes the customer and a subscription checkout of the price with the code', async () => {
-    const response = await call(paymentEndpoints.createCheckoutSession, { promotionalCode: 'WELCOME20' });
+    const response = await call(paymentEndpoints.createCheckoutSession, {
+      promotionalCode: 'WELCOME20',
+    });
     expect(response.statusCode).toBe(200);
     session = envelopeOf(response).data as CheckoutSession;
     expect(session.url).toBe(`https://checkout.stripe.test/pay/${session.sessionId}`);
     const customer = fake.requests.find((request) => request.path === '/v1/customers');
-    expect(customer?.params).toMatchObject({ name: 'Marcus Reed', 'metadata[tenantId]': String(marcusTenantId) });
+    expect(customer?.params).toMatchObject({
+      name: 'Marcus Reed',
+      'metadata[tenantId]': String(marcusTenantId),
+    });
     const created = fake.requests.find(
       (request) => request.method === 'POST' && request.path === '/v1/checkout/sessions',
     );
@@ -169,7 +176,9 @@ describe('the Stripe adapter against a fake of its API', () => {
 
   it("lists the customer's invoices with their hosted PDF", async () => {
     const row = await tenantRow();
-    const response = await call(paymentEndpoints.getInvoices, { customerId: row.paymentProviderCustomerId });
+    const response = await call(paymentEndpoints.getInvoices, {
+      customerId: row.paymentProviderCustomerId,
+    });
     expect(response.statusCode).toBe(200);
     expect(envelopeOf(response).data as Invoice[]).toEqual([
       {
@@ -194,10 +203,15 @@ describe('the Stripe adapter against a fake of its API', () => {
 
   it('applies a signed customer.subscription.updated webhook to the tenant', async () => {
     fake.subscriptions.get(subscriptionId)!.cancel_at_period_end = true;
-    const response = await deliver(subscriptionEvent('evt_1', 'customer.subscription.updated', subscriptionId));
+    const response = await deliver(
+      subscriptionEvent('evt_1', 'customer.subscription.updated', subscriptionId),
+    );
     expect(response.statusCode).toBe(200);
     expect(envelopeOf(response).data).toEqual({ received: true, outcome: 'applied' });
-    expect(await tenantRow()).toMatchObject({ cancelAtPeriodEnd: true, subscriptionStatus: 'active' });
+    expect(await tenantRow()).toMatchObject({
+      cancelAtPeriodEnd: true,
+      subscriptionStatus: 'active',
+    });
   });
 
   it('refuses a forged delivery with 400 and changes nothing', async () => {
@@ -213,30 +227,42 @@ describe('the Stripe adapter against a fake of its API', () => {
       method: 'POST',
       url: api('stripe/webhook'),
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(subscriptionEvent('evt_unsigned', 'customer.subscription.deleted', subscriptionId)),
+      payload: JSON.stringify(
+        subscriptionEvent('evt_unsigned', 'customer.subscription.deleted', subscriptionId),
+      ),
     });
     expect(unsigned.statusCode).toBe(400);
     expect(await tenantRow()).toEqual(before);
-    const recorded = await handle.db.select().from(billingEvents).where(eq(billingEvents.eventId, 'evt_forged'));
+    const recorded = await handle.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.eventId, 'evt_forged'));
     expect(recorded).toEqual([]);
   });
 
   it('applies an event id once: a replayed delivery changes nothing', async () => {
-    const replay = await deliver(subscriptionEvent('evt_1', 'customer.subscription.updated', subscriptionId));
+    const replay = await deliver(
+      subscriptionEvent('evt_1', 'customer.subscription.updated', subscriptionId),
+    );
     expect(replay.statusCode).toBe(200);
     expect(envelopeOf(replay).data).toEqual({ received: true, outcome: 'duplicate' });
     expect((await tenantRow()).subscriptionStatus).toBe('active');
 
-    const deleted = await deliver(subscriptionEvent('evt_2', 'customer.subscription.deleted', subscriptionId));
+    const deleted = await deliver(
+      subscriptionEvent('evt_2', 'customer.subscription.deleted', subscriptionId),
+    );
     expect(envelopeOf(deleted).data).toEqual({ received: true, outcome: 'applied' });
-    const details = envelopeOf(await call(paymentEndpoints.getSubscription)).data as SubscriptionDetails;
+    const details = envelopeOf(await call(paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
     expect(details).toMatchObject({ subscriptionStatus: 'canceled', canSubscribe: true });
   });
 
   it('answers 503 with a message when Stripe fails, changing nothing', async () => {
     const row = await tenantRow();
     await fake.stop();
-    const response = await call(paymentEndpoints.getInvoices, { customerId: row.paymentProviderCustomerId });
+    const response = await call(paymentEndpoints.getInvoices, {
+      customerId: row.paymentProviderCustomerId,
+    });
     expect(response.statusCode).toBe(503);
     expect(envelopeOf(response).messages).toEqual([paymentTexts.unavailable]);
   });

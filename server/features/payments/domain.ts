@@ -137,7 +137,10 @@ export async function getInvoices(
   providerOf(deps);
   const tenant = await currentTenant(deps, scope);
   const customerId = input.customerId.trim();
-  if (tenant.paymentProviderCustomerId === null || tenant.paymentProviderCustomerId !== customerId) {
+  if (
+    tenant.paymentProviderCustomerId === null ||
+    tenant.paymentProviderCustomerId !== customerId
+  ) {
     throw forbidden(paymentTexts.customerNotFound);
   }
   const invoices = await provider(deps, (billing) =>
@@ -289,7 +292,9 @@ export async function validateSession(
     }
     const current = (await selectTenant(tx, tenant.id)) ?? tenant;
     if (!concernsTenant(current, subscription)) return current;
-    return (await updateTenantSubscription(tx, tenant.id, changesOf(current, subscription))) ?? current;
+    return (
+      (await updateTenantSubscription(tx, tenant.id, changesOf(current, subscription))) ?? current
+    );
   });
   return subscriptionDetailsOf(updated, billing);
 }
@@ -312,7 +317,10 @@ export async function createBillingPortalSession(
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** The tenant an event is about: its reference (a checkout's), else its customer's. */
-async function tenantOfEvent(deps: PaymentsDeps, event: BillingEvent): Promise<TenantRow | undefined> {
+async function tenantOfEvent(
+  deps: PaymentsDeps,
+  event: BillingEvent,
+): Promise<TenantRow | undefined> {
   if (event.tenantReference !== null && /^\d{1,10}$/.test(event.tenantReference)) {
     const tenant = await selectTenant(deps.db, Number(event.tenantReference));
     if (

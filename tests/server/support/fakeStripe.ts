@@ -26,10 +26,19 @@ const DAY = 86_400;
 
 export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
-  readonly customers = new Map<string, { id: string; name: string; metadata: Record<string, string> }>();
+  readonly customers = new Map<
+    string,
+    { id: string; name: string; metadata: Record<string, string> }
+  >();
   readonly sessions = new Map<
     string,
-    { id: string; customer: string; client_reference_id: string; status: string; subscription: string | null }
+    {
+      id: string;
+      customer: string;
+      client_reference_id: string;
+      status: string;
+      subscription: string | null;
+    }
   >();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices = new Map<string, object[]>();
@@ -49,7 +58,8 @@ export class FakeStripe {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
+      (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
     );
     app.addHook('preHandler', async (request) => {
       const url = new URL(request.url, 'http://fake');
@@ -64,7 +74,11 @@ export class FakeStripe {
       });
     });
     const missing = (type: string, id: string) => ({
-      error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${type}: '${id}'` },
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${type}: '${id}'`,
+      },
     });
 
     app.post('/v1/customers', async (request) => {
@@ -92,7 +106,14 @@ export class FakeStripe {
                 active: true,
                 promotion: {
                   type: 'coupon',
-                  coupon: { id: 'coupon_fake', object: 'coupon', percent_off: found.percentOff, amount_off: null, currency: null, valid: true },
+                  coupon: {
+                    id: 'coupon_fake',
+                    object: 'coupon',
+                    percent_off: found.percentOff,
+                    amount_off: null,
+                    currency: null,
+                    valid: true,
+                  },
                 },
               },
             ];
@@ -109,24 +130,35 @@ export class FakeStripe {
         subscription: null,
       };
       this.sessions.set(session.id, session);
-      return { object: 'checkout.session', ...session, url: `https://checkout.stripe.test/pay/${session.id}` };
+      return {
+        object: 'checkout.session',
+        ...session,
+        url: `https://checkout.stripe.test/pay/${session.id}`,
+      };
     });
 
     app.get<{ Params: { id: string } }>('/v1/checkout/sessions/:id', async (request, reply) => {
       const session = this.sessions.get(request.params.id);
-      if (session === undefined) return reply.code(404).send(missing('checkout.session', request.params.id));
+      if (session === undefined)
+        return reply.code(404).send(missing('checkout.session', request.params.id));
       return { object: 'checkout.session', ...session, url: null };
     });
 
     app.get<{ Params: { id: string } }>('/v1/subscriptions/:id', async (request, reply) => {
       const subscription = this.subscriptions.get(request.params.id);
-      if (subscription === undefined) return reply.code(404).send(missing('subscription', request.params.id));
+      if (subscription === undefined)
+        return reply.code(404).send(missing('subscription', request.params.id));
       return this.subscriptionObject(subscription);
     });
 
     app.get('/v1/invoices', async (request) => {
       const customer = (request.query as Record<string, string>).customer ?? '';
-      return { object: 'list', data: this.invoices.get(customer) ?? [], has_more: false, url: '/v1/invoices' };
+      return {
+        object: 'list',
+        data: this.invoices.get(customer) ?? [],
+        has_more: false,
+        url: '/v1/invoices',
+      };
     });
 
     app.post('/v1/billing_portal/sessions', async (request) => {
