@@ -27,4 +27,15 @@ export const devStandInPaths = {
   captchaToken: 'dev/captcha/token',
   /** GET: the local consent page (popup) that returns an authorization code. */
   consentPage: 'dev/oauth/consent',
+  /** GET / POST: the card payment stand-in's checkout page of a session (…/{sessionId}). */
+  billingCheckout: 'dev/billing/checkout',
+  /** GET / POST: the stand-in's billing portal (…/{portalSessionId}). */
+  billingPortal: 'dev/billing/portal',
+  /** GET: a stand-in invoice's PDF (…/{invoiceId}/pdf). */
+  billingInvoices: 'dev/billing/invoices',
+  /** POST {subscriptionId}: moves a stand-in subscription to its next period (next invoice). */
+  billingAdvanceSubscription: 'dev/billing/advanceSubscription',
 } as const;
+
+/** The card payment provider's webhook (Stripe mode only), under the API base. */
+export const STRIPE_WEBHOOK_PATH = 'stripe/webhook';

@@ -64,6 +64,10 @@ import { identityRoutes } from './features/identity/routes';
 import { teamRoutes } from './features/team/routes';
 import { tenantRoutes } from './features/tenants/routes';
 import { topicRoutes } from './features/topics/routes';
+import { createBilling } from './billing';
+import { standInRoutes } from './billing/standInRoutes';
+import { applyBillingEvent, type PaymentsDeps } from './features/payments/domain';
+import { paymentRoutes, stripeWebhookRoutes } from './features/payments/routes';
 import { createCaptchaVerifier, type CaptchaVerifier } from './thirdParty/captcha';
 import { DevOAuthCodes } from './thirdParty/devOAuthCodes';
 import { createGoogleSignIn } from './thirdParty/google';
@@ -263,6 +267,41 @@ function registerDevRoutes(
 }
 
 /**
+ * The payments calls through the billing adapter (server/billing): Stripe's webhook when its keys
+ * are set; the stand-in's pages outside production without them. The stand-in's changes reach
+ * the tenant through the domain's event path, as Stripe's webhook deliveries do.
+ */
+function registerPayments(app: FastifyInstance, config: ServerConfig, domain: DomainContext) {
+  const billing = createBilling({
+    stripe: config.stripe,
+    production: config.production,
+    db: domain.db,
+    now: domain.now,
+    apiBaseUrl: config.apiBaseUrl,
+  });
+  const payments: PaymentsDeps = {
+    db: domain.db,
+    now: domain.now,
+    billing: billing.provider,
+    siteUrl: config.siteUrl,
+    log: app.log,
+  };
+  app.register(paymentRoutes(payments), { prefix: config.apiBasePath });
+  if (billing.mode === 'stripe') {
+    app.register(stripeWebhookRoutes(payments, billing.provider), { prefix: config.apiBasePath });
+  } else if (billing.mode === 'standIn' && !config.production) {
+    const standIn = billing.provider;
+    standIn.listener = async (event) => {
+      await applyBillingEvent(payments, event);
+    };
+    app.addHook('onReady', () => standIn.ensurePromotionCodes());
+    app.register(standInRoutes(standIn, config.siteUrl), { prefix: config.apiBasePath });
+  } else if (config.production) {
+    app.log.warn('STRIPE_SECRET_KEY is not set: the payments calls answer 503.');
+  }
+}
+
+/**
  * Fastify's timeouts (Fastify leaves them off): a request must arrive whole within
  * requestSeconds, a connection may stay silent connectionSeconds while a request is under way, and
  * an idle kept-alive connection is closed after keepAliveSeconds. Node checks the request timeout
@@ -414,6 +453,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(accountRoutes({ account, cookie }), { prefix: config.apiBasePath });
   const team = { ...identity, invitationExpiryDays: config.userInvitationExpiryDays };
   app.register(teamRoutes({ team, cookie }), { prefix: config.apiBasePath });
+  registerPayments(app, config, domain);
   registerDevRoutes(app, config, identity, devCodes);
   // index.html carries GET /api/configuration's answer (server/http/indexPage.ts).
   const page = site === undefined ? undefined : serveStaticSite(app, site, configurationAnswer);

@@ -144,6 +144,20 @@
  * - IDENTITY_RATE_LIMIT_WINDOW_SECONDS  Window of the identity rate limits (default 900). Per email
  *                                   address and window: 5 verification emails, 10 wrong codes,
  *                                   3 password reset requests.
+ * - STRIPE_SECRET_KEY               Stripe secret key ('sk_live_…' / 'sk_test_…'): with the two below,
+ *                                   subscriptions, checkout, invoices, promotion codes and the billing
+ *                                   portal go through Stripe (the official SDK) and Stripe's webhook
+ *                                   is received at POST {API}/stripe/webhook. Set all three or none.
+ *                                   With none, outside production, the development billing stand-in
+ *                                   of this server answers instead (checkout page with test cards,
+ *                                   PDF invoices: README, Trying checkout in development); in
+ *                                   production with none, the payments calls answer 503.
+ * - STRIPE_WEBHOOK_SECRET           The webhook endpoint's signing secret ('whsec_…'): deliveries
+ *                                   whose Stripe-Signature does not verify get 400.
+ * - STRIPE_PRICE_ID                 The recurring price the checkout sells ('price_…').
+ * - STRIPE_API_BASE                 Where the SDK sends its requests (default Stripe's API over
+ *                                   HTTPS), e.g. 'http://127.0.0.1:12111' for stripe-mock or a local
+ *                                   fake in tests.
  */
 import { join } from 'node:path';
 import { CLIENT_VERSION } from '../contract/enums';
@@ -201,6 +215,14 @@ export interface AccountRateLimitConfig {
   /** Wrong current passwords when changing the password, per window. */
   passwordFailures: number;
   windowSeconds: number;
+}
+
+/** The card payment provider (Stripe); undefined when its keys are not set. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  priceId: string;
+  apiBase: string | undefined;
 }
 
 /** How long the HTTP server waits for a client (Fastify's server options). */
@@ -268,6 +290,8 @@ export interface ServerConfig {
   identityRateLimit: IdentityRateLimitConfig;
   accountRateLimit: AccountRateLimitConfig;
   httpTimeouts: HttpTimeoutsConfig;
+  /** STRIPE_*: the real billing adapter; undefined for the stand-in (or none in production). */
+  stripe: StripeConfig | undefined;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -424,6 +448,26 @@ function smtpUrl(env: Env): string | undefined {
   return raw;
 }
 
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
+
+function stripe(env: Env): StripeConfig | undefined {
+  const [secretKey, webhookSecret, priceId] = STRIPE_KEYS.map((name) => optionalText(env, name));
+  const apiBase = optionalText(env, 'STRIPE_API_BASE');
+  if (apiBase !== undefined && !/^https?:\/\/[^/]+\/?$/i.test(apiBase)) {
+    throw new ConfigError(`STRIPE_API_BASE must be an http(s) origin, got '${apiBase}'.`);
+  }
+  if (secretKey === undefined && webhookSecret === undefined && priceId === undefined) {
+    return undefined;
+  }
+  if (secretKey === undefined || webhookSecret === undefined || priceId === undefined) {
+    const missing = STRIPE_KEYS.filter((name) => optionalText(env, name) === undefined);
+    throw new ConfigError(
+      `Set ${missing.join(' and ')} with the other Stripe keys (or none of them).`,
+    );
+  }
+  return { secretKey, webhookSecret, priceId, apiBase };
+}
+
 /** Reads the configuration from `env`; throws {@link ConfigError} on a malformed value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = text(env, 'NODE_ENV', 'development') === 'production';
@@ -501,5 +545,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       connectionSeconds: positiveInteger(env, 'CONNECTION_TIMEOUT_SECONDS', 30),
       keepAliveSeconds: positiveInteger(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72),
     },
+    stripe: stripe(env),
   };
 }

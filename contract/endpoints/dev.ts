@@ -3,10 +3,21 @@
  * trigger, and the third parties' stand-ins (captcha tokens, the sign-in consent). Their pages and
  * scripts (the outbox page, the consent page) are not calls and are registered apart.
  */
-import { literal, object, optional, pattern, refine, size, string } from 'superstruct';
+import {
+  boolean,
+  integer,
+  literal,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+} from 'superstruct';
 import { Outbox } from '../devMail';
 import { CAPTCHA_TOKEN_MAX, EMAIL_MAX, NAME_MAX, identityTexts, isValidEmail } from '../identity';
 import { devStandInPaths } from '../paths';
+import { PROVIDER_ID_MAX } from '../payments';
 import { endpoint } from './define';
 
 /** The actions a captcha token may be made for (reCAPTCHA's own rule). */
@@ -58,5 +69,23 @@ export const devEndpoints = {
         invalid: identityTexts.lastNameRequired,
       },
     },
+  }),
+  /**
+   * POST dev/billing/advanceSubscription {subscriptionId}: the card payment stand-in moves the
+   * subscription to its next period: a new paid invoice, or, when it was set to cancel at the
+   * period's end, canceled. Answers the subscription as it now is.
+   */
+  advanceSubscription: endpoint({
+    method: 'POST',
+    path: devStandInPaths.billingAdvanceSubscription,
+    request: object({ subscriptionId: size(string(), 1, PROVIDER_ID_MAX) }),
+    response: object({
+      subscriptionId: string(),
+      status: string(),
+      currentPeriodEndDate: string(),
+      cancelAtPeriodEnd: boolean(),
+      invoiceCount: integer(),
+    }),
+    auth: 'public',
   }),
 } as const;

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_ANNOTATION_COLOR } from '../../contract/account';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -433,3 +434,131 @@ export const userInterestedTopics = pgTable(
 );
 
 export type TopicRow = typeof topics.$inferSelect;
+
+/** Binary data (bytea): a Buffer either way (node-postgres answers Buffers, PGlite Uint8Arrays). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});
+
+/**
+ * Checkout sessions an organisation started (either billing adapter, server/billing): the
+ * session belongs to this tenant, and stripe/validateSession confirms it once (confirmedAt).
+ */
+export const billingCheckoutSessions = pgTable(
+  'billing_checkout_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [index('billing_checkout_sessions_tenant_idx').on(table.tenantId)],
+);
+
+/** The payment provider's events already applied (webhook deliveries are retried: idempotency). */
+export const billingEvents = pgTable('billing_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
+// The development stand-in of the card payment provider (server/billing/standIn.ts): its own
+// customers, promotion codes, checkout sessions, subscriptions and invoices, as the provider
+// would keep them. Never written under NODE_ENV=production. Amounts in minor units (pence).
+
+export const standInCustomers = pgTable('stand_in_billing_customers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  /** Invoices are numbered `${invoicePrefix}-0001`, … */
+  invoicePrefix: text('invoice_prefix').notNull().unique(),
+  /** The tenant id the customer was made for (the provider's metadata). */
+  reference: text('reference').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const standInPromotionCodes = pgTable('stand_in_billing_promotion_codes', {
+  id: text('id').primaryKey(),
+  /** Upper case; matched regardless of case. */
+  code: text('code').notNull().unique(),
+  percentOff: integer('percent_off'),
+  amountOff: integer('amount_off'),
+  currency: text('currency'),
+  active: boolean('active').notNull().default(true),
+});
+
+export const standInCheckoutSessions = pgTable('stand_in_billing_checkout_sessions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id')
+    .notNull()
+    .references(() => standInCustomers.id, { onDelete: 'cascade' }),
+  clientReferenceId: text('client_reference_id').notNull(),
+  promotionCodeId: text('promotion_code_id'),
+  /** 'open' | 'complete' | 'expired' (as the provider's). */
+  status: text('status').notNull(),
+  subscriptionId: text('subscription_id'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  /** Per period, after the promotion code. */
+  amountTotal: integer('amount_total').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const standInSubscriptions = pgTable('stand_in_billing_subscriptions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id')
+    .notNull()
+    .references(() => standInCustomers.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  trialEnd: timestamp('trial_end', { withTimezone: true }),
+  /** Charged each period (the plan after its promotion code). */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const standInInvoices = pgTable(
+  'stand_in_billing_invoices',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => standInCustomers.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    total: integer('total').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** The invoice as a PDF (pdfkit), served at {API}/dev/billing/invoices/{id}/pdf. */
+    pdf: bytea('pdf').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('stand_in_billing_invoices_customer_idx').on(table.customerId, table.created)],
+);
+
+export const standInPortalSessions = pgTable('stand_in_billing_portal_sessions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id')
+    .notNull()
+    .references(() => standInCustomers.id, { onDelete: 'cascade' }),
+  returnUrl: text('return_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export type StandInCustomerRow = typeof standInCustomers.$inferSelect;
+export type StandInSubscriptionRow = typeof standInSubscriptions.$inferSelect;
+export type StandInInvoiceRow = typeof standInInvoices.$inferSelect;
+export type StandInCheckoutSessionRow = typeof standInCheckoutSessions.$inferSelect;
+export type StandInPromotionCodeRow = typeof standInPromotionCodes.$inferSelect;

@@ -8,6 +8,7 @@ import { hashPassword } from '../domain/passwords';
 import { avatarColours, PRIVACY_POLICY_VERSION, TERMS_VERSION } from '../domain/users';
 import { buildCountryList } from './countries';
 import type { Database, Transaction } from './database';
+import { seedBilling } from './seedBilling';
 import { seedContent } from './seedContent';
 import { countries, tenants, tenantUsers, topics, users } from './schema';
 import { buildTopicList } from './topics';
@@ -150,6 +151,7 @@ async function seedDemoUsers(db: Database, now: Date): Promise<boolean> {
         owner: membership.owner,
       });
     }
+    await seedBilling(tx, tenantIds, now);
     return true;
   });
 }

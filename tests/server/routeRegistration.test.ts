@@ -29,6 +29,11 @@ const NOT_CALLS = [
   'GET /api/dev/mail/page',
   'GET /api/dev/oauth/consent',
   'GET /api/dev/oauth/consent.js',
+  'GET /api/dev/billing/checkout/:sessionId',
+  'POST /api/dev/billing/checkout/:sessionId',
+  'GET /api/dev/billing/portal/:portalId',
+  'POST /api/dev/billing/portal/:portalId',
+  'GET /api/dev/billing/invoices/:invoiceId/pdf',
 ];
 
 const methodsOf = (route: RouteOptions) =>

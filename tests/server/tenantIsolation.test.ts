@@ -14,6 +14,8 @@ import { avatarUploadReference, type UserAvatar } from '../../contract/avatars';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { avatarEndpoints } from '../../contract/endpoints/avatars';
+import { paymentEndpoints } from '../../contract/endpoints/payments';
+import type { CheckoutSession } from '../../contract/payments';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { teamEndpoints } from '../../contract/endpoints/team';
 import type { UserInvitation } from '../../contract/team';
@@ -54,6 +56,9 @@ let callerUpload: string;
 let otherInvitation: UserInvitation;
 /** An Administrator of Harbour Hope (the owner): the caller of the team's calls. */
 let admin: LoginResult;
+/** The other organisation's checkout session (which also made its billing customer). */
+let otherCheckout: CheckoutSession;
+let otherCustomerId: string;
 
 /** Uploads an avatar picture with `session`'s reference; answers the pending upload's id. */
 async function uploadAvatar(session: LoginResult): Promise<string> {
@@ -118,6 +123,16 @@ beforeAll(async () => {
   });
   expect(invited.statusCode).toBe(200);
   otherInvitation = envelopeOf(invited).data as UserInvitation;
+  const checkout = await test.app.inject({
+    method: 'POST',
+    url: api(paymentEndpoints.createCheckoutSession.path),
+    headers: bearer(newbie.jwtToken),
+    payload: {},
+  });
+  expect(checkout.statusCode).toBe(200);
+  otherCheckout = envelopeOf(checkout).data as CheckoutSession;
+  const [otherTenant] = await handle.db.select().from(tenants).where(eq(tenants.id, otherTenantId));
+  otherCustomerId = otherTenant!.paymentProviderCustomerId!;
   caller = await login(test.app, DEMO_USERS.member.email);
   admin = await login(test.app, DEMO_USERS.owner.email);
   callerUpload = await uploadAvatar(caller);
@@ -190,6 +205,17 @@ const cases: IsolationCase[] = [
   },
   { endpoint: avatarEndpoints.deleteAvatarFile, payload: () => ({ id: otherUserId }) },
   { endpoint: accountEndpoints.get, payload: () => ({ id: otherUserId }) },
+  { endpoint: paymentEndpoints.getInvoices, payload: () => ({ customerId: otherCustomerId }) },
+  {
+    endpoint: paymentEndpoints.getInvoices,
+    payload: () => ({ customerId: otherCustomerId }),
+    asAdmin: true,
+  },
+  {
+    endpoint: paymentEndpoints.validateSession,
+    payload: () => ({ sessionId: otherCheckout.sessionId }),
+    asAdmin: true,
+  },
   ...(
     [
       [teamEndpoints.updateUser, () => ({ id: otherUserId, userRole: 0, loginEnabled: false })],
@@ -213,6 +239,8 @@ const cases: IsolationCase[] = [
  * caller who is not a host.)
  */
 const exempt: Record<string, string> = {
+  'dev/billing/advanceSubscription':
+    'the development billing stand-in (never registered in production, nor with the Stripe keys) acts as the provider itself, on an unguessable subscription id',
   'posts/feedList':
     'showFirstGuid only picks which published post of the shared feed leads page 1 (a draft is never shown: tested below)',
   'posts/createWithFile':

@@ -189,7 +189,8 @@ describe('GET /api/tenants/getCurrentTenantStatus', () => {
       subscriptionStatus: 'active',
       cancelAtPeriodEnd: false,
       isOnboarding: false,
-      paymentProviderCustomerId: null,
+      // The seed's paid subscription at the development billing stand-in (server/db/seedBilling.ts).
+      paymentProviderCustomerId: expect.stringMatching(/^cus_dev_/),
     });
     const periodEnd = new Date(ownerStatus.currentPeriodEndDate ?? '').getTime();
     expect(periodEnd - Date.now()).toBeGreaterThan(25 * 86_400_000);

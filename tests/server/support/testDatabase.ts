@@ -30,6 +30,9 @@ const LOCK_STALE_MS = 120_000;
 const SOURCES = [
   '../../../server/db/countries.ts',
   '../../../server/db/seed.ts',
+  '../../../server/db/seedBilling.ts',
+  '../../../server/billing/standIn.ts',
+  '../../../server/billing/invoicePdf.ts',
   '../../../server/db/seedContent.ts',
   '../../../server/db/seedData.ts',
   '../../../server/db/schema.ts',

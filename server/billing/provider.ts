@@ -1,0 +1,140 @@
+/**
+ * The billing adapter (design §6, issue 18 item 6): the one interface the payments domain
+ * (server/features/payments) uses, with two implementations:
+ *
+ * - 'stripe' (server/billing/stripe.ts): the official SDK, with STRIPE_SECRET_KEY,
+ *   STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID;
+ * - 'standIn' (server/billing/standIn.ts): a development stand-in served by this server (checkout
+ *   and portal pages, PDF invoices), never under NODE_ENV=production.
+ *
+ * In production without the keys there is no provider: the payments calls answer 503.
+ *
+ * Amounts here are in minor units (pence), as the providers keep them; the domain converts.
+ * Provider changes reach the tenant through {@link BillingEvent}s: the Stripe webhook parses
+ * them, the stand-in emits them itself, and the domain applies both alike.
+ */
+export type BillingMode = 'stripe' | 'standIn' | 'unavailable';
+
+export interface BillingCustomer {
+  id: string;
+}
+
+export interface NewCustomer {
+  /** Our tenant id (kept as the provider's metadata / reference). */
+  tenantId: number;
+  name: string;
+  email: string;
+}
+
+export interface PromotionCodeInfo {
+  /** The provider's id of the promotion code (given to the checkout). */
+  id: string;
+  code: string;
+  percentOff: number | null;
+  /** Minor units. */
+  amountOff: number | null;
+  currency: string | null;
+}
+
+export interface NewCheckoutSession {
+  customerId: string;
+  tenantId: number;
+  promotionCodeId: string | null;
+  /** With the provider's `{CHECKOUT_SESSION_ID}` placeholder. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutSessionInfo {
+  id: string;
+  /** Where the browser goes to pay. */
+  url: string;
+}
+
+export interface CompletedCheckoutInfo {
+  id: string;
+  /** 'open' | 'complete' | 'expired'. */
+  status: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** Our tenant id as given at creation (client_reference_id). */
+  clientReferenceId: string | null;
+}
+
+export interface SubscriptionInfo {
+  id: string;
+  customerId: string;
+  /** The provider's status: trialing, active, past_due, canceled, unpaid, incomplete, … */
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  trialEnd: Date | null;
+}
+
+export interface InvoiceInfo {
+  number: string;
+  created: Date;
+  status: string;
+  currency: string;
+  /** Minor units. */
+  total: number;
+  pdfUrl: string;
+}
+
+/**
+ * A change at the provider, as the domain needs it: which subscription (or checkout) it is
+ * about. The domain reads the subscription again from the provider before applying it, so the
+ * order in which events arrive does not matter.
+ */
+export interface BillingEvent {
+  /** The provider's event id: an event is applied once. */
+  id: string;
+  type: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** Our tenant id when the event carries it (a checkout's client_reference_id). */
+  tenantReference: string | null;
+  /** A completed checkout's session id. */
+  checkoutSessionId: string | null;
+}
+
+/** The event types applied to the tenant; others are acknowledged and ignored. */
+export const APPLIED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+] as const;
+
+export interface BillingProvider {
+  readonly mode: Exclude<BillingMode, 'unavailable'>;
+  createCustomer(input: NewCustomer): Promise<BillingCustomer>;
+  /** The active promotion code with this code (any case), or null. */
+  findPromotionCode(code: string): Promise<PromotionCodeInfo | null>;
+  createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSessionInfo>;
+  /** Null when the provider has no such session. */
+  retrieveCheckoutSession(id: string): Promise<CompletedCheckoutInfo | null>;
+  /** Null when the provider has no such subscription. */
+  retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
+  /** The customer's invoices, newest first (at most `limit`). */
+  listInvoices(customerId: string, limit: number): Promise<InvoiceInfo[]>;
+  /** A billing-portal URL for the customer that returns to `returnUrl`. */
+  createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+}
+
+/** The Stripe adapter also reads webhooks. */
+export interface WebhookParser {
+  /** The event of a signed delivery; throws {@link WebhookSignatureError} when not genuine. */
+  parseWebhook(rawBody: Buffer, signature: string): BillingEvent;
+}
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** The provider failed (network, 5xx, an unexpected answer): the call answers 503. */
+export class BillingProviderError extends Error {
+  override name = 'BillingProviderError';
+}

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { paymentEndpoints as endpoints } from '../../../contract/endpoints/payments';
+import { ResponseStatus } from '../../../contract/enums';
+import { STRIPE_WEBHOOK_PATH } from '../../../contract/paths';
+import {
+  APPLIED_EVENT_TYPES,
+  WebhookSignatureError,
+  type WebhookParser,
+} from '../../billing/provider';
+import { failure, ok } from '../../http/envelope';
+import { route } from '../../http/route';
+import {
+  applyBillingEvent,
+  createBillingPortalSession,
+  createCheckoutSession,
+  getInvoices,
+  getSubscription,
+  validatePromotionalCode,
+  validateSession,
+  type PaymentsDeps,
+} from './domain';
+
+/** The payments calls (spec §7.2 Payments), under stripe/. */
+export function paymentRoutes(deps: PaymentsDeps): FastifyPluginAsync {
+  return async (app) => {
+    route(app, endpoints.getSubscription, async ({ scope }) =>
+      ok(await getSubscription(deps, scope)),
+    );
+    route(app, endpoints.getInvoices, async ({ payload, scope }) =>
+      ok(await getInvoices(deps, scope, payload)),
+    );
+    route(app, endpoints.validatePromotionalCode, async ({ payload, scope }) =>
+      ok(await validatePromotionalCode(deps, scope, payload)),
+    );
+    route(app, endpoints.createCheckoutSession, async ({ payload, scope }) =>
+      ok(await createCheckoutSession(deps, scope, payload)),
+    );
+    route(app, endpoints.validateSession, async ({ payload, scope }) =>
+      ok(await validateSession(deps, scope, payload)),
+    );
+    route(app, endpoints.createBillingPortalSession, async ({ scope }) =>
+      ok(await createBillingPortalSession(deps, scope)),
+    );
+  };
+}
+
+export const WEBHOOK_SIGNATURE_INVALID = 'The webhook signature is not valid.';
+/** Largest webhook delivery accepted (Stripe's events are well under it). */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * POST {API}/stripe/webhook (Stripe mode only): not a call of the client, so not a contract
+ * endpoint. The body is read raw (the signature covers its exact bytes) and verified with
+ * STRIPE_WEBHOOK_SECRET; a delivery that is not genuine gets 400 and changes nothing. Applied
+ * events are recorded by id, so Stripe's retries change nothing twice.
+ */
+export function stripeWebhookRoutes(deps: PaymentsDeps, parser: WebhookParser): FastifyPluginAsync {
+  const applied: readonly string[] = APPLIED_EVENT_TYPES;
+  return async (app) => {
+    // Encapsulated: only this plugin's JSON stays raw.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    app.post(`/${STRIPE_WEBHOOK_PATH}`, async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      const body = request.body;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+        return reply.code(400).send(failure(ResponseStatus.Error, [WEBHOOK_SIGNATURE_INVALID]));
+      }
+      let event;
+      try {
+        event = parser.parseWebhook(body, signature);
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        return reply.code(400).send(failure(ResponseStatus.Error, [WEBHOOK_SIGNATURE_INVALID]));
+      }
+      const outcome = applied.includes(event.type)
+        ? await applyBillingEvent(deps, event)
+        : 'ignored';
+      return ok({ received: true, outcome });
+    });
+  };
+}

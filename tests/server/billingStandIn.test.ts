@@ -1,0 +1,340 @@
+/**
+ * The development billing stand-in end to end through inject (issue 18 item 6): checkout with a
+ * promotion code through the stand-in's page, validateSession, the tenant's status, the invoices
+ * and their PDFs, the portal, advancing a subscription; and the seed's paid organisation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEndpoints } from '../../contract/endpoints/payments';
+import { devEndpoints } from '../../contract/endpoints/dev';
+import { tenantEndpoints } from '../../contract/endpoints/tenants';
+import type {
+  CheckoutSession,
+  Invoice,
+  PromotionalCode,
+  SubscriptionDetails,
+} from '../../contract/payments';
+import { paymentTexts } from '../../contract/payments';
+import type { TenantStatus } from '../../contract/tenants';
+import { cardTexts, TEST_CARDS } from '../../server/billing/standIn';
+import type { DatabaseHandle } from '../../server/db/database';
+import { DEMO_INVOICE_COUNT } from '../../server/db/seedBilling';
+import { DEMO_USERS } from '../../server/db/seedData';
+import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  api,
+  bearer,
+  createTestApp,
+  envelopeOf,
+  login,
+  sessionOf,
+  type LoginResult,
+  type TestApp,
+} from './support/testServer';
+
+let handle: DatabaseHandle;
+let test: TestApp;
+let owner: LoginResult;
+/** member@example.com switched to his own (trialing) organisation, where he is Administrator. */
+let marcus: LoginResult;
+
+async function call(
+  session: LoginResult,
+  endpoint: { method: string; path: string },
+  payload?: object,
+) {
+  return test.app.inject({
+    method: endpoint.method as 'GET' | 'POST',
+    url: api(endpoint.path),
+    headers: bearer(session.jwtToken),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function switchTo(session: LoginResult, tenantName: string): Promise<LoginResult> {
+  const tenants = JSON.parse(session.claims.tenants) as { id: number; name: string }[];
+  const target = tenants.find((tenant) => tenant.name === tenantName);
+  if (target === undefined) throw new Error(`no tenant ${tenantName}`);
+  const response = await test.app.inject({
+    method: 'POST',
+    url: api('auth/switchTenant'),
+    headers: bearer(session.jwtToken),
+    cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    payload: { id: target.id },
+  });
+  expect(response.statusCode).toBe(200);
+  return sessionOf(response);
+}
+
+function pagePath(url: string): string {
+  return new URL(url, 'http://localhost').pathname;
+}
+
+function payCard(url: string, card: Partial<Record<'number' | 'expiry' | 'cvc' | 'name', string>>) {
+  return test.app.inject({
+    method: 'POST',
+    url: pagePath(url),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      number: TEST_CARDS.succeeds,
+      expiry: '12 / 49',
+      cvc: '123',
+      name: 'Marcus Reed',
+      ...card,
+    }).toString(),
+  });
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  test = await createTestApp(handle.db);
+  owner = await login(test.app, DEMO_USERS.owner.email);
+  marcus = await switchTo(await login(test.app, DEMO_USERS.member.email), 'Marcus Reed');
+});
+
+afterAll(async () => {
+  await test.app.close();
+  await handle.close();
+});
+
+describe('the seed', () => {
+  it('gives Harbour Hope an active subscription with three invoices whose PDFs are served', async () => {
+    const details = envelopeOf(await call(owner, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    expect(details).toMatchObject({
+      provider: 'standIn',
+      customerExists: true,
+      subscriptionStatus: 'active',
+      isTrialing: false,
+      canSubscribe: false,
+    });
+    expect(details.subscriptionId).toMatch(/^sub_dev_/);
+    const response = await call(owner, paymentEndpoints.getInvoices, {
+      customerId: details.customerId,
+    });
+    expect(response.statusCode).toBe(200);
+    const invoices = envelopeOf(response).data as Invoice[];
+    expect(invoices).toHaveLength(DEMO_INVOICE_COUNT);
+    expect(invoices.map((invoice) => invoice.total)).toEqual([12, 12, 12]);
+    expect(invoices[0]).toMatchObject({ status: 'paid', currency: 'gbp' });
+    const created = invoices.map((invoice) => invoice.created);
+    expect([...created].sort().reverse()).toEqual(created);
+    for (const invoice of invoices) {
+      const pdf = await test.app.inject({ method: 'GET', url: pagePath(invoice.invoicePdf) });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+  });
+
+  it("has member@example.com's own organisation trialing without a customer", async () => {
+    const details = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    expect(details).toMatchObject({
+      isTrialing: true,
+      subscriptionStatus: 'trialing',
+      customerExists: false,
+      customerId: null,
+      subscriptionId: null,
+      canSubscribe: true,
+    });
+  });
+});
+
+describe('checkout through the stand-in', () => {
+  let session: CheckoutSession;
+
+  it('validates a promotion code and refuses an unknown or inactive one with a message', async () => {
+    const good = await call(marcus, paymentEndpoints.validatePromotionalCode, {
+      promotionalCode: 'welcome20',
+    });
+    expect(good.statusCode).toBe(200);
+    expect(envelopeOf(good).data as PromotionalCode).toEqual({
+      promotionalCode: 'WELCOME20',
+      description: '20% off',
+      percentOff: 20,
+      amountOff: null,
+      currency: null,
+    });
+    const amount = envelopeOf(
+      await call(marcus, paymentEndpoints.validatePromotionalCode, { promotionalCode: 'GIVE5' }),
+    ).data as PromotionalCode;
+    expect(amount).toMatchObject({ description: 'GBP 5.00 off', amountOff: 5, currency: 'gbp' });
+    for (const promotionalCode of ['NOSUCHCODE', 'EXPIRED10']) {
+      const bad = await call(marcus, paymentEndpoints.validatePromotionalCode, { promotionalCode });
+      expect(bad.statusCode).toBe(400);
+      expect(envelopeOf(bad).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
+    }
+    const refused = await call(marcus, paymentEndpoints.createCheckoutSession, {
+      promotionalCode: 'NOSUCHCODE',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(envelopeOf(refused).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
+  });
+
+  it('creates a checkout session (and the customer) with the code', async () => {
+    const response = await call(marcus, paymentEndpoints.createCheckoutSession, {
+      promotionalCode: 'WELCOME20',
+    });
+    expect(response.statusCode).toBe(200);
+    session = envelopeOf(response).data as CheckoutSession;
+    expect(session.sessionId).toMatch(/^cs_dev_/);
+    expect(session.url).toBe(`/api/dev/billing/checkout/${session.sessionId}`);
+    const details = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    expect(details.customerExists).toBe(true);
+    expect(details.customerId).toMatch(/^cus_dev_/);
+  });
+
+  it('shows the checkout page with the discounted price', async () => {
+    const page = await test.app.inject({ method: 'GET', url: session.url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('GBP 12.00');
+    expect(page.body).toContain('-GBP 2.40');
+    expect(page.body).toContain('Pay GBP 9.60');
+    expect(page.body).toContain('<label for="number">Card number</label>');
+  });
+
+  it('refuses validateSession before the checkout is paid', async () => {
+    const early = await call(marcus, paymentEndpoints.validateSession, {
+      sessionId: session.sessionId,
+    });
+    expect(early.statusCode).toBe(400);
+    expect(envelopeOf(early).messages).toEqual([paymentTexts.sessionNotComplete]);
+  });
+
+  it('declines the declining test card and bad card fields with messages, charging nothing', async () => {
+    const declined = await payCard(session.url, { number: '4000 0000 0000 0002' });
+    expect(declined.statusCode).toBe(422);
+    expect(declined.body).toContain(cardTexts.declined);
+    expect(declined.body).toContain('role="alert"');
+    const bad = await payCard(session.url, {
+      number: '1234',
+      expiry: '13/20',
+      cvc: 'x',
+      name: ' ',
+    });
+    expect(bad.statusCode).toBe(422);
+    for (const text of [
+      cardTexts.numberInvalid,
+      cardTexts.expiryInvalid,
+      cardTexts.cvcInvalid,
+      cardTexts.nameRequired,
+    ]) {
+      expect(bad.body).toContain(text);
+    }
+    expect(bad.body).toContain('aria-invalid="true"');
+    const status = envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
+      .data as TenantStatus;
+    expect(status).toMatchObject({ isTrialing: true, subscriptionStatus: 'trialing' });
+  });
+
+  it('pays with 4242 4242 4242 4242 and returns to the payments route with the session id', async () => {
+    const paid = await payCard(session.url, { number: '4242 4242 4242 4242' });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(
+      `${test.config.siteUrl}/account/organisation/payments?session_id=${session.sessionId}`,
+    );
+    const again = await payCard(session.url, {});
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('confirms the session once: the tenant is active, the invoice listed; a replay is refused', async () => {
+    const response = await call(marcus, paymentEndpoints.validateSession, {
+      sessionId: session.sessionId,
+    });
+    expect(response.statusCode).toBe(200);
+    const details = envelopeOf(response).data as SubscriptionDetails;
+    expect(details).toMatchObject({
+      subscriptionStatus: 'active',
+      isTrialing: false,
+      cancelAtPeriodEnd: false,
+      canSubscribe: false,
+    });
+    expect(details.subscriptionId).toMatch(/^sub_dev_/);
+    const periodEnd = new Date(details.currentPeriodEndDate ?? '').getTime();
+    expect(periodEnd - test.clock.now().getTime()).toBeGreaterThan(27 * 86_400_000);
+    const status = envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
+      .data as TenantStatus;
+    expect(status).toMatchObject({ isTrialing: false, subscriptionStatus: 'active' });
+
+    const replay = await call(marcus, paymentEndpoints.validateSession, {
+      sessionId: session.sessionId,
+    });
+    expect(replay.statusCode).toBe(409);
+    expect(envelopeOf(replay).messages).toEqual([paymentTexts.sessionAlreadyConfirmed]);
+
+    const invoices = envelopeOf(
+      await call(marcus, paymentEndpoints.getInvoices, { customerId: details.customerId }),
+    ).data as Invoice[];
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ total: 9.6, status: 'paid', currency: 'gbp' });
+    const pdf = await test.app.inject({ method: 'GET', url: pagePath(invoices[0]!.invoicePdf) });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const second = await call(marcus, paymentEndpoints.createCheckoutSession, {});
+    expect(second.statusCode).toBe(409);
+    expect(envelopeOf(second).messages).toEqual([paymentTexts.alreadySubscribed]);
+  });
+
+  it('advances the subscription: a new invoice and a later period end', async () => {
+    const before = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    const response = await test.app.inject({
+      method: 'POST',
+      url: api(devEndpoints.advanceSubscription.path),
+      payload: { subscriptionId: before.subscriptionId },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response).data).toMatchObject({ status: 'active', invoiceCount: 2 });
+    const after = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    expect(new Date(after.currentPeriodEndDate!).getTime()).toBeGreaterThan(
+      new Date(before.currentPeriodEndDate!).getTime() + 27 * 86_400_000,
+    );
+    const invoices = envelopeOf(
+      await call(marcus, paymentEndpoints.getInvoices, { customerId: after.customerId }),
+    ).data as Invoice[];
+    expect(invoices).toHaveLength(2);
+    expect(invoices.map((invoice) => invoice.total)).toEqual([9.6, 9.6]);
+    const unknown = await test.app.inject({
+      method: 'POST',
+      url: api(devEndpoints.advanceSubscription.path),
+      payload: { subscriptionId: 'sub_dev_nope' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('cancels at period end from the portal; advancing then cancels the subscription', async () => {
+    const portal = await call(marcus, paymentEndpoints.createBillingPortalSession);
+    expect(portal.statusCode).toBe(200);
+    const { url } = envelopeOf(portal).data as { url: string };
+    const page = await test.app.inject({ method: 'GET', url: pagePath(url) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Cancel at the end of the period');
+    const details = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    const posted = await test.app.inject({
+      method: 'POST',
+      url: pagePath(url),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `action=cancel&subscriptionId=${details.subscriptionId}`,
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).toContain('will be canceled at the end of the period');
+    const canceling = envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
+      .data as TenantStatus;
+    expect(canceling).toMatchObject({ cancelAtPeriodEnd: true, subscriptionStatus: 'active' });
+
+    await test.app.inject({
+      method: 'POST',
+      url: api(devEndpoints.advanceSubscription.path),
+      payload: { subscriptionId: details.subscriptionId },
+    });
+    const canceled = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    expect(canceled).toMatchObject({ subscriptionStatus: 'canceled', canSubscribe: true });
+  });
+});

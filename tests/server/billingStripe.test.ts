@@ -1,0 +1,269 @@
+/**
+ * The Stripe billing adapter (issue 18 item 6): the official SDK pointed at a local fake of
+ * Stripe's HTTP API (STRIPE_API_BASE -> its host/port/protocol), so its real requests are made,
+ * and webhooks signed with the SDK's own test header (good, forged, replayed).
+ */
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEndpoints } from '../../contract/endpoints/payments';
+import type { CheckoutSession, Invoice, SubscriptionDetails } from '../../contract/payments';
+import { paymentTexts } from '../../contract/payments';
+import type { DatabaseHandle } from '../../server/db/database';
+import { billingEvents, tenants } from '../../server/db/schema';
+import { DEMO_USERS } from '../../server/db/seedData';
+import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { WEBHOOK_SIGNATURE_INVALID } from '../../server/features/payments/routes';
+import { FakeStripe } from './support/fakeStripe';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  api,
+  bearer,
+  createTestApp,
+  envelopeOf,
+  login,
+  sessionOf,
+  type LoginResult,
+  type TestApp,
+} from './support/testServer';
+
+const WEBHOOK_SECRET = 'whsec_test_givedrop';
+const PRICE_ID = 'price_fake_monthly';
+const SECRET_KEY = 'sk_test_fake_givedrop';
+
+let handle: DatabaseHandle;
+let test: TestApp;
+let fake: FakeStripe;
+let marcus: LoginResult;
+let marcusTenantId: number;
+/** The SDK, only for its webhook test header. */
+const sdk = new Stripe('sk_test_unused');
+
+async function call(endpoint: { method: string; path: string }, payload?: object) {
+  return test.app.inject({
+    method: endpoint.method as 'GET' | 'POST',
+    url: api(endpoint.path),
+    headers: bearer(marcus.jwtToken),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+const tenantRow = async () =>
+  (await handle.db.select().from(tenants).where(eq(tenants.id, marcusTenantId)))[0]!;
+
+function deliver(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
+  return test.app.inject({
+    method: 'POST',
+    url: api('stripe/webhook'),
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+function subscriptionEvent(id: string, type: string, subscriptionId: string) {
+  return {
+    id,
+    object: 'event',
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: fake.subscriptionObject(fake.subscriptions.get(subscriptionId)!) },
+  };
+}
+
+beforeAll(async () => {
+  fake = new FakeStripe();
+  const url = await fake.start();
+  handle = await openTestDatabase();
+  test = await createTestApp(handle.db, {
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: PRICE_ID,
+    STRIPE_API_BASE: url,
+  });
+  const member = await login(test.app, DEMO_USERS.member.email);
+  const target = (JSON.parse(member.claims.tenants) as { id: number; name: string }[]).find(
+    (tenant) => tenant.name === 'Marcus Reed',
+  )!;
+  marcusTenantId = target.id;
+  const switched = await test.app.inject({
+    method: 'POST',
+    url: api('auth/switchTenant'),
+    headers: bearer(member.jwtToken),
+    cookies: { [REFRESH_COOKIE]: member.refreshToken },
+    payload: { id: target.id },
+  });
+  marcus = sessionOf(switched);
+});
+
+afterAll(async () => {
+  await test.app.close();
+  await handle.close();
+  await fake.stop();
+});
+
+describe('the Stripe adapter against a fake of its API', () => {
+  let session: CheckoutSession;
+  let subscriptionId: string;
+
+  it('does not serve the stand-in when the keys are set', async () => {
+    const page = await test.app.inject({ method: 'GET', url: api('dev/billing/checkout/cs_x') });
+    expect(page.statusCode).toBe(404);
+  });
+
+  it('validates promotion codes through Stripe', async () => {
+    const good = await call(paymentEndpoints.validatePromotionalCode, {
+      promotionalCode: 'welcome20',
+    });
+    expect(good.statusCode).toBe(200);
+    expect(envelopeOf(good).data).toMatchObject({ promotionalCode: 'WELCOME20', percentOff: 20 });
+    const lookup = fake.requests.find((request) => request.path === '/v1/promotion_codes');
+    expect(lookup?.params).toMatchObject({ code: 'welcome20', active: 'true' });
+    expect(lookup?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    const bad = await call(paymentEndpoints.validatePromotionalCode, { promotionalCode: 'NOPE' });
+    expect(bad.statusCode).toBe(400);
+    expect(envelopeOf(bad).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
+  });
+
+  it('makes the customer and a subscription checkout of the price with the code', async () => {
+    const response = await call(paymentEndpoints.createCheckoutSession, {
+      promotionalCode: 'WELCOME20',
+    });
+    expect(response.statusCode).toBe(200);
+    session = envelopeOf(response).data as CheckoutSession;
+    expect(session.url).toBe(`https://checkout.stripe.test/pay/${session.sessionId}`);
+    const customer = fake.requests.find((request) => request.path === '/v1/customers');
+    expect(customer?.params).toMatchObject({
+      name: 'Marcus Reed',
+      'metadata[tenantId]': String(marcusTenantId),
+    });
+    const created = fake.requests.find(
+      (request) => request.method === 'POST' && request.path === '/v1/checkout/sessions',
+    );
+    expect(created?.params).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': PRICE_ID,
+      'line_items[0][quantity]': '1',
+      'discounts[0][promotion_code]': 'promo_fake_1',
+      client_reference_id: String(marcusTenantId),
+      success_url: `${test.config.siteUrl}/account/organisation/payments?session_id={CHECKOUT_SESSION_ID}`,
+    });
+    expect(created?.params.customer).toMatch(/^cus_fake_/);
+    expect((await tenantRow()).paymentProviderCustomerId).toBe(created?.params.customer);
+  });
+
+  it('confirms the completed session: the tenant is active; a replay is refused', async () => {
+    const early = await call(paymentEndpoints.validateSession, { sessionId: session.sessionId });
+    expect(early.statusCode).toBe(400);
+    subscriptionId = fake.completeSession(session.sessionId, test.clock.now()).id;
+    const response = await call(paymentEndpoints.validateSession, { sessionId: session.sessionId });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response).data).toMatchObject({
+      provider: 'stripe',
+      subscriptionId,
+      subscriptionStatus: 'active',
+      isTrialing: false,
+      canSubscribe: false,
+    });
+    const replay = await call(paymentEndpoints.validateSession, { sessionId: session.sessionId });
+    expect(replay.statusCode).toBe(409);
+  });
+
+  it("lists the customer's invoices with their hosted PDF", async () => {
+    const row = await tenantRow();
+    const response = await call(paymentEndpoints.getInvoices, {
+      customerId: row.paymentProviderCustomerId,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response).data as Invoice[]).toEqual([
+      {
+        invoiceNumber: 'FAKE-0001',
+        created: expect.any(String),
+        status: 'paid',
+        currency: 'gbp',
+        total: 9.6,
+        invoicePdf: 'https://pay.stripe.test/invoice/in_fake_1/pdf',
+      },
+    ]);
+  });
+
+  it("opens Stripe's billing portal for the customer", async () => {
+    const response = await call(paymentEndpoints.createBillingPortalSession);
+    expect(response.statusCode).toBe(200);
+    const row = await tenantRow();
+    expect(envelopeOf(response).data).toEqual({
+      url: `https://billing.stripe.test/session/${row.paymentProviderCustomerId}`,
+    });
+  });
+
+  it('applies a signed customer.subscription.updated webhook to the tenant', async () => {
+    fake.subscriptions.get(subscriptionId)!.cancel_at_period_end = true;
+    const response = await deliver(
+      subscriptionEvent('evt_1', 'customer.subscription.updated', subscriptionId),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response).data).toEqual({ received: true, outcome: 'applied' });
+    expect(await tenantRow()).toMatchObject({
+      cancelAtPeriodEnd: true,
+      subscriptionStatus: 'active',
+    });
+  });
+
+  it('refuses a forged delivery with 400 and changes nothing', async () => {
+    fake.subscriptions.get(subscriptionId)!.status = 'canceled';
+    const before = await tenantRow();
+    const forged = await deliver(
+      subscriptionEvent('evt_forged', 'customer.subscription.deleted', subscriptionId),
+      'whsec_not_ours',
+    );
+    expect(forged.statusCode).toBe(400);
+    expect(envelopeOf(forged).messages).toEqual([WEBHOOK_SIGNATURE_INVALID]);
+    const unsigned = await test.app.inject({
+      method: 'POST',
+      url: api('stripe/webhook'),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(
+        subscriptionEvent('evt_unsigned', 'customer.subscription.deleted', subscriptionId),
+      ),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await tenantRow()).toEqual(before);
+    const recorded = await handle.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.eventId, 'evt_forged'));
+    expect(recorded).toEqual([]);
+  });
+
+  it('applies an event id once: a replayed delivery changes nothing', async () => {
+    const replay = await deliver(
+      subscriptionEvent('evt_1', 'customer.subscription.updated', subscriptionId),
+    );
+    expect(replay.statusCode).toBe(200);
+    expect(envelopeOf(replay).data).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await tenantRow()).subscriptionStatus).toBe('active');
+
+    const deleted = await deliver(
+      subscriptionEvent('evt_2', 'customer.subscription.deleted', subscriptionId),
+    );
+    expect(envelopeOf(deleted).data).toEqual({ received: true, outcome: 'applied' });
+    const details = envelopeOf(await call(paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    expect(details).toMatchObject({ subscriptionStatus: 'canceled', canSubscribe: true });
+  });
+
+  it('answers 503 with a message when Stripe fails, changing nothing', async () => {
+    const row = await tenantRow();
+    await fake.stop();
+    const response = await call(paymentEndpoints.getInvoices, {
+      customerId: row.paymentProviderCustomerId,
+    });
+    expect(response.statusCode).toBe(503);
+    expect(envelopeOf(response).messages).toEqual([paymentTexts.unavailable]);
+  });
+});
