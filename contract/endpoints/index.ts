@@ -7,6 +7,7 @@ import { devEndpoints } from './dev';
 import { dropEndpoints } from './drops';
 import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
+import { organisationEndpoints } from './organisations';
 import { postEndpoints } from './posts';
 import { teamEndpoints } from './team';
 import { tenantEndpoints } from './tenants';
@@ -20,6 +21,7 @@ export const endpointsByArea = {
   posts: postEndpoints,
   drops: dropEndpoints,
   tenants: tenantEndpoints,
+  organisations: organisationEndpoints,
   topics: topicEndpoints,
   avatars: avatarEndpoints,
   health: healthEndpoints,

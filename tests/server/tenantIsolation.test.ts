@@ -17,6 +17,7 @@ import { avatarEndpoints } from '../../contract/endpoints/avatars';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { teamEndpoints } from '../../contract/endpoints/team';
 import type { UserInvitation } from '../../contract/team';
+import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import { topicEndpoints } from '../../contract/endpoints/topics';
 import type { Post } from '../../contract/posts';
@@ -190,6 +191,23 @@ const cases: IsolationCase[] = [
   },
   { endpoint: avatarEndpoints.deleteAvatarFile, payload: () => ({ id: otherUserId }) },
   { endpoint: accountEndpoints.get, payload: () => ({ id: otherUserId }) },
+  { endpoint: organisationEndpoints.get, payload: () => ({ id: otherTenantId }) },
+  { endpoint: organisationEndpoints.get, payload: () => ({ id: otherTenantId }), asAdmin: true },
+  {
+    endpoint: organisationEndpoints.updateDetails,
+    payload: () => ({
+      id: otherTenantId,
+      name: 'Taken Over',
+      companyNumber: '1',
+      vatNumber: '2',
+      email: 'taken.over@example.org',
+      contactName: 'Taken Over',
+      contactPhone: '+44 7700 900999',
+      website: '',
+      removeLogo: true,
+    }),
+    asAdmin: true,
+  },
   ...(
     [
       [teamEndpoints.updateUser, () => ({ id: otherUserId, userRole: 0, loginEnabled: false })],
@@ -215,6 +233,8 @@ const cases: IsolationCase[] = [
 const exempt: Record<string, string> = {
   'posts/feedList':
     'showFirstGuid only picks which published post of the shared feed leads page 1 (a draft is never shown: tested below)',
+  'tenants/new':
+    "it creates a new organisation; logoId is the caller's own pending upload (another's is refused: tests/server/organisations.test.ts)",
   'posts/createWithFile':
     "mediaFileStorageId is a pending upload's unguessable id, not yet any organisation's record",
 };
