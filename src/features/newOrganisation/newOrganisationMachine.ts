@@ -95,67 +95,77 @@ export const newOrganisationMachine = setup({
     src: 'avatarUpload',
     input: ({ context }) => context.logo,
   },
-  on: {
-    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
-    'avatar.changed': {
-      actions: { type: 'assignLogo', params: ({ event }) => event.fileId },
-      description:
-        'The logo widget uploaded a logo (its pending upload is sent as logoId) or removed it.',
-    },
-  },
-  initial: 'editing',
+  initial: 'open',
   states: {
-    editing: {
-      description: 'The person fills in the form.',
+    open: {
+      description: 'The form, until the new organisation is the current one.',
       on: {
-        'form.submit': {
-          target: 'creating',
-          actions: 'clearAlert',
-          description: "'Create Organisation': the form passed the spec §5 Organisation rules.",
+        'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
+        'avatar.changed': {
+          actions: { type: 'assignLogo', params: ({ event }) => event.fileId },
+          description:
+            'The logo widget uploaded a logo (its pending upload is sent as logoId) or removed it.',
         },
       },
-    },
-    creating: {
-      description: 'POST tenants/new (name, email, contactName, contactPhone, logoId).',
-      invoke: {
-        id: 'createOrganisation',
-        src: 'createOrganisation',
-        input: ({ context, event }) => {
-          if (event.type !== 'form.submit') throw new Error('creating needs the submitted form');
-          return { ...event.values, logoId: context.logoId };
-        },
-        onDone: {
-          target: 'switching',
-          actions: { type: 'assignCreated', params: ({ event }) => event.output },
-          description: 'Created: tenants/new answered its guid (and id).',
-        },
-        onError: {
-          target: 'editing',
-          actions: {
-            type: 'assignFailure',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'The person fills in the form.',
+          on: {
+            'form.submit': {
+              target: 'creating',
+              actions: 'clearAlert',
+              description: "'Create Organisation': the form passed the spec §5 Organisation rules.",
+            },
           },
-          description:
-            "'Error creating new organisation' (with the server's messages); the form keeps what was typed.",
         },
-      },
-    },
-    switching: {
-      description: 'Spec §4 Organisation creation: on success, switch to the new tenant.',
-      invoke: {
-        id: 'switchTenant',
-        src: 'switchTenant',
-        input: ({ context }) => ({ tenantId: context.created?.id ?? 0 }),
-        onDone: {
-          target: 'switched',
-          actions: [{ type: 'establishSession', params: ({ event }) => event.output }, 'goHome'],
-          description:
-            'Switched: the session in the new organisation is stored and the person goes home (its onboarding).',
+        creating: {
+          description: 'POST tenants/new (name, email, contactName, contactPhone, logoId).',
+          invoke: {
+            id: 'createOrganisation',
+            src: 'createOrganisation',
+            input: ({ context, event }) => {
+              if (event.type !== 'form.submit')
+                throw new Error('creating needs the submitted form');
+              return { ...event.values, logoId: context.logoId };
+            },
+            onDone: {
+              target: 'switching',
+              actions: { type: 'assignCreated', params: ({ event }) => event.output },
+              description: 'Created: tenants/new answered its guid (and id).',
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignFailure',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                "'Error creating new organisation' (with the server's messages); the form keeps what was typed.",
+            },
+          },
         },
-        onError: {
-          target: 'signedOut',
-          actions: 'signOut',
-          description: 'Spec §4: a failed tenant switch signs the user out.',
+        switching: {
+          description: 'Spec §4 Organisation creation: on success, switch to the new tenant.',
+          invoke: {
+            id: 'switchTenant',
+            src: 'switchTenant',
+            input: ({ context }) => ({ tenantId: context.created?.id ?? 0 }),
+            onDone: {
+              target: '#newOrganisation.switched',
+              actions: [
+                { type: 'establishSession', params: ({ event }) => event.output },
+                'goHome',
+              ],
+              description:
+                'Switched: the session in the new organisation is stored and the person goes home (its onboarding).',
+            },
+            onError: {
+              target: '#newOrganisation.signedOut',
+              actions: 'signOut',
+              description: 'Spec §4: a failed tenant switch signs the user out.',
+            },
+          },
         },
       },
     },
@@ -174,7 +184,7 @@ export type NewOrganisationSnapshot = SnapshotFrom<typeof newOrganisationMachine
 
 /** 'Creating...' from the call until the session has switched. */
 export const selectNewOrganisationBusy = (s: NewOrganisationSnapshot) =>
-  s.matches('creating') || s.matches('switching') || s.matches('switched');
+  s.matches({ open: 'creating' }) || s.matches({ open: 'switching' }) || s.matches('switched');
 export const selectNewOrganisationAlert = (s: NewOrganisationSnapshot) => s.context.alert;
 export const selectNewOrganisationLogoRef = (s: NewOrganisationSnapshot) =>
   s.children.newOrganisationLogo;
