@@ -46,7 +46,11 @@ export function OrganisationDetailsScreen({
         onRetry={() => ref.send({ type: 'retry' })}
         initialValues={initialValues}
         canEdit={canEdit}
-        logo={logoRef && canEdit ? <LogoWidget logoRef={logoRef} /> : null}
+        logo={
+          logoRef && canEdit ? (
+            <LogoWidget logoRef={logoRef} name={organisation?.name ?? user.currentTenant.name} />
+          ) : null
+        }
         logoUrl={organisation?.logoUrl ?? ''}
         logoBusy={false}
         saving={saving}
@@ -58,12 +62,12 @@ export function OrganisationDetailsScreen({
   );
 }
 
-function LogoWidget({ logoRef }: { logoRef: LogoRef }) {
+function LogoWidget({ logoRef, name }: { logoRef: LogoRef; name: string }) {
   return (
     <AvatarUploadWidget
       avatarRef={logoRef}
       hint={avatarUploadHints.organisationLogo}
-      name="Organisation"
+      name={name}
       label="Organisation logo"
     />
   );
