@@ -29,8 +29,15 @@ export const mediaPaths = {
   files: 'files/',
 } as const;
 
-/** The presets the product uses (spec §7.2: one for avatars, another for posts). */
-export const mediaPresetIds = { avatar: 'avatar', post: 'post' } as const;
+/**
+ * The presets the product uses (spec §7.2: one for avatars, another for posts; spec §9 the
+ * organisation logo: square, min 400, max 800 px).
+ */
+export const mediaPresetIds = {
+  avatar: 'avatar',
+  post: 'post',
+  organisationLogo: 'organisationLogo',
+} as const;
 
 /** Spec §3 Validation preset rules. */
 export const ValidationPresetRules = object({

@@ -437,7 +437,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   } satisfies RouteAuth);
   app.register(healthRoutes(databaseMonitor), { prefix: config.apiBasePath });
   app.register(authRoutes({ sessions, cookie }), { prefix: config.apiBasePath });
-  app.register(tenantRoutes({ domain }), { prefix: config.apiBasePath });
+  app.register(
+    tenantRoutes({ domain, organisations: { ...domain, media, pendingTtlMs, log: app.log } }),
+    { prefix: config.apiBasePath },
+  );
   app.register(topicRoutes({ domain }), { prefix: config.apiBasePath });
   app.register(postRoutes({ posts }), { prefix: config.apiBasePath });
   app.register(dropRoutes({ drops: posts }), { prefix: config.apiBasePath });

@@ -8,6 +8,7 @@ import { dropEndpoints } from './drops';
 import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
 import { paymentEndpoints } from './payments';
+import { organisationEndpoints } from './organisations';
 import { postEndpoints } from './posts';
 import { teamEndpoints } from './team';
 import { tenantEndpoints } from './tenants';
@@ -22,6 +23,7 @@ export const endpointsByArea = {
   drops: dropEndpoints,
   tenants: tenantEndpoints,
   payments: paymentEndpoints,
+  organisations: organisationEndpoints,
   topics: topicEndpoints,
   avatars: avatarEndpoints,
   health: healthEndpoints,

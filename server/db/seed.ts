@@ -44,6 +44,7 @@ function tenantValues(tenant: DemoTenant, now: Date) {
     subscriptionStatus: subscription.kind,
     cancelAtPeriodEnd: false,
     currentPeriodEndDate: trialing ? null : addDays(now, subscription.periodDays),
+    ...tenant.details,
   };
 }
 

@@ -58,6 +58,15 @@ export interface DemoTenant {
   isOnboarding: boolean;
   /** Active paid subscription (days until the current period ends) or a trial (days left). */
   subscription: { kind: 'active'; periodDays: number } | { kind: 'trialing'; trialDays: number };
+  /** Spec §3 Organisation: the details its Administrators edit. */
+  details: {
+    companyNumber: string;
+    vatNumber: string;
+    email: string;
+    contactName: string;
+    contactPhone: string;
+    website: string;
+  };
 }
 
 export const DEMO_TENANTS = {
@@ -67,6 +76,14 @@ export const DEMO_TENANTS = {
     accountType: 'Charity',
     isOnboarding: false,
     subscription: { kind: 'active', periodDays: 30 },
+    details: {
+      companyNumber: '09876543',
+      vatNumber: 'GB123456789',
+      email: 'hello@harbourhope.example',
+      contactName: 'Olivia Harper',
+      contactPhone: '+44 20 7946 0018',
+      website: 'https://harbourhope.example',
+    },
   },
   marcusReed: {
     key: 'marcusReed',
@@ -74,6 +91,14 @@ export const DEMO_TENANTS = {
     accountType: 'Individual',
     isOnboarding: false,
     subscription: { kind: 'trialing', trialDays: 14 },
+    details: {
+      companyNumber: '',
+      vatNumber: '',
+      email: 'member@example.com',
+      contactName: 'Marcus Reed',
+      contactPhone: '+44 7700 900123',
+      website: '',
+    },
   },
   ninaPark: {
     key: 'ninaPark',
@@ -81,6 +106,14 @@ export const DEMO_TENANTS = {
     accountType: 'Individual',
     isOnboarding: true,
     subscription: { kind: 'trialing', trialDays: 14 },
+    details: {
+      companyNumber: '',
+      vatNumber: '',
+      email: 'newbie@example.com',
+      contactName: 'Nina Park',
+      contactPhone: '',
+      website: '',
+    },
   },
 } as const satisfies Record<DemoTenantKey, DemoTenant>;
 

@@ -32,6 +32,8 @@ const IMAGE_TYPES = {
  *   5712x4284), at least 200x200; stored at most 1080 wide (and 1350 high).
  * - avatar: up to 5 MB, 100x100 to 500x500 (the client crops and scales to the maximum), square;
  *   stored as a 500x500 square at most.
+ * - organisationLogo (spec §9): up to 5 MB, 400x400 to 800x800 (the client crops and scales to
+ *   the maximum), square; stored as an 800x800 square at most.
  */
 export const MEDIA_PRESETS: Readonly<Record<string, MediaPreset>> = {
   [mediaPresetIds.post]: {
@@ -53,6 +55,16 @@ export const MEDIA_PRESETS: Readonly<Record<string, MediaPreset>> = {
       aspectRatio: { targetRatio: 1 },
     },
     output: { maxWidth: 500, maxHeight: 500, fit: 'cover', quality: 85 },
+  },
+  [mediaPresetIds.organisationLogo]: {
+    rules: {
+      id: mediaPresetIds.organisationLogo,
+      allowedFileTypes: IMAGE_TYPES,
+      maxFileSize: 5 * MEGABYTE,
+      resolution: { minWidth: 400, minHeight: 400, maxWidth: 800, maxHeight: 800 },
+      aspectRatio: { targetRatio: 1 },
+    },
+    output: { maxWidth: 800, maxHeight: 800, fit: 'cover', quality: 85 },
   },
 };
 

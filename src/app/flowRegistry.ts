@@ -12,7 +12,9 @@ import { homeFlow } from '../features/home/home.flow';
 import { invitationFlow } from '../features/invitation/invitation.flow';
 import { loginFlow } from '../features/login/login.flow';
 import { logoutFlow } from '../features/logout/logout.flow';
+import { newOrganisationFlow } from '../features/newOrganisation/newOrganisation.flow';
 import { onboardingFlow } from '../features/onboarding/onboarding.flow';
+import { organisationDetailsFlow } from '../features/organisationDetails/organisationDetails.flow';
 import { passwordResetFlow } from '../features/passwordReset/passwordReset.flow';
 import { personalDetailsFlow } from '../features/personalDetails/personalDetails.flow';
 import { preferencesFlow } from '../features/preferences/preferences.flow';
@@ -48,6 +50,8 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   preferencesFlow,
   changePasswordFlow,
   dataPrivacyFlow,
+  organisationDetailsFlow,
+  newOrganisationFlow,
   usersFlow,
   invitationFlow,
   followingFlow,

@@ -14,6 +14,7 @@ import {
   type PendingUpload,
   type ValidationPresetRules,
 } from '../../contract/media';
+import { logoUploadReference } from '../../contract/organisations';
 import { messagesFrom } from './errorMessages';
 import { notProvided } from './notProvided';
 
@@ -71,6 +72,27 @@ export function userAvatarUploadInput(
   };
 }
 
+/**
+ * The input for an organisation's logo (spec §2.3 New Organisation, §9: square, min 400, max
+ * 800 px): the organisation-logo preset, cropped, the uploader's reference. The host keeps the
+ * pending upload and saves it with its form (its id is the logoId of tenants/new and
+ * updateDetails); `ownerId` is the organisation's id, or 0 before it exists.
+ */
+export function organisationLogoUploadInput(
+  user: Pick<User, 'guid'>,
+  organisation: { id: number; logoUrl: string } | null,
+): AvatarUploadInput {
+  return {
+    presetId: mediaPresetIds.organisationLogo,
+    cropping: true,
+    reference: logoUploadReference(user.guid),
+    ownerId: organisation?.id ?? 0,
+    current: {
+      imageUrl: organisation && organisation.logoUrl !== '' ? organisation.logoUrl : null,
+    },
+  };
+}
+
 /** Which failure the alert reports: the chosen file, its upload, or saving/deleting the photo. */
 export type AvatarUploadErrorKind = 'file' | 'upload' | 'save';
 
@@ -118,6 +140,11 @@ export interface AvatarChange {
   status: Exclude<AvatarUploadStatus, 'existing'>;
   /** The picture now stored, or null after a delete. */
   imageUrl: string | null;
+  /**
+   * The confirmed pending upload's id (null after a delete): a host that saves the picture with
+   * its own form (an organisation's logo: tenants/new, updateDetails) sends it as logoId.
+   */
+  fileId: string | null;
 }
 /** The event the host (the parent actor) receives: `on: { 'avatar.changed': ... }`. */
 export type AvatarChangedEvent = { type: 'avatar.changed' } & AvatarChange;
@@ -142,11 +169,15 @@ export interface UploadImageInput {
   reference: string;
 }
 
-/** What the confirmation is given: whose picture, the pending upload id, the chosen file's name. */
+/**
+ * What the confirmation is given: whose picture, the pending upload id, the chosen file's name,
+ * and the image uploaded (a host that keeps the upload for its form shows it from there).
+ */
 export interface ConfirmUploadInput {
   ownerId: number;
   fileId: string;
   originalName: string;
+  image: Blob;
 }
 
 const CROP_EXTENSIONS: Readonly<Record<string, string>> = {
@@ -519,19 +550,21 @@ export const avatarUploadMachine = setup({
               ownerId: context.ownerId,
               fileId: uploadOf(context).fileId,
               originalName: fileOf(context).name,
+              image: imageOf(context).blob,
             }),
             onDone: {
               target: '#avatarUpload.ready.idle',
               actions: [
                 { type: 'assignConfirmed', params: ({ event }) => event.output.imageUrl },
-                'clearAttempt',
                 {
                   type: 'notifyChanged',
-                  params: ({ event }) => ({
+                  params: ({ context, event }) => ({
                     status: 'uploaded' as const,
                     imageUrl: event.output.imageUrl,
+                    fileId: uploadOf(context).fileId,
                   }),
                 },
+                'clearAttempt',
               ],
               description:
                 "Confirmed: the new picture shows (status 'uploaded') and the host is told, so it refreshes the session.",
@@ -561,7 +594,7 @@ export const avatarUploadMachine = setup({
             'assignDeleted',
             {
               type: 'notifyChanged',
-              params: { status: 'deleted', imageUrl: null },
+              params: { status: 'deleted', imageUrl: null, fileId: null },
             },
           ],
           description:

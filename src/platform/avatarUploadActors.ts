@@ -20,7 +20,7 @@ import type { FlowServices } from './flow';
 /**
  * The real actors of the shared avatarUpload machine (design.md §2: src/machines holds the
  * machines several flows invoke; their real implementations are built here once, for every flow
- * that runs them: the profile and the onboarding now, the new organisation's logo later).
+ * that runs them: the profile, the onboarding, and the organisation logo).
  */
 
 export interface AvatarUploadOptions {
@@ -115,6 +115,27 @@ export function createAvatarUpload(services: FlowServices, options: AvatarUpload
         type: 'avatar.changed',
         ...change,
       })),
+    },
+  });
+}
+
+/**
+ * An organisation's logo (spec §2.3 New Organisation, Organisation Details): the same widget and
+ * media actors with the organisation-logo preset (organisationLogoUploadInput), but the pending
+ * upload is kept for the host's form, which saves it (its id is the logoId of tenants/new and
+ * tenants/updateDetails): "confirming" shows the uploaded image, and Delete only clears it from
+ * the form. The host hears `avatar.changed` with the upload's id, or null after a delete.
+ */
+export function createLogoUpload(services: FlowServices, options: AvatarUploadOptions = {}) {
+  return createAvatarUpload(services, options).provide({
+    actors: {
+      confirmUpload: fromPromise(({ input }) =>
+        Promise.resolve({
+          imageUrl:
+            typeof URL.createObjectURL === 'function' ? URL.createObjectURL(input.image) : '',
+        }),
+      ),
+      deleteAvatar: fromPromise(() => Promise.resolve()),
     },
   });
 }

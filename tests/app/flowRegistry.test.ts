@@ -62,6 +62,8 @@ describe('the flow registry', () => {
     // The account area (issue 16); /data-privacy is the full-page one for people still onboarding.
     '/account': { layout: 'app', access: 'user' },
     '/account/personal-details': { layout: 'app', access: 'user' },
+    '/account/organisation': { layout: 'app', access: 'user' },
+    '/account/organisation/new': { layout: 'app', access: 'user' },
     '/account/preferences': { layout: 'app', access: 'user' },
     '/account/change-password': { layout: 'app', access: 'user' },
     '/account/data-privacy': { layout: 'app', access: 'user' },

@@ -247,6 +247,7 @@ function next(m: Model, event: AnyEventObject, input: AvatarUploadInput): Model 
           ownerId: input.ownerId,
           fileId: PENDING.fileId,
           originalName: 'me.png',
+          image: m.sending?.blob,
         }),
       };
     case 'upload.fail':
@@ -263,7 +264,7 @@ function next(m: Model, event: AnyEventObject, input: AvatarUploadInput): Model 
         ...backToIdle(null),
         imageUrl,
         status: 'uploaded',
-        notified: [...m.notified, { status: 'uploaded', imageUrl }],
+        notified: [...m.notified, { status: 'uploaded', imageUrl, fileId: PENDING.fileId }],
       };
     }
     case 'xstate.error.actor.confirmUpload':
@@ -296,7 +297,7 @@ function next(m: Model, event: AnyEventObject, input: AvatarUploadInput): Model 
         phase: 'idle',
         imageUrl: null,
         status: 'deleted',
-        notified: [...m.notified, { status: 'deleted', imageUrl: null }],
+        notified: [...m.notified, { status: 'deleted', imageUrl: null, fileId: null }],
       };
     case 'xstate.error.actor.deleteAvatar':
       if (m.phase !== 'deleting') return m;
@@ -660,11 +661,18 @@ describe('avatarUpload: the host hears of each change', () => {
     await flush();
     widget.send({ type: 'crop.apply', image: CROPPED });
     await flush();
-    expect(heard).toEqual([{ type: 'avatar.changed', status: 'uploaded', imageUrl: NEW_URL }]);
+    expect(heard).toEqual([
+      { type: 'avatar.changed', status: 'uploaded', imageUrl: NEW_URL, fileId: expect.any(String) },
+    ]);
     expect(selectShownImage(widget.getSnapshot())).toEqual({ url: NEW_URL });
     widget.send({ type: 'avatar.delete' });
     await flush();
-    expect(heard.at(-1)).toEqual({ type: 'avatar.changed', status: 'deleted', imageUrl: null });
+    expect(heard.at(-1)).toEqual({
+      type: 'avatar.changed',
+      status: 'deleted',
+      imageUrl: null,
+      fileId: null,
+    });
     expect(selectAvatarStatus(widget.getSnapshot())).toBe('deleted');
     actor.stop();
   });

@@ -5,6 +5,8 @@ import { avatarTexts } from '../../contract/avatars';
 import { ResponseStatus } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
 import type { TenantStatus } from '../../contract/tenants';
+import { organisationEndpoints } from '../../contract/endpoints/organisations';
+import { organisationTexts as orgTexts } from '../../contract/organisations';
 import type { DatabaseHandle } from '../../server/db/database';
 import {
   accountKeys,
@@ -109,6 +111,23 @@ const transportCases: Case[] = [
     messages: ['The request body is too large.'],
   },
 ];
+
+/** A valid tenants/new payload, to break one field at a time. */
+const NEW_ORGANISATION = {
+  name: 'Tide Table Trust',
+  email: 'hello@tidetable.example',
+  contactName: 'Marcus Reed',
+  contactPhone: '+44 7700 900456',
+};
+
+/** Valid tenants/updateDetails fields of the seeded organisation (id 1: see withTenant). */
+const ORGANISATION_DETAILS = {
+  id: 1,
+  ...NEW_ORGANISATION,
+  companyNumber: '',
+  vatNumber: '',
+  website: '',
+};
 
 /** A valid signup payload, to break one field at a time. */
 const SIGNUP = {
@@ -587,6 +606,78 @@ const routeCases: Record<string, Case[]> = {
       payload: { id: 1, value: true, currentPeriodEndDate: '2026-13-45' },
       messages: ['currentPeriodEndDate must be an ISO 8601 date, e.g. 2026-12-31T00:00:00Z.'],
     },
+  ],
+  [organisationEndpoints.new.path]: [
+    {
+      name: 'no body',
+      messages: [
+        orgTexts.nameRequired,
+        orgTexts.emailRequired,
+        orgTexts.contactNameRequired,
+        orgTexts.contactPhoneRequired,
+      ],
+    },
+    {
+      name: 'a blank name and a bad email',
+      payload: { ...NEW_ORGANISATION, name: '  ', email: 'nope' },
+      messages: [orgTexts.nameRequired, orgTexts.emailInvalid],
+    },
+    {
+      name: 'a name too long',
+      payload: { ...NEW_ORGANISATION, name: longText(1025) },
+      messages: [orgTexts.tooLong],
+    },
+    {
+      name: 'a numeric phone',
+      payload: { ...NEW_ORGANISATION, contactPhone: 447700900123 },
+      messages: ['contactPhone must be text.'],
+    },
+    {
+      name: 'an unknown logo upload',
+      payload: { ...NEW_ORGANISATION, logoId: 'no-such-upload' },
+      messages: [orgTexts.logoNotUsable],
+    },
+    {
+      name: 'an extra field',
+      payload: { ...NEW_ORGANISATION, ownerId: 2 },
+      messages: ['ownerId is not an expected field.'],
+    },
+  ],
+  [organisationEndpoints.updateDetails.path]: [
+    {
+      name: 'no body',
+      messages: [
+        'id is required.',
+        orgTexts.nameRequired,
+        'companyNumber is required.',
+        'vatNumber is required.',
+        orgTexts.emailRequired,
+        orgTexts.contactNameRequired,
+        orgTexts.contactPhoneRequired,
+        'website is required.',
+      ],
+    },
+    {
+      name: 'a bad website and a long VAT number',
+      payload: { ...ORGANISATION_DETAILS, website: 'javascript:alert(1)', vatNumber: longText(65) },
+      messages: [orgTexts.numberTooLong, orgTexts.websiteInvalid],
+    },
+    {
+      name: 'a string removeLogo',
+      payload: { ...ORGANISATION_DETAILS, removeLogo: 'yes' },
+      messages: ['removeLogo must be true or false.'],
+    },
+    {
+      name: 'an unknown logo upload',
+      payload: { ...ORGANISATION_DETAILS, logoId: 'no-such-upload' },
+      messages: [orgTexts.logoNotUsable],
+    },
+    ...[2 ** 31, 2 ** 53 + 2].map((id) => ({
+      name: `the id ${id}, not the current organisation`,
+      payload: { ...ORGANISATION_DETAILS, id },
+      code: 403,
+      messages: [NO_TENANT_ACCESS],
+    })),
   ],
   [apiPaths.setIsOnboarding]: [
     { name: 'no body', messages: ['id is required.', 'value is required.'] },

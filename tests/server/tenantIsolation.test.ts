@@ -19,6 +19,7 @@ import type { CheckoutSession } from '../../contract/payments';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { teamEndpoints } from '../../contract/endpoints/team';
 import type { UserInvitation } from '../../contract/team';
+import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import { topicEndpoints } from '../../contract/endpoints/topics';
 import type { Post } from '../../contract/posts';
@@ -216,6 +217,23 @@ const cases: IsolationCase[] = [
     payload: () => ({ sessionId: otherCheckout.sessionId }),
     asAdmin: true,
   },
+  { endpoint: organisationEndpoints.get, payload: () => ({ id: otherTenantId }) },
+  { endpoint: organisationEndpoints.get, payload: () => ({ id: otherTenantId }), asAdmin: true },
+  {
+    endpoint: organisationEndpoints.updateDetails,
+    payload: () => ({
+      id: otherTenantId,
+      name: 'Taken Over',
+      companyNumber: '1',
+      vatNumber: '2',
+      email: 'taken.over@example.org',
+      contactName: 'Taken Over',
+      contactPhone: '+44 7700 900999',
+      website: '',
+      removeLogo: true,
+    }),
+    asAdmin: true,
+  },
   ...(
     [
       [teamEndpoints.updateUser, () => ({ id: otherUserId, userRole: 0, loginEnabled: false })],
@@ -243,6 +261,8 @@ const exempt: Record<string, string> = {
     'the development billing stand-in (never registered in production, nor with the Stripe keys) acts as the provider itself, on an unguessable subscription id',
   'posts/feedList':
     'showFirstGuid only picks which published post of the shared feed leads page 1 (a draft is never shown: tested below)',
+  'tenants/new':
+    "it creates a new organisation; logoId is the caller's own pending upload (another's is refused: tests/server/organisations.test.ts)",
   'posts/createWithFile':
     "mediaFileStorageId is a pending upload's unguessable id, not yet any organisation's record",
 };

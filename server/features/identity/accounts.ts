@@ -71,6 +71,10 @@ export async function insertAccount(
       name: account.companyName,
       accountType: account.accountType,
       isOnboarding: true,
+      // The person who signs up is the organisation's contact until its details say otherwise.
+      email: account.email,
+      contactName: `${account.firstName} ${account.lastName}`.trim(),
+      contactPhone: account.phone,
     });
     if (tenant === undefined) throw new Error('The tenant was not created.');
     const user = await insertUser(tx, {

@@ -29,6 +29,10 @@ export interface NewTenantRow {
   name: string;
   accountType: string;
   isOnboarding: boolean;
+  /** The organisation's contact details (spec §3 Organisation), from the signup. */
+  email?: string;
+  contactName?: string;
+  contactPhone?: string;
 }
 
 export interface NewUserRow {

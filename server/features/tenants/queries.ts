@@ -49,3 +49,71 @@ export async function updateTenantRow(
   const [tenant] = await db.update(tenants).set(changes).where(eq(tenants.id, id)).returning();
   return tenant;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Organisations (spec §3 Organisation): creating one, its details.
+// ---------------------------------------------------------------------------------------------
+
+/** The details an organisation's Administrators change (tenants/updateDetails). */
+export type OrganisationDetailsChanges = Partial<
+  Pick<
+    TenantRow,
+    | 'name'
+    | 'companyNumber'
+    | 'vatNumber'
+    | 'email'
+    | 'contactName'
+    | 'contactPhone'
+    | 'website'
+    | 'logoFileId'
+    | 'logoUrl'
+  >
+>;
+
+export interface NewOrganisationRow {
+  name: string;
+  accountType: string;
+  email: string;
+  contactName: string;
+  contactPhone: string;
+  logoFileId: string | null;
+  logoUrl: string;
+  isOnboarding: boolean;
+  isTrialing: boolean;
+  trialEndDate: Date | null;
+}
+
+/** Inserts an organisation with its owner's membership (owner, Administrator, login enabled). */
+export async function insertOrganisation(
+  db: Queryable,
+  row: NewOrganisationRow,
+  ownerId: number,
+  administratorRole: number,
+): Promise<TenantRow> {
+  const [tenant] = await db.insert(tenants).values(row).returning();
+  if (tenant === undefined) throw new Error('The organisation was not created.');
+  await db.insert(tenantUsers).values({
+    tenantId: tenant.id,
+    userId: ownerId,
+    userRole: administratorRole,
+    owner: true,
+    loginEnabled: true,
+  });
+  return tenant;
+}
+
+/** The organisation's row, locked until the transaction ends; undefined when it is gone. */
+export async function lockTenant(db: Queryable, id: number): Promise<TenantRow | undefined> {
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, id)).for('update');
+  return tenant;
+}
+
+/** Changes an organisation's details; undefined when there is none with this id. */
+export async function updateOrganisationDetails(
+  db: Queryable,
+  id: number,
+  changes: OrganisationDetailsChanges,
+): Promise<TenantRow | undefined> {
+  const [tenant] = await db.update(tenants).set(changes).where(eq(tenants.id, id)).returning();
+  return tenant;
+}

@@ -7,18 +7,28 @@ import {
   setIsOnboarding,
   setIsTrialing,
 } from './domain';
+import { organisationEndpoints } from '../../../contract/endpoints/organisations';
+import {
+  createOrganisation,
+  getOrganisation,
+  updateDetails,
+  type OrganisationsContext,
+} from './organisations';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
 
 export interface TenantRouteDeps {
   domain: DomainContext;
+  /** The organisation calls (new, get, updateDetails): the logo goes through the media service. */
+  organisations: OrganisationsContext;
 }
 
 /**
- * Tenant status, the host-only subscription switches and the onboarding flag (spec §7.2 Tenants).
+ * Tenant status, the host-only subscription switches, the onboarding flag and the organisations
+ * (new, get, updateDetails) (spec §7.2 Tenants).
  */
 export function tenantRoutes(deps: TenantRouteDeps): FastifyPluginAsync {
-  const { domain } = deps;
+  const { domain, organisations } = deps;
   return async (app) => {
     route(app, endpoints.getCurrentTenantStatus, async ({ scope }) =>
       ok(await getCurrentTenantStatus(domain, scope)),
@@ -31,6 +41,15 @@ export function tenantRoutes(deps: TenantRouteDeps): FastifyPluginAsync {
     );
     route(app, endpoints.setIsOnboarding, async ({ payload, scope }) =>
       ok(await setIsOnboarding(domain, scope, payload)),
+    );
+    route(app, organisationEndpoints.new, async ({ payload, scope }) =>
+      ok(await createOrganisation(organisations, scope, payload)),
+    );
+    route(app, organisationEndpoints.get, async ({ payload, scope }) =>
+      ok(await getOrganisation(domain, scope, payload)),
+    );
+    route(app, organisationEndpoints.updateDetails, async ({ payload, scope }) =>
+      ok(await updateDetails(organisations, scope, payload)),
     );
   };
 }

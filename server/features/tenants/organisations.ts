@@ -1,0 +1,217 @@
+/**
+ * Organisations (spec §2.3 New Organisation, §3 Organisation, §4 Organisation creation, §6, §7.2
+ * Tenants new, get, updateDetails).
+ *
+ * - tenants/new: any signed-in person creates an organisation (a Charity account, spec §1); they
+ *   become its owner and an Administrator; it starts its trial and its onboarding. The client
+ *   then switches to it (auth/switchTenant).
+ * - tenants/get: the current organisation's details, for any of its members whose login is
+ *   enabled; any other id is refused as no access, whether or not it exists.
+ * - tenants/updateDetails: the current organisation's details, by its Administrators (the route's
+ *   `tenantAdmin` level re-reads the role); any other organisation's id is refused.
+ *
+ * The logo is handled like a person's avatar (features/avatars): the client uploads it to the
+ * media service with the organisation-logo preset and the reference `logoUploadReference(guid)`,
+ * and names the pending upload here as logoId. It is used only when it carries the caller's
+ * reference, passed that preset and is younger than the pending uploads' time to live; it is
+ * confirmed as a stored file inside the call, and put back if the transaction fails. A replaced
+ * logo's file is deleted after the commit (best effort).
+ */
+import { UserRole } from '../../../contract/enums';
+import { mediaPresetIds } from '../../../contract/media';
+import {
+  logoUploadReference,
+  organisationTexts,
+  type NewOrganisationRequest,
+  type NewOrganisationResponse,
+  type Organisation,
+  type UpdateOrganisationDetailsRequest,
+} from '../../../contract/organisations';
+import { accountTypes, type AccountType } from '../../../contract/enums';
+import type { DomainContext } from '../../domain/context';
+import { addDays } from '../../domain/context';
+import { forbidden, invalid } from '../../domain/errors';
+import { NO_TENANT_ACCESS, type TenantScope } from '../../domain/scope';
+import type { MediaService, StoredFile } from '../../media/service';
+import {
+  insertOrganisation,
+  lockTenant,
+  selectMemberTenant,
+  updateOrganisationDetails,
+  type OrganisationDetailsChanges,
+  type TenantRow,
+} from './queries';
+
+/** The length of a new organisation's trial (as the seed's trialing organisations). */
+export const NEW_ORGANISATION_TRIAL_DAYS = 14;
+
+/** What the organisation calls need beyond the domain context. */
+export interface OrganisationsContext extends DomainContext {
+  media: MediaService;
+  /** How long a pending upload may wait to be used (MEDIA_PENDING_TTL_HOURS). */
+  pendingTtlMs: number;
+  /** Where a failed deletion of a replaced logo is reported. */
+  log: { warn(details: object, message: string): void };
+}
+
+const accountTypeOf = (value: string): AccountType =>
+  (accountTypes as readonly string[]).includes(value) ? (value as AccountType) : 'Unknown';
+
+export function toOrganisation(tenant: TenantRow): Organisation {
+  return {
+    id: tenant.id,
+    guid: tenant.guid,
+    name: tenant.name,
+    accountType: accountTypeOf(tenant.accountType),
+    companyNumber: tenant.companyNumber,
+    vatNumber: tenant.vatNumber,
+    email: tenant.email,
+    contactName: tenant.contactName,
+    contactPhone: tenant.contactPhone,
+    website: tenant.website,
+    logoId: tenant.logoFileId,
+    logoUrl: tenant.logoUrl,
+  };
+}
+
+/** Whether `pending` may become an organisation's logo for `userGuid` at `now`. */
+export function isUsableLogoUpload(
+  pending: StoredFile | undefined,
+  userGuid: string,
+  now: Date,
+  pendingTtlMs: number,
+): pending is StoredFile {
+  if (pending === undefined) return false;
+  if (pending.presetId !== mediaPresetIds.organisationLogo) return false;
+  if (pending.reference !== logoUploadReference(userGuid)) return false;
+  const createdAt = Date.parse(pending.createdAt);
+  return Number.isFinite(createdAt) && now.getTime() - createdAt <= pendingTtlMs;
+}
+
+/**
+ * Confirms the caller's pending logo upload as a stored file; answers its id, URL and the undo
+ * to call when the write that uses it fails.
+ */
+async function confirmLogo(
+  ctx: OrganisationsContext,
+  scope: TenantScope,
+  fileId: string,
+): Promise<{ fileId: string; url: string; undo: () => Promise<void> }> {
+  const pending = await ctx.media.storage.readPending(fileId);
+  if (!isUsableLogoUpload(pending, scope.userGuid, ctx.now(), ctx.pendingTtlMs)) {
+    throw invalid(organisationTexts.logoNotUsable);
+  }
+  const outcome = await ctx.media.confirmPendingUpload(fileId, mediaPresetIds.organisationLogo);
+  // Used by a concurrent call (or swept) since it was read.
+  if (outcome.kind !== 'confirmed') throw invalid(organisationTexts.logoNotUsable);
+  return { fileId, url: ctx.media.fileUrl(fileId), undo: outcome.undo };
+}
+
+/** Runs `write` with the logo confirmed (if any); the logo goes back to pending if it fails. */
+async function withLogo<T>(
+  ctx: OrganisationsContext,
+  scope: TenantScope,
+  logoId: string | null | undefined,
+  write: (logo: { fileId: string; url: string } | null) => Promise<T>,
+): Promise<T> {
+  if (logoId === null || logoId === undefined) return write(null);
+  const logo = await confirmLogo(ctx, scope, logoId);
+  try {
+    return await write(logo);
+  } catch (error) {
+    await logo.undo();
+    throw error;
+  }
+}
+
+/** POST tenants/new: the caller's new organisation, with them as its owner and Administrator. */
+export async function createOrganisation(
+  ctx: OrganisationsContext,
+  scope: TenantScope,
+  input: NewOrganisationRequest,
+): Promise<NewOrganisationResponse> {
+  const now = ctx.now();
+  return withLogo(ctx, scope, input.logoId, (logo) =>
+    ctx.db.transaction(async (tx) => {
+      const tenant = await insertOrganisation(
+        tx,
+        {
+          name: input.name.trim(),
+          accountType: 'Charity',
+          email: input.email.trim(),
+          contactName: input.contactName.trim(),
+          contactPhone: input.contactPhone.trim(),
+          logoFileId: logo?.fileId ?? null,
+          logoUrl: logo?.url ?? '',
+          isOnboarding: true,
+          isTrialing: true,
+          trialEndDate: addDays(now, NEW_ORGANISATION_TRIAL_DAYS),
+        },
+        scope.userId,
+        UserRole.Administrator,
+      );
+      return { id: tenant.id, guid: tenant.guid };
+    }),
+  );
+}
+
+/** GET tenants/get: the current organisation's details, for any member who may sign into it. */
+export async function getOrganisation(
+  ctx: DomainContext,
+  scope: TenantScope,
+  input: { id: number },
+): Promise<Organisation> {
+  if (input.id !== scope.tenantId) throw forbidden(NO_TENANT_ACCESS);
+  const row = await selectMemberTenant(ctx.db, scope.userId, scope.tenantId);
+  if (row === undefined || !row.loginEnabled) throw forbidden(NO_TENANT_ACCESS);
+  return toOrganisation(row.tenant);
+}
+
+/**
+ * POST tenants/updateDetails: the current organisation's details. The route's `tenantAdmin`
+ * level has checked (in the database) that the caller is one of its Administrators; the id must
+ * be that organisation's. All the changes are written in one transaction, or none.
+ */
+export async function updateDetails(
+  ctx: OrganisationsContext,
+  scope: TenantScope,
+  input: UpdateOrganisationDetailsRequest,
+): Promise<Organisation> {
+  if (input.id !== scope.tenantId) throw forbidden(NO_TENANT_ACCESS);
+  if (scope.role !== UserRole.Administrator) throw forbidden(organisationTexts.notAdministrator);
+  const { tenant, replaced } = await withLogo(ctx, scope, input.logoId, (logo) =>
+    ctx.db.transaction(async (tx) => {
+      const current = await lockTenant(tx, scope.tenantId);
+      if (current === undefined) throw forbidden(NO_TENANT_ACCESS);
+      const changes: OrganisationDetailsChanges = {
+        name: input.name.trim(),
+        companyNumber: input.companyNumber.trim(),
+        vatNumber: input.vatNumber.trim(),
+        email: input.email.trim(),
+        contactName: input.contactName.trim(),
+        contactPhone: input.contactPhone.trim(),
+        website: input.website.trim(),
+        ...(logo !== null
+          ? { logoFileId: logo.fileId, logoUrl: logo.url }
+          : input.removeLogo === true
+            ? { logoFileId: null, logoUrl: '' }
+            : {}),
+      };
+      const updated = await updateOrganisationDetails(tx, scope.tenantId, changes);
+      if (updated === undefined) throw forbidden(NO_TENANT_ACCESS);
+      const replacedFile =
+        current.logoFileId !== null && current.logoFileId !== updated.logoFileId
+          ? current.logoFileId
+          : null;
+      return { tenant: updated, replaced: replacedFile };
+    }),
+  );
+  if (replaced !== null) {
+    try {
+      await ctx.media.deleteFile(replaced);
+    } catch (error) {
+      ctx.log.warn({ err: error, fileId: replaced }, 'the replaced logo file was not deleted');
+    }
+  }
+  return toOrganisation(tenant);
+}

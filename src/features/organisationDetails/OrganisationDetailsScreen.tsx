@@ -1,0 +1,74 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { avatarUploadHints } from '../../machines/avatarUploadMachine';
+import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
+import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
+import type { FlowScreenProps } from '../../platform/flow';
+import { organisationDetailsFormValues } from '../../validation/organisation';
+import { OrganisationDetailsView } from '../../views/screens/OrganisationDetailsView';
+import type { OrganisationDetailsActors } from './organisationDetails.flow';
+import {
+  selectCanEditOrganisation,
+  selectOrganisation,
+  selectOrganisationAlert,
+  selectOrganisationLoadFailed,
+  selectOrganisationLoading,
+  selectOrganisationLogoRef,
+  selectOrganisationSaving,
+} from './organisationDetailsMachine';
+
+type LogoRef = NonNullable<ReturnType<typeof selectOrganisationLogoRef>>;
+
+/** Organisation Details at /account/organisation, in the account area. */
+export function OrganisationDetailsScreen({
+  flow,
+  user,
+}: FlowScreenProps<OrganisationDetailsActors>) {
+  const ref = flow.organisationDetails;
+  const organisation = useSelector(ref, selectOrganisation);
+  const loading = useSelector(ref, selectOrganisationLoading);
+  const loadFailed = useSelector(ref, selectOrganisationLoadFailed);
+  const saving = useSelector(ref, selectOrganisationSaving);
+  const alert = useSelector(ref, selectOrganisationAlert);
+  const canEdit = useSelector(ref, selectCanEditOrganisation);
+  const logoRef = useSelector(ref, selectOrganisationLogoRef);
+  // The form takes its starting values when it mounts (once loaded); a save keeps what it holds.
+  const initialValues = useMemo(
+    () => (organisation ? organisationDetailsFormValues(organisation) : null),
+    [organisation],
+  );
+  if (!user) return null;
+  return (
+    <AccountAreaFrame user={user} path="/account/organisation">
+      <OrganisationDetailsView
+        loading={loading}
+        loadFailed={loadFailed}
+        onRetry={() => ref.send({ type: 'retry' })}
+        initialValues={initialValues}
+        canEdit={canEdit}
+        logo={
+          logoRef && canEdit ? (
+            <LogoWidget logoRef={logoRef} name={organisation?.name ?? user.currentTenant.name} />
+          ) : null
+        }
+        logoUrl={organisation?.logoUrl ?? ''}
+        logoBusy={false}
+        saving={saving}
+        alert={alert}
+        onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
+        onSubmit={(values) => ref.send({ type: 'form.submit', values })}
+      />
+    </AccountAreaFrame>
+  );
+}
+
+function LogoWidget({ logoRef, name }: { logoRef: LogoRef; name: string }) {
+  return (
+    <AvatarUploadWidget
+      avatarRef={logoRef}
+      hint={avatarUploadHints.organisationLogo}
+      name={name}
+      label="Organisation logo"
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { createElement } from 'react';
+import { fromPromise, sendParent } from 'xstate';
+import type { FlowEvent } from '../../machines/flows';
+import { createLogoUpload } from '../../platform/avatarUploadActors';
+import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import { createOrganisationsApi } from '../../services/api/organisations';
+import type { OrganisationDetailsActors } from './organisationDetails.flow';
+import { organisationDetailsMachine } from './organisationDetailsMachine';
+import { OrganisationDetailsScreen } from './OrganisationDetailsScreen';
+
+const entry: FlowEntryFactory<undefined, OrganisationDetailsActors> = (services) => {
+  const organisations = createOrganisationsApi(services.http);
+  const organisationDetails = organisationDetailsMachine.provide({
+    actors: {
+      avatarUpload: createLogoUpload(services),
+      getOrganisation: fromPromise(({ input, signal }) => organisations.get(input.id, { signal })),
+      updateDetails: fromPromise(({ input }) => organisations.updateDetails(input)),
+    },
+    // The app refreshes the session: the token, and the account area's heading, carry the name.
+    actions: { notifySaved: sendParent((): FlowEvent => ({ type: 'flow.refreshSession' })) },
+  });
+  function Screen(props: FlowScreenProps<OrganisationDetailsActors>) {
+    return createElement(OrganisationDetailsScreen, props);
+  }
+  return {
+    start: () => {
+      const user = services.currentUser();
+      if (!user) throw new Error('Organisation Details runs only for a signed-in person');
+      return {
+        organisationDetails: {
+          logic: organisationDetails,
+          input: {
+            tenantId: user.currentTenant.id,
+            userRole: user.userRole,
+            userGuid: user.guid,
+          },
+        },
+      };
+    },
+    Screen,
+  };
+};
+
+export default entry;
