@@ -10,6 +10,7 @@ import { teamEndpoints as endpoints } from '../../contract/endpoints/team';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { UserRole } from '../../contract/enums';
 import { alreadyText } from '../../contract/invitationStatusMachine';
+import { devStandInPaths } from '../../contract/paths';
 import type { CurrentTenant } from '../../contract/auth';
 import {
   teamTexts,
@@ -24,12 +25,14 @@ import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { TENANT_LOGIN_DISABLED } from '../../server/features/auth/sessions';
+import { TOO_MANY_ATTEMPTS } from '../../server/features/identity/rateLimits';
 import { INVITATION_ROUTE } from '../../server/features/team/domain';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import {
   captchaToken,
   latestMail,
   linkIn,
+  post,
   STRONG_PASSWORD,
   uniquePerson,
 } from './support/identity';
@@ -132,6 +135,51 @@ async function acceptPayload(app: TestApp['app'], key: string, email: string, ov
 
 const lookUp = (app: TestApp['app'], key: string, ip?: string) =>
   call(app, endpoints.getUserByInvitationKey, { key }, undefined, ip);
+
+/** A code of the development Google stand-in (its consent page) for this identity. */
+async function googleCode(
+  app: TestApp['app'],
+  identity: { email: string; firstName?: string; lastName?: string },
+): Promise<string> {
+  const response = await post(app, devStandInPaths.consentPage, {
+    firstName: 'Gale',
+    lastName: 'Moss',
+    ...identity,
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return (envelopeOf(response).data as { code: string }).code;
+}
+
+/** POST auth/acceptUserInvitationWithGoogle with a stand-in code for `googleEmail`. */
+async function acceptWithGoogle(
+  app: TestApp['app'],
+  key: string,
+  googleEmail: string,
+  options: { details?: Record<string, unknown>; ip?: string; code?: string } = {},
+) {
+  return call(
+    app,
+    endpoints.acceptUserInvitationWithGoogle,
+    {
+      acceptUserInvitationRequest: {
+        userInvitationKey: key,
+        termsAccepted: true,
+        privacyPolicyAccepted: true,
+        consentToHelpEmails: true,
+        consentToMarketingEmails: false,
+        usingEmail: false,
+        reCaptchaToken: await captchaToken(app),
+        ...options.details,
+      },
+      authCodeResponse: {
+        code: options.code ?? (await googleCode(app, { email: googleEmail })),
+        scope: 'openid email profile',
+      },
+    },
+    undefined,
+    options.ip,
+  );
+}
 
 async function invitationsOf(token: string): Promise<UserInvitation[]> {
   const response = await call(test.app, endpoints.listInvitations, { getTotalCount: true }, token);
@@ -687,5 +735,119 @@ describe('with activation required and low limits', () => {
       ip,
     );
     expect(accept.statusCode).toBe(429);
+  });
+});
+
+describe('the invitation calls of one client address', () => {
+  const WINDOW_SECONDS = 600;
+  let limited: TestApp;
+  let limitedOwner: LoginResult;
+
+  beforeAll(async () => {
+    limited = await createTestApp(handle.db, {
+      INVITATION_RATE_LIMIT_ADDRESS: '3',
+      INVITATION_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    });
+  });
+  beforeEach(async () => {
+    limitedOwner = await login(limited.app, DEMO_USERS.owner.email);
+  });
+  afterAll(async () => {
+    await limited.app.close();
+  });
+
+  it('are limited, valid keys too: 429 with Retry-After; another address still gets through', async () => {
+    const { email } = uniquePerson('lim');
+    const { key } = await invite(limited.app, limitedOwner.jwtToken, email);
+    const ip = '198.51.100.21';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await lookUp(limited.app, key, ip)).statusCode).toBe(200);
+    }
+    const refused = await lookUp(limited.app, key, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(envelopeOf(refused).messages).toEqual([TOO_MANY_ATTEMPTS]);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+    // An unknown key is refused for the limit too, before it is looked at.
+    expect((await lookUp(limited.app, 'x'.repeat(43), ip)).statusCode).toBe(429);
+
+    const other = await lookUp(limited.app, key, '198.51.100.22');
+    expect(other.statusCode).toBe(200);
+    expect(dataOf<InvitationByKey>(other).email).toBe(email);
+
+    // Once the window has passed, the address is let through again.
+    limited.clock.advanceSeconds(WINDOW_SECONDS + 1);
+    expect((await lookUp(limited.app, key, ip)).statusCode).toBe(200);
+  });
+
+  it('counts acceptances (with a password or Google) and declines, whatever their outcome', async () => {
+    const ip = '198.51.100.31';
+    const { email } = uniquePerson('limacc');
+    const { invitation, key } = await invite(limited.app, limitedOwner.jwtToken, email);
+    const elsewhere = uniquePerson('limdec').email;
+    const { key: declineKey } = await invite(limited.app, limitedOwner.jwtToken, elsewhere);
+
+    const mismatch = await call(
+      limited.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(limited.app, key, uniquePerson('limother').email),
+      undefined,
+      ip,
+    );
+    expect(mismatch.statusCode).toBe(400);
+    const google = await acceptWithGoogle(limited.app, key, email, {
+      details: { reCaptchaToken: 'not-a-token' },
+      ip,
+    });
+    expect(google.statusCode).toBe(400);
+    const declined = await call(
+      limited.app,
+      endpoints.declineUserInvitation,
+      { userInvitationKey: declineKey },
+      undefined,
+      ip,
+    );
+    expect(declined.statusCode).toBe(200);
+
+    // The fourth call of the address is refused, whichever it is, and changes nothing.
+    const accept = await call(
+      limited.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(limited.app, key, email),
+      undefined,
+      ip,
+    );
+    expect(accept.statusCode).toBe(429);
+    expect(envelopeOf(accept).messages).toEqual([TOO_MANY_ATTEMPTS]);
+    expect(accept.headers['retry-after']).toBeDefined();
+    const decline = await call(
+      limited.app,
+      endpoints.declineUserInvitation,
+      { userInvitationKey: key },
+      undefined,
+      ip,
+    );
+    expect(decline.statusCode).toBe(429);
+    const withGoogle = await acceptWithGoogle(limited.app, key, email, { ip });
+    expect(withGoogle.statusCode).toBe(429);
+    const [nobody] = await handle.db.select().from(users).where(eq(users.email, email));
+    expect(nobody).toBeUndefined();
+
+    const fromElsewhere = await call(
+      limited.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(limited.app, key, email),
+      undefined,
+      '198.51.100.32',
+    );
+    expect(fromElsewhere.statusCode, fromElsewhere.body).toBe(200);
+    const listed = await call(
+      limited.app,
+      endpoints.getInvitation,
+      { id: invitation.id },
+      limitedOwner.jwtToken,
+    );
+    expect(dataOf<UserInvitation>(listed).userInvitationStatus).toBe('Accepted');
   });
 });
