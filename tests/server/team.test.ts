@@ -33,9 +33,11 @@ import {
   latestMail,
   linkIn,
   post,
+  readyToSignUpWith,
   STRONG_PASSWORD,
   uniquePerson,
 } from './support/identity';
+import { apiPaths } from './support/apiPaths';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -45,6 +47,7 @@ import {
   login,
   parseJsonClaim,
   postRefresh,
+  sessionOf,
   type LoginResult,
   type TestApp,
 } from './support/testServer';
@@ -455,6 +458,230 @@ describe('the invitee', () => {
     const again = await call(test.app, endpoints.declineUserInvitation, { userInvitationKey: key });
     expect(again.statusCode).toBe(409);
     expect(envelopeOf(again).messages).toEqual(['This invitation has already been declined.']);
+  });
+});
+
+describe('accepting with Google', () => {
+  async function userByEmail(email: string) {
+    const [row] = await handle.db.select().from(users).where(eq(users.email, email));
+    return row;
+  }
+
+  async function listed(invitationId: number) {
+    return (await invitationsOf(owner.jwtToken)).find((i) => i.id === invitationId);
+  }
+
+  const currentTenantOf = (session: LoginResult) =>
+    parseJsonClaim<CurrentTenant>(session.claims.currentTenant);
+
+  it('creates the new person active and confirmed, a member with the invited role, signed in', async () => {
+    const { email } = uniquePerson('goog');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email, {
+      userRole: UserRole.Administrator,
+    });
+    const code = await googleCode(test.app, { email, firstName: 'Gale', lastName: 'Moss' });
+    const response = await acceptWithGoogle(test.app, key, email, { code });
+    expect(response.statusCode, response.body).toBe(200);
+    const session = sessionOf(response);
+    expect(session.jwtToken).toBeTruthy();
+    expect(envelopeOf(response).data).toMatchObject({
+      jwtTokenExpiresIn: expect.any(Number) as number,
+      refreshTokenExpiresAt: expect.any(String) as string,
+    });
+    expect(currentTenantOf(session)).toMatchObject({
+      name: 'Harbour Hope',
+      userRole: UserRole.Administrator,
+    });
+
+    const user = await userByEmail(email);
+    expect(user).toMatchObject({
+      firstName: 'Gale',
+      lastName: 'Moss',
+      accountStatus: 'Active',
+      emailConfirmed: true,
+      googleSubject: `dev:${email}`,
+      passwordHash: null,
+      consentToHelpEmails: true,
+      consentToMarketingEmails: false,
+      lastTenantId: ownerTenantId(),
+    });
+    expect(user?.termsAcceptedDate).not.toBeNull();
+    expect(session.claims.id).toBe(user!.id);
+    // A member of the organisation only: no organisation of their own.
+    const memberships = await handle.db
+      .select()
+      .from(tenantUsers)
+      .where(eq(tenantUsers.userId, user!.id));
+    expect(memberships).toHaveLength(1);
+    expect(memberships[0]).toMatchObject({
+      tenantId: ownerTenantId(),
+      userRole: UserRole.Administrator,
+      owner: false,
+      loginEnabled: true,
+    });
+    expect(await listed(invitation.id)).toMatchObject({
+      userInvitationStatus: 'Accepted',
+      userInvitationKey: '',
+      acceptedEmailAddress: null,
+    });
+    // Google signs the new member in from now on.
+    const again = await post(test.app, apiPaths.loginWithGoogle, {
+      authCodeResponse: { code: await googleCode(test.app, { email }) },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('adds an existing account of the address to the organisation and links its Google sign-in', async () => {
+    const payload = await readyToSignUpWith(test.app, await captchaToken(test.app), 'gexist');
+    const signedUp = await post(test.app, apiPaths.signup, payload);
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+    const before = await userByEmail(payload.email);
+    expect(before?.googleSubject).toBeNull();
+
+    const { invitation, key } = await invite(test.app, owner.jwtToken, payload.email);
+    expect(dataOf<InvitationByKey>(await lookUp(test.app, key)).accountExists).toBe(true);
+    const response = await acceptWithGoogle(test.app, key, payload.email);
+    expect(response.statusCode, response.body).toBe(200);
+    const session = sessionOf(response);
+    expect(session.claims.id).toBe(before!.id);
+    expect(currentTenantOf(session)).toMatchObject({
+      name: 'Harbour Hope',
+      userRole: UserRole.User,
+    });
+
+    const after = await userByEmail(payload.email);
+    expect(after).toMatchObject({
+      id: before!.id,
+      googleSubject: `dev:${payload.email}`,
+      // Their own details stay theirs (not the Google profile's).
+      firstName: before!.firstName,
+      lastName: before!.lastName,
+      handle: before!.handle,
+      passwordHash: before!.passwordHash,
+    });
+    expect(await membershipOf(before!.id, ownerTenantId())).toMatchObject({
+      userRole: UserRole.User,
+      owner: false,
+    });
+    // Their own organisation is still theirs.
+    const memberships = await handle.db
+      .select()
+      .from(tenantUsers)
+      .where(eq(tenantUsers.userId, before!.id));
+    expect(memberships).toHaveLength(2);
+    expect(await listed(invitation.id)).toMatchObject({
+      userInvitationStatus: 'Accepted',
+      acceptedEmailAddress: null,
+    });
+  });
+
+  it("must come with the invited address from Google unless any is allowed, and records Google's", async () => {
+    const { email } = uniquePerson('gmatch');
+    const google = uniquePerson('gother').email;
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email);
+    const refused = await acceptWithGoogle(test.app, key, google);
+    expect(refused.statusCode).toBe(400);
+    expect(envelopeOf(refused).messages).toEqual([teamTexts.emailMustMatch]);
+    expect(await userByEmail(google)).toBeUndefined();
+    expect(await listed(invitation.id)).toMatchObject({ userInvitationStatus: 'Pending' });
+
+    const allowed = await call(
+      test.app,
+      endpoints.setCanChangeEmailAddress,
+      { id: invitation.id, value: true },
+      owner.jwtToken,
+    );
+    expect(allowed.statusCode).toBe(200);
+    const accepted = await acceptWithGoogle(test.app, key, google);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await userByEmail(email)).toBeUndefined();
+    const user = await userByEmail(google);
+    // Google verified the address it gave.
+    expect(user).toMatchObject({ emailConfirmed: true, accountStatus: 'Active' });
+    expect(await listed(invitation.id)).toMatchObject({
+      userInvitationStatus: 'Accepted',
+      acceptedEmailAddress: google,
+      email,
+    });
+  });
+
+  it("refuses an invitation that is no longer pending: 'This invitation has already been {status}.'", async () => {
+    const refusedWith = async (key: string, email: string, status: string) => {
+      const response = await acceptWithGoogle(test.app, key, email);
+      expect(response.statusCode).toBe(409);
+      expect(envelopeOf(response).messages).toEqual([
+        `This invitation has already been ${status}.`,
+      ]);
+    };
+
+    const accepted = uniquePerson('gacc').email;
+    const { key: acceptedKey } = await invite(test.app, owner.jwtToken, accepted);
+    expect((await acceptWithGoogle(test.app, acceptedKey, accepted)).statusCode).toBe(200);
+    await refusedWith(acceptedKey, accepted, 'accepted');
+
+    const declined = uniquePerson('gdec').email;
+    const { key: declinedKey } = await invite(test.app, owner.jwtToken, declined);
+    const decline = await call(test.app, endpoints.declineUserInvitation, {
+      userInvitationKey: declinedKey,
+    });
+    expect(decline.statusCode).toBe(200);
+    await refusedWith(declinedKey, declined, 'declined');
+
+    const resent = uniquePerson('gres').email;
+    const { invitation, key: firstKey } = await invite(test.app, owner.jwtToken, resent);
+    const resend = await call(
+      test.app,
+      endpoints.upsertInvitation,
+      inviteFields(resent, { id: invitation.id }),
+      owner.jwtToken,
+    );
+    expect(resend.statusCode).toBe(200);
+    await refusedWith(firstKey, resent, 'expired');
+
+    const late = uniquePerson('glate').email;
+    const { key: lateKey } = await invite(test.app, owner.jwtToken, late);
+    test.clock.advanceSeconds(8 * 86_400);
+    await refusedWith(lateKey, late, 'expired');
+
+    for (const email of [declined, resent, late]) {
+      expect(await userByEmail(email)).toBeUndefined();
+    }
+  });
+
+  it('wants a captcha token the stand-in issued for the acceptance', async () => {
+    const { email } = uniquePerson('gcap');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email);
+    for (const reCaptchaToken of [
+      '',
+      undefined,
+      'not-a-token',
+      await captchaToken(test.app, 'login'),
+    ]) {
+      const response = await acceptWithGoogle(test.app, key, email, {
+        details: { reCaptchaToken },
+      });
+      expect(response.statusCode, String(reCaptchaToken)).toBe(400);
+      expect(envelopeOf(response).messages).toEqual([teamTexts.captchaRequired]);
+    }
+    expect(await userByEmail(email)).toBeUndefined();
+    expect(await listed(invitation.id)).toMatchObject({ userInvitationStatus: 'Pending' });
+  });
+
+  it('refuses a member of the organisation (409), changing nothing', async () => {
+    const { email } = uniquePerson('gmem');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email, {
+      canChangeEmailAddress: true,
+    });
+    const before = await userByEmail(DEMO_USERS.member.email);
+    const response = await acceptWithGoogle(test.app, key, DEMO_USERS.member.email);
+    expect(response.statusCode).toBe(409);
+    expect(envelopeOf(response).messages).toEqual([teamTexts.alreadyMember]);
+    expect(response.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(false);
+    expect(await userByEmail(DEMO_USERS.member.email)).toEqual(before);
+    expect(await membershipOf(before!.id, ownerTenantId())).toMatchObject({
+      userRole: UserRole.User,
+    });
+    expect(await listed(invitation.id)).toMatchObject({ userInvitationStatus: 'Pending' });
   });
 });
 
