@@ -820,6 +820,23 @@ describe('the users of the organisation', () => {
     expect(list[0]?.email).toBe(DEMO_USERS.owner.email);
   });
 
+  it('answers a page past any list with an empty one, counted when asked', async () => {
+    for (const endpoint of [endpoints.listUsers, endpoints.listInvitations]) {
+      for (const page of [2 ** 31, 2 ** 53 - 1, 1e300]) {
+        const response = await call(
+          test.app,
+          endpoint,
+          { page, pageSize: 999, getTotalCount: true },
+          owner.jwtToken,
+        );
+        expect(response.statusCode, `${endpoint.path} page ${page}: ${response.body}`).toBe(200);
+        const { list, totalCount } = dataOf<TeamUserList>(response);
+        expect(list).toEqual([]);
+        expect(typeof totalCount).toBe('number');
+      }
+    }
+  });
+
   it('never edits or deletes oneself nor the owner (403)', async () => {
     const self = await call(
       test.app,

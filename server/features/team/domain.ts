@@ -106,10 +106,18 @@ function toTeamUser(row: MemberRow): TeamUser {
   };
 }
 
-function pageOf(payload: ListRequest) {
+/**
+ * No list is deeper: a page beyond answers an empty list (a larger offset, e.g. of page 1e300,
+ * which the request's integer allows, would fail the query: a 500).
+ */
+const MAX_LIST_OFFSET = 2_147_483_647;
+
+/** The rows of a list request's page; undefined for a page past any list. */
+function pageOf(payload: ListRequest): { limit: number; offset: number } | undefined {
   const pageSize = payload.pageSize ?? LIST_PAGE_SIZE_MAX;
   const page = payload.page ?? 1;
-  return { limit: pageSize, offset: (page - 1) * pageSize };
+  const offset = (page - 1) * pageSize;
+  return offset > MAX_LIST_OFFSET ? undefined : { limit: pageSize, offset };
 }
 
 const MEMBER_SORTS: Record<string, MemberSort> = {
@@ -128,12 +136,16 @@ export async function listUsers(
 ): Promise<TeamUserList> {
   const sort = MEMBER_SORTS[(payload.sortBy ?? '').toLowerCase()] ?? 'lastLoginDate';
   const search = (payload.searchString ?? '').trim();
-  const rows = await selectMemberPage(deps.db, scope.tenantId, {
-    sort,
-    descending: payload.sortByDescending ?? true,
-    search,
-    ...pageOf(payload),
-  });
+  const page = pageOf(payload);
+  const rows =
+    page === undefined
+      ? []
+      : await selectMemberPage(deps.db, scope.tenantId, {
+          sort,
+          descending: payload.sortByDescending ?? true,
+          search,
+          ...page,
+        });
   const totalCount =
     payload.getTotalCount === true ? await countMembers(deps.db, scope.tenantId, search) : null;
   return { list: rows.map(toTeamUser), totalCount };
@@ -230,8 +242,11 @@ export async function listInvitations(
   scope: TenantScope,
   payload: ListRequest,
 ): Promise<UserInvitationList> {
-  const { limit, offset } = pageOf(payload);
-  const rows = await selectInvitationPage(deps.db, scope.tenantId, limit, offset);
+  const page = pageOf(payload);
+  const rows =
+    page === undefined
+      ? []
+      : await selectInvitationPage(deps.db, scope.tenantId, page.limit, page.offset);
   const totalCount =
     payload.getTotalCount === true ? await countInvitations(deps.db, scope.tenantId) : null;
   return { list: rows.map(toUserInvitation), totalCount };
