@@ -17,6 +17,7 @@ import {
   teamTexts,
   type TeamUser,
   type TeamUserList,
+  type UpdateInvitationRequest,
   type UpsertInvitationRequest,
   type UserInvitation,
   type UserInvitationList,
@@ -394,7 +395,7 @@ export const upsertInvitation = (
 export async function updateInvitation(
   deps: TeamDeps,
   scope: TenantScope,
-  input: UpsertInvitationRequest,
+  input: UpdateInvitationRequest,
 ): Promise<UserInvitation> {
   const existing = await loadInvitation(deps, scope, input.id);
   if (storedStatus(existing) === 'Accepted') throw conflict(teamTexts.cannotResendAccepted);
@@ -426,19 +427,19 @@ export const deleteInvitation = async (deps: TeamDeps, scope: TenantScope, id: n
 export const deleteInvitationByGuid = async (deps: TeamDeps, scope: TenantScope, guid: string) =>
   removeInvitation(deps, scope, await loadInvitationByGuid(deps, scope, guid));
 
-/** POST userinvitations/setCanChangeEmailAddress (by id, or by guid). */
+/** POST userinvitations/setCanChangeEmailAddress (by id, or by guid; 400 with neither). */
 export async function setCanChangeEmailAddress(
   deps: TeamDeps,
   scope: TenantScope,
   input: { id?: number | undefined; guid?: string | undefined; value: boolean },
 ): Promise<UserInvitation> {
+  if (input.id === undefined && input.guid === undefined) {
+    throw invalid(teamTexts.idOrGuidRequired);
+  }
   const row =
     input.id !== undefined
       ? await loadInvitation(deps, scope, input.id)
-      : input.guid !== undefined
-        ? await loadInvitationByGuid(deps, scope, input.guid)
-        : undefined;
-  if (row === undefined) throw notHere();
+      : await loadInvitationByGuid(deps, scope, input.guid ?? '');
   const updated = await updateInvitationRow(deps.db, scope.tenantId, row.id, {
     canChangeEmailAddress: input.value,
   });
