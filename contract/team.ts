@@ -90,6 +90,7 @@ export const teamTexts = {
   emailMustMatch: 'This invitation must be accepted with the address it was sent to.',
   existingAccountPassword:
     'An account with this email address already exists: enter its password to accept.',
+  idOrGuidRequired: 'id or guid is required.',
 } as const;
 
 /** One row of the users table (spec §2.3 Users screen, §3 TenantUser). */
@@ -146,6 +147,10 @@ export const UpsertInvitationRequest = object({
   canChangeEmailAddress: boolean(),
 });
 export type UpsertInvitationRequest = Infer<typeof UpsertInvitationRequest>;
+
+/** POST userinvitations/update: the details of an existing invitation (its id). */
+export const UpdateInvitationRequest = object({ ...UpsertInvitationRequest.schema, id: Id });
+export type UpdateInvitationRequest = Infer<typeof UpdateInvitationRequest>;
 
 /** An invitation or user by id (get, delete, setCanChangeEmailAddress, users/deleteUser). */
 export const IdRequest = object({ id: Id });

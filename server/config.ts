@@ -100,7 +100,7 @@
  *                                   accounts (default 50); beyond, 429 with Retry-After.
  * - LOGIN_RATE_LIMIT_WINDOW_SECONDS Length of the login rate-limit window in seconds (default 900).
  *                                   Client addresses: an IPv6 address counts by its /64 prefix, for
- *                                   every per-address limit (login, identity, uploads).
+ *                                   every per-address limit (login, identity, invitations, uploads).
  * - SIGNUP_REQUIRES_ACTIVATION      '1' / 'true': a new account (signup with email) stays
  *                                   PendingActivation until the emailed activation link is opened,
  *                                   and signup answers no session (default off: the account is
@@ -144,6 +144,13 @@
  * - IDENTITY_RATE_LIMIT_WINDOW_SECONDS  Window of the identity rate limits (default 900). Per email
  *                                   address and window: 5 verification emails, 10 wrong codes,
  *                                   3 password reset requests.
+ * - INVITATION_RATE_LIMIT_ADDRESS   Calls of the invitee by an invitation's key allowed per client
+ *                                   address and window, whatever the key and the outcome
+ *                                   (getUserByInvitationKey, acceptUserInvitation,
+ *                                   acceptUserInvitationWithGoogle, declineUserInvitation; default
+ *                                   60); beyond, 429 with Retry-After. Unknown keys also count
+ *                                   against IDENTITY_RATE_LIMIT_ADDRESS.
+ * - INVITATION_RATE_LIMIT_WINDOW_SECONDS  Window of the invitation rate limit (default 900).
  * - STRIPE_SECRET_KEY               Stripe secret key ('sk_live_…' / 'sk_test_…'): with the two below,
  *                                   subscriptions, checkout, invoices, promotion codes and the billing
  *                                   portal go through Stripe (the official SDK) and Stripe's webhook
@@ -202,6 +209,13 @@ export interface MediaLimitsConfig {
 /** Limits of the identity calls (verification codes, password resets, emailed keys). */
 export interface IdentityRateLimitConfig {
   /** Allowance per client address and window, for each kind of attempt. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+/** Limit of the invitee's calls by an invitation's key, per client address. */
+export interface InvitationRateLimitConfig {
+  /** Calls allowed per client address and window, whatever the key and the outcome. */
   perAddress: number;
   windowSeconds: number;
 }
@@ -288,6 +302,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   thirdPartySecrets: ThirdPartySecrets;
   identityRateLimit: IdentityRateLimitConfig;
+  invitationRateLimit: InvitationRateLimitConfig;
   accountRateLimit: AccountRateLimitConfig;
   httpTimeouts: HttpTimeoutsConfig;
   /** STRIPE_*: the real billing adapter; undefined for the stand-in (or none in production). */
@@ -533,6 +548,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     identityRateLimit: {
       perAddress: positiveInteger(env, 'IDENTITY_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'IDENTITY_RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+    invitationRateLimit: {
+      perAddress: positiveInteger(env, 'INVITATION_RATE_LIMIT_ADDRESS', 60),
+      windowSeconds: positiveInteger(env, 'INVITATION_RATE_LIMIT_WINDOW_SECONDS', 900),
     },
     accountRateLimit: {
       downloads: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_DOWNLOADS', 5),

@@ -20,6 +20,7 @@ import {
   SetCanChangeEmailRequest,
   TeamUser,
   TeamUserList,
+  UpdateInvitationRequest,
   UpdateUserRequest,
   UpsertInvitationRequest,
   UserInvitation,
@@ -92,7 +93,7 @@ export const teamEndpoints = {
   updateInvitation: endpoint({
     method: 'POST',
     path: 'userinvitations/update',
-    request: UpsertInvitationRequest,
+    request: UpdateInvitationRequest,
     response: UserInvitation,
     auth: 'tenantAdmin',
     messages: inviteMessages,
@@ -152,6 +153,7 @@ export const teamEndpoints = {
     request: InvitationKeyRequest,
     response: InvitationByKey,
     auth: 'public',
+    messages: { key: { required: t.keyInvalid, tooLong: t.keyInvalid } },
   }),
   /** POST auth/acceptUserInvitation: public; rate-limited per address. */
   acceptUserInvitation: endpoint({

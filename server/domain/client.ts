@@ -6,7 +6,13 @@
 
 /** The kinds of attempts limited per client address. */
 export type AddressLimitName =
-  'login' | 'codeSends' | 'codeGuesses' | 'resetRequests' | 'keyFailures' | 'uploads';
+  | 'login'
+  | 'codeSends'
+  | 'codeGuesses'
+  | 'resetRequests'
+  | 'keyFailures'
+  | 'invitationCalls'
+  | 'uploads';
 
 export interface AddressAllowance {
   /** Throws a RateLimitedError (429, Retry-After) once the address has used this allowance up. */

@@ -1,7 +1,7 @@
 /**
  * Every limit per client address, in one place, kept by @fastify/rate-limit: failed logins,
- * verification emails, wrong verification codes, password reset requests, unknown emailed keys
- * and media uploads. The domain decides what counts (through {@link Client.allowance}); here each
+ * verification emails, wrong verification codes, password reset requests, unknown emailed keys,
+ * the invitee's calls by an invitation's key and media uploads. The domain decides what counts (through {@link Client.allowance}); here each
  * allowance is a limiter of the plugin (`createRateLimit`), keyed by the limit's name and the
  * client address, an IPv6 address by its /64 prefix (one host usually holds a whole /64).
  *
@@ -56,6 +56,11 @@ export function addressLimitsOf(config: ServerConfig): AddressLimits {
     codeGuesses: identity(TOO_MANY_ATTEMPTS),
     resetRequests: identity(TOO_MANY_RESET_REQUESTS),
     keyFailures: identity(TOO_MANY_ATTEMPTS),
+    invitationCalls: {
+      max: config.invitationRateLimit.perAddress,
+      windowSeconds: config.invitationRateLimit.windowSeconds,
+      message: TOO_MANY_ATTEMPTS,
+    },
     uploads: {
       max: config.mediaLimits.uploadsPerAddress,
       windowSeconds: config.mediaLimits.uploadWindowSeconds,

@@ -2,7 +2,9 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../contract/account';
 import { avatarTexts } from '../../contract/avatars';
-import { ResponseStatus } from '../../contract/enums';
+import { ResponseStatus, UserRole } from '../../contract/enums';
+import { teamTexts } from '../../contract/team';
+import { teamEndpoints } from '../../contract/endpoints/team';
 import { apiPaths } from './support/apiPaths';
 import type { TenantStatus } from '../../contract/tenants';
 import { organisationEndpoints } from '../../contract/endpoints/organisations';
@@ -14,6 +16,9 @@ import {
   emailVerificationCodes,
   refreshTokens,
   tenants,
+  tenantUsers,
+  userInvitationKeys,
+  userInvitations,
   users,
 } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
@@ -511,6 +516,450 @@ function accountCases(): Record<string, Case[]> {
   };
 }
 
+/** A valid invitation of the invite form, to break one field at a time. */
+const INVITE = {
+  firstName: 'Iris',
+  lastName: 'Vale',
+  email: 'iris.vale@example.org',
+  message: 'Join us',
+  userRole: UserRole.User,
+  canChangeEmailAddress: false,
+};
+
+/** A valid acceptance (spec §3 Accept invitation payload) of a key no invitation has. */
+const ACCEPT = {
+  firstName: 'Iris',
+  lastName: 'Vale',
+  email: 'iris.vale@example.org',
+  password: 'Str0ng!pass',
+  termsAccepted: true,
+  privacyPolicyAccepted: true,
+  consentToHelpEmails: false,
+  consentToMarketingEmails: false,
+  usingEmail: true,
+  reCaptchaToken: 'token',
+  userInvitationKey: 'k'.repeat(43),
+};
+
+const GOOGLE_ACCEPT = {
+  acceptUserInvitationRequest: {
+    userInvitationKey: 'k'.repeat(43),
+    termsAccepted: true,
+    privacyPolicyAccepted: true,
+    consentToHelpEmails: false,
+    consentToMarketingEmails: false,
+    usingEmail: false,
+    reCaptchaToken: 'token',
+  },
+  authCodeResponse: { code: 'code' },
+};
+
+const googleAccept = (details: Record<string, unknown>) => ({
+  ...GOOGLE_ACCEPT,
+  acceptUserInvitationRequest: { ...GOOGLE_ACCEPT.acceptUserInvitationRequest, ...details },
+});
+
+/** Ids of no record of the organisation: past the integer column. */
+const TEAM_IDS_PAST_THE_COLUMN = [2 ** 31, 2 ** 53 + 2];
+
+/** The list request of users/list and userinvitations/list (spec §3 List request). */
+const listCases: Case[] = [
+  { name: 'a string page', payload: { page: '1' }, messages: ['page must be a whole number.'] },
+  { name: 'page 0', payload: { page: 0 }, messages: ['page is out of range.'] },
+  { name: 'a negative page', payload: { page: -2 }, messages: ['page is out of range.'] },
+  { name: 'pageSize 0', payload: { pageSize: 0 }, messages: ['pageSize is out of range.'] },
+  {
+    name: 'pageSize over 999',
+    payload: { pageSize: 1000 },
+    messages: ['pageSize is out of range.'],
+  },
+  {
+    name: 'a sortBy over 64',
+    payload: { sortBy: longText(65) },
+    messages: ['sortBy must be between 0 and 64 characters long.'],
+  },
+  {
+    name: 'a searchString over 256',
+    payload: { searchString: longText(257) },
+    messages: ['searchString must be between 0 and 256 characters long.'],
+  },
+  {
+    name: 'a string getTotalCount',
+    payload: { getTotalCount: 'true' },
+    messages: ['getTotalCount must be true or false.'],
+  },
+  {
+    name: "another organisation's id",
+    payload: { tenantId: 2 },
+    messages: ['tenantId is not an expected field.'],
+  },
+];
+
+/**
+ * The invite form's payload: create and upsert (an id resends), update (an invitation's id). The
+ * rules the domain checks after finding the invitation are tried on create and upsert only.
+ */
+function invitationCases(kind: 'create' | 'upsert' | 'update'): Case[] {
+  const updates = kind === 'update';
+  const base = updates ? { ...INVITE, id: 3 } : INVITE;
+  const fieldMessages = [
+    teamTexts.inviteFirstNameRequired,
+    teamTexts.inviteLastNameRequired,
+    teamTexts.inviteEmailRequired,
+    teamTexts.userRoleRequired,
+    'canChangeEmailAddress is required.',
+  ];
+  const domainRules: Case[] = [
+    {
+      name: 'a blank first name',
+      payload: { ...base, firstName: '   ' },
+      messages: [teamTexts.inviteFirstNameRequired],
+    },
+    {
+      name: 'a member of the organisation',
+      payload: { ...base, email: DEMO_USERS.member.email },
+      code: 409,
+      messages: [teamTexts.alreadyMember],
+    },
+  ];
+  return [
+    { name: 'no body', messages: updates ? ['id is required.', ...fieldMessages] : fieldMessages },
+    ...(updates
+      ? [{ name: 'no id', payload: INVITE, messages: ['id is required.'] }]
+      : domainRules),
+    {
+      name: 'a last name over 1024',
+      payload: { ...base, lastName: longText(1025) },
+      messages: ['lastName must be between 1 and 1024 characters long.'],
+    },
+    {
+      name: 'a numeric first name',
+      payload: { ...base, firstName: 42 },
+      messages: ['firstName must be text.'],
+    },
+    {
+      name: 'an invalid email',
+      payload: { ...base, email: 'iris.example.org' },
+      messages: [teamTexts.inviteEmailInvalid],
+    },
+    {
+      name: 'markup for an email',
+      payload: { ...base, email: `${SCRIPT}@x` },
+      messages: [teamTexts.inviteEmailInvalid],
+    },
+    {
+      name: 'an email over 1024',
+      payload: { ...base, email: `${longText(1020)}@x.io` },
+      messages: ['email must be between 3 and 1024 characters long.', teamTexts.inviteEmailInvalid],
+    },
+    {
+      name: 'an unknown role',
+      payload: { ...base, userRole: 2 },
+      messages: [teamTexts.userRoleRequired],
+    },
+    {
+      name: "a role's name",
+      payload: { ...base, userRole: 'Administrator' },
+      messages: [teamTexts.userRoleRequired],
+    },
+    {
+      name: 'a role as text',
+      payload: { ...base, userRole: '1' },
+      messages: [teamTexts.userRoleRequired],
+    },
+    {
+      name: 'a negative role',
+      payload: { ...base, userRole: -1 },
+      messages: [teamTexts.userRoleRequired],
+    },
+    {
+      name: 'a message over 2000',
+      payload: { ...base, message: longText(2001) },
+      messages: ['message must be between 0 and 2000 characters long.'],
+    },
+    {
+      name: 'a string canChangeEmailAddress',
+      payload: { ...base, canChangeEmailAddress: 'yes' },
+      messages: ['canChangeEmailAddress must be true or false.'],
+    },
+    { name: 'id 0', payload: { ...base, id: 0 }, messages: ['id is out of range.'] },
+    { name: 'a negative id', payload: { ...base, id: -7 }, messages: ['id is out of range.'] },
+    {
+      name: 'a fractional id',
+      payload: { ...base, id: 1.5 },
+      messages: ['id must be a whole number.'],
+    },
+    ...TEAM_IDS_PAST_THE_COLUMN.map((id) => ({
+      name: `the id ${id}, past any stored id`,
+      payload: { ...base, id },
+      code: 404,
+      messages: [teamTexts.notInThisOrganisation],
+    })),
+    {
+      name: 'a tenantId field',
+      payload: { ...base, tenantId: 2 },
+      messages: ['tenantId is not an expected field.'],
+    },
+  ];
+}
+
+function teamCases(): Record<string, Case[]> {
+  return {
+    [teamEndpoints.listUsers.path]: listCases,
+    [teamEndpoints.listInvitations.path]: listCases,
+    [teamEndpoints.updateUser.path]: [
+      {
+        name: 'no body',
+        messages: ['id is required.', teamTexts.userRoleRequired, 'loginEnabled is required.'],
+      },
+      {
+        name: 'an unknown role',
+        payload: { id: 2, userRole: 5, loginEnabled: true },
+        messages: [teamTexts.userRoleRequired],
+      },
+      {
+        name: "a role's name",
+        payload: { id: 2, userRole: 'User', loginEnabled: true },
+        messages: [teamTexts.userRoleRequired],
+      },
+      {
+        name: 'a string loginEnabled',
+        payload: { id: 2, userRole: UserRole.User, loginEnabled: 'false' },
+        messages: ['loginEnabled must be true or false.'],
+      },
+      {
+        name: 'id 0',
+        payload: { id: 0, userRole: UserRole.User, loginEnabled: true },
+        messages: ['id is out of range.'],
+      },
+      {
+        name: 'a negative id',
+        payload: { id: -2, userRole: UserRole.User, loginEnabled: true },
+        messages: ['id is out of range.'],
+      },
+      {
+        name: 'a string id',
+        payload: { id: '2', userRole: UserRole.User, loginEnabled: true },
+        messages: ['id must be a whole number.'],
+      },
+      ...TEAM_IDS_PAST_THE_COLUMN.map((id) => ({
+        name: `the id ${id}, past any stored id`,
+        payload: { id, userRole: UserRole.User, loginEnabled: true },
+        code: 404,
+        messages: [teamTexts.notInThisOrganisation],
+      })),
+      {
+        name: 'an owner field',
+        payload: { id: 2, userRole: UserRole.User, loginEnabled: true, owner: true },
+        messages: ['owner is not an expected field.'],
+      },
+    ],
+    [teamEndpoints.createInvitation.path]: invitationCases('create'),
+    [teamEndpoints.upsertInvitation.path]: invitationCases('upsert'),
+    [teamEndpoints.updateInvitation.path]: invitationCases('update'),
+    [teamEndpoints.setCanChangeEmailAddress.path]: [
+      { name: 'no body', messages: ['value is required.'] },
+      {
+        name: 'a string value',
+        payload: { id: 1, value: 'true' },
+        messages: ['value must be true or false.'],
+      },
+      { name: 'id 0', payload: { id: 0, value: true }, messages: ['id is out of range.'] },
+      {
+        name: 'a negative id',
+        payload: { id: -1, value: true },
+        messages: ['id is out of range.'],
+      },
+      {
+        name: 'an empty guid',
+        payload: { guid: '', value: true },
+        messages: ['guid is required.'],
+      },
+      {
+        name: 'a guid over 64',
+        payload: { guid: longText(65), value: true },
+        messages: ['guid must be between 1 and 64 characters long.'],
+      },
+      {
+        name: 'a guid of no invitation',
+        payload: { guid: 'nope', value: true },
+        code: 404,
+        messages: [teamTexts.notInThisOrganisation],
+      },
+      ...TEAM_IDS_PAST_THE_COLUMN.map((id) => ({
+        name: `the id ${id}, past any stored id`,
+        payload: { id, value: true },
+        code: 404,
+        messages: [teamTexts.notInThisOrganisation],
+      })),
+      {
+        name: 'neither an id nor a guid',
+        payload: { value: true },
+        messages: [teamTexts.idOrGuidRequired],
+      },
+    ],
+    [teamEndpoints.acceptUserInvitation.path]: [
+      {
+        name: 'no body',
+        messages: [
+          teamTexts.firstNameRequired,
+          teamTexts.lastNameRequired,
+          teamTexts.emailRequired,
+          teamTexts.passwordRequired,
+          teamTexts.termsRequired,
+          teamTexts.privacyRequired,
+          'consentToHelpEmails is required.',
+          'consentToMarketingEmails is required.',
+          'usingEmail is required.',
+          teamTexts.captchaRequired,
+        ],
+      },
+      {
+        name: 'a first name over 1024',
+        payload: { ...ACCEPT, firstName: longText(1025) },
+        messages: ['firstName must be between 1 and 1024 characters long.'],
+      },
+      {
+        name: 'an object for a name',
+        payload: { ...ACCEPT, lastName: { $ne: '' } },
+        messages: ['lastName must be text.'],
+      },
+      {
+        name: 'an invalid email',
+        payload: { ...ACCEPT, email: 'iris@' },
+        messages: [teamTexts.emailInvalid],
+      },
+      {
+        name: 'an email over 1024',
+        payload: { ...ACCEPT, email: `${longText(1020)}@x.io` },
+        messages: ['email must be between 3 and 1024 characters long.', teamTexts.emailInvalid],
+      },
+      {
+        name: 'a password over 512',
+        payload: { ...ACCEPT, password: `A1!${longText(510)}` },
+        messages: ['password must be between 1 and 512 characters long.'],
+      },
+      {
+        name: 'terms not accepted',
+        payload: { ...ACCEPT, termsAccepted: false },
+        messages: [teamTexts.termsRequired],
+      },
+      {
+        name: 'a string privacy acceptance',
+        payload: { ...ACCEPT, privacyPolicyAccepted: 'true' },
+        messages: [teamTexts.privacyRequired],
+      },
+      {
+        name: 'an empty captcha token',
+        payload: { ...ACCEPT, reCaptchaToken: '' },
+        messages: [teamTexts.captchaRequired],
+      },
+      {
+        name: 'a captcha token over 4096',
+        payload: { ...ACCEPT, reCaptchaToken: longText(4097) },
+        messages: ['reCaptchaToken must be between 1 and 4096 characters long.'],
+      },
+      {
+        name: 'no key',
+        payload: { ...ACCEPT, userInvitationKey: '' },
+        messages: [teamTexts.keyInvalid],
+      },
+      {
+        name: 'a key over 256',
+        payload: { ...ACCEPT, userInvitationKey: longText(257) },
+        messages: [teamTexts.keyInvalid],
+      },
+      {
+        name: 'a key of no invitation',
+        payload: ACCEPT,
+        code: 404,
+        messages: [teamTexts.invalidInvitation],
+      },
+      {
+        name: 'a role chosen by the invitee',
+        payload: { ...ACCEPT, userRole: UserRole.Administrator },
+        messages: ['userRole is not an expected field.'],
+      },
+    ],
+    [teamEndpoints.acceptUserInvitationWithGoogle.path]: [
+      {
+        name: 'no body',
+        messages: ['acceptUserInvitationRequest is required.', 'authCodeResponse is required.'],
+      },
+      {
+        name: 'usingEmail true',
+        payload: googleAccept({ usingEmail: true }),
+        messages: ['acceptUserInvitationRequest.usingEmail is not one of the allowed values.'],
+      },
+      {
+        name: 'terms not accepted',
+        payload: googleAccept({ termsAccepted: false }),
+        messages: [teamTexts.termsRequired],
+      },
+      {
+        name: 'no captcha token',
+        payload: googleAccept({ reCaptchaToken: undefined }),
+        messages: [teamTexts.captchaRequired],
+      },
+      {
+        name: 'a key over 256',
+        payload: googleAccept({ userInvitationKey: longText(257) }),
+        messages: [teamTexts.keyInvalid],
+      },
+      {
+        name: 'a numeric key',
+        payload: googleAccept({ userInvitationKey: 12345 }),
+        messages: ['acceptUserInvitationRequest.userInvitationKey must be text.'],
+      },
+      {
+        name: 'a code over 2048',
+        payload: { ...GOOGLE_ACCEPT, authCodeResponse: { code: longText(2049) } },
+        messages: ['authCodeResponse.code must be between 1 and 2048 characters long.'],
+      },
+      {
+        name: 'a role chosen by the invitee',
+        payload: googleAccept({ userRole: UserRole.Administrator }),
+        messages: ['acceptUserInvitationRequest.userRole is not an expected field.'],
+      },
+      {
+        name: 'a key of no invitation',
+        payload: GOOGLE_ACCEPT,
+        code: 404,
+        messages: [teamTexts.invalidInvitation],
+      },
+    ],
+    [teamEndpoints.declineUserInvitation.path]: [
+      { name: 'no body', messages: [teamTexts.keyInvalid] },
+      {
+        name: 'a key over 256',
+        payload: { userInvitationKey: longText(257) },
+        messages: [teamTexts.keyInvalid],
+      },
+      {
+        name: 'a list for a key',
+        payload: { userInvitationKey: ['k'] },
+        messages: ['userInvitationKey must be text.'],
+      },
+      {
+        name: 'a reason over 2000',
+        payload: { userInvitationKey: 'k'.repeat(43), message: longText(2001) },
+        messages: ['message must be between 0 and 2000 characters long.'],
+      },
+      {
+        name: 'a numeric reason',
+        payload: { userInvitationKey: 'k'.repeat(43), message: 5 },
+        messages: ['message must be text.'],
+      },
+      {
+        name: 'a key of no invitation',
+        payload: { userInvitationKey: 'k'.repeat(43) },
+        code: 404,
+        messages: [teamTexts.invalidInvitation],
+      },
+    ],
+  };
+}
+
 const routeCases: Record<string, Case[]> = {
   [apiPaths.login]: [
     { name: 'no body', messages: ['email is required.', 'password is required.'] },
@@ -741,6 +1190,7 @@ const routeCases: Record<string, Case[]> = {
   ],
   ...identityCases(),
   ...accountCases(),
+  ...teamCases(),
 };
 
 async function tokenCount(): Promise<number> {
@@ -796,6 +1246,15 @@ async function tenantStatusRows() {
   return handle.db.select().from(tenants).orderBy(tenants.id);
 }
 
+/** Every invitation, its keys and every membership: a refused team call changes none. */
+async function teamRows() {
+  return Promise.all([
+    handle.db.select().from(userInvitations).orderBy(userInvitations.id),
+    handle.db.select().from(userInvitationKeys).orderBy(userInvitationKeys.keyHash),
+    handle.db.select().from(tenantUsers).orderBy(tenantUsers.tenantId, tenantUsers.userId),
+  ]);
+}
+
 describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, cases) => {
   const all = [...cases, ...transportCases];
 
@@ -809,6 +1268,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     const identityBefore = await identityRows();
     const avatarsBefore = await avatarRows();
     const accountsBefore = await accountRows();
+    const teamBefore = await teamRows();
     const response = await post(path, payload);
     expect(response.statusCode).toBe(item.code ?? 400);
     const body = envelopeOf(response);
@@ -821,6 +1281,105 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     expect(await identityRows()).toEqual(identityBefore);
     expect(await avatarRows()).toEqual(avatarsBefore);
     expect(await accountRows()).toEqual(accountsBefore);
+    expect(await teamRows()).toEqual(teamBefore);
+  });
+});
+
+/** A GET or DELETE call's bad query string (the payload of those calls). */
+interface QueryCase {
+  name: string;
+  /** The raw query string, without '?'. */
+  query: string;
+  messages: string[];
+  code?: number;
+}
+
+const idQueryCases: QueryCase[] = [
+  { name: 'no id', query: '', messages: ['id is required.'] },
+  { name: 'an empty id', query: 'id=', messages: ['id is required.'] },
+  { name: 'a word for an id', query: 'id=abc', messages: ['id must be a whole number.'] },
+  { name: 'id 0', query: 'id=0', messages: ['id is out of range.'] },
+  { name: 'a negative id', query: 'id=-3', messages: ['id is out of range.'] },
+  { name: 'a fractional id', query: 'id=1.5', messages: ['id must be a whole number.'] },
+  { name: 'an id in exponent form', query: 'id=1e3', messages: ['id must be a whole number.'] },
+  { name: 'two ids', query: 'id=2&id=3', messages: ['id must be a whole number.'] },
+  ...['2147483648', '9007199254740993', '9999999999999999'].map((id) => ({
+    name: `the id ${id}, past any stored id`,
+    query: `id=${id}`,
+    code: 404,
+    messages: [teamTexts.notInThisOrganisation],
+  })),
+  {
+    name: "another organisation's id",
+    query: 'id=2&tenantId=2',
+    messages: ['tenantId is not an expected field.'],
+  },
+];
+
+const guidQueryCases: QueryCase[] = [
+  { name: 'no guid', query: '', messages: ['guid is required.'] },
+  {
+    name: 'a guid over 64',
+    query: `guid=${longText(65)}`,
+    messages: ['guid must be between 1 and 64 characters long.'],
+  },
+  { name: 'two guids', query: 'guid=a&guid=b', messages: ['guid must be text.'] },
+  {
+    name: 'a guid of no invitation',
+    query: 'guid=00000000-0000-0000-0000-000000000000',
+    code: 404,
+    messages: [teamTexts.notInThisOrganisation],
+  },
+  {
+    name: 'markup for a guid',
+    query: `guid=${encodeURIComponent(SCRIPT)}`,
+    code: 404,
+    messages: [teamTexts.notInThisOrganisation],
+  },
+];
+
+const queryRoutes: [string, 'GET' | 'DELETE', QueryCase[]][] = [
+  [teamEndpoints.deleteUser.path, 'DELETE', idQueryCases],
+  [teamEndpoints.getInvitation.path, 'GET', idQueryCases],
+  [teamEndpoints.deleteInvitation.path, 'DELETE', idQueryCases],
+  [teamEndpoints.getInvitationByGuid.path, 'GET', guidQueryCases],
+  [teamEndpoints.deleteInvitationByGuid.path, 'DELETE', guidQueryCases],
+  [
+    teamEndpoints.getUserByInvitationKey.path,
+    'GET',
+    [
+      { name: 'no key', query: '', messages: [teamTexts.keyInvalid] },
+      { name: 'an empty key', query: 'key=', messages: [teamTexts.keyInvalid] },
+      { name: 'a key over 256', query: `key=${longText(257)}`, messages: [teamTexts.keyInvalid] },
+      { name: 'two keys', query: 'key=a&key=b', messages: ['key must be text.'] },
+      {
+        name: 'a key of no invitation',
+        query: `key=${'k'.repeat(43)}`,
+        code: 404,
+        messages: [teamTexts.invalidInvitation],
+      },
+    ],
+  ],
+];
+
+describe.each(queryRoutes)('/api/%s (%s) with a bad query', (path, method, cases) => {
+  it.each(cases)('answers $name with a 4xx envelope and changes nothing', async (item) => {
+    const teamBefore = await teamRows();
+    const accountsBefore = await accountRows();
+    const tokensBefore = await tokenCount();
+    const response = await test.app.inject({
+      method,
+      url: `${api(path)}${item.query === '' ? '' : `?${item.query}`}`,
+      headers: bearer(host.jwtToken),
+    });
+    expect(response.statusCode, response.body).toBe(item.code ?? 400);
+    const body = envelopeOf(response);
+    expect(body.status).toBe(ResponseStatus.Error);
+    expect(body.data).toBeNull();
+    expect(body.messages).toEqual(item.messages);
+    expect(await teamRows()).toEqual(teamBefore);
+    expect(await accountRows()).toEqual(accountsBefore);
+    expect(await tokenCount()).toBe(tokensBefore);
   });
 });
 

@@ -110,6 +110,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads the limit per client address of the invitee's calls", () => {
+    expect(loadConfig({}).invitationRateLimit).toEqual({ perAddress: 60, windowSeconds: 900 });
+    expect(
+      loadConfig({
+        INVITATION_RATE_LIMIT_ADDRESS: '5',
+        INVITATION_RATE_LIMIT_WINDOW_SECONDS: '120',
+      }).invitationRateLimit,
+    ).toEqual({ perAddress: 5, windowSeconds: 120 });
+  });
+
   it('reads the limits per account of the account settings', () => {
     expect(loadConfig({}).accountRateLimit).toEqual({
       downloads: 5,
@@ -136,6 +146,9 @@ describe('loadConfig', () => {
     ['SITE_URL', 'https://givedrop.example/?x=1'],
     ['SMTP_URL', 'http://smtp.example.com'],
     ['IDENTITY_RATE_LIMIT_ADDRESS', '0'],
+    ['INVITATION_RATE_LIMIT_ADDRESS', '0'],
+    ['INVITATION_RATE_LIMIT_ADDRESS', 'many'],
+    ['INVITATION_RATE_LIMIT_WINDOW_SECONDS', '-5'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['JWT_TTL_SECONDS', '0'],

@@ -10,6 +10,7 @@ import { teamEndpoints as endpoints } from '../../contract/endpoints/team';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { UserRole } from '../../contract/enums';
 import { alreadyText } from '../../contract/invitationStatusMachine';
+import { devStandInPaths } from '../../contract/paths';
 import type { CurrentTenant } from '../../contract/auth';
 import {
   teamTexts,
@@ -24,15 +25,19 @@ import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { TENANT_LOGIN_DISABLED } from '../../server/features/auth/sessions';
+import { TOO_MANY_ATTEMPTS } from '../../server/features/identity/rateLimits';
 import { INVITATION_ROUTE } from '../../server/features/team/domain';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import {
   captchaToken,
   latestMail,
   linkIn,
+  post,
+  readyToSignUpWith,
   STRONG_PASSWORD,
   uniquePerson,
 } from './support/identity';
+import { apiPaths } from './support/apiPaths';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -42,6 +47,7 @@ import {
   login,
   parseJsonClaim,
   postRefresh,
+  sessionOf,
   type LoginResult,
   type TestApp,
 } from './support/testServer';
@@ -132,6 +138,51 @@ async function acceptPayload(app: TestApp['app'], key: string, email: string, ov
 
 const lookUp = (app: TestApp['app'], key: string, ip?: string) =>
   call(app, endpoints.getUserByInvitationKey, { key }, undefined, ip);
+
+/** A code of the development Google stand-in (its consent page) for this identity. */
+async function googleCode(
+  app: TestApp['app'],
+  identity: { email: string; firstName?: string; lastName?: string },
+): Promise<string> {
+  const response = await post(app, devStandInPaths.consentPage, {
+    firstName: 'Gale',
+    lastName: 'Moss',
+    ...identity,
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return (envelopeOf(response).data as { code: string }).code;
+}
+
+/** POST auth/acceptUserInvitationWithGoogle with a stand-in code for `googleEmail`. */
+async function acceptWithGoogle(
+  app: TestApp['app'],
+  key: string,
+  googleEmail: string,
+  options: { details?: Record<string, unknown>; ip?: string; code?: string } = {},
+) {
+  return call(
+    app,
+    endpoints.acceptUserInvitationWithGoogle,
+    {
+      acceptUserInvitationRequest: {
+        userInvitationKey: key,
+        termsAccepted: true,
+        privacyPolicyAccepted: true,
+        consentToHelpEmails: true,
+        consentToMarketingEmails: false,
+        usingEmail: false,
+        reCaptchaToken: await captchaToken(app),
+        ...options.details,
+      },
+      authCodeResponse: {
+        code: options.code ?? (await googleCode(app, { email: googleEmail })),
+        scope: 'openid email profile',
+      },
+    },
+    undefined,
+    options.ip,
+  );
+}
 
 async function invitationsOf(token: string): Promise<UserInvitation[]> {
   const response = await call(test.app, endpoints.listInvitations, { getTotalCount: true }, token);
@@ -410,6 +461,230 @@ describe('the invitee', () => {
   });
 });
 
+describe('accepting with Google', () => {
+  async function userByEmail(email: string) {
+    const [row] = await handle.db.select().from(users).where(eq(users.email, email));
+    return row;
+  }
+
+  async function listed(invitationId: number) {
+    return (await invitationsOf(owner.jwtToken)).find((i) => i.id === invitationId);
+  }
+
+  const currentTenantOf = (session: LoginResult) =>
+    parseJsonClaim<CurrentTenant>(session.claims.currentTenant);
+
+  it('creates the new person active and confirmed, a member with the invited role, signed in', async () => {
+    const { email } = uniquePerson('goog');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email, {
+      userRole: UserRole.Administrator,
+    });
+    const code = await googleCode(test.app, { email, firstName: 'Gale', lastName: 'Moss' });
+    const response = await acceptWithGoogle(test.app, key, email, { code });
+    expect(response.statusCode, response.body).toBe(200);
+    const session = sessionOf(response);
+    expect(session.jwtToken).toBeTruthy();
+    expect(envelopeOf(response).data).toMatchObject({
+      jwtTokenExpiresIn: expect.any(Number) as number,
+      refreshTokenExpiresAt: expect.any(String) as string,
+    });
+    expect(currentTenantOf(session)).toMatchObject({
+      name: 'Harbour Hope',
+      userRole: UserRole.Administrator,
+    });
+
+    const user = await userByEmail(email);
+    expect(user).toMatchObject({
+      firstName: 'Gale',
+      lastName: 'Moss',
+      accountStatus: 'Active',
+      emailConfirmed: true,
+      googleSubject: `dev:${email}`,
+      passwordHash: null,
+      consentToHelpEmails: true,
+      consentToMarketingEmails: false,
+      lastTenantId: ownerTenantId(),
+    });
+    expect(user?.termsAcceptedDate).not.toBeNull();
+    expect(session.claims.id).toBe(user!.id);
+    // A member of the organisation only: no organisation of their own.
+    const memberships = await handle.db
+      .select()
+      .from(tenantUsers)
+      .where(eq(tenantUsers.userId, user!.id));
+    expect(memberships).toHaveLength(1);
+    expect(memberships[0]).toMatchObject({
+      tenantId: ownerTenantId(),
+      userRole: UserRole.Administrator,
+      owner: false,
+      loginEnabled: true,
+    });
+    expect(await listed(invitation.id)).toMatchObject({
+      userInvitationStatus: 'Accepted',
+      userInvitationKey: '',
+      acceptedEmailAddress: null,
+    });
+    // Google signs the new member in from now on.
+    const again = await post(test.app, apiPaths.loginWithGoogle, {
+      authCodeResponse: { code: await googleCode(test.app, { email }) },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('adds an existing account of the address to the organisation and links its Google sign-in', async () => {
+    const payload = await readyToSignUpWith(test.app, await captchaToken(test.app), 'gexist');
+    const signedUp = await post(test.app, apiPaths.signup, payload);
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+    const before = await userByEmail(payload.email);
+    expect(before?.googleSubject).toBeNull();
+
+    const { invitation, key } = await invite(test.app, owner.jwtToken, payload.email);
+    expect(dataOf<InvitationByKey>(await lookUp(test.app, key)).accountExists).toBe(true);
+    const response = await acceptWithGoogle(test.app, key, payload.email);
+    expect(response.statusCode, response.body).toBe(200);
+    const session = sessionOf(response);
+    expect(session.claims.id).toBe(before!.id);
+    expect(currentTenantOf(session)).toMatchObject({
+      name: 'Harbour Hope',
+      userRole: UserRole.User,
+    });
+
+    const after = await userByEmail(payload.email);
+    expect(after).toMatchObject({
+      id: before!.id,
+      googleSubject: `dev:${payload.email}`,
+      // Their own details stay theirs (not the Google profile's).
+      firstName: before!.firstName,
+      lastName: before!.lastName,
+      handle: before!.handle,
+      passwordHash: before!.passwordHash,
+    });
+    expect(await membershipOf(before!.id, ownerTenantId())).toMatchObject({
+      userRole: UserRole.User,
+      owner: false,
+    });
+    // Their own organisation is still theirs.
+    const memberships = await handle.db
+      .select()
+      .from(tenantUsers)
+      .where(eq(tenantUsers.userId, before!.id));
+    expect(memberships).toHaveLength(2);
+    expect(await listed(invitation.id)).toMatchObject({
+      userInvitationStatus: 'Accepted',
+      acceptedEmailAddress: null,
+    });
+  });
+
+  it("must come with the invited address from Google unless any is allowed, and records Google's", async () => {
+    const { email } = uniquePerson('gmatch');
+    const google = uniquePerson('gother').email;
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email);
+    const refused = await acceptWithGoogle(test.app, key, google);
+    expect(refused.statusCode).toBe(400);
+    expect(envelopeOf(refused).messages).toEqual([teamTexts.emailMustMatch]);
+    expect(await userByEmail(google)).toBeUndefined();
+    expect(await listed(invitation.id)).toMatchObject({ userInvitationStatus: 'Pending' });
+
+    const allowed = await call(
+      test.app,
+      endpoints.setCanChangeEmailAddress,
+      { id: invitation.id, value: true },
+      owner.jwtToken,
+    );
+    expect(allowed.statusCode).toBe(200);
+    const accepted = await acceptWithGoogle(test.app, key, google);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await userByEmail(email)).toBeUndefined();
+    const user = await userByEmail(google);
+    // Google verified the address it gave.
+    expect(user).toMatchObject({ emailConfirmed: true, accountStatus: 'Active' });
+    expect(await listed(invitation.id)).toMatchObject({
+      userInvitationStatus: 'Accepted',
+      acceptedEmailAddress: google,
+      email,
+    });
+  });
+
+  it("refuses an invitation that is no longer pending: 'This invitation has already been {status}.'", async () => {
+    const refusedWith = async (key: string, email: string, status: string) => {
+      const response = await acceptWithGoogle(test.app, key, email);
+      expect(response.statusCode).toBe(409);
+      expect(envelopeOf(response).messages).toEqual([
+        `This invitation has already been ${status}.`,
+      ]);
+    };
+
+    const accepted = uniquePerson('gacc').email;
+    const { key: acceptedKey } = await invite(test.app, owner.jwtToken, accepted);
+    expect((await acceptWithGoogle(test.app, acceptedKey, accepted)).statusCode).toBe(200);
+    await refusedWith(acceptedKey, accepted, 'accepted');
+
+    const declined = uniquePerson('gdec').email;
+    const { key: declinedKey } = await invite(test.app, owner.jwtToken, declined);
+    const decline = await call(test.app, endpoints.declineUserInvitation, {
+      userInvitationKey: declinedKey,
+    });
+    expect(decline.statusCode).toBe(200);
+    await refusedWith(declinedKey, declined, 'declined');
+
+    const resent = uniquePerson('gres').email;
+    const { invitation, key: firstKey } = await invite(test.app, owner.jwtToken, resent);
+    const resend = await call(
+      test.app,
+      endpoints.upsertInvitation,
+      inviteFields(resent, { id: invitation.id }),
+      owner.jwtToken,
+    );
+    expect(resend.statusCode).toBe(200);
+    await refusedWith(firstKey, resent, 'expired');
+
+    const late = uniquePerson('glate').email;
+    const { key: lateKey } = await invite(test.app, owner.jwtToken, late);
+    test.clock.advanceSeconds(8 * 86_400);
+    await refusedWith(lateKey, late, 'expired');
+
+    for (const email of [declined, resent, late]) {
+      expect(await userByEmail(email)).toBeUndefined();
+    }
+  });
+
+  it('wants a captcha token the stand-in issued for the acceptance', async () => {
+    const { email } = uniquePerson('gcap');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email);
+    for (const reCaptchaToken of [
+      '',
+      undefined,
+      'not-a-token',
+      await captchaToken(test.app, 'login'),
+    ]) {
+      const response = await acceptWithGoogle(test.app, key, email, {
+        details: { reCaptchaToken },
+      });
+      expect(response.statusCode, String(reCaptchaToken)).toBe(400);
+      expect(envelopeOf(response).messages).toEqual([teamTexts.captchaRequired]);
+    }
+    expect(await userByEmail(email)).toBeUndefined();
+    expect(await listed(invitation.id)).toMatchObject({ userInvitationStatus: 'Pending' });
+  });
+
+  it('refuses a member of the organisation (409), changing nothing', async () => {
+    const { email } = uniquePerson('gmem');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email, {
+      canChangeEmailAddress: true,
+    });
+    const before = await userByEmail(DEMO_USERS.member.email);
+    const response = await acceptWithGoogle(test.app, key, DEMO_USERS.member.email);
+    expect(response.statusCode).toBe(409);
+    expect(envelopeOf(response).messages).toEqual([teamTexts.alreadyMember]);
+    expect(response.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(false);
+    expect(await userByEmail(DEMO_USERS.member.email)).toEqual(before);
+    expect(await membershipOf(before!.id, ownerTenantId())).toMatchObject({
+      userRole: UserRole.User,
+    });
+    expect(await listed(invitation.id)).toMatchObject({ userInvitationStatus: 'Pending' });
+  });
+});
+
 describe('resending and cancelling', () => {
   it('issues a new link; the earlier one reads as expired and cannot be accepted', async () => {
     const { email } = uniquePerson('re');
@@ -543,6 +818,23 @@ describe('the users of the organisation', () => {
       userRole: UserRole.User,
     });
     expect(list[0]?.email).toBe(DEMO_USERS.owner.email);
+  });
+
+  it('answers a page past any list with an empty one, counted when asked', async () => {
+    for (const endpoint of [endpoints.listUsers, endpoints.listInvitations]) {
+      for (const page of [2 ** 31, 2 ** 53 - 1, 1e300]) {
+        const response = await call(
+          test.app,
+          endpoint,
+          { page, pageSize: 999, getTotalCount: true },
+          owner.jwtToken,
+        );
+        expect(response.statusCode, `${endpoint.path} page ${page}: ${response.body}`).toBe(200);
+        const { list, totalCount } = dataOf<TeamUserList>(response);
+        expect(list).toEqual([]);
+        expect(typeof totalCount).toBe('number');
+      }
+    }
   });
 
   it('never edits or deletes oneself nor the owner (403)', async () => {
@@ -687,5 +979,119 @@ describe('with activation required and low limits', () => {
       ip,
     );
     expect(accept.statusCode).toBe(429);
+  });
+});
+
+describe('the invitation calls of one client address', () => {
+  const WINDOW_SECONDS = 600;
+  let limited: TestApp;
+  let limitedOwner: LoginResult;
+
+  beforeAll(async () => {
+    limited = await createTestApp(handle.db, {
+      INVITATION_RATE_LIMIT_ADDRESS: '3',
+      INVITATION_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    });
+  });
+  beforeEach(async () => {
+    limitedOwner = await login(limited.app, DEMO_USERS.owner.email);
+  });
+  afterAll(async () => {
+    await limited.app.close();
+  });
+
+  it('are limited, valid keys too: 429 with Retry-After; another address still gets through', async () => {
+    const { email } = uniquePerson('lim');
+    const { key } = await invite(limited.app, limitedOwner.jwtToken, email);
+    const ip = '198.51.100.21';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await lookUp(limited.app, key, ip)).statusCode).toBe(200);
+    }
+    const refused = await lookUp(limited.app, key, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(envelopeOf(refused).messages).toEqual([TOO_MANY_ATTEMPTS]);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+    // An unknown key is refused for the limit too, before it is looked at.
+    expect((await lookUp(limited.app, 'x'.repeat(43), ip)).statusCode).toBe(429);
+
+    const other = await lookUp(limited.app, key, '198.51.100.22');
+    expect(other.statusCode).toBe(200);
+    expect(dataOf<InvitationByKey>(other).email).toBe(email);
+
+    // Once the window has passed, the address is let through again.
+    limited.clock.advanceSeconds(WINDOW_SECONDS + 1);
+    expect((await lookUp(limited.app, key, ip)).statusCode).toBe(200);
+  });
+
+  it('counts acceptances (with a password or Google) and declines, whatever their outcome', async () => {
+    const ip = '198.51.100.31';
+    const { email } = uniquePerson('limacc');
+    const { invitation, key } = await invite(limited.app, limitedOwner.jwtToken, email);
+    const elsewhere = uniquePerson('limdec').email;
+    const { key: declineKey } = await invite(limited.app, limitedOwner.jwtToken, elsewhere);
+
+    const mismatch = await call(
+      limited.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(limited.app, key, uniquePerson('limother').email),
+      undefined,
+      ip,
+    );
+    expect(mismatch.statusCode).toBe(400);
+    const google = await acceptWithGoogle(limited.app, key, email, {
+      details: { reCaptchaToken: 'not-a-token' },
+      ip,
+    });
+    expect(google.statusCode).toBe(400);
+    const declined = await call(
+      limited.app,
+      endpoints.declineUserInvitation,
+      { userInvitationKey: declineKey },
+      undefined,
+      ip,
+    );
+    expect(declined.statusCode).toBe(200);
+
+    // The fourth call of the address is refused, whichever it is, and changes nothing.
+    const accept = await call(
+      limited.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(limited.app, key, email),
+      undefined,
+      ip,
+    );
+    expect(accept.statusCode).toBe(429);
+    expect(envelopeOf(accept).messages).toEqual([TOO_MANY_ATTEMPTS]);
+    expect(accept.headers['retry-after']).toBeDefined();
+    const decline = await call(
+      limited.app,
+      endpoints.declineUserInvitation,
+      { userInvitationKey: key },
+      undefined,
+      ip,
+    );
+    expect(decline.statusCode).toBe(429);
+    const withGoogle = await acceptWithGoogle(limited.app, key, email, { ip });
+    expect(withGoogle.statusCode).toBe(429);
+    const [nobody] = await handle.db.select().from(users).where(eq(users.email, email));
+    expect(nobody).toBeUndefined();
+
+    const fromElsewhere = await call(
+      limited.app,
+      endpoints.acceptUserInvitation,
+      await acceptPayload(limited.app, key, email),
+      undefined,
+      '198.51.100.32',
+    );
+    expect(fromElsewhere.statusCode, fromElsewhere.body).toBe(200);
+    const listed = await call(
+      limited.app,
+      endpoints.getInvitation,
+      { id: invitation.id },
+      limitedOwner.jwtToken,
+    );
+    expect(dataOf<UserInvitation>(listed).userInvitationStatus).toBe('Accepted');
   });
 });

@@ -17,6 +17,7 @@ import {
   teamTexts,
   type TeamUser,
   type TeamUserList,
+  type UpdateInvitationRequest,
   type UpsertInvitationRequest,
   type UserInvitation,
   type UserInvitationList,
@@ -106,10 +107,18 @@ function toTeamUser(row: MemberRow): TeamUser {
   };
 }
 
-function pageOf(payload: ListRequest) {
+/**
+ * No list is deeper: a page beyond answers an empty list (a larger offset, e.g. of page 1e300,
+ * which the request's integer allows, would fail the query: a 500).
+ */
+const MAX_LIST_OFFSET = 2_147_483_647;
+
+/** The rows of a list request's page; undefined for a page past any list. */
+function pageOf(payload: ListRequest): { limit: number; offset: number } | undefined {
   const pageSize = payload.pageSize ?? LIST_PAGE_SIZE_MAX;
   const page = payload.page ?? 1;
-  return { limit: pageSize, offset: (page - 1) * pageSize };
+  const offset = (page - 1) * pageSize;
+  return offset > MAX_LIST_OFFSET ? undefined : { limit: pageSize, offset };
 }
 
 const MEMBER_SORTS: Record<string, MemberSort> = {
@@ -128,12 +137,16 @@ export async function listUsers(
 ): Promise<TeamUserList> {
   const sort = MEMBER_SORTS[(payload.sortBy ?? '').toLowerCase()] ?? 'lastLoginDate';
   const search = (payload.searchString ?? '').trim();
-  const rows = await selectMemberPage(deps.db, scope.tenantId, {
-    sort,
-    descending: payload.sortByDescending ?? true,
-    search,
-    ...pageOf(payload),
-  });
+  const page = pageOf(payload);
+  const rows =
+    page === undefined
+      ? []
+      : await selectMemberPage(deps.db, scope.tenantId, {
+          sort,
+          descending: payload.sortByDescending ?? true,
+          search,
+          ...page,
+        });
   const totalCount =
     payload.getTotalCount === true ? await countMembers(deps.db, scope.tenantId, search) : null;
   return { list: rows.map(toTeamUser), totalCount };
@@ -230,8 +243,11 @@ export async function listInvitations(
   scope: TenantScope,
   payload: ListRequest,
 ): Promise<UserInvitationList> {
-  const { limit, offset } = pageOf(payload);
-  const rows = await selectInvitationPage(deps.db, scope.tenantId, limit, offset);
+  const page = pageOf(payload);
+  const rows =
+    page === undefined
+      ? []
+      : await selectInvitationPage(deps.db, scope.tenantId, page.limit, page.offset);
   const totalCount =
     payload.getTotalCount === true ? await countInvitations(deps.db, scope.tenantId) : null;
   return { list: rows.map(toUserInvitation), totalCount };
@@ -379,7 +395,7 @@ export const upsertInvitation = (
 export async function updateInvitation(
   deps: TeamDeps,
   scope: TenantScope,
-  input: UpsertInvitationRequest,
+  input: UpdateInvitationRequest,
 ): Promise<UserInvitation> {
   const existing = await loadInvitation(deps, scope, input.id);
   if (storedStatus(existing) === 'Accepted') throw conflict(teamTexts.cannotResendAccepted);
@@ -411,19 +427,19 @@ export const deleteInvitation = async (deps: TeamDeps, scope: TenantScope, id: n
 export const deleteInvitationByGuid = async (deps: TeamDeps, scope: TenantScope, guid: string) =>
   removeInvitation(deps, scope, await loadInvitationByGuid(deps, scope, guid));
 
-/** POST userinvitations/setCanChangeEmailAddress (by id, or by guid). */
+/** POST userinvitations/setCanChangeEmailAddress (by id, or by guid; 400 with neither). */
 export async function setCanChangeEmailAddress(
   deps: TeamDeps,
   scope: TenantScope,
   input: { id?: number | undefined; guid?: string | undefined; value: boolean },
 ): Promise<UserInvitation> {
+  if (input.id === undefined && input.guid === undefined) {
+    throw invalid(teamTexts.idOrGuidRequired);
+  }
   const row =
     input.id !== undefined
       ? await loadInvitation(deps, scope, input.id)
-      : input.guid !== undefined
-        ? await loadInvitationByGuid(deps, scope, input.guid)
-        : undefined;
-  if (row === undefined) throw notHere();
+      : await loadInvitationByGuid(deps, scope, input.guid ?? '');
   const updated = await updateInvitationRow(deps.db, scope.tenantId, row.id, {
     canChangeEmailAddress: input.value,
   });

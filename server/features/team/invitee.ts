@@ -4,6 +4,8 @@
  * getUserByInvitationKey, acceptUserInvitation, acceptUserInvitationWithGoogle,
  * declineUserInvitation).
  *
+ * - Every call counts against the client address's allowance of invitation calls, before its key
+ *   is looked at (429 past it, INVITATION_RATE_LIMIT_ADDRESS).
  * - An unknown or tampered key is answered 404 'Invalid Invitation' and nothing else, and counts
  *   against the client address's allowance of key failures (429 past it).
  * - A key replaced by a resend reads as Expired; so does a Pending invitation past its expiry.
@@ -24,7 +26,7 @@ import {
   type InvitationByKey,
 } from '../../../contract/team';
 import type { Transaction } from '../../db/database';
-import type { Client } from '../../domain/client';
+import { takeAllowance, type Client } from '../../domain/client';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../domain/passwords';
 import { rememberLastTenant } from '../../domain/queries';
@@ -71,8 +73,12 @@ interface FoundInvitation extends InvitationWithTenant {
   shown: InvitationStatus;
 }
 
-/** The invitation of a key; 404 'Invalid Invitation' (counted per address) when none. */
+/**
+ * The invitation of a key; 404 'Invalid Invitation' (counted per address) when none. Every call
+ * of the invitee comes through here first and takes one of the address's invitation calls.
+ */
 async function findByKey(deps: TeamDeps, key: string, client: Client): Promise<FoundInvitation> {
+  await takeAllowance(client.allowance('invitationCalls'));
   const keyFailures = client.allowance('keyFailures');
   await keyFailures.check();
   const found = await selectInvitationByKeyHash(deps.db, hashAccountKey(key));
