@@ -3,8 +3,9 @@
  * §2.3 New Organisation, §4 Organisation creation and Session (a failed tenant switch signs the
  * user out) and §8 Organisation ('Error creating new organisation'): 'Create Organisation' calls
  * tenants/new with the form and the logo's pending upload (avatar.changed from the logo widget),
- * then auth/switchTenant with the new organisation's id; the session is handed to the app and the
- * person goes home. The logo widget is a stand-in child (its own paths are the avatar machine's).
+ * then the flow ends with the new organisation's id, for the app to switch the session to it
+ * (the app machine's flow.switchOrganisation; its paths are the app's and the session's). The
+ * logo widget is a stand-in child (its own paths are the avatar machine's).
  */
 import { expect } from 'vitest';
 import { createMachine } from 'xstate';
@@ -16,7 +17,6 @@ import {
   selectNewOrganisationLogoRef,
   type NewOrganisationSnapshot,
 } from '../../src/features/newOrganisation/newOrganisationMachine';
-import type { EstablishedSession } from '../../src/machines/sessionMachine';
 import { describePaths, FakePromises } from '../support/pathHarness';
 
 const values = {
@@ -26,10 +26,6 @@ const values = {
   contactPhone: '+44 7700 900456',
 };
 const created = { id: 7, guid: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' };
-const session = {
-  authSession: { jwtToken: 'new' },
-  user: { id: 2 },
-} as unknown as EstablishedSession;
 const refusal = { messages: ['Please enter a contact phone'] };
 const input = {
   logo: {
@@ -41,19 +37,18 @@ const input = {
   },
 };
 
-type Phase = 'editing' | 'creating' | 'switching' | 'switched' | 'signedOut';
+type Phase = 'editing' | 'creating' | 'created';
 interface Model {
   phase: Phase;
   logoId: string | null;
   alert: null | { title: string | null; messages: string[] };
   calls: { name: string; input: unknown }[];
-  told: string[];
 }
-const start = (): Model => ({ phase: 'editing', logoId: null, alert: null, calls: [], told: [] });
+const start = (): Model => ({ phase: 'editing', logoId: null, alert: null, calls: [] });
 let model = start();
 
 function next(m: Model, event: { type: string; output?: unknown; fileId?: string | null }): Model {
-  const live = m.phase !== 'switched' && m.phase !== 'signedOut';
+  const live = m.phase !== 'created';
   switch (event.type) {
     case 'avatar.changed':
       return live ? { ...m, logoId: event.fileId ?? null } : m;
@@ -72,13 +67,7 @@ function next(m: Model, event: { type: string; output?: unknown; fileId?: string
           }
         : m;
     case 'xstate.done.actor.createOrganisation':
-      return m.phase === 'creating'
-        ? {
-            ...m,
-            phase: 'switching',
-            calls: [...m.calls, { name: 'switchTenant', input: { tenantId: created.id } }],
-          }
-        : m;
+      return m.phase === 'creating' ? { ...m, phase: 'created' } : m;
     case 'xstate.error.actor.createOrganisation':
       // The server's messages under the spec's title.
       return m.phase === 'creating'
@@ -88,14 +77,6 @@ function next(m: Model, event: { type: string; output?: unknown; fileId?: string
             alert: { title: 'Error creating new organisation', messages: refusal.messages },
           }
         : m;
-    case 'xstate.done.actor.switchTenant':
-      return m.phase === 'switching'
-        ? { ...m, phase: 'switched', told: [...m.told, 'session', 'home'] }
-        : m;
-    case 'xstate.error.actor.switchTenant':
-      return m.phase === 'switching'
-        ? { ...m, phase: 'signedOut', told: [...m.told, 'signOut'] }
-        : m;
     default:
       return m;
   }
@@ -103,8 +84,6 @@ function next(m: Model, event: { type: string; output?: unknown; fileId?: string
 
 interface Spies {
   promises: FakePromises;
-  told: string[];
-  sessions: EstablishedSession[];
 }
 
 await describePaths<Spies>({
@@ -113,20 +92,11 @@ await describePaths<Spies>({
   input,
   build: () => {
     const promises = new FakePromises();
-    const spies: Spies = { promises, told: [], sessions: [] };
+    const spies: Spies = { promises };
     const machine = newOrganisationMachine.provide({
       actors: {
         avatarUpload: createMachine({ id: 'logoStandIn' }) as never,
         createOrganisation: promises.logic('createOrganisation') as never,
-        switchTenant: promises.logic('switchTenant') as never,
-      },
-      actions: {
-        establishSession: (_, s) => {
-          spies.told.push('session');
-          spies.sessions.push(s);
-        },
-        goHome: () => spies.told.push('home'),
-        signOut: () => spies.told.push('signOut'),
       },
     });
     return { machine, promises, spies };
@@ -138,25 +108,20 @@ await describePaths<Spies>({
     { type: 'avatar.changed', status: 'deleted', imageUrl: null, fileId: null },
     { type: 'xstate.done.actor.createOrganisation', output: created },
     { type: 'xstate.error.actor.createOrganisation', error: refusal },
-    { type: 'xstate.done.actor.switchTenant', output: session },
-    { type: 'xstate.error.actor.switchTenant', error: new Error('switch refused') },
   ],
   afterStep: ({ event, snapshot, index }, spies) => {
     if (index === 0) model = start();
     model = next(model, event);
     const s = snapshot as NewOrganisationSnapshot;
-    expect(selectNewOrganisationBusy(s)).toBe(
-      model.phase === 'creating' || model.phase === 'switching' || model.phase === 'switched',
-    );
+    // 'Creating...' until the app has switched to the new organisation and gone home.
+    expect(selectNewOrganisationBusy(s)).toBe(model.phase !== 'editing');
     expect(selectNewOrganisationAlert(s)).toEqual(
       model.alert ? { kind: 'createFailed', level: 'danger', ...model.alert } : null,
     );
-    expect(s.status).toBe(
-      model.phase === 'switched' || model.phase === 'signedOut' ? 'done' : 'active',
-    );
+    expect(s.status).toBe(model.phase === 'created' ? 'done' : 'active');
+    // Spec §4 Organisation creation: the flow ends with the organisation to switch to.
+    expect(s.output).toEqual(model.phase === 'created' ? { tenantId: created.id } : undefined);
     if (s.status === 'active') expect(selectNewOrganisationLogoRef(s)).toBeDefined();
     expect(spies.promises.calls).toEqual(model.calls);
-    expect(spies.told).toEqual(model.told);
-    if (model.told.includes('session')) expect(spies.sessions).toEqual([session]);
   },
 });

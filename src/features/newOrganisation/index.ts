@@ -1,38 +1,28 @@
 import { createElement } from 'react';
-import { fromPromise, sendParent } from 'xstate';
+import { fromPromise } from 'xstate';
 import { organisationLogoUploadInput } from '../../machines/avatarUploadMachine';
 import type { FlowEvent } from '../../machines/flows';
 import { createLogoUpload } from '../../platform/avatarUploadActors';
 import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
-import { sessionFromResponse } from '../../platform/session';
-import { createAuthApi } from '../../services/api/auth';
 import { createOrganisationsApi } from '../../services/api/organisations';
 import type { NewOrganisationActors } from './newOrganisation.flow';
-import { newOrganisationMachine } from './newOrganisationMachine';
+import { newOrganisationMachine, type NewOrganisationOutput } from './newOrganisationMachine';
 import { NewOrganisationScreen } from './NewOrganisationScreen';
 
 const entry: FlowEntryFactory<undefined, NewOrganisationActors> = (services) => {
   const organisations = createOrganisationsApi(services.http);
-  const auth = createAuthApi(services.http);
   const newOrganisation = newOrganisationMachine.provide({
     actors: {
       // The logo's widget hears nothing of the session: its upload is saved with the form.
       avatarUpload: createLogoUpload(services),
       createOrganisation: fromPromise(({ input }) => organisations.create(input)),
-      switchTenant: fromPromise(async ({ input }) =>
-        sessionFromResponse(await auth.switchTenant({ id: input.tenantId })),
-      ),
     },
-    // The flow protocol: the new session is stored (every tab follows), then home: the new
-    // organisation is onboarding, so the app sends the person on to /onboarding.
-    actions: {
-      establishSession: sendParent((_, session): FlowEvent => ({
-        type: 'flow.sessionEstablished',
-        session,
-      })),
-      goHome: sendParent((): FlowEvent => ({ type: 'flow.navigate', to: '/' })),
-      signOut: sendParent((): FlowEvent => ({ type: 'flow.signOut' })),
-    },
+  });
+  // The flow protocol: once created, the app switches the session to the new organisation
+  // (every tab follows) and goes home, which sends its onboarding person to /onboarding.
+  const switchToIt = ({ tenantId }: NewOrganisationOutput): FlowEvent => ({
+    type: 'flow.switchOrganisation',
+    tenantId,
   });
   function Screen(props: FlowScreenProps<NewOrganisationActors>) {
     return createElement(NewOrganisationScreen, props);
@@ -45,6 +35,7 @@ const entry: FlowEntryFactory<undefined, NewOrganisationActors> = (services) => 
         newOrganisation: {
           logic: newOrganisation,
           input: { logo: organisationLogoUploadInput(user, null) },
+          onDone: switchToIt,
         },
       };
     },

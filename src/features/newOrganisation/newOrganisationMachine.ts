@@ -11,7 +11,6 @@ import {
 } from '../../machines/avatarUploadMachine';
 import { titledFailure } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
-import type { EstablishedSession } from '../../machines/sessionMachine';
 import type { NewOrganisationFormValues } from '../../validation/organisation';
 
 export interface NewOrganisationInput {
@@ -24,6 +23,11 @@ export interface NewOrganisationAlert {
   level: 'danger';
   title: string | null;
   messages: string[];
+}
+
+/** What the flow ends with: the organisation the session switches to. */
+export interface NewOrganisationOutput {
+  tenantId: number;
 }
 
 export interface NewOrganisationContext {
@@ -48,10 +52,10 @@ export const newOrganisationMachine = setup({
     context: {} as NewOrganisationContext,
     events: {} as NewOrganisationEvent,
     input: {} as NewOrganisationInput,
+    output: {} as NewOrganisationOutput,
     children: {} as {
       newOrganisationLogo: 'avatarUpload';
       createOrganisation: 'createOrganisation';
-      switchTenant: 'switchTenant';
     },
   },
   actors: {
@@ -61,18 +65,8 @@ export const newOrganisationMachine = setup({
     createOrganisation: fromPromise<NewOrganisationResponse, NewOrganisationRequest>(async () =>
       notProvided('createOrganisation'),
     ),
-    /** POST auth/switchTenant (id): the session in the new organisation. */
-    switchTenant: fromPromise<EstablishedSession, { tenantId: number }>(async () =>
-      notProvided('switchTenant'),
-    ),
   },
   actions: {
-    /** The flow protocol: `flow.sessionEstablished` (stored, and every tab follows). */
-    establishSession: (_, _session: EstablishedSession) => notProvided('establishSession'),
-    /** The flow protocol: `flow.navigate` to / (the new organisation is onboarding). */
-    goHome: () => notProvided('goHome'),
-    /** The flow protocol: `flow.signOut` (spec §4: a failed tenant switch signs the user out). */
-    signOut: () => notProvided('signOut'),
     assignLogo: assign((_, fileId: string | null) => ({ logoId: fileId })),
     assignCreated: assign((_, created: NewOrganisationResponse) => ({ created })),
     assignFailure: assign((_, error: unknown) => ({
@@ -130,9 +124,10 @@ export const newOrganisationMachine = setup({
               return { ...event.values, logoId: context.logoId };
             },
             onDone: {
-              target: 'switching',
+              target: '#newOrganisation.created',
               actions: { type: 'assignCreated', params: ({ event }) => event.output },
-              description: 'Created: tenants/new answered its guid (and id).',
+              description:
+                'Created: tenants/new answered its guid (and id). Spec §4 Organisation creation: on success, switch to the new tenant.',
             },
             onError: {
               target: 'editing',
@@ -145,46 +140,22 @@ export const newOrganisationMachine = setup({
             },
           },
         },
-        switching: {
-          description: 'Spec §4 Organisation creation: on success, switch to the new tenant.',
-          invoke: {
-            id: 'switchTenant',
-            src: 'switchTenant',
-            input: ({ context }) => ({ tenantId: context.created?.id ?? 0 }),
-            onDone: {
-              target: '#newOrganisation.switched',
-              actions: [
-                { type: 'establishSession', params: ({ event }) => event.output },
-                'goHome',
-              ],
-              description:
-                'Switched: the session in the new organisation is stored and the person goes home (its onboarding).',
-            },
-            onError: {
-              target: '#newOrganisation.signedOut',
-              actions: 'signOut',
-              description: 'Spec §4: a failed tenant switch signs the user out.',
-            },
-          },
-        },
       },
     },
-    switched: {
+    created: {
       type: 'final',
-      description: 'The new organisation is the current one.',
-    },
-    signedOut: {
-      type: 'final',
-      description: 'The switch failed: the person is signed out.',
+      description:
+        'The organisation exists: the flow ends with its id, and the app switches the session to it (flow.switchOrganisation: auth/switchTenant, stored in every tab, then home, which sends an onboarding organisation to /onboarding; a failed switch signs the person out).',
     },
   },
+  output: ({ context }) => ({ tenantId: context.created?.id ?? 0 }),
 });
 
 export type NewOrganisationSnapshot = SnapshotFrom<typeof newOrganisationMachine>;
 
-/** 'Creating...' from the call until the session has switched. */
+/** 'Creating...' from the call until the app has switched the session and gone home. */
 export const selectNewOrganisationBusy = (s: NewOrganisationSnapshot) =>
-  s.matches({ open: 'creating' }) || s.matches({ open: 'switching' }) || s.matches('switched');
+  s.matches({ open: 'creating' }) || s.matches('created');
 export const selectNewOrganisationAlert = (s: NewOrganisationSnapshot) => s.context.alert;
 export const selectNewOrganisationLogoRef = (s: NewOrganisationSnapshot) =>
   s.children.newOrganisationLogo;
