@@ -92,7 +92,13 @@ test.describe('organisations', () => {
   test('the member creates a third organisation with a logo and lands in it', async ({ page }) => {
     await logIn(page, MEMBER);
     await expect(page).toHaveURL(/\/dashboard|\/feed|\/$/);
-    await page.goto('/account/organisation/new');
+    // Everyone finds New Organisation in the account settings menu.
+    await page.getByRole('button', { name: /Account settings/ }).click();
+    await page
+      .getByRole('group', { name: 'Organisations' })
+      .getByRole('link', { name: 'New Organisation' })
+      .click();
+    await expect(page).toHaveURL(/\/account\/organisation\/new$/);
     await expect(page.getByRole('heading', { name: 'New Organisation' })).toBeVisible();
     await expect(page.getByText('square, min 400, max 800 px')).toBeVisible();
     await page.getByRole('button', { name: 'Create Organisation' }).click();
@@ -128,5 +134,19 @@ test.describe('organisations', () => {
     // The new organisation is the current one, and it is onboarding.
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect.poll(async () => (await currentTenant(page)).name).toBe('Tide Table Trust');
+
+    // Back to Harbour Hope (a switch is also where later logins land; later tests expect it).
+    const session = await storedSession(page);
+    const tenants = JSON.parse(String(tokenPayload(session?.jwtToken ?? '').tenants)) as {
+      id: number;
+      name: string;
+    }[];
+    expect(tenants.map((t) => t.name)).toContain('Tide Table Trust');
+    const harbourHope = tenants.find((t) => t.name === 'Harbour Hope');
+    const back = await page.request.post('/api/auth/switchTenant', {
+      data: { id: harbourHope?.id },
+      headers: { Authorization: `Bearer ${session?.jwtToken ?? ''}` },
+    });
+    expect(back.ok()).toBe(true);
   });
 });

@@ -248,6 +248,8 @@ describe('AppLayoutView', () => {
         return [control?.textContent, control?.getAttribute('href')];
       });
     expect(items).toEqual([
+      // The organisations (issue 18): New Organisation for everyone; no switcher with one.
+      ['New Organisation', '/account/organisation/new'],
       ['Personal Information', '/account/personal-details'],
       ['Data Privacy', '/account/data-privacy'],
       ['Change Password', '/account/change-password'],

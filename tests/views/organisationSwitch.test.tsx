@@ -85,7 +85,7 @@ describe('the account settings menu', () => {
   it('lists the organisations in a labelled group; choosing another one asks for the switch', async () => {
     const onSwitch = renderMenu();
     await userEvent.click(screen.getByRole('button', { name: 'OH, Account settings' }));
-    const group = screen.getByRole('group', { name: 'Switch organisation' });
+    const group = screen.getByRole('group', { name: 'Organisations' });
     const buttons = within(group).getAllByRole('button');
     expect(buttons.map((b) => [b.textContent, b.getAttribute('aria-current')])).toEqual([
       ['Harbour Hope', 'true'],
@@ -95,7 +95,7 @@ describe('the account settings menu', () => {
     await userEvent.click(within(group).getByRole('button', { name: 'Riverside Appeal' }));
     expect(onSwitch).toHaveBeenCalledWith(7);
     // Choosing closes the menu.
-    expect(screen.queryByRole('group', { name: 'Switch organisation' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Organisations' })).toBeNull();
   });
 
   it('is operable from the keyboard', async () => {
@@ -109,10 +109,14 @@ describe('the account settings menu', () => {
     expect(onSwitch).toHaveBeenCalledWith(7);
   });
 
-  it('has no switcher for a person with one organisation', async () => {
+  it('offers New Organisation to everyone, and no switcher to a person with one organisation', async () => {
     renderMenu(single);
     await userEvent.click(screen.getByRole('button', { name: 'OH, Account settings' }));
-    expect(screen.queryByRole('group')).toBeNull();
+    const group = screen.getByRole('group', { name: 'Organisations' });
+    expect(within(group).queryAllByRole('button')).toEqual([]);
+    expect(within(group).getByRole('link', { name: 'New Organisation' }).getAttribute('href')).toBe(
+      '/account/organisation/new',
+    );
     expect(screen.getByRole('link', { name: 'Personal Information' })).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import {
   Info,
   KeyRound,
   LogOut,
+  Plus,
   ShieldCheck,
   SlidersHorizontal,
   Users,
@@ -78,15 +79,21 @@ export function AccountMenu({
   onSwitchOrganisation,
 }: AccountMenuProps) {
   const [aboutOpen, setAboutOpen] = useState(false);
-  const sections: MenuButtonSection[] =
-    organisations.length > 0
-      ? [
-          {
-            label: 'Switch organisation',
-            items: organisationItems(organisations, onSwitchOrganisation),
-          },
-        ]
-      : [];
+  // The person's organisations (to switch between, when they have several) and a new one.
+  const sections: MenuButtonSection[] = [
+    {
+      label: 'Organisations',
+      items: [
+        ...organisationItems(organisations, onSwitchOrganisation),
+        {
+          kind: 'link',
+          label: 'New Organisation',
+          href: '/account/organisation/new',
+          icon: <Plus size={ICON_SIZE} />,
+        },
+      ],
+    },
+  ];
   const items: MenuButtonItem[] = [
     {
       kind: 'link',
