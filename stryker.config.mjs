@@ -2,7 +2,8 @@
 /**
  * Mutation testing of the statecharts (npm run mutation, scripts/mutation.ts).
  *
- * Mutated: every machine file (src/machines/*Machine.ts, src/features/<flow>/*Machine.ts);
+ * Mutated: every machine file (src/machines/*Machine.ts, src/features/<flow>/*Machine.ts,
+ * contract/*Machine.ts);
  * scripts/mutation.ts runs Stryker once per machine with `--mutate <file>`. The helpers beside
  * them (notProvided.ts, errorMessages.ts, flows.ts, appRules.ts, ...) are not statecharts and
  * their mutants would only blur the per-machine scores.
@@ -19,7 +20,7 @@ const config = {
   plugins: ['@stryker-mutator/vitest-runner', './scripts/stryker/statechartIgnorer.mjs'],
   ignorers: ['statechart'],
   vitest: { configFile: 'vitest.stryker.config.ts' },
-  mutate: ['src/machines/**/*Machine.ts', 'src/features/*/*Machine.ts'],
+  mutate: ['src/machines/**/*Machine.ts', 'src/features/*/*Machine.ts', 'contract/*Machine.ts'],
   coverageAnalysis: 'perTest',
   // The machine has 2 cores and other work runs beside this.
   concurrency: 2,

@@ -73,7 +73,11 @@ function option(name: string, env: string, fallback: number): number {
   return value;
 }
 
-/** Every machine file: src/machines/*Machine.ts and src/features/<flow>/*Machine.ts. */
+/**
+ * Every machine file: src/machines/*Machine.ts, src/features/<flow>/*Machine.ts and the
+ * contract's statecharts (contract/*Machine.ts: the invitation status model the server and the
+ * Users screen both follow).
+ */
 function machineFiles(): string[] {
   const inDir = (dir: string) =>
     existsSync(dir)
@@ -84,7 +88,7 @@ function machineFiles(): string[] {
   const features = existsSync('src/features')
     ? readdirSync('src/features').flatMap((flow) => inDir(`src/features/${flow}`))
     : [];
-  return [...inDir('src/machines'), ...features].sort();
+  return [...inDir('src/machines'), ...features, ...inDir('contract')].sort();
 }
 
 const nameOf = (file: string) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
