@@ -1,8 +1,7 @@
 /**
  * The account area (spec §2.2 Account area side menu): its heading and items, decided here from
- * the session's user, for the four account screens and the app's account settings menu. Items
- * whose screens do not exist yet (Organisation Details, Subscription / Invoices, Integration,
- * issue 18) are not listed: a link to a missing screen is a defect.
+ * the session's user, for the account screens and the app's account settings menu. Items whose
+ * screens do not exist yet are not listed: a link to a missing screen is a defect.
  */
 import type { User } from '../../contract/auth';
 import type { AccountType } from '../../contract/enums';
@@ -41,6 +40,8 @@ export function accountArea(
 ): AccountArea {
   const here = currentPath(pathname);
   const entries: Array<[label: string, href: string]> = [
+    ['Subscription / Invoices', '/account/organisation/payments'],
+    ['Integration', '/account/organisation/integration'],
     ['Personal Details', PERSONAL_DETAILS],
     ['Preferences', '/account/preferences'],
     ...(canChangePassword(user)

@@ -62,13 +62,15 @@ describe('the account area', () => {
     expect(within(nav).getByText('Charity Account')).toBeTruthy();
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Subscription / Invoices', '/account/organisation/payments'],
+      ['Integration', '/account/organisation/integration'],
       ['Personal Details', '/account/personal-details'],
       ['Preferences', '/account/preferences'],
       ['Change Password', '/account/change-password'],
       ['Data Privacy', '/account/data-privacy'],
     ]);
     // /account is Personal Details (spec §2.1).
-    expect(links.filter((l) => l.getAttribute('aria-current') === 'page')).toEqual([links[0]]);
+    expect(links.filter((l) => l.getAttribute('aria-current') === 'page')).toEqual([links[2]]);
   });
 
   it('leaves Change Password out for a Google login, and badges an Individual Account', () => {
@@ -79,6 +81,8 @@ describe('the account area', () => {
     const area = accountArea(user, '/account/data-privacy');
     expect(area.badge).toBe('Individual Account');
     expect(area.items.map((i) => i.label)).toEqual([
+      'Subscription / Invoices',
+      'Integration',
       'Personal Details',
       'Preferences',
       'Data Privacy',
