@@ -1,4 +1,4 @@
-import { PORTAL_RETURN_ROUTE } from '../../../contract/payments';
+import { PORTAL_RETURN_ROUTE } from '../../../contract/paymentRoutes';
 import { defineFlow } from '../../platform/flow';
 import type { integrationMachine } from './integrationMachine';
 

@@ -1,4 +1,4 @@
-import { checkoutReturn, PROVIDER_ID_MAX } from '../../../contract/payments';
+import { checkoutReturn, PROVIDER_ID_MAX } from '../../../contract/paymentRoutes';
 import { defineFlow } from '../../platform/flow';
 import type { subscriptionPlanMachine } from './subscriptionPlanMachine';
 
