@@ -298,7 +298,8 @@ export const appMachine = setup({
                 'flow.signOut': { actions: 'signOut', description: 'The flow signs out.' },
                 'flow.switchOrganisation': {
                   actions: { type: 'switchOrganisation', params: ({ event }) => event.tenantId },
-                  description: 'Spec §4 Organisation creation: on success, switch to the new tenant.',
+                  description:
+                    'Spec §4 Organisation creation: on success, switch to the new tenant.',
                 },
                 'flow.refreshSession': {
                   actions: { type: 'refreshSession', params: ({ event }) => event.redirectTo },
