@@ -20,11 +20,12 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { PROVIDER_ID_MAX } from './paymentRoutes';
 
 /** Longest promotional code accepted (Stripe's own limit is 500; ours are short). */
 export const PROMOTIONAL_CODE_MAX = 200;
 /** Longest provider id accepted (customer, checkout session, subscription). */
-export const PROVIDER_ID_MAX = 255;
+export { PROVIDER_ID_MAX };
 
 const Text = (max: number) =>
   refine(size(string(), 1, max), 'notBlank', (value) => value.trim() !== '');
@@ -117,18 +118,7 @@ export type SubscriptionDetails = Infer<typeof SubscriptionDetails>;
 export const BillingPortalSession = object({ url: string() });
 export type BillingPortalSession = Infer<typeof BillingPortalSession>;
 
-/** The query parameters of the return from checkout (to the Subscription / Invoices route). */
-export const checkoutReturn = {
-  /** The client route the provider sends the browser back to. */
-  route: '/account/organisation/payments',
-  /** Present after a completed checkout: the session id to confirm with validateSession. */
-  sessionIdParam: 'session_id',
-  /** 'canceled' when the person left the checkout without paying. */
-  checkoutParam: 'checkout',
-} as const;
-
-/** The route the billing portal sends the browser back to (the Integration screen). */
-export const PORTAL_RETURN_ROUTE = '/account/organisation/integration';
+export { checkoutReturn, PORTAL_RETURN_ROUTE } from './paymentRoutes';
 
 /** The server's refusals (4xx messages) and the screens' errors (spec §8 Account). */
 export const paymentTexts = {

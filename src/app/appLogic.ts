@@ -119,6 +119,7 @@ export function createAppLogic(
     thirdParties: startThirdParties,
     logError: effects.logError,
     removeQueryParam: effects.removeQueryParam,
+    loadPage: effects.loadPage,
     origin: effects.origin,
     // The session the session machine stored (every tab shares it), read from its token.
     currentUser: () => {

@@ -8,6 +8,7 @@ import { emailConfirmationFlow } from '../features/emailConfirmation/emailConfir
 import { errorFlow } from '../features/error/error.flow';
 import { followingFlow } from '../features/following/following.flow';
 import { forgottenPasswordFlow } from '../features/forgottenPassword/forgottenPassword.flow';
+import { integrationFlow } from '../features/integration/integration.flow';
 import { homeFlow } from '../features/home/home.flow';
 import { invitationFlow } from '../features/invitation/invitation.flow';
 import { loginFlow } from '../features/login/login.flow';
@@ -16,6 +17,7 @@ import { newOrganisationFlow } from '../features/newOrganisation/newOrganisation
 import { onboardingFlow } from '../features/onboarding/onboarding.flow';
 import { organisationDetailsFlow } from '../features/organisationDetails/organisationDetails.flow';
 import { passwordResetFlow } from '../features/passwordReset/passwordReset.flow';
+import { paymentsFlow } from '../features/payments/payments.flow';
 import { personalDetailsFlow } from '../features/personalDetails/personalDetails.flow';
 import { preferencesFlow } from '../features/preferences/preferences.flow';
 import { profileFlow } from '../features/profile/profile.flow';
@@ -52,6 +54,8 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   dataPrivacyFlow,
   organisationDetailsFlow,
   newOrganisationFlow,
+  paymentsFlow,
+  integrationFlow,
   usersFlow,
   invitationFlow,
   followingFlow,

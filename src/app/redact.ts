@@ -18,6 +18,8 @@ const SECRET_KEYS = new Set([
   // password-reset key can set the account's password.
   'key',
   'code',
+  // A checkout session's id (the return from checkout): whoever holds it may confirm it.
+  'sessionId',
 ]);
 
 /** A route whose segments carry secret params: its segments, and which of them are secret. */
@@ -47,8 +49,34 @@ export function secretRoutes(flows: readonly FlowRules[]): SecretRoute[] {
 
 const SECRET_ROUTES = secretRoutes(flowRegistry);
 
-/** A path with the secret segments of a secret route replaced by '[redacted]'; other text as it is. */
+/** The query params that are secrets (the flows' `secretQuery`: a checkout session's id). */
+export const secretQueryParams = (flows: readonly FlowRules[]): string[] => [
+  ...new Set(flows.flatMap((flow) => flow.secretQuery ?? [])),
+];
+
+const SECRET_QUERY = secretQueryParams(flowRegistry);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `name=value` of a secret query param, after `?` or `&`. */
+const SECRET_QUERY_PATTERN =
+  SECRET_QUERY.length === 0
+    ? null
+    : new RegExp(`([?&](?:${SECRET_QUERY.map(escapeRegExp).join('|')})=)[^&#]*`, 'g');
+
+/** A path or search with the values of secret query params replaced by '[redacted]'. */
+function redactQuery(text: string): string {
+  if (!SECRET_QUERY_PATTERN || !(text.startsWith('/') || text.startsWith('?'))) return text;
+  return text.replace(SECRET_QUERY_PATTERN, (_, name: string) => `${name}${REDACTED}`);
+}
+
+/**
+ * A path with the secret segments of a secret route replaced by '[redacted]', and the values of
+ * secret query params too; other text as it is.
+ */
 function redactText(text: string): string {
+  return redactPath(redactQuery(text));
+}
+
+function redactPath(text: string): string {
   if (!text.startsWith('/')) return text;
   const end = text.search(/[?#]/);
   const path = end < 0 ? text : text.slice(0, end);

@@ -67,6 +67,11 @@ export interface FlowRules<TInput = unknown> {
   handlesBack?: boolean;
   /** Query params the flow reads when it starts; the app then removes them from the address. */
   readsQuery?: readonly string[];
+  /**
+   * Query params that are secrets (a checkout session's id): the inspector never sees their
+   * values, wherever a path or search with them appears.
+   */
+  secretQuery?: readonly string[];
   /** The flow's input, from its route. */
   input?: (route: FlowRouteContext) => TInput;
 }

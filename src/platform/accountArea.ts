@@ -1,8 +1,7 @@
 /**
  * The account area (spec §2.2 Account area side menu): its heading and items, decided here from
  * the session's user, for the account screens and the app's account settings menu. Items whose
- * screens do not exist yet (Subscription / Invoices, Integration) are not listed: a link to a
- * missing screen is a defect.
+ * screens do not exist yet are not listed: a link to a missing screen is a defect.
  */
 import type { User } from '../../contract/auth';
 import type { AccountType } from '../../contract/enums';
@@ -42,6 +41,8 @@ export function accountArea(
   const here = currentPath(pathname);
   const entries: Array<[label: string, href: string]> = [
     ['Organisation Details', '/account/organisation'],
+    ['Subscription / Invoices', '/account/organisation/payments'],
+    ['Integration', '/account/organisation/integration'],
     ['Personal Details', PERSONAL_DETAILS],
     ['Preferences', '/account/preferences'],
     ...(canChangePassword(user)

@@ -27,6 +27,11 @@ export interface FlowServices {
   logError(message: string, error: unknown): void;
   /** Removes a query parameter from the address bar without a navigation. */
   removeQueryParam(name: string): void;
+  /**
+   * A full page navigation (e.g. to the payment provider's checkout or billing portal, which
+   * send the browser back to a route of ours).
+   */
+  loadPage(url: string): void;
   /** This site's origin, for the links the server mails. */
   origin(): string;
   /** The signed-in person as the stored session's token describes them, or null. */

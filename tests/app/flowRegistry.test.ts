@@ -68,6 +68,10 @@ describe('the flow registry', () => {
     '/account/change-password': { layout: 'app', access: 'user' },
     '/account/data-privacy': { layout: 'app', access: 'user' },
     '/data-privacy': { layout: 'fullPage', access: 'onboarding' },
+    // Organisation (issue 18): every member sees the subscription, its invoices and the
+    // integration (spec §6: all app screens); only Administrators change them (the machines).
+    '/account/organisation/payments': { layout: 'app', access: 'user' },
+    '/account/organisation/integration': { layout: 'app', access: 'user' },
     // The team (issue 17): Administrators only.
     '/users': { layout: 'app', access: 'admin' },
     '/invitation/:key': { layout: 'public', access: 'public' },
@@ -137,6 +141,27 @@ describe('the flow registry', () => {
     expect(redactSecrets({ pathname: '/create-post/42' }).pathname).toBe('/create-post/42');
   });
 
+  it('redacts every secret query param (the return from checkout) before the inspector sees it', () => {
+    const secret = flowRegistry.flatMap((flow) =>
+      (flow.secretQuery ?? []).map((name) => ({ flow, name })),
+    );
+    expect(secret.map(({ flow, name }) => `${flow.id}:${name}`)).toEqual(['payments:session_id']);
+    for (const { flow, name } of secret) {
+      // The flow reads it once and the address loses it (readsQuery).
+      expect(flow.readsQuery).toContain(name);
+      const copy = redactSecrets({
+        search: `?${name}=cs_secret_1&x=1`,
+        url: `/account/organisation/payments?x=1&${name}=cs_secret_1#top`,
+        input: { sessionId: 'cs_secret_1' },
+      });
+      expect(JSON.stringify(copy)).not.toContain('cs_secret_1');
+      expect(copy.search).toBe(`?${name}=${REDACTED}&x=1`);
+      expect(copy.url).toBe(`/account/organisation/payments?x=1&${name}=${REDACTED}#top`);
+    }
+    // Other query params are left as they are.
+    expect(redactSecrets({ search: '?checkout=canceled' }).search).toBe('?checkout=canceled');
+  });
+
   it('gives every route a page title (the site name plus it)', () => {
     for (const { route } of routes) expect(route.title.length).toBeGreaterThan(0);
     expect(pageTitle('Welcome Back')).toBe('Givedrop | Welcome Back');
@@ -165,6 +190,20 @@ describe('the flow registry', () => {
     expect(input('createPost', '/create-post/0')).toEqual({ postId: null });
     expect(input('home', '/feed', '?new=guid-1')).toEqual({ showFirstGuid: 'guid-1' });
     expect(input('home', '/feed', `?new=${'x'.repeat(65)}`)).toEqual({ showFirstGuid: null });
+    const payments = '/account/organisation/payments';
+    expect(input('payments', payments, '?session_id=cs_1')).toEqual({
+      sessionId: 'cs_1',
+      checkoutCanceled: false,
+    });
+    expect(input('payments', payments, '?checkout=canceled')).toEqual({
+      sessionId: null,
+      checkoutCanceled: true,
+    });
+    expect(input('payments', payments, `?session_id=${'x'.repeat(256)}`)).toEqual({
+      sessionId: null,
+      checkoutCanceled: false,
+    });
+    expect(input('payments', payments, '?session_id=%20')).toMatchObject({ sessionId: null });
   });
 
   it('lists every machine once for the diagrams and the path coverage', async () => {

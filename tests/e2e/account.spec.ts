@@ -45,6 +45,9 @@ test.describe('account settings', () => {
     const menu = accountMenu(page);
     await expect(menu.getByText('Individual Account')).toBeVisible();
     await expect(menu.getByRole('link')).toHaveText([
+      'Organisation Details',
+      'Subscription / Invoices',
+      'Integration',
       'Personal Details',
       'Preferences',
       'Change Password',
@@ -238,6 +241,9 @@ test.describe('account settings', () => {
     await expect(page).toHaveURL(/\/account\/personal-details$/);
     await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible();
     await expect(accountMenu(page).getByRole('link')).toHaveText([
+      'Organisation Details',
+      'Subscription / Invoices',
+      'Integration',
       'Personal Details',
       'Preferences',
       'Data Privacy',

@@ -63,13 +63,15 @@ describe('the account area', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Organisation Details', '/account/organisation'],
+      ['Subscription / Invoices', '/account/organisation/payments'],
+      ['Integration', '/account/organisation/integration'],
       ['Personal Details', '/account/personal-details'],
       ['Preferences', '/account/preferences'],
       ['Change Password', '/account/change-password'],
       ['Data Privacy', '/account/data-privacy'],
     ]);
     // /account is Personal Details (spec §2.1).
-    expect(links.filter((l) => l.getAttribute('aria-current') === 'page')).toEqual([links[1]]);
+    expect(links.filter((l) => l.getAttribute('aria-current') === 'page')).toEqual([links[3]]);
   });
 
   it('leaves Change Password out for a Google login, and badges an Individual Account', () => {
@@ -81,6 +83,8 @@ describe('the account area', () => {
     expect(area.badge).toBe('Individual Account');
     expect(area.items.map((i) => i.label)).toEqual([
       'Organisation Details',
+      'Subscription / Invoices',
+      'Integration',
       'Personal Details',
       'Preferences',
       'Data Privacy',

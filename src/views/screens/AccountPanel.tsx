@@ -6,7 +6,7 @@ import styles from './AccountScreen.module.css';
 
 /** An alert of an account screen, as its machine words it. */
 export interface AccountAlert {
-  level: 'success' | 'danger';
+  level: 'success' | 'danger' | 'info';
   title: string | null;
   messages: readonly string[];
 }
@@ -26,7 +26,7 @@ export interface AccountPanelProps {
   children?: ReactNode;
 }
 
-const levels = { success: 'Success', danger: 'Danger' } as const;
+const levels = { success: 'Success', danger: 'Danger', info: 'Info' } as const;
 
 /**
  * The frame of an account screen: its title, its alert, and its content once loaded ('Loading,

@@ -1,0 +1,35 @@
+import { fromPromise } from 'xstate';
+import { UserRole } from '../../../contract/enums';
+import type { FlowEntryFactory } from '../../platform/flow';
+import { createPaymentsApi } from '../../services/api/payments';
+import type { IntegrationActors } from './integration.flow';
+import { integrationMachine } from './integrationMachine';
+import { IntegrationScreen } from './IntegrationScreen';
+
+const entry: FlowEntryFactory<undefined, IntegrationActors> = (services) => {
+  const payments = createPaymentsApi(services.http);
+  const integration = integrationMachine.provide({
+    actors: {
+      getSubscription: fromPromise(() => payments.getSubscription()),
+      createBillingPortalSession: fromPromise(() => payments.createBillingPortalSession()),
+    },
+    actions: {
+      openPortal: (_, url) => services.loadPage(url),
+    },
+  });
+  return {
+    start: () => {
+      const user = services.currentUser();
+      if (!user) throw new Error('Integration runs only for a signed-in person');
+      return {
+        integration: {
+          logic: integration,
+          input: { isAdministrator: user.userRole === UserRole.Administrator },
+        },
+      };
+    },
+    Screen: IntegrationScreen,
+  };
+};
+
+export default entry;
