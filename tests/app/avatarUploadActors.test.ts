@@ -149,7 +149,14 @@ describe("a person's photo with the real actors", () => {
       expect.anything(),
     );
     expect(h.heard).toEqual([
-      { type: 'avatar.changed', status: 'uploaded', imageUrl: STORED.avatarUrl },
+      // With the upload's id (a form that saves a pending upload, the organisation's logo,
+      // sends it).
+      {
+        type: 'avatar.changed',
+        status: 'uploaded',
+        imageUrl: STORED.avatarUrl,
+        fileId: PENDING.fileId,
+      },
     ]);
     expect(selectShownImage(h.widget().getSnapshot())).toEqual({ url: STORED.avatarUrl });
     h.stop();
@@ -277,7 +284,9 @@ describe("a person's photo with the real actors", () => {
         signal: expect.any(AbortSignal),
       },
     );
-    expect(h.heard).toEqual([{ type: 'avatar.changed', status: 'deleted', imageUrl: null }]);
+    expect(h.heard).toEqual([
+      { type: 'avatar.changed', status: 'deleted', imageUrl: null, fileId: null },
+    ]);
     expect(selectAvatarStatus(h.widget().getSnapshot())).toBe('deleted');
     h.stop();
   });
