@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../contract/account';
 import { avatarTexts } from '../../contract/avatars';
@@ -21,7 +21,7 @@ import {
   userInvitations,
   users,
 } from '../../server/db/schema';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
+import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { openTestDatabase } from './support/testDatabase';
@@ -42,7 +42,12 @@ let tenantId: number;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  const [tenant] = await handle.db.select({ id: tenants.id }).from(tenants);
+  // The owner's organisation (a select without a where answers rows in whatever order the table
+  // keeps them: once the seed updated Harbour Hope, another organisation came first).
+  const [tenant] = await handle.db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.name, DEMO_TENANTS.harbourHope.name));
   tenantId = tenant?.id ?? 0;
 });
 afterAll(async () => {
