@@ -158,19 +158,28 @@ export function tenantIdOf(session: LoginResult, name: string): number {
   return target.id;
 }
 
+/** POST auth/switchTenant: `session` (its bearer and refresh cookie) asks for organisation `id`. */
+export function postSwitchTenant(
+  app: FastifyInstance,
+  session: { jwtToken: string; refreshToken: string },
+  id: number,
+) {
+  return app.inject({
+    method: 'POST',
+    url: api(apiPaths.switchTenant),
+    headers: bearer(session.jwtToken),
+    cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    payload: { id },
+  });
+}
+
 /** `session` switched to its organisation named `name` (POST auth/switchTenant). */
 export async function switchTenant(
   app: FastifyInstance,
   session: LoginResult,
   name: string,
 ): Promise<LoginResult> {
-  const response = await app.inject({
-    method: 'POST',
-    url: api('auth/switchTenant'),
-    headers: bearer(session.jwtToken),
-    cookies: { [REFRESH_COOKIE]: session.refreshToken },
-    payload: { id: tenantIdOf(session, name) },
-  });
+  const response = await postSwitchTenant(app, session, tenantIdOf(session, name));
   if (response.statusCode !== 200) throw new Error(`switchTenant failed: ${response.body}`);
   return sessionOf(response);
 }
