@@ -32,6 +32,7 @@ import type {
   BillingProvider,
   CompletedCheckoutInfo,
   InvoiceInfo,
+  NewCheckoutSession,
   PromotionCodeInfo,
   SubscriptionInfo,
 } from './provider';
@@ -384,13 +385,7 @@ export class StandInBilling implements BillingProvider {
     return row === undefined ? null : promotionInfoOf(row);
   }
 
-  async createCheckoutSession(input: {
-    customerId: string;
-    tenantId: number;
-    promotionCodeId: string | null;
-    successUrl: string;
-    cancelUrl: string;
-  }) {
+  async createCheckoutSession(input: NewCheckoutSession) {
     const promotion =
       input.promotionCodeId === null ? null : await this.promotionById(input.promotionCodeId);
     const now = this.options.now();

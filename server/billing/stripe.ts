@@ -15,6 +15,7 @@ import {
   type BillingProvider,
   type CompletedCheckoutInfo,
   type InvoiceInfo,
+  type NewCheckoutSession,
   type PromotionCodeInfo,
   type SubscriptionInfo,
   type WebhookParser,
@@ -174,13 +175,7 @@ export class StripeBilling implements BillingProvider, WebhookParser {
     return found === undefined ? null : promotionCodeInfoOf(found);
   }
 
-  async createCheckoutSession(input: {
-    customerId: string;
-    tenantId: number;
-    promotionCodeId: string | null;
-    successUrl: string;
-    cancelUrl: string;
-  }) {
+  async createCheckoutSession(input: NewCheckoutSession) {
     const session = await calling(() =>
       this.stripe.checkout.sessions.create({
         mode: 'subscription',

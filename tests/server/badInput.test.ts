@@ -69,13 +69,28 @@ interface Case {
   code?: number;
 }
 
-/** Organisation ids no integer column holds (past 2^31 - 1, past a safe integer): not found. */
-function organisationIdsPastTheColumn(rest: Record<string, unknown> = {}): Case[] {
+/** How a call refuses an id it holds no record of (`what` ends the row's name). */
+interface Refusal {
+  code: number;
+  message: string;
+  what?: string;
+}
+
+const ORGANISATION_NOT_FOUND: Refusal = { code: 404, message: 'Organisation not found.' };
+
+/**
+ * The rows for ids no integer column holds (past 2^31 - 1, past a safe integer), each sent with
+ * `rest` and refused as `refusal` says.
+ */
+function idsPastTheColumn(
+  rest: Record<string, unknown> = {},
+  refusal: Refusal = ORGANISATION_NOT_FOUND,
+): Case[] {
   return [2 ** 31, 2 ** 53 + 2].map((id) => ({
-    name: `the id ${id}, past any stored id`,
-    payload: { id, ...rest },
-    code: 404,
-    messages: ['Organisation not found.'],
+    name: `the id ${id}, ${refusal.what ?? 'past any stored id'}`,
+    payload: { ...rest, id },
+    code: refusal.code,
+    messages: [refusal.message],
   }));
 }
 
@@ -564,8 +579,8 @@ const googleAccept = (details: Record<string, unknown>) => ({
   acceptUserInvitationRequest: { ...GOOGLE_ACCEPT.acceptUserInvitationRequest, ...details },
 });
 
-/** Ids of no record of the organisation: past the integer column. */
-const TEAM_IDS_PAST_THE_COLUMN = [2 ** 31, 2 ** 53 + 2];
+/** The team calls' refusal of an id of no record of the organisation. */
+const NOT_IN_THIS_ORGANISATION: Refusal = { code: 404, message: teamTexts.notInThisOrganisation };
 
 /** The list request of users/list and userinvitations/list (spec §3 List request). */
 const listCases: Case[] = [
@@ -694,12 +709,7 @@ function invitationCases(kind: 'create' | 'upsert' | 'update'): Case[] {
       payload: { ...base, id: 1.5 },
       messages: ['id must be a whole number.'],
     },
-    ...TEAM_IDS_PAST_THE_COLUMN.map((id) => ({
-      name: `the id ${id}, past any stored id`,
-      payload: { ...base, id },
-      code: 404,
-      messages: [teamTexts.notInThisOrganisation],
-    })),
+    ...idsPastTheColumn(base, NOT_IN_THIS_ORGANISATION),
     {
       name: 'a tenantId field',
       payload: { ...base, tenantId: 2 },
@@ -747,12 +757,10 @@ function teamCases(): Record<string, Case[]> {
         payload: { id: '2', userRole: UserRole.User, loginEnabled: true },
         messages: ['id must be a whole number.'],
       },
-      ...TEAM_IDS_PAST_THE_COLUMN.map((id) => ({
-        name: `the id ${id}, past any stored id`,
-        payload: { id, userRole: UserRole.User, loginEnabled: true },
-        code: 404,
-        messages: [teamTexts.notInThisOrganisation],
-      })),
+      ...idsPastTheColumn(
+        { userRole: UserRole.User, loginEnabled: true },
+        NOT_IN_THIS_ORGANISATION,
+      ),
       {
         name: 'an owner field',
         payload: { id: 2, userRole: UserRole.User, loginEnabled: true, owner: true },
@@ -791,12 +799,7 @@ function teamCases(): Record<string, Case[]> {
         code: 404,
         messages: [teamTexts.notInThisOrganisation],
       },
-      ...TEAM_IDS_PAST_THE_COLUMN.map((id) => ({
-        name: `the id ${id}, past any stored id`,
-        payload: { id, value: true },
-        code: 404,
-        messages: [teamTexts.notInThisOrganisation],
-      })),
+      ...idsPastTheColumn({ value: true }, NOT_IN_THIS_ORGANISATION),
       {
         name: 'neither an id nor a guid',
         payload: { value: true },
@@ -1026,10 +1029,10 @@ const routeCases: Record<string, Case[]> = {
     { name: 'no body', messages: ['id is required.'] },
     { name: 'string id', payload: { id: '1' }, messages: ['id must be a whole number.'] },
     { name: 'fractional id', payload: { id: 1.5 }, messages: ['id must be a whole number.'] },
-    ...organisationIdsPastTheColumn(),
+    ...idsPastTheColumn(),
   ],
   [apiPaths.setIsTrialing]: [
-    ...organisationIdsPastTheColumn({ value: true }),
+    ...idsPastTheColumn({ value: true }),
     { name: 'no value', payload: { id: 1 }, messages: ['value is required.'] },
     {
       name: 'string value',
@@ -1053,7 +1056,7 @@ const routeCases: Record<string, Case[]> = {
     },
   ],
   [apiPaths.setCancelAtPeriodEnd]: [
-    ...organisationIdsPastTheColumn({ value: false }),
+    ...idsPastTheColumn({ value: false }),
     { name: 'missing id', payload: { value: true }, messages: ['id is required.'] },
     {
       name: 'impossible date',
@@ -1126,12 +1129,11 @@ const routeCases: Record<string, Case[]> = {
       payload: { ...ORGANISATION_DETAILS, logoId: 'no-such-upload' },
       messages: [orgTexts.logoNotUsable],
     },
-    ...[2 ** 31, 2 ** 53 + 2].map((id) => ({
-      name: `the id ${id}, not the current organisation`,
-      payload: { ...ORGANISATION_DETAILS, id },
+    ...idsPastTheColumn(ORGANISATION_DETAILS, {
       code: 403,
-      messages: [NO_TENANT_ACCESS],
-    })),
+      message: NO_TENANT_ACCESS,
+      what: 'not the current organisation',
+    }),
   ],
   [apiPaths.setIsOnboarding]: [
     { name: 'no body', messages: ['id is required.', 'value is required.'] },
@@ -1145,12 +1147,7 @@ const routeCases: Record<string, Case[]> = {
       payload: { id: 1, value: 'false' },
       messages: ['value must be true or false.'],
     },
-    ...[2 ** 31, 2 ** 53 + 2].map((id) => ({
-      name: `the id ${id}, past any stored id`,
-      payload: { id, value: false },
-      code: 403,
-      messages: [NO_TENANT_ACCESS],
-    })),
+    ...idsPastTheColumn({ value: false }, { code: 403, message: NO_TENANT_ACCESS }),
   ],
   [apiPaths.confirmAvatarFileUpload]: [
     {

@@ -13,15 +13,14 @@ import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { ConfigError, loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
-  bearer,
+  callAs,
   createTestApp,
   envelopeOf,
   login,
-  sessionOf,
+  switchTenant,
   type LoginResult,
   type TestApp,
 } from './support/testServer';
@@ -32,14 +31,8 @@ let owner: LoginResult;
 let member: LoginResult;
 let newbie: LoginResult;
 
-function call(session: LoginResult, endpoint: AnyEndpoint, payload?: unknown, app = test.app) {
-  return app.inject({
-    method: endpoint.method,
-    url: api(endpoint.path),
-    headers: bearer(session.jwtToken),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (session: LoginResult, endpoint: AnyEndpoint, payload?: unknown, app = test.app) =>
+  callAs(app, session, endpoint, payload);
 
 beforeAll(async () => {
   handle = await openTestDatabase();
@@ -199,16 +192,7 @@ describe('roles and isolation', () => {
   });
 
   it('refuses the portal to an organisation without a customer, with a message', async () => {
-    const tenants = JSON.parse(member.claims.tenants) as { id: number; name: string }[];
-    const own = tenants.find((tenant) => tenant.name === 'Marcus Reed')!;
-    const switched = await test.app.inject({
-      method: 'POST',
-      url: api('auth/switchTenant'),
-      headers: bearer(member.jwtToken),
-      cookies: { [REFRESH_COOKIE]: member.refreshToken },
-      payload: { id: own.id },
-    });
-    const marcus = sessionOf(switched);
+    const marcus = await switchTenant(test.app, member, 'Marcus Reed');
     const portal = await call(marcus, paymentEndpoints.createBillingPortalSession);
     expect(portal.statusCode).toBe(409);
     expect(envelopeOf(portal).messages).toEqual([paymentTexts.noCustomer]);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
+import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { devEndpoints } from '../../contract/endpoints/dev';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import type {
@@ -19,15 +20,14 @@ import { cardTexts, TEST_CARDS } from '../../server/billing/standIn';
 import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_INVOICE_COUNT } from '../../server/db/seedBilling';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
-  bearer,
+  callAs,
   createTestApp,
   envelopeOf,
   login,
-  sessionOf,
+  switchTenant,
   type LoginResult,
   type TestApp,
 } from './support/testServer';
@@ -38,33 +38,8 @@ let owner: LoginResult;
 /** member@example.com switched to his own (trialing) organisation, where he is Administrator. */
 let marcus: LoginResult;
 
-async function call(
-  session: LoginResult,
-  endpoint: { method: string; path: string },
-  payload?: object,
-) {
-  return test.app.inject({
-    method: endpoint.method as 'GET' | 'POST',
-    url: api(endpoint.path),
-    headers: bearer(session.jwtToken),
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
-
-async function switchTo(session: LoginResult, tenantName: string): Promise<LoginResult> {
-  const tenants = JSON.parse(session.claims.tenants) as { id: number; name: string }[];
-  const target = tenants.find((tenant) => tenant.name === tenantName);
-  if (target === undefined) throw new Error(`no tenant ${tenantName}`);
-  const response = await test.app.inject({
-    method: 'POST',
-    url: api('auth/switchTenant'),
-    headers: bearer(session.jwtToken),
-    cookies: { [REFRESH_COOKIE]: session.refreshToken },
-    payload: { id: target.id },
-  });
-  expect(response.statusCode).toBe(200);
-  return sessionOf(response);
-}
+const call = (session: LoginResult, endpoint: AnyEndpoint, payload?: object) =>
+  callAs(test.app, session, endpoint, payload);
 
 function pagePath(url: string): string {
   return new URL(url, 'http://localhost').pathname;
@@ -89,7 +64,11 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   test = await createTestApp(handle.db);
   owner = await login(test.app, DEMO_USERS.owner.email);
-  marcus = await switchTo(await login(test.app, DEMO_USERS.member.email), 'Marcus Reed');
+  marcus = await switchTenant(
+    test.app,
+    await login(test.app, DEMO_USERS.member.email),
+    'Marcus Reed',
+  );
 });
 
 afterAll(async () => {

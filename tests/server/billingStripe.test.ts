@@ -7,22 +7,23 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
+import type { AnyEndpoint } from '../../contract/endpoints/define';
 import type { CheckoutSession, Invoice, SubscriptionDetails } from '../../contract/payments';
 import { paymentTexts } from '../../contract/payments';
 import type { DatabaseHandle } from '../../server/db/database';
 import { billingEvents, tenants } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { WEBHOOK_SIGNATURE_INVALID } from '../../server/features/payments/routes';
 import { FakeStripe } from './support/fakeStripe';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
-  bearer,
+  callAs,
   createTestApp,
   envelopeOf,
   login,
-  sessionOf,
+  switchTenant,
+  tenantIdOf,
   type LoginResult,
   type TestApp,
 } from './support/testServer';
@@ -39,14 +40,8 @@ let marcusTenantId: number;
 /** The SDK, only for its webhook test header. */
 const sdk = new Stripe('sk_test_unused');
 
-async function call(endpoint: { method: string; path: string }, payload?: object) {
-  return test.app.inject({
-    method: endpoint.method as 'GET' | 'POST',
-    url: api(endpoint.path),
-    headers: bearer(marcus.jwtToken),
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
+const call = (endpoint: AnyEndpoint, payload?: object) =>
+  callAs(test.app, marcus, endpoint, payload);
 
 const tenantRow = async () =>
   (await handle.db.select().from(tenants).where(eq(tenants.id, marcusTenantId)))[0]!;
@@ -87,18 +82,8 @@ beforeAll(async () => {
     STRIPE_API_BASE: url,
   });
   const member = await login(test.app, DEMO_USERS.member.email);
-  const target = (JSON.parse(member.claims.tenants) as { id: number; name: string }[]).find(
-    (tenant) => tenant.name === 'Marcus Reed',
-  )!;
-  marcusTenantId = target.id;
-  const switched = await test.app.inject({
-    method: 'POST',
-    url: api('auth/switchTenant'),
-    headers: bearer(member.jwtToken),
-    cookies: { [REFRESH_COOKIE]: member.refreshToken },
-    payload: { id: target.id },
-  });
-  marcus = sessionOf(switched);
+  marcusTenantId = tenantIdOf(member, 'Marcus Reed');
+  marcus = await switchTenant(test.app, member, 'Marcus Reed');
 });
 
 afterAll(async () => {

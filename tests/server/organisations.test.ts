@@ -20,8 +20,6 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { tenants, tenantUsers } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS, NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
-import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import { apiPaths } from './support/apiPaths';
 import { makeImage, mediaApiKey, upload } from './support/media';
 import { openTestDatabase } from './support/testDatabase';
 import {
@@ -31,6 +29,7 @@ import {
   envelopeOf,
   login,
   parseJsonClaim,
+  postSwitchTenant,
   sessionOf,
   type LoginResult,
   type TestApp,
@@ -92,13 +91,7 @@ async function loginTo(email: string, name: string): Promise<LoginResult> {
   const id = await tenantIdOf(name);
   const current = parseJsonClaim<CurrentTenant>(session.claims.currentTenant as string);
   if (current.id === id) return session;
-  const switched = await test.app.inject({
-    method: 'POST',
-    url: api(apiPaths.switchTenant),
-    headers: bearer(session.jwtToken),
-    cookies: { [REFRESH_COOKIE]: session.refreshToken },
-    payload: { id },
-  });
+  const switched = await postSwitchTenant(test.app, session, id);
   if (switched.statusCode !== 200) throw new Error(`switch: ${switched.body}`);
   return sessionOf(switched);
 }
@@ -173,13 +166,7 @@ describe('POST tenants/new', () => {
       loginEnabled: true,
     });
 
-    const switched = await test.app.inject({
-      method: 'POST',
-      url: api(apiPaths.switchTenant),
-      headers: bearer(session.jwtToken),
-      cookies: { [REFRESH_COOKIE]: session.refreshToken },
-      payload: { id: created.id },
-    });
+    const switched = await postSwitchTenant(test.app, session, created.id);
     expect(switched.statusCode).toBe(200);
     const claims = sessionOf(switched).claims;
     const current = parseJsonClaim<CurrentTenant>(claims.currentTenant as string);

@@ -3,12 +3,11 @@
  * confirmAvatarFileUpload and deleteAvatarFile). Only one's own: another user's id is refused.
  *
  * The picture is uploaded to the media service with the avatar preset and the reference
- * `avatarUploadReference(guid)`, then confirmed here. The media service only sees its client API
- * key, which every browser has, so the reference is what tells whose upload it is: a pending
- * upload is used only when it carries the caller's reference, passed the avatar preset and is
- * younger than the pending uploads' time to live (the sweep may not have deleted an older one
- * yet). Any other pending id (unknown, already confirmed, someone else's, a post's, expired) is
- * refused with the same words, saying nothing of whose it is.
+ * `avatarUploadReference(guid)`, then confirmed here by the rule of domain/pendingUploads: a
+ * pending upload is used only when it carries the caller's reference, passed the avatar preset
+ * and is younger than the pending uploads' time to live. Any other pending id (unknown, already
+ * confirmed, someone else's, a post's, expired) is refused with the same words, saying nothing of
+ * whose it is.
  *
  * The confirmed file becomes the stored avatar in one transaction; if that fails the upload goes
  * back to pending. After the commit the replaced file is deleted (best effort: a leftover file
@@ -19,19 +18,15 @@
  */
 import { avatarTexts, avatarUploadReference, type UserAvatar } from '../../../contract/avatars';
 import { mediaPresetIds } from '../../../contract/media';
-import type { MediaService, StoredFile } from '../../media/service';
-import type { DomainContext } from '../../domain/context';
 import { forbidden, invalid } from '../../domain/errors';
+import { confirmOwnUpload, type PendingUploadsContext } from '../../domain/pendingUploads';
 import { requireMembership, type TenantScope } from '../../domain/scope';
 import { lockAvatarFileId, updateAvatar, type StoredAvatar } from './queries';
 
 /** What the avatar calls need beyond the domain context. */
-export interface AvatarsContext extends DomainContext {
-  media: MediaService;
+export interface AvatarsContext extends PendingUploadsContext {
   /** The feed's remembered pages (their rows carry the author's avatar URL). */
   feedPages: { invalidate(): void };
-  /** How long a pending upload may wait for its confirmation (MEDIA_PENDING_TTL_HOURS). */
-  pendingTtlMs: number;
   /** Where a failed deletion of a replaced file is reported. */
   log: { warn(details: object, message: string): void };
 }
@@ -41,20 +36,6 @@ const INITIALS: UserAvatar = { avatarType: 'Initials', avatarUrl: '' };
 /** Only the caller's own picture: another user's id is refused. */
 function requireSelf(scope: TenantScope, userId: number): void {
   if (userId !== scope.userId) throw forbidden(avatarTexts.notYours);
-}
-
-/** Whether `pending` may become `userGuid`'s avatar at `now`. */
-export function isUsableAvatarUpload(
-  pending: StoredFile | undefined,
-  userGuid: string,
-  now: Date,
-  pendingTtlMs: number,
-): pending is StoredFile {
-  if (pending === undefined) return false;
-  if (pending.presetId !== mediaPresetIds.avatar) return false;
-  if (pending.reference !== avatarUploadReference(userGuid)) return false;
-  const createdAt = Date.parse(pending.createdAt);
-  return Number.isFinite(createdAt) && now.getTime() - createdAt <= pendingTtlMs;
 }
 
 /**
@@ -94,23 +75,20 @@ export async function confirmAvatarFileUpload(
 ): Promise<UserAvatar> {
   requireSelf(scope, input.id);
   await requireMembership(ctx.db, scope);
-  const fileId = input.fileStorageId;
-  const pending = await ctx.media.storage.readPending(fileId);
-  if (!isUsableAvatarUpload(pending, scope.userGuid, ctx.now(), ctx.pendingTtlMs)) {
-    throw invalid(avatarTexts.uploadNotUsable);
-  }
-  const outcome = await ctx.media.confirmPendingUpload(fileId, mediaPresetIds.avatar);
-  // Confirmed by a concurrent call (or swept) since it was read.
-  if (outcome.kind !== 'confirmed') throw invalid(avatarTexts.uploadNotUsable);
-  const avatar: UserAvatar = { avatarType: 'Stored', avatarUrl: ctx.media.fileUrl(fileId) };
+  const upload = await confirmOwnUpload(ctx, input.fileStorageId, {
+    presetId: mediaPresetIds.avatar,
+    reference: avatarUploadReference(scope.userGuid),
+  });
+  if (upload === null) throw invalid(avatarTexts.uploadNotUsable);
+  const avatar: UserAvatar = { avatarType: 'Stored', avatarUrl: upload.url };
   let replaced: string | null;
   try {
-    replaced = await saveAvatar(ctx, scope.userId, { ...avatar, avatarFileId: fileId });
+    replaced = await saveAvatar(ctx, scope.userId, { ...avatar, avatarFileId: upload.fileId });
   } catch (error) {
-    await outcome.undo();
+    await upload.undo();
     throw error;
   }
-  await afterSaved(ctx, replaced, fileId);
+  await afterSaved(ctx, replaced, upload.fileId);
   return avatar;
 }
 

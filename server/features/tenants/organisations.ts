@@ -13,9 +13,9 @@
  * The logo is handled like a person's avatar (features/avatars): the client uploads it to the
  * media service with the organisation-logo preset and the reference `logoUploadReference(guid)`,
  * and names the pending upload here as logoId. It is used only when it carries the caller's
- * reference, passed that preset and is younger than the pending uploads' time to live; it is
- * confirmed as a stored file inside the call, and put back if the transaction fails. A replaced
- * logo's file is deleted after the commit (best effort).
+ * reference, passed that preset and is younger than the pending uploads' time to live (the rule
+ * of domain/pendingUploads); it is confirmed as a stored file inside the call, and put back if
+ * the transaction fails. A replaced logo's file is deleted after the commit (best effort).
  */
 import { UserRole } from '../../../contract/enums';
 import { mediaPresetIds } from '../../../contract/media';
@@ -31,8 +31,8 @@ import { accountTypes, type AccountType } from '../../../contract/enums';
 import type { DomainContext } from '../../domain/context';
 import { addDays } from '../../domain/context';
 import { forbidden, invalid } from '../../domain/errors';
+import { confirmOwnUpload, type PendingUploadsContext } from '../../domain/pendingUploads';
 import { NO_TENANT_ACCESS, type TenantScope } from '../../domain/scope';
-import type { MediaService, StoredFile } from '../../media/service';
 import {
   insertOrganisation,
   lockTenant,
@@ -46,10 +46,7 @@ import {
 export const NEW_ORGANISATION_TRIAL_DAYS = 14;
 
 /** What the organisation calls need beyond the domain context. */
-export interface OrganisationsContext extends DomainContext {
-  media: MediaService;
-  /** How long a pending upload may wait to be used (MEDIA_PENDING_TTL_HOURS). */
-  pendingTtlMs: number;
+export interface OrganisationsContext extends PendingUploadsContext {
   /** Where a failed deletion of a replaced logo is reported. */
   log: { warn(details: object, message: string): void };
 }
@@ -74,39 +71,6 @@ export function toOrganisation(tenant: TenantRow): Organisation {
   };
 }
 
-/** Whether `pending` may become an organisation's logo for `userGuid` at `now`. */
-export function isUsableLogoUpload(
-  pending: StoredFile | undefined,
-  userGuid: string,
-  now: Date,
-  pendingTtlMs: number,
-): pending is StoredFile {
-  if (pending === undefined) return false;
-  if (pending.presetId !== mediaPresetIds.organisationLogo) return false;
-  if (pending.reference !== logoUploadReference(userGuid)) return false;
-  const createdAt = Date.parse(pending.createdAt);
-  return Number.isFinite(createdAt) && now.getTime() - createdAt <= pendingTtlMs;
-}
-
-/**
- * Confirms the caller's pending logo upload as a stored file; answers its id, URL and the undo
- * to call when the write that uses it fails.
- */
-async function confirmLogo(
-  ctx: OrganisationsContext,
-  scope: TenantScope,
-  fileId: string,
-): Promise<{ fileId: string; url: string; undo: () => Promise<void> }> {
-  const pending = await ctx.media.storage.readPending(fileId);
-  if (!isUsableLogoUpload(pending, scope.userGuid, ctx.now(), ctx.pendingTtlMs)) {
-    throw invalid(organisationTexts.logoNotUsable);
-  }
-  const outcome = await ctx.media.confirmPendingUpload(fileId, mediaPresetIds.organisationLogo);
-  // Used by a concurrent call (or swept) since it was read.
-  if (outcome.kind !== 'confirmed') throw invalid(organisationTexts.logoNotUsable);
-  return { fileId, url: ctx.media.fileUrl(fileId), undo: outcome.undo };
-}
-
 /** Runs `write` with the logo confirmed (if any); the logo goes back to pending if it fails. */
 async function withLogo<T>(
   ctx: OrganisationsContext,
@@ -115,7 +79,11 @@ async function withLogo<T>(
   write: (logo: { fileId: string; url: string } | null) => Promise<T>,
 ): Promise<T> {
   if (logoId === null || logoId === undefined) return write(null);
-  const logo = await confirmLogo(ctx, scope, logoId);
+  const logo = await confirmOwnUpload(ctx, logoId, {
+    presetId: mediaPresetIds.organisationLogo,
+    reference: logoUploadReference(scope.userGuid),
+  });
+  if (logo === null) throw invalid(organisationTexts.logoNotUsable);
   try {
     return await write(logo);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { accountTexts, type UpdatePasswordRequest } from '../../../contract/account';
 import type { LoginProvider } from '../../../contract/enums';
+import type { MachineAlert } from '../../machines/alerts';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 import type { ChangePasswordSubmission } from '../../validation/account';
@@ -15,12 +16,7 @@ export interface ChangePasswordInput {
   minimumPasswordLength: number;
 }
 
-export interface ChangePasswordAlert {
-  kind: 'updated' | 'failed';
-  level: 'success' | 'danger';
-  title: string | null;
-  messages: string[];
-}
+export type ChangePasswordAlert = MachineAlert<'updated' | 'failed'>;
 
 export interface ChangePasswordContext {
   loginProvider: LoginProvider;

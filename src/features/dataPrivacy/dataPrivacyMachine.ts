@@ -6,6 +6,7 @@ import {
   type GetUserRequest,
   type UserEditDetails,
 } from '../../../contract/account';
+import type { MachineAlert } from '../../machines/alerts';
 import { notProvided } from '../../machines/notProvided';
 
 export interface DataPrivacyInput {
@@ -17,12 +18,7 @@ export interface DataPrivacyInput {
   inAccountArea: boolean;
 }
 
-export interface DataPrivacyAlert {
-  kind: 'loadFailed' | 'deleteFailed';
-  level: 'danger';
-  title: string | null;
-  messages: string[];
-}
+export type DataPrivacyAlert = MachineAlert<'loadFailed' | 'deleteFailed', 'danger'>;
 
 export interface DataPrivacyContext {
   userId: number;

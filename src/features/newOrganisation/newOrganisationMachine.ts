@@ -4,12 +4,12 @@ import {
   type NewOrganisationRequest,
   type NewOrganisationResponse,
 } from '../../../contract/organisations';
+import { failureAlert, type MachineAlert } from '../../machines/alerts';
 import {
   avatarUploadMachine,
   type AvatarChangedEvent,
   type AvatarUploadInput,
 } from '../../machines/avatarUploadMachine';
-import { titledFailure } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 import type { NewOrganisationFormValues } from '../../validation/organisation';
 
@@ -18,12 +18,7 @@ export interface NewOrganisationInput {
   logo: AvatarUploadInput;
 }
 
-export interface NewOrganisationAlert {
-  kind: 'createFailed';
-  level: 'danger';
-  title: string | null;
-  messages: string[];
-}
+export type NewOrganisationAlert = MachineAlert<'createFailed', 'danger'>;
 
 /** What the flow ends with: the organisation the session switches to. */
 export interface NewOrganisationOutput {
@@ -70,11 +65,7 @@ export const newOrganisationMachine = setup({
     assignLogo: assign((_, fileId: string | null) => ({ logoId: fileId })),
     assignCreated: assign((_, created: NewOrganisationResponse) => ({ created })),
     assignFailure: assign((_, error: unknown) => ({
-      alert: {
-        kind: 'createFailed' as const,
-        level: 'danger' as const,
-        ...titledFailure(error, organisationTexts.createFailed),
-      },
+      alert: failureAlert('createFailed', error, organisationTexts.createFailed),
     })),
     clearAlert: assign({ alert: null }),
   },

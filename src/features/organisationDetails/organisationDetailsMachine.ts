@@ -5,13 +5,13 @@ import {
   type Organisation,
   type UpdateOrganisationDetailsRequest,
 } from '../../../contract/organisations';
+import { failureAlert, type MachineAlert } from '../../machines/alerts';
 import {
   avatarUploadMachine,
   type AvatarChangedEvent,
   organisationLogoUploadInput,
   type AvatarUploadInput,
 } from '../../machines/avatarUploadMachine';
-import { titledFailure } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 import type { OrganisationDetailsFormValues } from '../../validation/organisation';
 
@@ -24,12 +24,7 @@ export interface OrganisationDetailsInput {
   userGuid: string;
 }
 
-export interface OrganisationDetailsAlert {
-  kind: 'loadFailed' | 'saved' | 'saveFailed';
-  level: 'success' | 'danger';
-  title: string | null;
-  messages: string[];
-}
+export type OrganisationDetailsAlert = MachineAlert<'loadFailed' | 'saved' | 'saveFailed'>;
 
 /** What happens to the logo when the form is saved. */
 export type LogoChange = { kind: 'keep' } | { kind: 'new'; fileId: string } | { kind: 'remove' };
@@ -124,11 +119,7 @@ export const organisationDetailsMachine = setup({
     })),
     assignAlert: assign((_, alert: OrganisationDetailsAlert) => ({ alert })),
     assignFailure: assign((_, error: unknown) => ({
-      alert: {
-        kind: 'saveFailed' as const,
-        level: 'danger' as const,
-        ...titledFailure(error, organisationTexts.updateFailed),
-      },
+      alert: failureAlert('saveFailed', error, organisationTexts.updateFailed),
     })),
     clearAlert: assign({ alert: null }),
   },

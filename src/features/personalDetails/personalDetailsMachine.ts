@@ -4,12 +4,12 @@ import {
   type UpdatePersonalDetailsRequest,
   type UserEditDetails,
 } from '../../../contract/account';
+import { failureAlert, type MachineAlert } from '../../machines/alerts';
 import {
   emailVerificationMachine,
   selectEmail,
   selectVerifiedEmail,
 } from '../../machines/emailVerificationMachine';
-import { titledFailure } from '../../machines/errorMessages';
 import { handleCheckMachine, selectAvailableHandle } from '../../machines/handleCheckMachine';
 import { notProvided } from '../../machines/notProvided';
 import {
@@ -24,12 +24,7 @@ export const personalDetailsChildIds = {
   handleCheck: 'personalDetailsHandleCheck',
 } as const;
 
-export interface PersonalDetailsAlert {
-  kind: 'loadFailed' | 'saved' | 'saveFailed';
-  level: 'success' | 'danger';
-  title: string | null;
-  messages: string[];
-}
+export type PersonalDetailsAlert = MachineAlert<'loadFailed' | 'saved' | 'saveFailed'>;
 
 /** The field errors the machine owns (the form's own rules are checked by the view). */
 export type PersonalDetailsFieldErrors = Partial<Record<'email' | 'handle', string>>;
@@ -172,11 +167,7 @@ export const personalDetailsMachine = setup({
     clearFieldErrors: assign({ fieldErrors: {} }),
     assignAlert: assign((_, alert: PersonalDetailsAlert) => ({ alert })),
     assignFailure: assign((_, error: unknown) => ({
-      alert: {
-        kind: 'saveFailed' as const,
-        level: 'danger' as const,
-        ...titledFailure(error, accountTexts.personalDetailsFailed),
-      },
+      alert: failureAlert('saveFailed', error, accountTexts.personalDetailsFailed),
     })),
     clearAlert: assign({ alert: null }),
   },

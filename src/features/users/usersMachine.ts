@@ -9,6 +9,7 @@ import {
   type UpsertInvitationRequest,
   type UserInvitation,
 } from '../../../contract/team';
+import type { MachineAlert } from '../../machines/alerts';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 
@@ -46,12 +47,7 @@ export interface UserChanges {
   loginEnabled: boolean;
 }
 
-export interface UsersAlert {
-  kind: 'loadFailed' | 'done' | 'failed';
-  level: 'success' | 'danger';
-  title: string | null;
-  messages: string[];
-}
+export type UsersAlert = MachineAlert<'loadFailed' | 'done' | 'failed'>;
 
 export interface UsersContext {
   currentUserId: number;

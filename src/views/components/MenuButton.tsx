@@ -101,12 +101,7 @@ export function MenuButton({
         <li key={`${index} ${item.label}`}>
           {item.kind === 'link' ? (
             <Link href={item.href} className={styles.item} onClick={() => close(false)}>
-              {item.icon ? (
-                <span className={styles.icon} aria-hidden="true">
-                  {item.icon}
-                </span>
-              ) : null}
-              <span>{item.label}</span>
+              <ItemContent item={item} />
             </Link>
           ) : (
             <button
@@ -118,12 +113,7 @@ export function MenuButton({
                 item.onSelect();
               }}
             >
-              {item.icon ? (
-                <span className={styles.icon} aria-hidden="true">
-                  {item.icon}
-                </span>
-              ) : null}
-              <span>{item.label}</span>
+              <ItemContent item={item} />
             </button>
           )}
         </li>
@@ -167,5 +157,19 @@ export function MenuButton({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** An item's icon (decorative) and label, the same for a link and an action. */
+function ItemContent({ item }: { item: MenuButtonItem }) {
+  return (
+    <>
+      {item.icon ? (
+        <span className={styles.icon} aria-hidden="true">
+          {item.icon}
+        </span>
+      ) : null}
+      <span>{item.label}</span>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '../../../contract/identity';
 import {
   EMPTY_NEW_ORGANISATION,
   newOrganisationFormStruct,
@@ -9,10 +8,9 @@ import {
   type NewOrganisationFormValues,
 } from '../../validation/organisation';
 import { Button } from '../components/Button';
-import { TextField } from '../components/TextField';
 import { AccountPanel, type AccountAlert } from './AccountPanel';
 import styles from './AccountScreen.module.css';
-import orgStyles from './OrganisationView.module.css';
+import { OrganisationFields } from './OrganisationFields';
 
 export interface NewOrganisationViewProps {
   /** The logo upload widget (square, min 400, max 800 px). */
@@ -56,44 +54,11 @@ export function NewOrganisationView({
       onDismissAlert={onDismissAlert}
     >
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label="Company name"
-          autoComplete="organization"
-          aria-required="true"
-          maxLength={NAME_MAX}
-          error={errors.name?.message}
-          {...register('name')}
+        <OrganisationFields
+          variant="new"
+          field={(name) => ({ ...register(name), error: errors[name]?.message })}
+          logo={logo}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          aria-required="true"
-          maxLength={EMAIL_MAX}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Contact name"
-          autoComplete="name"
-          aria-required="true"
-          maxLength={NAME_MAX}
-          error={errors.contactName?.message}
-          {...register('contactName')}
-        />
-        <TextField
-          label="Contact phone"
-          type="tel"
-          autoComplete="tel"
-          aria-required="true"
-          maxLength={PHONE_MAX}
-          error={errors.contactPhone?.message}
-          {...register('contactPhone')}
-        />
-        <div className={orgStyles.logoField}>
-          <span className={orgStyles.logoLabel}>Logo</span>
-          {logo}
-        </div>
         <div className={styles.actions}>
           <Button
             type="submit"

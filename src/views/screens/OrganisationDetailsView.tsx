@@ -1,17 +1,19 @@
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '../../../contract/identity';
-import { ORGANISATION_NUMBER_MAX, WEBSITE_MAX } from '../../../contract/organisations';
 import {
   organisationDetailsFormStruct,
   trimmedValues,
   type OrganisationDetailsFormValues,
 } from '../../validation/organisation';
 import { Button } from '../components/Button';
-import { TextField } from '../components/TextField';
 import { AccountPanel, type AccountAlert } from './AccountPanel';
 import styles from './AccountScreen.module.css';
+import {
+  OrganisationFields,
+  OrganisationLogoField,
+  organisationFieldLabels as labels,
+} from './OrganisationFields';
 import orgStyles from './OrganisationView.module.css';
 
 export interface OrganisationDetailsViewProps {
@@ -32,16 +34,6 @@ export interface OrganisationDetailsViewProps {
   onDismissAlert: () => void;
   onSubmit: (values: OrganisationDetailsFormValues) => void;
 }
-
-const labels: Record<keyof OrganisationDetailsFormValues, string> = {
-  name: 'Company name',
-  companyNumber: 'Company number',
-  vatNumber: 'VAT number',
-  email: 'Email',
-  contactName: 'Contact name',
-  contactPhone: 'Contact phone',
-  website: 'Website',
-};
 
 /** Organisation Details (/account/organisation): the organisation's details and logo. */
 export function OrganisationDetailsView(props: OrganisationDetailsViewProps) {
@@ -74,14 +66,13 @@ function OrganisationFacts({
 }) {
   return (
     <>
-      <div className={orgStyles.logoField}>
-        <span className={orgStyles.logoLabel}>Logo</span>
+      <OrganisationLogoField>
         {logoUrl === '' ? (
           <p className={orgStyles.noLogo}>No logo</p>
         ) : (
           <img className={orgStyles.logo} src={logoUrl} alt={`${values.name} logo`} />
         )}
-      </div>
+      </OrganisationLogoField>
       <dl className={styles.facts}>
         {(Object.keys(labels) as Array<keyof OrganisationDetailsFormValues>).map((key) => (
           <div key={key} style={{ display: 'contents' }}>
@@ -116,69 +107,11 @@ function OrganisationDetailsForm({
   });
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        label={labels.name}
-        autoComplete="organization"
-        aria-required="true"
-        maxLength={NAME_MAX}
-        error={errors.name?.message}
-        {...register('name')}
+      <OrganisationFields
+        variant="details"
+        field={(name) => ({ ...register(name), error: errors[name]?.message })}
+        logo={logo}
       />
-      <div className={styles.row}>
-        <TextField
-          label={labels.companyNumber}
-          maxLength={ORGANISATION_NUMBER_MAX}
-          error={errors.companyNumber?.message}
-          {...register('companyNumber')}
-        />
-        <TextField
-          label={labels.vatNumber}
-          maxLength={ORGANISATION_NUMBER_MAX}
-          error={errors.vatNumber?.message}
-          {...register('vatNumber')}
-        />
-      </div>
-      <TextField
-        label={labels.email}
-        type="email"
-        autoComplete="email"
-        aria-required="true"
-        maxLength={EMAIL_MAX}
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <div className={styles.row}>
-        <TextField
-          label={labels.contactName}
-          autoComplete="name"
-          aria-required="true"
-          maxLength={NAME_MAX}
-          error={errors.contactName?.message}
-          {...register('contactName')}
-        />
-        <TextField
-          label={labels.contactPhone}
-          type="tel"
-          autoComplete="tel"
-          aria-required="true"
-          maxLength={PHONE_MAX}
-          error={errors.contactPhone?.message}
-          {...register('contactPhone')}
-        />
-      </div>
-      <TextField
-        label={labels.website}
-        type="url"
-        autoComplete="url"
-        placeholder="https://"
-        maxLength={WEBSITE_MAX}
-        error={errors.website?.message}
-        {...register('website')}
-      />
-      <div className={orgStyles.logoField}>
-        <span className={orgStyles.logoLabel}>Logo</span>
-        {logo}
-      </div>
       <div className={styles.actions}>
         <Button
           type="submit"

@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { decodeJwt } from 'jose';
 import { inject } from 'vitest';
 import type { JwtPayload } from '../../../contract/auth';
+import type { HttpMethod } from '../../../contract/endpoints/define';
 import type { Envelope } from '../../../contract/envelope';
 import { apiPaths } from './apiPaths';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
@@ -130,6 +131,55 @@ export function postRefresh(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** `session` calls `endpoint` with its bearer token; `payload`, when given, is sent as the body. */
+export function callAs(
+  app: FastifyInstance,
+  session: { jwtToken: string },
+  endpoint: { method: HttpMethod; path: string },
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: endpoint.method,
+    url: api(endpoint.path),
+    headers: bearer(session.jwtToken),
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
+}
+
 export function parseJsonClaim<T>(value: string): T {
   return JSON.parse(value) as T;
+}
+
+/** The id of `session`'s organisation named `name` (from its token's list of organisations). */
+export function tenantIdOf(session: LoginResult, name: string): number {
+  const tenants = parseJsonClaim<Array<{ id: number; name: string }>>(session.claims.tenants);
+  const target = tenants.find((tenant) => tenant.name === name);
+  if (target === undefined) throw new Error(`no tenant ${name}`);
+  return target.id;
+}
+
+/** POST auth/switchTenant: `session` (its bearer and refresh cookie) asks for organisation `id`. */
+export function postSwitchTenant(
+  app: FastifyInstance,
+  session: { jwtToken: string; refreshToken: string },
+  id: number,
+) {
+  return app.inject({
+    method: 'POST',
+    url: api(apiPaths.switchTenant),
+    headers: bearer(session.jwtToken),
+    cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    payload: { id },
+  });
+}
+
+/** `session` switched to its organisation named `name` (POST auth/switchTenant). */
+export async function switchTenant(
+  app: FastifyInstance,
+  session: LoginResult,
+  name: string,
+): Promise<LoginResult> {
+  const response = await postSwitchTenant(app, session, tenantIdOf(session, name));
+  if (response.statusCode !== 200) throw new Error(`switchTenant failed: ${response.body}`);
+  return sessionOf(response);
 }
