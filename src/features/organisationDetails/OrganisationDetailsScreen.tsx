@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { avatarUploadHints } from '../../machines/avatarUploadMachine';
+import { avatarUploadHints, selectAvatarBusy } from '../../machines/avatarUploadMachine';
 import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
 import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
 import type { FlowScreenProps } from '../../platform/flow';
@@ -32,6 +32,9 @@ export function OrganisationDetailsScreen({
   const alert = useSelector(ref, selectOrganisationAlert);
   const canEdit = useSelector(ref, selectCanEditOrganisation);
   const logoRef = useSelector(ref, selectOrganisationLogoRef);
+  // Save waits while the logo widget checks or uploads, as Create Organisation does (a save then
+  // would keep the old logo).
+  const logoBusy = useSelector(logoRef, (logo) => (logo ? selectAvatarBusy(logo) : false));
   // The form takes its starting values when it mounts (once loaded); a save keeps what it holds.
   const initialValues = useMemo(
     () => (organisation ? organisationDetailsFormValues(organisation) : null),
@@ -52,7 +55,7 @@ export function OrganisationDetailsScreen({
           ) : null
         }
         logoUrl={organisation?.logoUrl ?? ''}
-        logoBusy={false}
+        logoBusy={logoBusy}
         saving={saving}
         alert={alert}
         onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
