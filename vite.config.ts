@@ -3,7 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ESTree, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { stripMachineDescriptionsPlugin } from './scripts/stripMachineDescriptions';
+import { stripMachineDescriptionsPlugin } from './scripts/stripMachineDescriptions.ts';
 
 /** The landing route's flow entry: preloaded, and counted in the landing budget. */
 export const LANDING_FLOW = /[\\/]src[\\/]features[\\/]home[\\/]index\.ts$/;
