@@ -30,7 +30,7 @@ async function switchTo(page: Page, name: string) {
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: /Account settings/ }).click();
   await page
-    .getByRole('group', { name: 'Switch organisation' })
+    .getByRole('group', { name: 'Organisations' })
     .getByRole('button', { name })
     .click();
   await expect(page).toHaveURL(/\/$/);
