@@ -64,7 +64,7 @@ import { identityRoutes } from './features/identity/routes';
 import { teamRoutes } from './features/team/routes';
 import { tenantRoutes } from './features/tenants/routes';
 import { topicRoutes } from './features/topics/routes';
-import { createBilling } from './billing';
+import { createBilling, type Billing } from './billing';
 import { standInRoutes } from './billing/standInRoutes';
 import { applyBillingEvent, type PaymentsDeps } from './features/payments/domain';
 import { paymentRoutes, stripeWebhookRoutes } from './features/payments/routes';
@@ -271,14 +271,12 @@ function registerDevRoutes(
  * are set; the stand-in's pages outside production without them. The stand-in's changes reach
  * the tenant through the domain's event path, as Stripe's webhook deliveries do.
  */
-function registerPayments(app: FastifyInstance, config: ServerConfig, domain: DomainContext) {
-  const billing = createBilling({
-    stripe: config.stripe,
-    production: config.production,
-    db: domain.db,
-    now: domain.now,
-    apiBaseUrl: config.apiBaseUrl,
-  });
+function registerPayments(
+  app: FastifyInstance,
+  config: ServerConfig,
+  domain: DomainContext,
+  billing: Billing,
+) {
   const payments: PaymentsDeps = {
     db: domain.db,
     now: domain.now,
@@ -447,16 +445,25 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(avatarRoutes({ avatars }), { prefix: config.apiBasePath });
   app.register(mediaServicePlugin({ media }), { prefix: config.mediaServicePath });
   app.register(identityRoutes({ identity, cookie }), { prefix: config.apiBasePath });
+  // The payments calls' provider; an owner's account deletion deletes the customer there too.
+  const billing = createBilling({
+    stripe: config.stripe,
+    production: config.production,
+    db: domain.db,
+    now: domain.now,
+    apiBaseUrl: config.apiBaseUrl,
+  });
   const account = {
     ...identity,
     media,
     feedPages,
     accountLimits: createAccountLimits(config.accountRateLimit, now, windows),
+    billing: billing.provider,
   };
   app.register(accountRoutes({ account, cookie }), { prefix: config.apiBasePath });
   const team = { ...identity, invitationExpiryDays: config.userInvitationExpiryDays };
   app.register(teamRoutes({ team, cookie }), { prefix: config.apiBasePath });
-  registerPayments(app, config, domain);
+  registerPayments(app, config, domain, billing);
   registerDevRoutes(app, config, identity, devCodes);
   // index.html carries GET /api/configuration's answer (server/http/indexPage.ts).
   const page = site === undefined ? undefined : serveStaticSite(app, site, configurationAnswer);

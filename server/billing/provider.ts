@@ -122,6 +122,13 @@ export interface BillingProvider {
   listInvoices(customerId: string, limit: number): Promise<InvoiceInfo[]>;
   /** A billing-portal URL for the customer that returns to `returnUrl`. */
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+  /**
+   * Deletes the customer with their payment data (spec §6: an owner deleting their account
+   * deletes the organisation's payment data): their subscriptions end, their invoices and
+   * checkouts go (Stripe keeps what the law requires it to). A customer already gone counts as
+   * deleted.
+   */
+  deleteCustomer(customerId: string): Promise<void>;
 }
 
 /** The Stripe adapter also reads webhooks. */

@@ -475,6 +475,25 @@ export class StandInBilling implements BillingProvider {
     return this.pageUrl(devStandInPaths.billingPortal, id);
   }
 
+  /**
+   * Deletes the customer with everything the stand-in keeps of them, in one transaction: their
+   * invoices (the PDFs are in the rows), subscriptions, checkout and portal sessions. No event
+   * is told: the tenant the customer was made for is deleted first (account deletion).
+   */
+  async deleteCustomer(customerId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(standInInvoices).where(eq(standInInvoices.customerId, customerId));
+      await tx.delete(standInSubscriptions).where(eq(standInSubscriptions.customerId, customerId));
+      await tx
+        .delete(standInCheckoutSessions)
+        .where(eq(standInCheckoutSessions.customerId, customerId));
+      await tx
+        .delete(standInPortalSessions)
+        .where(eq(standInPortalSessions.customerId, customerId));
+      await tx.delete(standInCustomers).where(eq(standInCustomers.id, customerId));
+    });
+  }
+
   // ---------------------------------------------------------------------------------------------
   // The stand-in's own pages (server/billing/standInRoutes.ts)
   // ---------------------------------------------------------------------------------------------

@@ -232,6 +232,11 @@ export class StripeBilling implements BillingProvider, WebhookParser {
     return session.url;
   }
 
+  /** Stripe cancels the customer's subscriptions when the customer is deleted. */
+  async deleteCustomer(customerId: string): Promise<void> {
+    await orNullIfMissing(() => this.stripe.customers.del(customerId));
+  }
+
   parseWebhook(rawBody: Buffer, signature: string): BillingEvent {
     let event: Stripe.Event;
     try {

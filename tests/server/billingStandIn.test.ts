@@ -1,12 +1,16 @@
 /**
  * The development billing stand-in end to end through inject (issue 18 item 6): checkout with a
  * promotion code through the stand-in's page, validateSession, the tenant's status, the invoices
- * and their PDFs, the portal, advancing a subscription; and the seed's paid organisation.
+ * and their PDFs, the portal, advancing a subscription; the seed's paid organisation; and an
+ * owner's account deletion deleting the organisation's customer (spec §6).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints } from '../../contract/endpoints/account';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { devEndpoints } from '../../contract/endpoints/dev';
+import { devStandInPaths } from '../../contract/paths';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import type {
   CheckoutSession,
@@ -15,11 +19,21 @@ import type {
   SubscriptionDetails,
 } from '../../contract/payments';
 import { paymentTexts } from '../../contract/payments';
+import { UserRole } from '../../contract/enums';
 import type { TenantStatus } from '../../contract/tenants';
 import { cardTexts, TEST_CARDS } from '../../server/billing/standIn';
 import type { DatabaseHandle } from '../../server/db/database';
+import {
+  standInCheckoutSessions,
+  standInCustomers,
+  standInInvoices,
+  standInSubscriptions,
+  tenantUsers,
+} from '../../server/db/schema';
 import { DEMO_INVOICE_COUNT } from '../../server/db/seedBilling';
 import { DEMO_USERS } from '../../server/db/seedData';
+import { apiPaths } from './support/apiPaths';
+import { captchaToken, post, readyToSignUpWith, STRONG_PASSWORD } from './support/identity';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -27,6 +41,9 @@ import {
   createTestApp,
   envelopeOf,
   login,
+  parseJsonClaim,
+  postSwitchTenant,
+  sessionOf,
   switchTenant,
   type LoginResult,
   type TestApp,
@@ -315,5 +332,88 @@ describe('checkout through the stand-in', () => {
     const canceled = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(canceled).toMatchObject({ subscriptionStatus: 'canceled', canSubscribe: true });
+  });
+});
+
+describe("an owner's account deletion (spec §6)", () => {
+  /** A new person, signed in on the organisation their signup created (they own it). */
+  async function signUp(): Promise<{ session: LoginResult; email: string; tenantId: number }> {
+    const payload = await readyToSignUpWith(test.app, await captchaToken(test.app), 'billdel');
+    const response = await post(test.app, apiPaths.signup, payload);
+    expect(response.statusCode).toBe(200);
+    const session = sessionOf(response);
+    const tenantId = parseJsonClaim<{ id: number }>(session.claims.currentTenant).id;
+    return { session, email: payload.email, tenantId };
+  }
+
+  async function standInRowsOf(customerId: string) {
+    return {
+      customers: await handle.db
+        .select({ id: standInCustomers.id })
+        .from(standInCustomers)
+        .where(eq(standInCustomers.id, customerId)),
+      subscriptions: await handle.db
+        .select({ id: standInSubscriptions.id })
+        .from(standInSubscriptions)
+        .where(eq(standInSubscriptions.customerId, customerId)),
+      invoices: await handle.db
+        .select({ id: standInInvoices.id })
+        .from(standInInvoices)
+        .where(eq(standInInvoices.customerId, customerId)),
+      checkouts: await handle.db
+        .select({ id: standInCheckoutSessions.id })
+        .from(standInCheckoutSessions)
+        .where(eq(standInCheckoutSessions.customerId, customerId)),
+    };
+  }
+
+  it("deletes the organisation's stand-in customer, subscription and invoices; a member leaving keeps them", async () => {
+    const owner = await signUp();
+    const checkout = envelopeOf(
+      await call(owner.session, paymentEndpoints.createCheckoutSession, {}),
+    ).data as CheckoutSession;
+    expect((await payCard(checkout.url, {})).statusCode).toBe(303);
+    const paid = await call(owner.session, paymentEndpoints.validateSession, {
+      sessionId: checkout.sessionId,
+    });
+    expect(paid.statusCode).toBe(200);
+    const { customerId } = envelopeOf(paid).data as SubscriptionDetails;
+    expect(customerId).toMatch(/^cus_dev_/);
+    const before = await standInRowsOf(customerId!);
+    for (const rows of Object.values(before)) expect(rows).toHaveLength(1);
+
+    // A member who belongs elsewhere too leaves: the organisation's payment data stays.
+    const member = await signUp();
+    await handle.db.insert(tenantUsers).values({
+      tenantId: owner.tenantId,
+      userId: member.session.claims.id,
+      userRole: UserRole.User,
+    });
+    const memberHere = sessionOf(
+      await postSwitchTenant(
+        test.app,
+        await login(test.app, member.email, STRONG_PASSWORD),
+        owner.tenantId,
+      ),
+    );
+    const left = await call(memberHere, accountEndpoints.deleteMyAccount);
+    expect(envelopeOf(left).data).toEqual({ deleted: 'membership' });
+    expect(await standInRowsOf(customerId!)).toEqual(before);
+
+    const deleted = await call(owner.session, accountEndpoints.deleteMyAccount);
+    expect(deleted.statusCode).toBe(200);
+    expect(envelopeOf(deleted).data).toEqual({ deleted: 'organisation' });
+    expect(await standInRowsOf(customerId!)).toEqual({
+      customers: [],
+      subscriptions: [],
+      invoices: [],
+      checkouts: [],
+    });
+    const [invoice] = before.invoices;
+    const pdf = await test.app.inject({
+      method: 'GET',
+      url: api(`${devStandInPaths.billingInvoices}/${invoice!.id}/pdf`),
+    });
+    expect(pdf.statusCode).toBe(404);
   });
 });

@@ -3,9 +3,11 @@
  * Stripe's HTTP API (STRIPE_API_BASE -> its host/port/protocol), so its real requests are made,
  * and webhooks signed with the SDK's own test header (good, forged, replayed).
  */
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints } from '../../contract/endpoints/account';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import type { CheckoutSession, Invoice, SubscriptionDetails } from '../../contract/payments';
@@ -14,7 +16,9 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { billingEvents, tenants } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { WEBHOOK_SIGNATURE_INVALID } from '../../server/features/payments/routes';
+import { apiPaths } from './support/apiPaths';
 import { FakeStripe } from './support/fakeStripe';
+import { captchaToken, post, readyToSignUpWith } from './support/identity';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -22,6 +26,8 @@ import {
   createTestApp,
   envelopeOf,
   login,
+  parseJsonClaim,
+  sessionOf,
   switchTenant,
   tenantIdOf,
   type LoginResult,
@@ -37,6 +43,8 @@ let test: TestApp;
 let fake: FakeStripe;
 let marcus: LoginResult;
 let marcusTenantId: number;
+/** The app's error log lines (JSON). */
+const errorLines: string[] = [];
 /** The SDK, only for its webhook test header. */
 const sdk = new Stripe('sk_test_unused');
 
@@ -71,16 +79,44 @@ function subscriptionEvent(id: string, type: string, subscriptionId: string) {
   };
 }
 
+const tenantRowOf = async (tenantId: number) =>
+  (await handle.db.select().from(tenants).where(eq(tenants.id, tenantId)))[0]!;
+
+const tenantOf = (session: LoginResult) =>
+  parseJsonClaim<{ id: number }>(session.claims.currentTenant).id;
+
+/** A new person, signed in on the organisation their signup created (they own it). */
+async function signUpOwner(): Promise<LoginResult> {
+  const payload = await readyToSignUpWith(test.app, await captchaToken(test.app), 'stripedel');
+  const response = await post(test.app, apiPaths.signup, payload);
+  expect(response.statusCode).toBe(200);
+  return sessionOf(response);
+}
+
 beforeAll(async () => {
   fake = new FakeStripe();
   const url = await fake.start();
   handle = await openTestDatabase();
-  test = await createTestApp(handle.db, {
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_ID: PRICE_ID,
-    STRIPE_API_BASE: url,
-  });
+  test = await createTestApp(
+    handle.db,
+    {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_ID: PRICE_ID,
+      STRIPE_API_BASE: url,
+    },
+    {
+      logger: {
+        level: 'error',
+        stream: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            errorLines.push(chunk.toString());
+            done();
+          },
+        }),
+      },
+    },
+  );
   const member = await login(test.app, DEMO_USERS.member.email);
   marcusTenantId = tenantIdOf(member, 'Marcus Reed');
   marcus = await switchTenant(test.app, member, 'Marcus Reed');
@@ -242,6 +278,39 @@ describe('the Stripe adapter against a fake of its API', () => {
     expect(details).toMatchObject({ subscriptionStatus: 'canceled', canSubscribe: true });
   });
 
+  it("deletes the customer at Stripe when the organisation's owner deletes their account", async () => {
+    const owner = await signUpOwner();
+    const checkout = await callAs(test.app, owner, paymentEndpoints.createCheckoutSession, {});
+    expect(checkout.statusCode).toBe(200);
+    const customerId = (await tenantRowOf(tenantOf(owner))).paymentProviderCustomerId!;
+    const sessionId = (envelopeOf(checkout).data as CheckoutSession).sessionId;
+    const subscription = fake.completeSession(sessionId, test.clock.now());
+
+    const response = await callAs(test.app, owner, accountEndpoints.deleteMyAccount);
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    const deletion = fake.requests.filter((request) => request.method === 'DELETE');
+    expect(deletion.map((request) => request.path)).toEqual([`/v1/customers/${customerId}`]);
+    expect(deletion[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(fake.customers.has(customerId)).toBe(false);
+    expect(subscription.status).toBe('canceled');
+  });
+
+  it('counts a customer Stripe no longer has (404) as deleted, logging nothing', async () => {
+    const owner = await signUpOwner();
+    await handle.db
+      .update(tenants)
+      .set({ paymentProviderCustomerId: 'cus_fake_gone' })
+      .where(eq(tenants.id, tenantOf(owner)));
+    const logged = errorLines.length;
+    const response = await callAs(test.app, owner, accountEndpoints.deleteMyAccount);
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    const last = fake.requests.at(-1);
+    expect(last).toMatchObject({ method: 'DELETE', path: '/v1/customers/cus_fake_gone' });
+    expect(errorLines.slice(logged)).toEqual([]);
+  });
+
   it('answers 503 with a message when Stripe fails, changing nothing', async () => {
     const row = await tenantRow();
     await fake.stop();
@@ -250,5 +319,31 @@ describe('the Stripe adapter against a fake of its API', () => {
     });
     expect(response.statusCode).toBe(503);
     expect(envelopeOf(response).messages).toEqual([paymentTexts.unavailable]);
+  });
+});
+
+describe('an owner deleting their account while Stripe fails', () => {
+  it('still deletes the organisation and answers 200, logging the customer to retry', async () => {
+    // The fake was stopped by the test before: every call to Stripe fails.
+    const owner = await signUpOwner();
+    await handle.db
+      .update(tenants)
+      .set({ paymentProviderCustomerId: 'cus_fake_unreachable' })
+      .where(eq(tenants.id, tenantOf(owner)));
+    const logged = errorLines.length;
+    const response = await callAs(test.app, owner, accountEndpoints.deleteMyAccount);
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    const [row] = await handle.db
+      .select()
+      .from(tenants)
+      .where(eq(tenants.id, tenantOf(owner)));
+    expect(row).toBeUndefined();
+    const logs = errorLines
+      .slice(logged)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logs).toEqual([
+      expect.objectContaining({ level: 50, customerId: 'cus_fake_unreachable' }),
+    ]);
   });
 });

@@ -15,7 +15,9 @@
  * devices are signed out; the caller is too). After the commit the feed forgets its pages, and
  * the media files nothing uses any more (the deleted posts' and drops' files, deleted users'
  * avatars) are deleted, best effort: a leftover file is harmless, a failed answer after a
- * committed deletion is not. Rate-limited per account.
+ * committed deletion is not. An owner's deletion then deletes the organisation's customer at the
+ * payment provider (its payment data, spec §6), likewise after the commit: a failure there is
+ * logged for an operator to retry, and the answer stays a success. Rate-limited per account.
  */
 import type { DeletionOutcome } from '../../../contract/account';
 import type { Transaction } from '../../db/database';
@@ -40,6 +42,8 @@ interface Deletion {
   outcome: DeletionOutcome;
   /** Media files the deleted rows pointed to (deleted after the commit if nothing else uses them). */
   fileIds: string[];
+  /** The deleted organisation's customer at the payment provider (deleted after the commit). */
+  customerId: string | null;
 }
 
 /** Deletes users with everything of theirs (memberships, posts, drops, sessions, keys, topics). */
@@ -61,8 +65,8 @@ async function deleteOrganisation(tx: Transaction, tenantId: number, now: Date):
   const tenantFiles = await selectContentMediaFileIds(tx, [{ tenantId }]);
   await endSessionsOnTenant(tx, tenantId, now);
   const userFiles = await deleteAccounts(tx, leaving, now);
-  await deleteTenantRow(tx, tenantId);
-  return { outcome: 'organisation', fileIds: [...tenantFiles, ...userFiles] };
+  const customerId = await deleteTenantRow(tx, tenantId);
+  return { outcome: 'organisation', fileIds: [...tenantFiles, ...userFiles], customerId };
 }
 
 /** A member of several organisations leaves this one, with what they wrote in it. */
@@ -76,7 +80,7 @@ async function leaveOrganisation(
   await endSessionsOnTenant(tx, tenantId, now, userId);
   await deleteMembershipAndContent(tx, userId, tenantId);
   await forgetLastTenant(tx, userId, tenantId);
-  return { outcome: 'membership', fileIds };
+  return { outcome: 'membership', fileIds, customerId: null };
 }
 
 /** Deletes the files no post, drop or avatar uses any more; failures are only logged. */
@@ -87,6 +91,25 @@ async function deleteUnusedFiles(deps: AccountDeps, fileIds: string[]): Promise<
     } catch (error) {
       deps.log.warn({ err: error, fileId }, 'a media file of a deleted account was not deleted');
     }
+  }
+}
+
+/**
+ * Deletes the deleted organisation's customer (with its subscriptions, invoices and checkouts)
+ * at the payment provider. The organisation and its users are already deleted (committed), so a
+ * failure is logged and does not fail the caller's request: the provider call can be retried by
+ * an operator with the customer id logged. Without a provider (production without the payment
+ * keys) there is nothing to delete there.
+ */
+async function deletePaymentCustomer(deps: AccountDeps, customerId: string): Promise<void> {
+  if (deps.billing === null) return;
+  try {
+    await deps.billing.deleteCustomer(customerId);
+  } catch (error) {
+    deps.log.error(
+      { err: error, customerId },
+      "the payment provider's customer of a deleted organisation was not deleted; retry by hand",
+    );
   }
 }
 
@@ -104,12 +127,14 @@ export async function deleteMyAccount(
     if (membership.owner) return deleteOrganisation(tx, tenantId, now);
     const elsewhere = await selectMembersElsewhere(tx, [userId], tenantId);
     if (elsewhere.has(userId)) return leaveOrganisation(tx, userId, tenantId, now);
-    return { outcome: 'account', fileIds: await deleteAccounts(tx, [userId], now) };
+    const fileIds = await deleteAccounts(tx, [userId], now);
+    return { outcome: 'account', fileIds, customerId: null };
   });
   // Rows deleted with their user or tenant end their sessions too: nothing looked up before the
   // commit is trusted.
   noteSessionsEnded();
   deps.feedPages.invalidate();
   await deleteUnusedFiles(deps, deletion.fileIds);
+  if (deletion.customerId !== null) await deletePaymentCustomer(deps, deletion.customerId);
   return { deleted: deletion.outcome };
 }

@@ -250,8 +250,13 @@ export async function deleteUsers(db: Queryable, userIds: number[]): Promise<voi
 }
 
 /** Deletes the tenant: its memberships, posts, drops and sessions go with it (cascade). */
-export async function deleteTenantRow(db: Queryable, tenantId: number): Promise<void> {
-  await db.delete(tenants).where(eq(tenants.id, tenantId));
+/** Deletes the tenant row: answers its payment provider customer id (null when none). */
+export async function deleteTenantRow(db: Queryable, tenantId: number): Promise<string | null> {
+  const [row] = await db
+    .delete(tenants)
+    .where(eq(tenants.id, tenantId))
+    .returning({ customerId: tenants.paymentProviderCustomerId });
+  return row?.customerId ?? null;
 }
 
 /** Deletes the user's membership of the tenant, and their posts and drops there. */

@@ -92,6 +92,16 @@ export class FakeStripe {
       return { object: 'customer', ...customer, email: body.email ?? null };
     });
 
+    // Deleting a customer cancels their subscriptions at once (as Stripe does).
+    app.delete<{ Params: { id: string } }>('/v1/customers/:id', async (request, reply) => {
+      const { id } = request.params;
+      if (!this.customers.delete(id)) return reply.code(404).send(missing('customer', id));
+      for (const subscription of this.subscriptions.values()) {
+        if (subscription.customer === id) subscription.status = 'canceled';
+      }
+      return { id, object: 'customer', deleted: true };
+    });
+
     app.get('/v1/promotion_codes', async (request) => {
       const code = (request.query as Record<string, string>).code ?? '';
       const found = this.promotionCodes.get(code.toUpperCase());
