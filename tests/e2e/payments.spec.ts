@@ -29,10 +29,7 @@ async function screenshots(page: Page, name: string) {
 async function switchTo(page: Page, name: string) {
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: /Account settings/ }).click();
-  await page
-    .getByRole('group', { name: 'Organisations' })
-    .getByRole('button', { name })
-    .click();
+  await page.getByRole('group', { name: 'Organisations' }).getByRole('button', { name }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(header.getByText(name, { exact: true })).toBeVisible();
 }
