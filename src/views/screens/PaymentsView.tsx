@@ -3,6 +3,7 @@ import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import { NewTabLink } from '../components/NewTabLink';
+import { ScrollTable } from '../components/ScrollTable';
 import { TextField } from '../components/TextField';
 import { AccountPanel, type AccountAlert } from './AccountPanel';
 import styles from './AccountScreen.module.css';
@@ -195,38 +196,35 @@ export function InvoicesTable({
   }
   if (empty) return <p className={own.empty}>{emptyText}</p>;
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: keyboard users scroll it
-    <div className={own.tableWrap} tabIndex={0} role="region" aria-label="Invoices table">
-      <table className={own.table}>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Date</th>
-            <th scope="col">Status</th>
-            <th scope="col" className={own.number}>
-              Total
-            </th>
-            <th scope="col">Download</th>
+    <ScrollTable label="Invoices table">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Date</th>
+          <th scope="col">Status</th>
+          <th scope="col" className={own.number}>
+            Total
+          </th>
+          <th scope="col">Download</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={`${row.number}-${index}`}>
+            <td>{row.number}</td>
+            <td>{row.date}</td>
+            <td>{row.status}</td>
+            <td className={own.number}>{row.total}</td>
+            <td>
+              {row.pdfUrl ? (
+                <NewTabLink href={row.pdfUrl}>
+                  Download<span className="visually-hidden"> invoice {row.number}</span>
+                </NewTabLink>
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={`${row.number}-${index}`}>
-              <td>{row.number}</td>
-              <td>{row.date}</td>
-              <td>{row.status}</td>
-              <td className={own.number}>{row.total}</td>
-              <td>
-                {row.pdfUrl ? (
-                  <NewTabLink href={row.pdfUrl}>
-                    Download<span className="visually-hidden"> invoice {row.number}</span>
-                  </NewTabLink>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

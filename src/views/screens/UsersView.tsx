@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { Check, Lock, Pencil, RotateCw, Trash2, TriangleAlert, UserPlus, X } from 'lucide-react';
@@ -16,6 +16,7 @@ import { Button } from '../components/Button';
 import { CheckboxField } from '../components/CheckboxField';
 import { CopyField } from '../components/CopyField';
 import { Modal } from '../components/Modal';
+import { ScrollTable } from '../components/ScrollTable';
 import { SelectField } from '../components/SelectField';
 import { TextAreaField } from '../components/TextAreaField';
 import { TextField } from '../components/TextField';
@@ -150,19 +151,6 @@ export function UsersView(props: UsersViewProps) {
   );
 }
 
-/**
- * A table wider than a phone scrolls sideways: its region takes the focus so that a keyboard can
- * scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
- */
-function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region, see above
-    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={label}>
-      {children}
-    </div>
-  );
-}
-
 function UsersList({
   users,
   invitations,
@@ -181,82 +169,80 @@ function UsersList({
   const date = (iso: string | null) => (iso ? (formatDateTime(iso, timeZone) ?? '') : 'Never');
   return (
     <>
-      <ScrollRegion label="Users table">
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Last Login</th>
-              <th scope="col">Role</th>
-              <th scope="col">Login Enabled</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => {
-              const name = `${user.firstName} ${user.lastName}`;
-              return (
-                <tr key={user.id}>
-                  <td>{name}</td>
-                  <td>
-                    <span className={styles.email}>
-                      {user.email}
-                      {user.emailConfirmed ? null : (
-                        <span className={styles.warn} title="Email requires confirmation">
-                          <TriangleAlert aria-hidden="true" focusable="false" size={16} />
-                          <span className="visually-hidden">Email requires confirmation</span>
-                        </span>
-                      )}
+      <ScrollTable label="Users table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Last Login</th>
+            <th scope="col">Role</th>
+            <th scope="col">Login Enabled</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const name = `${user.firstName} ${user.lastName}`;
+            return (
+              <tr key={user.id}>
+                <td>{name}</td>
+                <td>
+                  <span className={styles.email}>
+                    {user.email}
+                    {user.emailConfirmed ? null : (
+                      <span className={styles.warn} title="Email requires confirmation">
+                        <TriangleAlert aria-hidden="true" focusable="false" size={16} />
+                        <span className="visually-hidden">Email requires confirmation</span>
+                      </span>
+                    )}
+                  </span>
+                </td>
+                <td>{date(user.lastLoginDate)}</td>
+                <td>
+                  {userRoleLabel[user.userRole]}{' '}
+                  {user.owner ? <span className={styles.owner}>owner</span> : null}
+                </td>
+                <td>
+                  {user.loginEnabled ? (
+                    <Check aria-label="Yes" role="img" size={18} className={styles.yes} />
+                  ) : (
+                    <X aria-label="No" role="img" size={18} className={styles.no} />
+                  )}
+                </td>
+                <td>
+                  {user.lock ? (
+                    <span className={styles.lock}>
+                      <Lock aria-hidden="true" focusable="false" size={16} />
+                      <span>{user.lock}</span>
                     </span>
-                  </td>
-                  <td>{date(user.lastLoginDate)}</td>
-                  <td>
-                    {userRoleLabel[user.userRole]}{' '}
-                    {user.owner ? <span className={styles.owner}>owner</span> : null}
-                  </td>
-                  <td>
-                    {user.loginEnabled ? (
-                      <Check aria-label="Yes" role="img" size={18} className={styles.yes} />
-                    ) : (
-                      <X aria-label="No" role="img" size={18} className={styles.no} />
-                    )}
-                  </td>
-                  <td>
-                    {user.lock ? (
-                      <span className={styles.lock}>
-                        <Lock aria-hidden="true" focusable="false" size={16} />
-                        <span>{user.lock}</span>
-                      </span>
-                    ) : (
-                      <span className={styles.actions}>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          icon={<Pencil aria-hidden="true" focusable="false" size={16} />}
-                          onClick={() => onEdit(user.id)}
-                          aria-label={`Edit ${name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          icon={<Trash2 aria-hidden="true" focusable="false" size={16} />}
-                          onClick={() => onDeleteUser(user.id)}
-                          aria-label={`Delete ${name}`}
-                        >
-                          Delete
-                        </Button>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollRegion>
+                  ) : (
+                    <span className={styles.actions}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        icon={<Pencil aria-hidden="true" focusable="false" size={16} />}
+                        onClick={() => onEdit(user.id)}
+                        aria-label={`Edit ${name}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        icon={<Trash2 aria-hidden="true" focusable="false" size={16} />}
+                        onClick={() => onDeleteUser(user.id)}
+                        aria-label={`Delete ${name}`}
+                      >
+                        Delete
+                      </Button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ScrollTable>
 
       <div className={accountStyles.section}>
         <div className={styles.sectionHead}>
@@ -271,97 +257,93 @@ function UsersList({
         {invitations.length === 0 ? (
           <p className={styles.empty}>There are no pending user invitations</p>
         ) : (
-          <ScrollRegion label="Invited users table">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Expiry Date</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              {invitations.map((invitation) => {
-                const name = `${invitation.firstName} ${invitation.lastName}`;
-                return (
-                  <tbody key={invitation.id} className={styles.group}>
-                    <tr>
-                      <td>{name}</td>
-                      <td>
-                        {invitation.acceptedEmailAddress ? (
-                          <span className={styles.email}>
-                            <s>
-                              <span className="visually-hidden">Invited as </span>
-                              {invitation.email}
-                            </s>{' '}
-                            <span>{invitation.acceptedEmailAddress}</span>
-                          </span>
-                        ) : (
-                          invitation.email
-                        )}
-                      </td>
-                      <td>{userRoleLabel[invitation.userRole]}</td>
-                      <td>{date(invitation.expiryDate)}</td>
-                      <td>
-                        <span
-                          className={`${styles.badge} ${badgeClass[invitationBadgeLevel[invitation.shownStatus]] ?? ''}`}
-                        >
-                          {invitation.shownStatus}
+          <ScrollTable label="Invited users table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Expiry Date</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            {invitations.map((invitation) => {
+              const name = `${invitation.firstName} ${invitation.lastName}`;
+              return (
+                <tbody key={invitation.id}>
+                  <tr>
+                    <td>{name}</td>
+                    <td>
+                      {invitation.acceptedEmailAddress ? (
+                        <span className={styles.email}>
+                          <s>
+                            <span className="visually-hidden">Invited as </span>
+                            {invitation.email}
+                          </s>{' '}
+                          <span>{invitation.acceptedEmailAddress}</span>
                         </span>
-                      </td>
-                      <td>
-                        <span className={styles.actions}>
-                          {invitation.canResend ? (
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              icon={<RotateCw aria-hidden="true" focusable="false" size={16} />}
-                              onClick={() => onResend(invitation.id)}
-                              aria-label={`Resend invitation to ${name}`}
-                            >
-                              Resend
-                            </Button>
-                          ) : null}
+                      ) : (
+                        invitation.email
+                      )}
+                    </td>
+                    <td>{userRoleLabel[invitation.userRole]}</td>
+                    <td>{date(invitation.expiryDate)}</td>
+                    <td>
+                      <span
+                        className={`${styles.badge} ${badgeClass[invitationBadgeLevel[invitation.shownStatus]] ?? ''}`}
+                      >
+                        {invitation.shownStatus}
+                      </span>
+                    </td>
+                    <td>
+                      <span className={styles.actions}>
+                        {invitation.canResend ? (
                           <Button
                             variant="ghost"
                             size="sm"
-                            icon={<Trash2 aria-hidden="true" focusable="false" size={16} />}
-                            onClick={() => onDeleteInvitation(invitation.id)}
-                            aria-label={`${invitation.removal === 'cancel' ? 'Cancel' : 'Delete'} invitation to ${name}`}
+                            icon={<RotateCw aria-hidden="true" focusable="false" size={16} />}
+                            onClick={() => onResend(invitation.id)}
+                            aria-label={`Resend invitation to ${name}`}
                           >
-                            {invitation.removal === 'cancel' ? 'Cancel' : 'Delete'}
+                            Resend
                           </Button>
-                        </span>
+                        ) : null}
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          icon={<Trash2 aria-hidden="true" focusable="false" size={16} />}
+                          onClick={() => onDeleteInvitation(invitation.id)}
+                          aria-label={`${invitation.removal === 'cancel' ? 'Cancel' : 'Delete'} invitation to ${name}`}
+                        >
+                          {invitation.removal === 'cancel' ? 'Cancel' : 'Delete'}
+                        </Button>
+                      </span>
+                    </td>
+                  </tr>
+                  {invitation.showsLink ? (
+                    <tr className={styles.extra}>
+                      <td colSpan={6}>
+                        <CopyField
+                          label={`Invitation Link for ${name}`}
+                          value={`${siteUrl}/invitation/${invitation.userInvitationKey}`}
+                          copyLabel="Copy Link"
+                          onCopy={onCopy}
+                        />
                       </td>
                     </tr>
-                    {invitation.showsLink ? (
-                      <tr className={styles.extra}>
-                        <td colSpan={6}>
-                          <CopyField
-                            label={`Invitation Link for ${name}`}
-                            value={`${siteUrl}/invitation/${invitation.userInvitationKey}`}
-                            copyLabel="Copy Link"
-                            onCopy={onCopy}
-                          />
-                        </td>
-                      </tr>
-                    ) : null}
-                    {invitation.shownStatus === 'Declined' && invitation.responseMessage ? (
-                      <tr className={styles.extra}>
-                        <td colSpan={6}>
-                          <span className={styles.reason}>
-                            Reason: {invitation.responseMessage}
-                          </span>
-                        </td>
-                      </tr>
-                    ) : null}
-                  </tbody>
-                );
-              })}
-            </table>
-          </ScrollRegion>
+                  ) : null}
+                  {invitation.shownStatus === 'Declined' && invitation.responseMessage ? (
+                    <tr className={styles.extra}>
+                      <td colSpan={6}>
+                        <span className={styles.reason}>Reason: {invitation.responseMessage}</span>
+                      </td>
+                    </tr>
+                  ) : null}
+                </tbody>
+              );
+            })}
+          </ScrollTable>
         )}
       </div>
 
