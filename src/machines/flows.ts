@@ -168,11 +168,6 @@ export const LOGIN_PATH = '/login';
 export const ONBOARDING_PATH = '/onboarding';
 export const DASHBOARD_PATH = '/dashboard';
 
-/**
- * Spec §2.1 and §6 guard rules: an unauthenticated user goes to /login and the path is
- * remembered; a role outside the area's list goes to /; the admin section without isHost goes to
- * /dashboard; a tenant still onboarding goes to /onboarding.
- */
 /** Spec §6: the roles an area allows: every app screen both, /users and /admin Administrators. */
 export function rolesAllowed(access: FlowAccess): readonly UserRole[] {
   return access === 'user' || access === 'onboarding'
@@ -180,6 +175,11 @@ export function rolesAllowed(access: FlowAccess): readonly UserRole[] {
     : [UserRole.Administrator];
 }
 
+/**
+ * Spec §2.1 and §6 guard rules: an unauthenticated user goes to /login and the path is
+ * remembered; a role outside the area's list goes to /; the admin section without isHost goes to
+ * /dashboard; a tenant still onboarding goes to /onboarding.
+ */
 export function decideAccess(access: FlowAccess, state: AccessState): AccessDecision {
   if (access === 'public') return { kind: 'allow' };
   if (access === 'landing') {
