@@ -94,6 +94,11 @@ const done = (message: string): UsersAlert => ({
   messages: [message],
 });
 
+/** A failed call's error with the text shown when the server gives no words of its own. */
+const failedWith =
+  (text: string) =>
+  ({ event }: { event: ErrorActorEvent }) => ({ error: event.error, text });
+
 export const usersMachine = setup({
   types: {
     context: {} as UsersContext,
@@ -299,10 +304,7 @@ export const usersMachine = setup({
               target: 'editing',
               actions: {
                 type: 'assignFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => ({
-                  error: event.error,
-                  text: usersTexts.inviteFailed,
-                }),
+                params: failedWith(usersTexts.inviteFailed),
               },
               description: "The server's messages; the form is kept.",
             },
@@ -344,10 +346,7 @@ export const usersMachine = setup({
               target: 'editing',
               actions: {
                 type: 'assignFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => ({
-                  error: event.error,
-                  text: usersTexts.inviteFailed,
-                }),
+                params: failedWith(usersTexts.inviteFailed),
               },
               description: "The server's messages; the form is kept.",
             },
@@ -389,10 +388,7 @@ export const usersMachine = setup({
               target: 'editing',
               actions: {
                 type: 'assignFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => ({
-                  error: event.error,
-                  text: usersTexts.updateFailed,
-                }),
+                params: failedWith(usersTexts.updateFailed),
               },
               description: "The server's messages; the form is kept.",
             },
@@ -422,10 +418,7 @@ export const usersMachine = setup({
           target: 'list',
           actions: {
             type: 'assignFailure',
-            params: ({ event }: { event: ErrorActorEvent }) => ({
-              error: event.error,
-              text: usersTexts.deleteUserFailed,
-            }),
+            params: failedWith(usersTexts.deleteUserFailed),
           },
           description: "The server's messages; the user stays listed.",
         },
@@ -454,10 +447,7 @@ export const usersMachine = setup({
           target: 'list',
           actions: {
             type: 'assignFailure',
-            params: ({ event }: { event: ErrorActorEvent }) => ({
-              error: event.error,
-              text: usersTexts.deleteInvitationFailed,
-            }),
+            params: failedWith(usersTexts.deleteInvitationFailed),
           },
           description: "The server's messages; the invitation stays listed.",
         },
