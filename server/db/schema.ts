@@ -54,6 +54,13 @@ export const tenants = pgTable('tenants', {
   logoFileId: text('logo_file_id'),
   /** The logo's public URL; '' when none. */
   logoUrl: text('logo_url').notNull().default(''),
+  /**
+   * Set off by a host (tenants/setEnabled): nobody signs into a disabled organisation, and its
+   * sessions end.
+   */
+  enabled: boolean('enabled').notNull().default(true),
+  /** Set off by a host (tenants/setSendingEmailsEnabled): mail on the organisation's behalf stops. */
+  sendingEmailsEnabled: boolean('sending_emails_enabled').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -166,6 +173,16 @@ export const refreshTokens = pgTable(
      * family keeps one (cleared at the next rotation).
      */
     successorSealed: text('successor_sealed'),
+    /**
+     * An impersonation's family (auth/impersonate): the host who impersonates. Its access tokens
+     * carry the host's id too, and such a session can never impersonate, change a password or
+     * delete an account.
+     */
+    impersonatorUserId: integer('impersonator_user_id').references(() => users.id, {
+      onDelete: 'cascade',
+    }),
+    /** An impersonation's family: the host's own session (family), which stopping returns to. */
+    impersonatorFamilyId: uuid('impersonator_family_id'),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),
@@ -222,7 +239,7 @@ export const accountKeys = pgTable(
 /** The countries reference list (spec §7.2): ISO 3166-1 alpha-2 codes with calling codes. */
 export const countries = pgTable('countries', {
   id: serial('id').primaryKey(),
-  name: text('name').notNull(),
+  name: text('name').notNull().unique(),
   /** ISO 3166-1 alpha-2, upper case. */
   code: text('code').notNull().unique(),
   /** Digits only, without '+'. */
@@ -230,6 +247,44 @@ export const countries = pgTable('countries', {
   enabled: boolean('enabled').notNull().default(true),
   order: integer('order').notNull(),
 });
+
+/** The currencies reference list (spec §7.2): ISO 4217 codes. */
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** ISO 4217, upper case. */
+  code: text('code').notNull().unique(),
+  /** The sign shown before an amount ('£'); '' when none. */
+  symbol: text('symbol').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  order: integer('order').notNull(),
+});
+
+/**
+ * Every impersonation (auth/impersonate), written in the same transaction as the session it
+ * starts. The people are kept by id and by address, with no foreign key: the record outlives
+ * either account.
+ */
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: serial('id').primaryKey(),
+    impersonatorUserId: integer('impersonator_user_id').notNull(),
+    impersonatorEmail: text('impersonator_email').notNull(),
+    impersonatedUserId: integer('impersonated_user_id').notNull(),
+    impersonatedEmail: text('impersonated_email').notNull(),
+    /** The organisation the impersonated session starts in. */
+    tenantId: integer('tenant_id').notNull(),
+    /** The impersonated session (refresh token family). */
+    familyId: uuid('family_id').notNull(),
+    /** The address the call came from. */
+    remoteAddress: text('remote_address').notNull().default(''),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the host stopped (or the session ended); null while it runs. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [index('impersonations_impersonator_idx').on(table.impersonatorUserId)],
+);
 
 /** The development outbox: every mail sent while SMTP_URL is unset (read at GET /api/dev/mail). */
 export const devOutboxMails = pgTable('dev_outbox_mails', {
@@ -406,6 +461,8 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type EmailVerificationCodeRow = typeof emailVerificationCodes.$inferSelect;
 export type AccountKeyRow = typeof accountKeys.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
+export type CurrencyRow = typeof currencies.$inferSelect;
+export type ImpersonationRow = typeof impersonations.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type DropRow = typeof drops.$inferSelect;
 export type UserInvitationRow = typeof userInvitations.$inferSelect;
