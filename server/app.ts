@@ -63,6 +63,7 @@ import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './features/de
 import { identityRoutes } from './features/identity/routes';
 import { teamRoutes } from './features/team/routes';
 import { tenantRoutes } from './features/tenants/routes';
+import { referenceListRoutes } from './features/referenceLists/routes';
 import { topicRoutes } from './features/topics/routes';
 import { createBilling, type Billing } from './billing';
 import { standInRoutes } from './billing/standInRoutes';
@@ -440,6 +441,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     { prefix: config.apiBasePath },
   );
   app.register(topicRoutes({ domain }), { prefix: config.apiBasePath });
+  app.register(referenceListRoutes({ domain }), { prefix: config.apiBasePath });
   app.register(postRoutes({ posts }), { prefix: config.apiBasePath });
   app.register(dropRoutes({ drops: posts }), { prefix: config.apiBasePath });
   app.register(avatarRoutes({ avatars }), { prefix: config.apiBasePath });

@@ -26,7 +26,8 @@ import {
   VerifyAccountResponse,
   identityTexts as t,
 } from '../identity';
-import { CountryList, ListRequest } from '../lists';
+import { CountryList } from '../lists';
+import { ReferenceListRequest } from '../referenceLists';
 import { endpoint, type FieldMessages, type MessageSettings } from './define';
 
 const emailMessages = { required: t.emailRequired, invalid: t.emailInvalid };
@@ -163,11 +164,14 @@ export const identityEndpoints = {
     auth: 'public',
     messages: { value: { required: t.handleRequired } },
   }),
-  /** POST countries/list (spec §3 List request): every country, by Name. */
+  /**
+   * POST countries/list (spec §3 List request): the enabled countries, by Name; every country
+   * with includeDisabled, which only a host may ask for (the admin area's list).
+   */
   countriesList: endpoint({
     method: 'POST',
     path: 'countries/list',
-    request: ListRequest,
+    request: ReferenceListRequest,
     response: CountryList,
     auth: 'public',
   }),

@@ -10,6 +10,7 @@ import { identityEndpoints } from './identity';
 import { paymentEndpoints } from './payments';
 import { organisationEndpoints } from './organisations';
 import { postEndpoints } from './posts';
+import { countryEndpoints, currencyEndpoints, topicMaintenanceEndpoints } from './referenceLists';
 import { teamEndpoints } from './team';
 import { tenantEndpoints } from './tenants';
 import { topicEndpoints } from './topics';
@@ -25,6 +26,9 @@ export const endpointsByArea = {
   payments: paymentEndpoints,
   organisations: organisationEndpoints,
   topics: topicEndpoints,
+  countries: countryEndpoints,
+  currencies: currencyEndpoints,
+  topicMaintenance: topicMaintenanceEndpoints,
   avatars: avatarEndpoints,
   health: healthEndpoints,
   dev: devEndpoints,

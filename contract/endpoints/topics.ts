@@ -2,7 +2,7 @@
  * The interest-topic calls of spec §7.2: the topics list (under userinterestedtopics/) and the
  * per-user lookup and save (under users/; the spec does not show their paths, issue 14 names them).
  */
-import { ListRequest } from '../lists';
+import { ReferenceListRequest } from '../referenceLists';
 import {
   TopicList,
   topicTexts,
@@ -13,11 +13,14 @@ import {
 import { endpoint } from './define';
 
 export const topicEndpoints = {
-  /** POST userinterestedtopics/list: the enabled topics (page 1, pageSize 999, sortBy Order). */
+  /**
+   * POST userinterestedtopics/list: the enabled topics (page 1, pageSize 999, sortBy Order);
+   * every topic with includeDisabled, which only a host may ask for (the admin area's list).
+   */
   list: endpoint({
     method: 'POST',
     path: 'userinterestedtopics/list',
-    request: ListRequest,
+    request: ReferenceListRequest,
     response: TopicList,
     auth: 'user',
   }),

@@ -7,10 +7,11 @@ import { addDays } from '../domain/context';
 import { hashPassword } from '../domain/passwords';
 import { avatarColours, PRIVACY_POLICY_VERSION, TERMS_VERSION } from '../domain/users';
 import { buildCountryList } from './countries';
+import { buildCurrencyList } from './currencies';
 import type { Database, Transaction } from './database';
 import { seedBilling } from './seedBilling';
 import { seedContent } from './seedContent';
-import { countries, tenants, tenantUsers, topics, users } from './schema';
+import { countries, currencies, tenants, tenantUsers, topics, users } from './schema';
 import { buildTopicList } from './topics';
 import {
   DEMO_MEMBERSHIPS,
@@ -111,6 +112,16 @@ export async function seedCountries(db: Database): Promise<boolean> {
   });
 }
 
+/** Inserts the currencies reference list when the table is empty; true when it did. */
+export async function seedCurrencies(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ total: count() }).from(currencies);
+    if ((row?.total ?? 0) > 0) return false;
+    await tx.insert(currencies).values(buildCurrencyList());
+    return true;
+  });
+}
+
 /** Inserts the interest topics when the table is empty; true when it did. */
 export async function seedTopics(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -122,12 +133,13 @@ export async function seedTopics(db: Database): Promise<boolean> {
 }
 
 /**
- * Inserts the countries and topics when there are none and, with `options.demo` (the default), the demo
+ * Inserts the countries, currencies and topics when there are none and, with `options.demo` (the default), the demo
  * users and tenants unless users exist (returns true when it did) and the demo posts and drops
  * when there are none (seedContent.ts).
  */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<boolean> {
   await seedCountries(db);
+  await seedCurrencies(db);
   await seedTopics(db);
   if (options.demo === false) return false;
   const now = options.now ?? new Date();

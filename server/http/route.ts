@@ -124,6 +124,16 @@ function register<Request, Data, Auth extends AuthLevel>(
   });
 }
 
+/**
+ * The caller's scope at `level`, for a call whose payload asks for more than its endpoint's level
+ * (a list's `includeDisabled`, a host's request): the same authentication and check as an
+ * endpoint of that level (401 without a session, 403 without the right).
+ */
+export async function scopeFor(request: FastifyRequest, level: AuthLevel): Promise<TenantScope> {
+  const { authenticate, scopeAt } = request.server.routeAuth;
+  return scopeAt(await authenticate(request), level);
+}
+
 /** Registers `endpoint` under the API base (the app's prefix) with `handler`. */
 export function route<Request, Data, Auth extends AuthLevel>(
   app: FastifyInstance,

@@ -5,6 +5,12 @@ import { avatarTexts } from '../../contract/avatars';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { teamTexts } from '../../contract/team';
 import { teamEndpoints } from '../../contract/endpoints/team';
+import {
+  countryEndpoints,
+  currencyEndpoints,
+  topicMaintenanceEndpoints,
+} from '../../contract/endpoints/referenceLists';
+import { referenceListTexts as refTexts } from '../../contract/referenceLists';
 import { apiPaths } from './support/apiPaths';
 import type { TenantStatus } from '../../contract/tenants';
 import { organisationEndpoints } from '../../contract/endpoints/organisations';
@@ -12,11 +18,14 @@ import { organisationTexts as orgTexts } from '../../contract/organisations';
 import type { DatabaseHandle } from '../../server/db/database';
 import {
   accountKeys,
+  countries,
+  currencies,
   devOutboxMails,
   emailVerificationCodes,
   refreshTokens,
   tenants,
   tenantUsers,
+  topics,
   userInvitationKeys,
   userInvitations,
   users,
@@ -968,6 +977,153 @@ function teamCases(): Record<string, Case[]> {
   };
 }
 
+/**
+ * The reference lists' writes (issue 19), as the host: bad fields get the contract's messages,
+ * impossible requests (a place out of range, an unknown id, a taken name or code) their
+ * refusals. Ids here are past any row (never 1, which the loop reads as the tenant's).
+ */
+function referenceListCases(): Record<string, Case[]> {
+  const UNKNOWN = 999_999;
+  const cases: Record<string, Case[]> = {};
+  const lists = [
+    [
+      countryEndpoints,
+      refTexts.countries.notFound,
+      { name: 'Atlantis', code: 'QQ', callingCode: '999' },
+    ],
+    [
+      currencyEndpoints,
+      refTexts.currencies.notFound,
+      { name: 'Atlantean Crown', code: 'QQQ', symbol: 'A' },
+    ],
+    [topicMaintenanceEndpoints, refTexts.topics.notFound, { name: 'Ocean Rescue' }],
+  ] as const;
+  for (const [endpoints, notFound, fields] of lists) {
+    cases[endpoints.create.path] = [
+      { name: 'no name', payload: { ...fields, name: '' }, messages: [refTexts.nameRequired] },
+      {
+        name: 'a name of spaces',
+        payload: { ...fields, name: '   ' },
+        messages: [refTexts.nameRequired],
+      },
+      {
+        name: 'a name over 128',
+        payload: { ...fields, name: longText(129) },
+        messages: [refTexts.nameRequired],
+      },
+      {
+        name: 'an unknown field',
+        payload: { ...fields, order: 3 },
+        messages: ['order is not an expected field.'],
+      },
+    ];
+    cases[endpoints.update.path] = [
+      {
+        name: 'an unknown id',
+        payload: { ...fields, id: UNKNOWN },
+        code: 404,
+        messages: [notFound],
+      },
+      { name: 'no id', payload: fields, messages: ['id is required.'] },
+    ];
+    cases[endpoints.setEnabled.path] = [
+      {
+        name: 'an unknown id',
+        payload: { id: UNKNOWN, value: false },
+        code: 404,
+        messages: [notFound],
+      },
+      {
+        name: 'a text value',
+        payload: { id: UNKNOWN, value: 'no' },
+        messages: ['value must be true or false.'],
+      },
+    ];
+    cases[endpoints.changeOrder.path] = [
+      {
+        name: 'an unknown id',
+        payload: { id: UNKNOWN, moveUp: true },
+        code: 404,
+        messages: [notFound],
+      },
+      { name: 'no direction', payload: { id: UNKNOWN }, messages: ['moveUp is required.'] },
+    ];
+    cases[endpoints.moveOrderToIndex.path] = [
+      {
+        name: 'an unknown id',
+        payload: { id: UNKNOWN, index: 0 },
+        code: 404,
+        messages: [notFound],
+      },
+      {
+        name: 'a negative index',
+        payload: { id: UNKNOWN, index: -1 },
+        messages: ['index is out of range.'],
+      },
+      {
+        name: 'a fractional index',
+        payload: { id: UNKNOWN, index: 0.5 },
+        messages: ['index must be a whole number.'],
+      },
+    ];
+    cases[endpoints.deleteAndReorder.path] = [
+      { name: 'an unknown id', payload: { id: UNKNOWN }, code: 404, messages: [notFound] },
+      { name: 'id 0', payload: { id: 0 }, messages: ['id is out of range.'] },
+    ];
+  }
+  cases[countryEndpoints.upsert.path] = [
+    {
+      name: 'a lower-case code',
+      payload: { name: 'Atlantis', code: 'qq', callingCode: '999' },
+      messages: [refTexts.countryCodeInvalid],
+    },
+    {
+      name: 'a calling code with +',
+      payload: { name: 'Atlantis', code: 'QQ', callingCode: '+999' },
+      messages: [refTexts.callingCodeInvalid],
+    },
+    {
+      name: 'the name of another country in other letters',
+      payload: { name: 'UNITED KINGDOM', code: 'QQ', callingCode: '999' },
+      code: 409,
+      messages: [refTexts.countries.nameTaken('UNITED KINGDOM')],
+    },
+    {
+      name: 'the code of another country',
+      payload: { name: 'Atlantis', code: 'FR', callingCode: '999' },
+      code: 409,
+      messages: [refTexts.countries.codeTaken('FR')],
+    },
+  ];
+  cases[currencyEndpoints.upsert.path] = [
+    {
+      name: 'a two-letter code',
+      payload: { name: 'Atlantean Crown', code: 'QQ', symbol: '' },
+      messages: [refTexts.currencyCodeInvalid],
+    },
+    {
+      name: 'a symbol over 8',
+      payload: { name: 'Atlantean Crown', code: 'QQQ', symbol: longText(9) },
+      messages: [refTexts.symbolTooLong],
+    },
+    {
+      name: 'the code of another currency',
+      payload: { name: 'Atlantean Crown', code: 'EUR', symbol: '' },
+      code: 409,
+      messages: [refTexts.currencies.codeTaken('EUR')],
+    },
+  ];
+  cases[topicMaintenanceEndpoints.upsert.path] = [
+    {
+      name: 'the name of another topic in other letters',
+      payload: { name: 'education' },
+      code: 409,
+      messages: [refTexts.topics.nameTaken('education')],
+    },
+  ];
+  return cases;
+}
+
 const routeCases: Record<string, Case[]> = {
   [apiPaths.login]: [
     { name: 'no body', messages: ['email is required.', 'password is required.'] },
@@ -1193,6 +1349,8 @@ const routeCases: Record<string, Case[]> = {
   ...identityCases(),
   ...accountCases(),
   ...teamCases(),
+  // The reference lists (issue 19): a host's writes with bad payloads or impossible requests.
+  ...referenceListCases(),
 };
 
 async function tokenCount(): Promise<number> {
@@ -1208,6 +1366,15 @@ async function identityRows() {
       return row?.total ?? 0;
     }),
   );
+}
+
+/** Every row of the reference lists: a refused write changes none. */
+async function referenceListRows() {
+  return Promise.all([
+    handle.db.select().from(countries).orderBy(countries.id),
+    handle.db.select().from(currencies).orderBy(currencies.id),
+    handle.db.select().from(topics).orderBy(topics.id),
+  ]);
 }
 
 /** Every user's picture: a refused avatar call changes none. */
@@ -1271,6 +1438,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     const avatarsBefore = await avatarRows();
     const accountsBefore = await accountRows();
     const teamBefore = await teamRows();
+    const listsBefore = await referenceListRows();
     const response = await post(path, payload);
     expect(response.statusCode).toBe(item.code ?? 400);
     const body = envelopeOf(response);
@@ -1284,6 +1452,7 @@ describe.each(Object.entries(routeCases))('POST /api/%s with bad input', (path, 
     expect(await avatarRows()).toEqual(avatarsBefore);
     expect(await accountRows()).toEqual(accountsBefore);
     expect(await teamRows()).toEqual(teamBefore);
+    expect(await referenceListRows()).toEqual(listsBefore);
   });
 });
 
@@ -1340,7 +1509,19 @@ const guidQueryCases: QueryCase[] = [
   },
 ];
 
+/** A reference list's GET get and DELETE delete: the id's rules, then an unknown id. */
+const referenceIdCases = (notFound: string): QueryCase[] => [
+  ...idQueryCases.slice(0, 8),
+  { name: 'an id past any row', query: 'id=999999', code: 404, messages: [notFound] },
+];
+
 const queryRoutes: [string, 'GET' | 'DELETE', QueryCase[]][] = [
+  [countryEndpoints.get.path, 'GET', referenceIdCases(refTexts.countries.notFound)],
+  [countryEndpoints.delete.path, 'DELETE', referenceIdCases(refTexts.countries.notFound)],
+  [currencyEndpoints.get.path, 'GET', referenceIdCases(refTexts.currencies.notFound)],
+  [currencyEndpoints.delete.path, 'DELETE', referenceIdCases(refTexts.currencies.notFound)],
+  [topicMaintenanceEndpoints.get.path, 'GET', referenceIdCases(refTexts.topics.notFound)],
+  [topicMaintenanceEndpoints.delete.path, 'DELETE', referenceIdCases(refTexts.topics.notFound)],
   [teamEndpoints.deleteUser.path, 'DELETE', idQueryCases],
   [teamEndpoints.getInvitation.path, 'GET', idQueryCases],
   [teamEndpoints.deleteInvitation.path, 'DELETE', idQueryCases],

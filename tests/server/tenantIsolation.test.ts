@@ -18,6 +18,11 @@ import { paymentEndpoints } from '../../contract/endpoints/payments';
 import type { CheckoutSession } from '../../contract/payments';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { teamEndpoints } from '../../contract/endpoints/team';
+import {
+  countryEndpoints,
+  currencyEndpoints,
+  topicMaintenanceEndpoints,
+} from '../../contract/endpoints/referenceLists';
 import type { UserInvitation } from '../../contract/team';
 import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
@@ -265,6 +270,16 @@ const exempt: Record<string, string> = {
     "it creates a new organisation; logoId is the caller's own pending upload (another's is refused: tests/server/organisations.test.ts)",
   'posts/createWithFile':
     "mediaFileStorageId is a pending upload's unguessable id, not yet any organisation's record",
+  // The reference lists (issue 19) belong to no organisation: the platform's, for hosts only
+  // (403 for anyone else: tests/server/referenceLists.test.ts).
+  ...Object.fromEntries(
+    [countryEndpoints, currencyEndpoints, topicMaintenanceEndpoints].flatMap((area) =>
+      Object.values(area).map((endpoint) => [
+        endpoint.path,
+        "a platform-wide reference list's row, no organisation's; every write is a host's",
+      ]),
+    ),
+  ),
 };
 
 const ID_FIELD = /^(id|guid)$|(Id|Guid)$/;

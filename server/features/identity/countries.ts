@@ -1,13 +1,15 @@
 /**
- * The countries reference list (spec §7.2 Countries): public, enabled countries only, filtered by
+ * The countries reference list (spec §7.2 Countries): public, enabled countries only (every
+ * country with includeDisabled, which the route allows hosts only), filtered by
  * searchString (name or code), sorted (Name by default, with English collation), paged
  * (pageSize at most 999), with totalCount only when asked for.
  */
-import type { Country, ListRequest, ListResponse } from '../../../contract/lists';
+import type { Country, ListResponse } from '../../../contract/lists';
+import type { ReferenceListRequest } from '../../../contract/referenceLists';
 import { countryNameCollator } from '../../db/countries';
 import type { Queryable } from '../../db/database';
 import { referenceListPage } from '../../domain/referenceLists';
-import { listEnabledCountries, type CountryRow } from './queries';
+import { listAllCountries, listEnabledCountries, type CountryRow } from './queries';
 
 const SORT_KEYS = {
   name: (a: CountryRow, b: CountryRow) => countryNameCollator.compare(a.name, b.name),
@@ -31,9 +33,11 @@ const toCountry = (row: CountryRow): Country => ({
 
 export async function listCountries(
   db: Queryable,
-  request: ListRequest,
+  request: ReferenceListRequest,
 ): Promise<ListResponse<Country>> {
-  return referenceListPage(await listEnabledCountries(db), request, {
+  const rows =
+    request.includeDisabled === true ? await listAllCountries(db) : await listEnabledCountries(db);
+  return referenceListPage(rows, request, {
     sortKeys: SORT_KEYS,
     defaultSort: 'name',
     sortByInvalid: SORT_BY_INVALID,

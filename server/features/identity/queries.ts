@@ -327,3 +327,8 @@ export async function findCodeVerifiedAt(
 export async function listEnabledCountries(db: Queryable): Promise<CountryRow[]> {
   return db.select().from(countries).where(eq(countries.enabled, true));
 }
+
+/** Every country, disabled ones too (a host's list). */
+export async function listAllCountries(db: Queryable): Promise<CountryRow[]> {
+  return db.select().from(countries);
+}

@@ -15,7 +15,7 @@ import { loginWithGoogle, signupWithGoogle } from './thirdPartySignIn';
 import { sendVerificationCode, verifyCode } from './verification';
 import { ok } from '../../http/envelope';
 import type { RefreshCookieOptions } from '../../http/refreshCookie';
-import { route } from '../../http/route';
+import { route, scopeFor } from '../../http/route';
 import { answerSession } from '../../http/sessionAnswer';
 
 export interface IdentityRouteDeps {
@@ -90,8 +90,10 @@ export function identityRoutes(deps: IdentityRouteDeps): FastifyPluginAsync {
       ok(await handleExists(identity.db, payload.value)),
     );
 
-    route(app, endpoints.countriesList, async ({ payload }) =>
-      ok(await listCountries(identity.db, payload)),
-    );
+    route(app, endpoints.countriesList, async ({ payload, request }) => {
+      // Disabled countries are the admin area's: a host's request only.
+      if (payload.includeDisabled === true) await scopeFor(request, 'host');
+      return ok(await listCountries(identity.db, payload));
+    });
   };
 }

@@ -3,7 +3,8 @@
  * and each person's own choice, which only they see and change: at least three distinct enabled
  * topics, replaced in one transaction so a refused save changes nothing.
  */
-import type { ListRequest, ListResponse } from '../../../contract/lists';
+import type { ListResponse } from '../../../contract/lists';
+import type { ReferenceListRequest } from '../../../contract/referenceLists';
 import { MINIMUM_TOPICS, topicTexts, type Topic } from '../../../contract/topics';
 import type { DomainContext } from '../../domain/context';
 import { forbidden, invalid } from '../../domain/errors';
@@ -11,6 +12,7 @@ import { referenceListPage } from '../../domain/referenceLists';
 import type { TenantScope } from '../../domain/scope';
 import {
   replaceUserTopics,
+  selectAllTopics,
   selectEnabledTopicIds,
   selectEnabledTopics,
   selectUserTopicIds,
@@ -32,12 +34,19 @@ const toTopic = (row: TopicRow): Topic => ({
   enabled: row.enabled,
 });
 
-/** POST userinterestedtopics/list: the enabled topics, by Order unless asked otherwise. */
+/**
+ * POST userinterestedtopics/list: the enabled topics, by Order unless asked otherwise (every
+ * topic with includeDisabled, which the route allows hosts only).
+ */
 export async function listTopics(
   ctx: DomainContext,
-  request: ListRequest,
+  request: ReferenceListRequest,
 ): Promise<ListResponse<Topic>> {
-  return referenceListPage(await selectEnabledTopics(ctx.db), request, {
+  const rows =
+    request.includeDisabled === true
+      ? await selectAllTopics(ctx.db)
+      : await selectEnabledTopics(ctx.db);
+  return referenceListPage(rows, request, {
     sortKeys: SORT_KEYS,
     defaultSort: 'order',
     sortByInvalid: SORT_BY_INVALID,

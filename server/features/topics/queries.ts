@@ -14,6 +14,11 @@ export function selectEnabledTopics(db: Queryable): Promise<TopicRow[]> {
     .orderBy(asc(topics.order), asc(topics.id));
 }
 
+/** Every topic, disabled ones too (a host's list), by their order (then id). */
+export function selectAllTopics(db: Queryable): Promise<TopicRow[]> {
+  return db.select().from(topics).orderBy(asc(topics.order), asc(topics.id));
+}
+
 /** Which of `ids` are enabled topics. */
 export async function selectEnabledTopicIds(db: Queryable, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];

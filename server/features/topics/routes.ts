@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { topicEndpoints as endpoints } from '../../../contract/endpoints/topics';
 import type { DomainContext } from '../../domain/context';
 import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { route, scopeFor } from '../../http/route';
 import { listTopics, updateUserTopics, userTopicIds } from './domain';
 
 export interface TopicRouteDeps {
@@ -13,7 +13,11 @@ export interface TopicRouteDeps {
 export function topicRoutes(deps: TopicRouteDeps): FastifyPluginAsync {
   const { domain } = deps;
   return async (app) => {
-    route(app, endpoints.list, async ({ payload }) => ok(await listTopics(domain, payload)));
+    route(app, endpoints.list, async ({ payload, request }) => {
+      // Disabled topics are the admin area's: a host's request only.
+      if (payload.includeDisabled === true) await scopeFor(request, 'host');
+      return ok(await listTopics(domain, payload));
+    });
     route(app, endpoints.userTopicIds, async ({ payload, scope }) =>
       ok(await userTopicIds(domain, scope, payload.id)),
     );

@@ -29,6 +29,7 @@ const CACHE_DIR = join(tmpdir(), 'givedrop-test-templates');
 const LOCK_STALE_MS = 120_000;
 const SOURCES = [
   '../../../server/db/countries.ts',
+  '../../../server/db/currencies.ts',
   '../../../server/db/seed.ts',
   '../../../server/db/seedBilling.ts',
   '../../../server/billing/standIn.ts',
