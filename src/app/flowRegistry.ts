@@ -2,6 +2,8 @@ import { changePasswordFlow } from '../features/changePassword/changePassword.fl
 import { dataPrivacyFlow } from '../features/dataPrivacy/dataPrivacy.flow';
 import { activationFlow } from '../features/activation/activation.flow';
 import { adminFlow } from '../features/admin/admin.flow';
+import { countriesFlow } from '../features/countries/countries.flow';
+import { currenciesFlow } from '../features/currencies/currencies.flow';
 import { createDropFlow } from '../features/createDrop/createDrop.flow';
 import { createInfoFlow } from '../features/createInfo/createInfo.flow';
 import { createPostFlow } from '../features/createPost/createPost.flow';
@@ -22,6 +24,7 @@ import { passwordResetFlow } from '../features/passwordReset/passwordReset.flow'
 import { paymentsFlow } from '../features/payments/payments.flow';
 import { personalDetailsFlow } from '../features/personalDetails/personalDetails.flow';
 import { preferencesFlow } from '../features/preferences/preferences.flow';
+import { productCategoriesFlow } from '../features/productCategories/productCategories.flow';
 import { profileFlow } from '../features/profile/profile.flow';
 import { adminReportsFlow } from '../features/adminReports/adminReports.flow';
 import { searchFlow } from '../features/search/search.flow';
@@ -67,4 +70,7 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   adminFlow,
   emailTemplatesFlow,
   adminReportsFlow,
+  productCategoriesFlow,
+  countriesFlow,
+  currenciesFlow,
 ];

@@ -80,6 +80,9 @@ describe('the flow registry', () => {
     '/admin': { layout: 'admin', access: 'host' },
     '/admin/email-templates': { layout: 'admin', access: 'host' },
     '/admin/reports': { layout: 'admin', access: 'host' },
+    '/admin/product-categories': { layout: 'admin', access: 'host' },
+    '/admin/countries': { layout: 'admin', access: 'host' },
+    '/admin/currencies': { layout: 'admin', access: 'host' },
   };
   it.each(routes.map((r) => [r.route.path, r] as const))(
     '%s has the layout and access of spec §2.1 and §6',
@@ -226,9 +229,13 @@ describe('the flow registry', () => {
 describe('the admin side menu (spec §2.3 Admin), derived from the registry', () => {
   it('lists the admin routes that carry a menu item, in their order, the current one marked', () => {
     const items = adminMenuItems(flowRegistry, '/admin/reports/');
-    expect(items.map((item) => item.label)).toEqual(
-      expect.arrayContaining(['Email Templates', 'Reports']),
-    );
+    expect(items.map((item) => item.label)).toEqual([
+      'Email Templates',
+      'Product Categories',
+      'Countries',
+      'Currencies',
+      'Reports',
+    ]);
     expect(items[0]).toEqual({
       label: 'Email Templates',
       href: '/admin/email-templates',

@@ -1,0 +1,440 @@
+/**
+ * Generated paths of the reference list machine (issue 19), for each of its three lists,
+ * checked against a model written from spec §7.2 ('Countries and currencies', 'Topics') and §8
+ * ('Failed to fetch countries', 'Failed to fetch currencies', 'Error getting topics'): the
+ * table shows every row in its maintained Order with what may be done to it; create and edit in
+ * a form that keeps what was typed when the server refuses it (its messages shown); enable or
+ * disable; one place up or down, never past either end; to another place in range; delete after
+ * a confirmation; every call busy while on its way.
+ */
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { ReferenceListKind } from '../../contract/referenceLists';
+import {
+  referenceListMachine,
+  selectDeleteConfirmation,
+  selectReferenceForm,
+  selectReferenceListAlert,
+  selectReferenceListBusy,
+  selectReferenceListLoadFailed,
+  selectReferenceListLoading,
+  selectReferenceListTexts,
+  selectReferenceRows,
+  type ReferenceListSnapshot,
+  type ReferenceRow,
+} from '../../src/machines/referenceListMachine';
+import { FakePromises } from '../support/pathHarness';
+import { describePathsForInputs } from './pathsWithInputs';
+
+const row = (id: number, name: string, order: number, enabled: boolean): ReferenceRow => ({
+  id,
+  name,
+  order,
+  enabled,
+  values: { name, code: `C${id}` },
+});
+const ALPHA = row(1, 'Alpha', 1, true);
+const BETA = row(2, 'Beta', 2, false);
+const GAMMA = row(3, 'Gamma', 3, true);
+/** As the server answers a list sorted by something else than Order: the table sorts it. */
+const LOADED = [GAMMA, ALPHA, BETA];
+/** Saved: Beta renamed (an edit), or a new row (a create). */
+const RENAMED = { ...BETA, name: 'Beta Two', values: { name: 'Beta Two', code: 'C2' } };
+const CREATED = row(4, 'Delta', 4, true);
+const DISABLED_ALPHA = { ...ALPHA, enabled: false };
+/** Answers of the reorders and of the deletion: every row in its new Order. */
+const REORDERED = [
+  { ...BETA, order: 1 },
+  { ...ALPHA, order: 2 },
+  { ...GAMMA, order: 3 },
+];
+const REMAINING = [ALPHA, { ...GAMMA, order: 2 }];
+const VALUES = { name: 'Delta', code: 'c4' };
+const REFUSAL = 'A country named Delta already exists.';
+const serverRefusal = { messages: [REFUSAL] };
+
+const TEXTS = {
+  countries: { title: 'Countries', singular: 'country', loadFailed: 'Failed to fetch countries' },
+  currencies: {
+    title: 'Currencies',
+    singular: 'currency',
+    loadFailed: 'Failed to fetch currencies',
+  },
+  topics: {
+    title: 'Product Categories',
+    singular: 'product category',
+    loadFailed: 'Error getting topics',
+  },
+} as const;
+
+type Phase =
+  | 'loading'
+  | 'loadFailed'
+  | 'listing'
+  | 'editing'
+  | 'saving'
+  | 'settingEnabled'
+  | 'moving'
+  | 'movingTo'
+  | 'confirmingDelete'
+  | 'deleting';
+
+interface ModelAlert {
+  kind: string;
+  level: 'success' | 'danger';
+  title: string | null;
+  messages: string[];
+}
+interface Model {
+  phase: Phase;
+  rows: ReferenceRow[];
+  selected: number | null;
+  draft: Record<string, string> | null;
+  alert: ModelAlert | null;
+  calls: { name: string; input: unknown }[];
+}
+const start = (): Model => ({
+  phase: 'loading',
+  rows: [],
+  selected: null,
+  draft: null,
+  alert: null,
+  calls: [{ name: 'loadList', input: undefined }],
+});
+let model = start();
+
+const ordered = (rows: readonly ReferenceRow[]) =>
+  [...rows].sort((a, b) => a.order - b.order || a.id - b.id);
+const place = (m: Model, id: number) => ordered(m.rows).findIndex((r) => r.id === id);
+const merged = (rows: readonly ReferenceRow[], saved: ReferenceRow) =>
+  rows.some((r) => r.id === saved.id)
+    ? rows.map((r) => (r.id === saved.id ? saved : r))
+    : [...rows, saved];
+/** A refusal: the server's messages under our text, or our text alone. */
+const failure = (kind: string, text: string, error: unknown): ModelAlert =>
+  error === serverRefusal
+    ? { kind, level: 'danger', title: text, messages: [REFUSAL] }
+    : { kind, level: 'danger', title: null, messages: [text] };
+const call = (m: Model, name: string, input: unknown): Model => ({
+  ...m,
+  calls: [...m.calls, { name, input }],
+});
+
+interface Ev {
+  type: string;
+  id?: number;
+  value?: boolean;
+  moveUp?: boolean;
+  index?: number;
+  values?: Record<string, string>;
+  output?: unknown;
+  error?: unknown;
+}
+
+function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
+  const listing = m.phase === 'listing';
+  const listed = (id: number | undefined) => m.rows.some((r) => r.id === id);
+  switch (e.type) {
+    case 'xstate.done.actor.loadList':
+      return m.phase === 'loading'
+        ? { ...m, phase: 'listing', rows: e.output as ReferenceRow[] }
+        : m;
+    case 'xstate.error.actor.loadList':
+      return m.phase === 'loading'
+        ? {
+            ...m,
+            phase: 'loadFailed',
+            alert: {
+              kind: 'loadFailed',
+              level: 'danger',
+              title: null,
+              messages: [TEXTS[kind].loadFailed],
+            },
+          }
+        : m;
+    case 'retry':
+      return m.phase === 'loadFailed'
+        ? call({ ...m, phase: 'loading', alert: null }, 'loadList', undefined)
+        : m;
+    case 'create.start':
+      return listing ? { ...m, phase: 'editing', selected: null, draft: null, alert: null } : m;
+    case 'edit.start':
+      return listing && listed(e.id)
+        ? { ...m, phase: 'editing', selected: e.id ?? null, draft: null, alert: null }
+        : m;
+    case 'delete.start':
+      return listing && listed(e.id)
+        ? { ...m, phase: 'confirmingDelete', selected: e.id ?? null, draft: null, alert: null }
+        : m;
+    case 'enabled.set': {
+      const target = m.rows.find((r) => r.id === e.id);
+      return listing && target !== undefined && target.enabled !== e.value
+        ? call({ ...m, phase: 'settingEnabled', alert: null }, 'setEnabled', {
+            id: e.id,
+            value: e.value,
+          })
+        : m;
+    }
+    case 'order.move': {
+      const at = place(m, e.id ?? 0);
+      const possible = at >= 0 && (e.moveUp === true ? at > 0 : at < m.rows.length - 1);
+      return listing && possible
+        ? call({ ...m, phase: 'moving', alert: null }, 'changeOrder', {
+            id: e.id,
+            moveUp: e.moveUp,
+          })
+        : m;
+    }
+    case 'order.moveTo': {
+      const at = place(m, e.id ?? 0);
+      const to = e.index ?? -1;
+      const possible = at >= 0 && to !== at && to >= 0 && to < m.rows.length;
+      return listing && possible
+        ? call({ ...m, phase: 'movingTo', alert: null }, 'moveToIndex', { id: e.id, index: to })
+        : m;
+    }
+    case 'form.submit':
+      return m.phase === 'editing'
+        ? call({ ...m, phase: 'saving', draft: e.values ?? null, alert: null }, 'saveRow', {
+            id: m.selected,
+            values: e.values,
+          })
+        : m;
+    case 'cancel':
+      return m.phase === 'editing' || m.phase === 'confirmingDelete'
+        ? { ...m, phase: 'listing', selected: null, draft: null }
+        : m;
+    case 'confirm':
+      return m.phase === 'confirmingDelete'
+        ? call({ ...m, phase: 'deleting' }, 'deleteRow', { id: m.selected })
+        : m;
+    case 'alert.dismiss':
+      return { ...m, alert: null };
+    case 'xstate.done.actor.saveRow': {
+      if (m.phase !== 'saving') return m;
+      const saved = e.output as ReferenceRow;
+      return {
+        ...m,
+        phase: 'listing',
+        rows: merged(m.rows, saved),
+        selected: null,
+        draft: null,
+        alert: {
+          kind: 'saved',
+          level: 'success',
+          title: null,
+          messages: [`'${saved.name}' saved`],
+        },
+      };
+    }
+    case 'xstate.error.actor.saveRow':
+      return m.phase === 'saving'
+        ? {
+            ...m,
+            phase: 'editing',
+            alert: failure(
+              'saveFailed',
+              'The changes could not be saved, please try again.',
+              e.error,
+            ),
+          }
+        : m;
+    case 'xstate.done.actor.setEnabled':
+      return m.phase === 'settingEnabled'
+        ? { ...m, phase: 'listing', rows: merged(m.rows, e.output as ReferenceRow) }
+        : m;
+    case 'xstate.error.actor.setEnabled':
+      return m.phase === 'settingEnabled'
+        ? {
+            ...m,
+            phase: 'listing',
+            alert: failure(
+              'changeFailed',
+              'The change could not be saved, please try again.',
+              e.error,
+            ),
+          }
+        : m;
+    case 'xstate.done.actor.changeOrder':
+    case 'xstate.done.actor.moveToIndex':
+      return m.phase === 'moving' || m.phase === 'movingTo'
+        ? { ...m, phase: 'listing', rows: e.output as ReferenceRow[] }
+        : m;
+    case 'xstate.error.actor.changeOrder':
+    case 'xstate.error.actor.moveToIndex':
+      return m.phase === 'moving' || m.phase === 'movingTo'
+        ? {
+            ...m,
+            phase: 'listing',
+            alert: failure(
+              'changeFailed',
+              'The order could not be changed, please try again.',
+              e.error,
+            ),
+          }
+        : m;
+    case 'xstate.done.actor.deleteRow': {
+      if (m.phase !== 'deleting') return m;
+      const name = m.rows.find((r) => r.id === m.selected)?.name ?? '';
+      return {
+        ...m,
+        phase: 'listing',
+        rows: e.output as ReferenceRow[],
+        selected: null,
+        draft: null,
+        alert: { kind: 'deleted', level: 'success', title: null, messages: [`'${name}' deleted`] },
+      };
+    }
+    case 'xstate.error.actor.deleteRow':
+      return m.phase === 'deleting'
+        ? {
+            ...m,
+            phase: 'listing',
+            selected: null,
+            draft: null,
+            alert: failure('changeFailed', 'It could not be deleted, please try again.', e.error),
+          }
+        : m;
+    default:
+      return m;
+  }
+}
+
+function expectShown(
+  s: ReferenceListSnapshot,
+  m: Model,
+  calls: FakePromises['calls'],
+  kind: ReferenceListKind,
+) {
+  expect(selectReferenceListTexts(s)).toEqual(TEXTS[kind]);
+  expect(selectReferenceListLoading(s)).toBe(m.phase === 'loading');
+  expect(selectReferenceListLoadFailed(s)).toBe(m.phase === 'loadFailed');
+  expect(selectReferenceListBusy(s)).toBe(
+    ['saving', 'settingEnabled', 'moving', 'movingTo', 'deleting'].includes(m.phase),
+  );
+  expect(selectReferenceListAlert(s)).toEqual(m.alert);
+  expect(calls).toEqual(m.calls);
+
+  // The table: every row in its Order, its place, and which way it may move.
+  const rows = ordered(m.rows);
+  expect(
+    selectReferenceRows(s).map((r) => [
+      r.id,
+      r.name,
+      r.enabled,
+      r.position,
+      r.canMoveUp,
+      r.canMoveDown,
+    ]),
+  ).toEqual(
+    rows.map((r, index) => [
+      r.id,
+      r.name,
+      r.enabled,
+      index + 1,
+      index > 0,
+      index < rows.length - 1,
+    ]),
+  );
+
+  // The form: the draft after a refusal (nothing lost), else the row's fields.
+  const form = selectReferenceForm(s);
+  if (m.phase === 'editing' || m.phase === 'saving') {
+    expect(form).toEqual({
+      mode: m.selected === null ? 'create' : 'edit',
+      values: m.draft ?? m.rows.find((r) => r.id === m.selected)?.values ?? null,
+      busy: m.phase === 'saving',
+    });
+  } else expect(form).toBeNull();
+
+  const confirmation = selectDeleteConfirmation(s);
+  if (m.phase === 'confirmingDelete' || m.phase === 'deleting') {
+    expect(confirmation).toEqual({
+      name: m.rows.find((r) => r.id === m.selected)?.name ?? '',
+      busy: m.phase === 'deleting',
+    });
+  } else expect(confirmation).toBeNull();
+}
+
+/** States told apart by their value, choice, draft, alert and how many rows (not every row). */
+const serializeState = (s: AnyMachineSnapshot) => {
+  const c = (s as ReferenceListSnapshot).context;
+  return JSON.stringify({
+    value: s.value,
+    selected: c.selectedId,
+    draft: c.draft !== null,
+    alert: c.alert?.kind ?? null,
+    rows: c.rows.length,
+  });
+};
+
+await describePathsForInputs({
+  machine: referenceListMachine,
+  unhandled: true,
+  serializeState,
+  inputs: (['countries', 'currencies', 'topics'] as const).map((kind) => ({
+    name: kind,
+    input: { kind },
+  })),
+  build: () => {
+    const promises = new FakePromises();
+    const machine = referenceListMachine.provide({
+      actors: {
+        loadList: promises.logic('loadList') as never,
+        saveRow: promises.logic('saveRow') as never,
+        setEnabled: promises.logic('setEnabled') as never,
+        changeOrder: promises.logic('changeOrder') as never,
+        moveToIndex: promises.logic('moveToIndex') as never,
+        deleteRow: promises.logic('deleteRow') as never,
+      },
+    });
+    return { machine, promises, spies: { promises } };
+  },
+  events: [
+    { type: 'retry' },
+    { type: 'create.start' },
+    { type: 'edit.start', id: 2 },
+    { type: 'edit.start', id: 99 },
+    { type: 'form.submit', values: VALUES },
+    { type: 'cancel' },
+    { type: 'confirm' },
+    { type: 'alert.dismiss' },
+    { type: 'enabled.set', id: 1, value: false },
+    { type: 'enabled.set', id: 1, value: true },
+    { type: 'enabled.set', id: 2, value: true },
+    { type: 'enabled.set', id: 99, value: true },
+    { type: 'order.move', id: 1, moveUp: true },
+    { type: 'order.move', id: 1, moveUp: false },
+    { type: 'order.move', id: 3, moveUp: false },
+    { type: 'order.move', id: 3, moveUp: true },
+    { type: 'order.move', id: 99, moveUp: true },
+    { type: 'order.moveTo', id: 1, index: 2 },
+    { type: 'order.moveTo', id: 3, index: 0 },
+    { type: 'order.moveTo', id: 1, index: 0 },
+    { type: 'order.moveTo', id: 1, index: 3 },
+    { type: 'order.moveTo', id: 1, index: -1 },
+    { type: 'order.moveTo', id: 99, index: 1 },
+    { type: 'delete.start', id: 3 },
+    { type: 'delete.start', id: 99 },
+    { type: 'xstate.done.actor.loadList', output: LOADED },
+    { type: 'xstate.error.actor.loadList', error: new Error('down') },
+    { type: 'xstate.done.actor.saveRow', output: RENAMED },
+    { type: 'xstate.done.actor.saveRow', output: CREATED },
+    { type: 'xstate.error.actor.saveRow', error: serverRefusal },
+    { type: 'xstate.error.actor.saveRow', error: new Error('down') },
+    { type: 'xstate.done.actor.setEnabled', output: DISABLED_ALPHA },
+    { type: 'xstate.error.actor.setEnabled', error: serverRefusal },
+    { type: 'xstate.done.actor.changeOrder', output: REORDERED },
+    { type: 'xstate.error.actor.changeOrder', error: new Error('down') },
+    { type: 'xstate.done.actor.moveToIndex', output: REORDERED },
+    { type: 'xstate.error.actor.moveToIndex', error: serverRefusal },
+    { type: 'xstate.done.actor.deleteRow', output: REMAINING },
+    { type: 'xstate.error.actor.deleteRow', error: serverRefusal },
+    { type: 'xstate.error.actor.deleteRow', error: new Error('down') },
+  ],
+  afterStep: ({ event, snapshot, index }, { promises }, input) => {
+    if (index === 0) model = start();
+    model = next(model, event as Ev, input.kind);
+    expectShown(snapshot as ReferenceListSnapshot, model, promises.calls, input.kind);
+  },
+});

@@ -1,0 +1,221 @@
+/**
+ * The reference list admin view (issue 19) from plain props, in each state its machine can be
+ * in: loading, the load error with a retry, the table in Order with its actions (the keyboard's
+ * Up and Down buttons, drag to a place), the form with the contract's messages and what was
+ * typed kept, busy, the delete confirmation; user content as text; axe-core's rules (colour
+ * contrast is left to the e2e checks in Chromium).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { referenceFields } from '../../src/platform/referenceListActors';
+import {
+  ReferenceListView,
+  type ReferenceListViewProps,
+  type ReferenceRowView,
+} from '../../src/views/screens/ReferenceListView';
+
+const row = (id: number, name: string, position: number, enabled = true): ReferenceRowView => ({
+  id,
+  name,
+  enabled,
+  position,
+  values: { name, code: `Q${String.fromCharCode(64 + id)}`, callingCode: `${id}0` },
+  canMoveUp: position > 1,
+  canMoveDown: position < 3,
+});
+const rows = [row(7, 'Atlantis', 1), row(8, '<b>Lemuria</b>', 2, false), row(9, 'Mu', 3)];
+
+function props(overrides: Partial<ReferenceListViewProps> = {}): ReferenceListViewProps {
+  return {
+    title: 'Countries',
+    singular: 'country',
+    fields: referenceFields.countries,
+    loading: false,
+    loadFailed: false,
+    onRetry: vi.fn(),
+    alert: null,
+    onDismissAlert: vi.fn(),
+    rows,
+    busy: false,
+    form: null,
+    onCreate: vi.fn(),
+    onEdit: vi.fn(),
+    onSubmit: vi.fn(),
+    onCancelForm: vi.fn(),
+    onSetEnabled: vi.fn(),
+    onMove: vi.fn(),
+    onMoveTo: vi.fn(),
+    onDelete: vi.fn(),
+    deleteConfirmation: null,
+    onConfirmDelete: vi.fn(),
+    onCancelDelete: vi.fn(),
+    ...overrides,
+  };
+}
+
+async function violations(p: ReferenceListViewProps) {
+  const { container, unmount } = render(
+    <main>
+      <ReferenceListView {...p} />
+    </main>,
+  );
+  const result = await axe.run(container, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  unmount();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+describe('ReferenceListView', () => {
+  it('lists the rows in Order with their fields and status, names as text', () => {
+    render(<ReferenceListView {...props()} />);
+    const table = screen.getByRole('region', { name: 'Countries list' });
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Atlantis',
+      '<b>Lemuria</b>',
+      'Mu',
+    ]);
+    expect(within(bodyRows[1]!).getByText('Disabled')).toBeTruthy();
+    expect(within(bodyRows[0]!).getByText('Enabled')).toBeTruthy();
+    expect(within(bodyRows[0]!).getByText('QG')).toBeTruthy();
+    expect(screen.getByText('3 rows, 2 enabled')).toBeTruthy();
+    // The first cannot move up, the last cannot move down.
+    expect(
+      (screen.getByRole('button', { name: 'Up: move Atlantis up' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Down: move Mu down' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('sends each action of a row: move by keyboard, enable, disable, edit, delete, add', async () => {
+    const p = props();
+    render(<ReferenceListView {...p} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Down: move Atlantis down' }));
+    expect(p.onMove).toHaveBeenCalledWith(7, false);
+    await userEvent.click(screen.getByRole('button', { name: 'Up: move Mu up' }));
+    expect(p.onMove).toHaveBeenCalledWith(9, true);
+    await userEvent.click(screen.getByRole('button', { name: 'Enable <b>Lemuria</b>' }));
+    expect(p.onSetEnabled).toHaveBeenCalledWith(8, true);
+    await userEvent.click(screen.getByRole('button', { name: 'Disable Mu' }));
+    expect(p.onSetEnabled).toHaveBeenCalledWith(9, false);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Mu' }));
+    expect(p.onEdit).toHaveBeenCalledWith(9);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Atlantis' }));
+    expect(p.onDelete).toHaveBeenCalledWith(7);
+    await userEvent.click(screen.getByRole('button', { name: 'Add country' }));
+    expect(p.onCreate).toHaveBeenCalled();
+  });
+
+  it('moves a dragged row to the place it is dropped on', () => {
+    const p = props();
+    render(<ReferenceListView {...p} />);
+    const bodyRows = within(screen.getByRole('region', { name: 'Countries list' }))
+      .getAllByRole('row')
+      .slice(1);
+    const dataTransfer = { effectAllowed: '', setData: vi.fn() };
+    fireEvent.dragStart(bodyRows[0]!, { dataTransfer });
+    fireEvent.dragOver(bodyRows[2]!, { dataTransfer });
+    fireEvent.drop(bodyRows[2]!, { dataTransfer });
+    expect(p.onMoveTo).toHaveBeenCalledWith(7, 2);
+  });
+
+  it('waits while a call is on its way', () => {
+    render(<ReferenceListView {...props({ busy: true })} />);
+    for (const name of ['Edit Mu', 'Delete Mu', 'Disable Mu', 'Add country']) {
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+  });
+
+  it('shows loading, and the load error with a retry', async () => {
+    const { unmount } = render(<ReferenceListView {...props({ loading: true })} />);
+    expect(screen.getByText('Loading, please wait...')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Countries list' })).toBeNull();
+    unmount();
+    const p = props({
+      loadFailed: true,
+      alert: { level: 'danger', title: null, messages: ['Failed to fetch countries'] },
+    });
+    render(<ReferenceListView {...p} />);
+    expect(screen.getByText('Failed to fetch countries')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(p.onRetry).toHaveBeenCalled();
+  });
+
+  it('checks the form with the contract messages, then sends what was typed', async () => {
+    const p = props({ form: { mode: 'create', values: null, busy: false } });
+    render(<ReferenceListView {...p} />);
+    expect(screen.getByRole('heading', { name: 'New country' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Code'), 'g');
+    await userEvent.type(screen.getByLabelText('Calling code'), '+44');
+    await userEvent.click(screen.getByRole('button', { name: 'Add country' }));
+    expect(screen.getByText('Please enter a name')).toBeTruthy();
+    expect(screen.getByText('Please enter a two-letter ISO 3166-1 code (e.g. GB)')).toBeTruthy();
+    expect(
+      screen.getByText('Please enter the calling code: 1 to 4 digits, without +'),
+    ).toBeTruthy();
+    expect(p.onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Name'), 'Atlantis');
+    await userEvent.type(screen.getByLabelText('Code'), 'q');
+    await userEvent.clear(screen.getByLabelText('Calling code'));
+    await userEvent.type(screen.getByLabelText('Calling code'), '999');
+    await userEvent.click(screen.getByRole('button', { name: 'Add country' }));
+    expect(p.onSubmit).toHaveBeenCalledWith({ name: 'Atlantis', code: 'gq', callingCode: '999' });
+  });
+
+  it('shows the values kept after a refusal, the server message, and cancels', async () => {
+    const p = props({
+      form: {
+        mode: 'edit',
+        values: { name: 'Atlantis', code: 'QA', callingCode: '7' },
+        busy: false,
+      },
+      alert: {
+        level: 'danger',
+        title: 'The changes could not be saved, please try again.',
+        messages: ["A country named 'Atlantis' already exists."],
+      },
+    });
+    render(<ReferenceListView {...p} />);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Atlantis');
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('QA');
+    expect(screen.getByText("A country named 'Atlantis' already exists.")).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(p.onCancelForm).toHaveBeenCalled();
+  });
+
+  it('asks before deleting, and tells when it is on its way', async () => {
+    const p = props({ deleteConfirmation: { name: 'Mu', busy: false } });
+    const { rerender } = render(<ReferenceListView {...p} />);
+    const dialog = screen.getByRole('dialog', { name: 'Delete country', hidden: true });
+    expect(within(dialog).getByText(/Delete ‘Mu’\?/)).toBeTruthy();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Yes, Delete', hidden: true }),
+    );
+    expect(p.onConfirmDelete).toHaveBeenCalled();
+    rerender(<ReferenceListView {...p} deleteConfirmation={{ name: 'Mu', busy: true }} />);
+    expect(within(dialog).getByRole('button', { name: 'Deleting...', hidden: true })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    expect(p.onCancelDelete).toHaveBeenCalled();
+  });
+
+  it('has no axe violations: the table, the form, the load error', async () => {
+    expect(await violations(props())).toEqual([]);
+    expect(
+      await violations(props({ form: { mode: 'create', values: null, busy: false } })),
+    ).toEqual([]);
+    expect(
+      await violations(
+        props({
+          loadFailed: true,
+          alert: { level: 'danger', title: null, messages: ['Failed to fetch currencies'] },
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
