@@ -209,6 +209,7 @@ export const referenceListMachine = setup({
       },
     },
     ready: {
+      description: 'The list is shown; one call at a time.',
       initial: 'listing',
       states: {
         listing: {
