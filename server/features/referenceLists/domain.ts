@@ -25,6 +25,7 @@ import { MINIMUM_TOPICS } from '../../../contract/topics';
 import type { Queryable } from '../../db/database';
 import type { DomainContext } from '../../domain/context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
+import { uniqueViolation } from '../identity/accounts';
 import {
   countryQueries,
   currencyQueries,
@@ -159,16 +160,27 @@ async function renumber<Row extends ListRow>(
 
 const asList = <T>(list: T[]): ListResponse<T> => ({ list, totalCount: null });
 
-/** Runs `work` in one transaction over the list's rows, locked, in Order. */
-function withRows<K extends ReferenceListKind, T>(
+/** A name or code that another write took meanwhile (the database's unique index), as a 409. */
+export const TAKEN_MEANWHILE = 'That name or code was just taken; reload the list and try again.';
+
+/**
+ * Runs `work` in one transaction over the list's rows, locked, in Order. A unique index broken
+ * by a concurrent insert (a row the lock could not see yet) is a 409, never a 500.
+ */
+async function withRows<K extends ReferenceListKind, T>(
   ctx: DomainContext,
   kind: K,
   work: (tx: Queryable, rules: ListRules<RowOf<K>, FieldsOf<K>>, rows: RowOf<K>[]) => Promise<T>,
 ): Promise<T> {
   const rules = rulesOf(kind);
-  return ctx.db.transaction(async (tx) =>
-    work(tx, rules, await rules.queries.selectAll(tx, { lock: true })),
-  );
+  try {
+    return await ctx.db.transaction(async (tx) =>
+      work(tx, rules, await rules.queries.selectAll(tx, { lock: true })),
+    );
+  } catch (error) {
+    if (uniqueViolation(error) !== undefined) throw conflict(TAKEN_MEANWHILE);
+    throw error;
+  }
 }
 
 /** GET …/get */
