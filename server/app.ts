@@ -339,6 +339,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       jwtTtlSeconds: config.jwtTtlSeconds,
       refreshTtlSeconds: config.refreshTtlSeconds,
       refreshGraceSeconds: config.refreshGraceSeconds,
+      impersonationTtlSeconds: config.impersonationTtlSeconds,
     },
   };
   const signer = createDatabaseSigner(db);

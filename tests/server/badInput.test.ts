@@ -1031,6 +1031,38 @@ const routeCases: Record<string, Case[]> = {
     { name: 'fractional id', payload: { id: 1.5 }, messages: ['id must be a whole number.'] },
     ...idsPastTheColumn(),
   ],
+  [apiPaths.impersonate]: [
+    { name: 'no body', messages: ['userId is required.'] },
+    {
+      name: 'string userId',
+      payload: { userId: '1' },
+      messages: ['userId must be a whole number.'],
+    },
+    {
+      name: 'fractional userId',
+      payload: { userId: 1.5 },
+      messages: ['userId must be a whole number.'],
+    },
+    {
+      name: 'an extra field',
+      payload: { userId: 2, tenantId: 1 },
+      messages: ['tenantId is not an expected field.'],
+    },
+    ...[2 ** 31, 2 ** 53 + 2].map((userId) => ({
+      name: `the userId ${userId}, past any stored id`,
+      payload: { userId },
+      code: 404,
+      messages: ['User not found.'],
+    })),
+  ],
+  [apiPaths.stopImpersonating]: [
+    {
+      name: 'an own session (not impersonating)',
+      payload: {},
+      messages: ['You are not impersonating a user.'],
+    },
+    { name: 'a field', payload: { userId: 2 }, messages: ['userId is not an expected field.'] },
+  ],
   [apiPaths.setIsTrialing]: [
     ...idsPastTheColumn({ value: true }),
     { name: 'no value', payload: { id: 1 }, messages: ['value is required.'] },

@@ -15,6 +15,8 @@ export const apiPaths = {
   refreshToken: authEndpoints.refreshToken.path,
   revokeToken: authEndpoints.revokeToken.path,
   switchTenant: authEndpoints.switchTenant.path,
+  impersonate: authEndpoints.impersonate.path,
+  stopImpersonating: authEndpoints.stopImpersonating.path,
   getCurrentTenantStatus: tenantEndpoints.getCurrentTenantStatus.path,
   setIsTrialing: tenantEndpoints.setIsTrialing.path,
   setCancelAtPeriodEnd: tenantEndpoints.setCancelAtPeriodEnd.path,
