@@ -94,6 +94,53 @@ function idsPastTheColumn(
   }));
 }
 
+/** A host list's bad List requests (spec §3). */
+function hostListCases(): Case[] {
+  return [
+    { name: 'page 0', payload: { page: 0 }, messages: ['page is out of range.'] },
+    {
+      name: 'a page size of 1000',
+      payload: { pageSize: 1000 },
+      messages: ['pageSize is out of range.'],
+    },
+    { name: 'a text page', payload: { page: '2' }, messages: ['page must be a whole number.'] },
+    {
+      name: 'a search over 256',
+      payload: { searchString: longText(257) },
+      messages: ['searchString must be between 0 and 256 characters long.'],
+    },
+    {
+      name: 'a text getTotalCount',
+      payload: { getTotalCount: 'yes' },
+      messages: ['getTotalCount must be true or false.'],
+    },
+    {
+      name: 'an extra field',
+      payload: { tenantId: 2 },
+      messages: ['tenantId is not an expected field.'],
+    },
+  ];
+}
+
+/** An organisation switch's bad payloads (tenants/setEnabled, setSendingEmailsEnabled). */
+function flagCases(): Case[] {
+  return [
+    { name: 'no body', messages: ['id is required.', 'value is required.'] },
+    { name: 'no value', payload: { id: 2 }, messages: ['value is required.'] },
+    {
+      name: 'a text value',
+      payload: { id: 2, value: 'no' },
+      messages: ['value must be true or false.'],
+    },
+    {
+      name: 'a text id',
+      payload: { id: '2', value: true },
+      messages: ['id must be a whole number.'],
+    },
+    ...idsPastTheColumn({ value: true }),
+  ];
+}
+
 async function post(path: string, item: Case) {
   const headers: Record<string, string> = { ...bearer(host.jwtToken) };
   if (item.contentType !== undefined) headers['content-type'] = item.contentType;
@@ -1063,6 +1110,10 @@ const routeCases: Record<string, Case[]> = {
     },
     { name: 'a field', payload: { userId: 2 }, messages: ['userId is not an expected field.'] },
   ],
+  [apiPaths.listTenants]: hostListCases(),
+  [apiPaths.listAllUsers]: hostListCases(),
+  [apiPaths.setTenantEnabled]: flagCases(),
+  [apiPaths.setTenantSendingEmailsEnabled]: flagCases(),
   [apiPaths.setIsTrialing]: [
     ...idsPastTheColumn({ value: true }),
     { name: 'no value', payload: { id: 1 }, messages: ['value is required.'] },
