@@ -18,6 +18,7 @@ import {
   selectRoute,
 } from '../machines/appSelectors';
 import type { FlowLayout } from '../machines/flows';
+import { AdminAreaView } from '../views/layouts/AdminAreaView';
 import { AppLayoutView } from '../views/layouts/AppLayoutView';
 import { SwitchOrganisationContext } from '../platform/organisations';
 import { FullPageLayoutView } from '../views/layouts/FullPageLayoutView';
@@ -26,6 +27,8 @@ import { AppErrorView } from '../views/screens/AppErrorView';
 import { LoadingScreenView } from '../views/screens/LoadingScreenView';
 import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext';
 import { ErrorBoundary } from './ErrorBoundary';
+import { flowRegistry } from './flowRegistry';
+import { adminMenuItems } from './layouts/adminMenu';
 import { layoutUser } from './layouts/layoutUser';
 import { pageTitle } from './pageTitle';
 import { RouteAnnouncer } from './RouteAnnouncer';
@@ -52,7 +55,7 @@ function Layout({
   const flowHandlesBack = useSelector(actor, selectFlowHandlesBack);
   const switchOrganisation = useContext(SwitchOrganisationContext);
   const shown = layout === 'landing' ? (user ? 'app' : 'public') : layout;
-  if (shown === 'app') {
+  if (shown === 'app' || shown === 'admin') {
     // The machine allows the app layout's routes only to a signed-in user; a sign-out shows
     // this until its redirect arrives.
     if (!user) return <LoadingScreenView text={AUTH_LOADING_TEXT} />;
@@ -63,7 +66,12 @@ function Layout({
         clientVersion={clientVersion}
         onSwitchOrganisation={switchOrganisation}
       >
-        {children}
+        {shown === 'admin' ? (
+          // The admin area: the app layout plus its side menu, from the flow registry.
+          <AdminAreaView items={adminMenuItems(flowRegistry, pathname)}>{children}</AdminAreaView>
+        ) : (
+          children
+        )}
       </AppLayoutView>
     );
   }

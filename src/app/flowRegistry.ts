@@ -1,9 +1,11 @@
 import { changePasswordFlow } from '../features/changePassword/changePassword.flow';
 import { dataPrivacyFlow } from '../features/dataPrivacy/dataPrivacy.flow';
 import { activationFlow } from '../features/activation/activation.flow';
+import { adminFlow } from '../features/admin/admin.flow';
 import { createDropFlow } from '../features/createDrop/createDrop.flow';
 import { createInfoFlow } from '../features/createInfo/createInfo.flow';
 import { createPostFlow } from '../features/createPost/createPost.flow';
+import { emailTemplatesFlow } from '../features/emailTemplates/emailTemplates.flow';
 import { emailConfirmationFlow } from '../features/emailConfirmation/emailConfirmation.flow';
 import { errorFlow } from '../features/error/error.flow';
 import { followingFlow } from '../features/following/following.flow';
@@ -21,6 +23,7 @@ import { paymentsFlow } from '../features/payments/payments.flow';
 import { personalDetailsFlow } from '../features/personalDetails/personalDetails.flow';
 import { preferencesFlow } from '../features/preferences/preferences.flow';
 import { profileFlow } from '../features/profile/profile.flow';
+import { adminReportsFlow } from '../features/adminReports/adminReports.flow';
 import { searchFlow } from '../features/search/search.flow';
 import { signupFlow } from '../features/signup/signup.flow';
 import { startSignupFlow } from '../features/startSignup/startSignup.flow';
@@ -61,4 +64,7 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   followingFlow,
   searchFlow,
   errorFlow,
+  adminFlow,
+  emailTemplatesFlow,
+  adminReportsFlow,
 ];

@@ -9,8 +9,12 @@ import type { EstablishedSession } from './sessionMachine';
  * from them. Each feature's `<flow>.flow.ts` adds `load` (its lazy entry) to these rules.
  */
 
-/** Spec §2.1 layouts. 'landing': the public layout signed out, the app layout signed in. */
-export type FlowLayout = 'public' | 'fullPage' | 'app' | 'landing' | 'none';
+/**
+ * Spec §2.1 layouts. 'landing': the public layout signed out, the app layout signed in. 'admin':
+ * the app layout with the admin area's side menu (spec §2.3 Admin), whose items are the routes
+ * that carry an `adminMenu`.
+ */
+export type FlowLayout = 'public' | 'fullPage' | 'app' | 'admin' | 'landing' | 'none';
 
 /**
  * Spec §6: anyone; a signed-in Administrator or User (every app screen); an Administrator
@@ -32,6 +36,11 @@ export interface FlowRoute {
   title: string;
   /** Overrides the flow's access for this route (the landing page is public, /feed is not). */
   access?: FlowAccess;
+  /**
+   * The route's item in the admin area's side menu (layout 'admin'): its label, and its place
+   * (lower first). The menu is derived from these, so a new admin flow brings its own item.
+   */
+  adminMenu?: { label: string; order: number };
 }
 
 /** What a flow reads from its route when it starts. */
@@ -177,8 +186,10 @@ export function rolesAllowed(access: FlowAccess): readonly UserRole[] {
 
 /**
  * Spec §2.1 and §6 guard rules: an unauthenticated user goes to /login and the path is
- * remembered; a role outside the area's list goes to /; the admin section without isHost goes to
- * /dashboard; a tenant still onboarding goes to /onboarding.
+ * remembered; a role outside the area's list goes to /; the admin section (access 'host') goes to
+ * /dashboard for anyone signed in but an Administrator who is a host (spec §2.3 Admin: 'The admin
+ * layout redirects to /dashboard unless the user isHost'; a Standard User goes there too rather
+ * than to /, issue 19); a tenant still onboarding goes to /onboarding.
  */
 export function decideAccess(access: FlowAccess, state: AccessState): AccessDecision {
   if (access === 'public') return { kind: 'allow' };
@@ -191,11 +202,11 @@ export function decideAccess(access: FlowAccess, state: AccessState): AccessDeci
   if (state.auth === 'signedOut' || state.role === null) {
     return { kind: 'redirect', to: LOGIN_PATH, remember: true };
   }
-  if (!rolesAllowed(access).includes(state.role))
-    return { kind: 'redirect', to: '/', remember: false };
-  if (access === 'host' && !state.isHost) {
+  if (access === 'host' && (!state.isHost || !rolesAllowed(access).includes(state.role))) {
     return { kind: 'redirect', to: DASHBOARD_PATH, remember: false };
   }
+  if (!rolesAllowed(access).includes(state.role))
+    return { kind: 'redirect', to: '/', remember: false };
   if (state.tenant === 'unknown') return { kind: 'wait' };
   if (access === 'onboarding') {
     return state.tenant === 'onboarding'

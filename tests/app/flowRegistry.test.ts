@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { flowRegistry } from '../../src/app/flowRegistry';
 import { allMachines } from '../../src/app/machineList';
 import { pageTitle } from '../../src/app/pageTitle';
+import { adminMenuItems } from '../../src/app/layouts/adminMenu';
 import { REDACTED, redactSecrets } from '../../src/app/redact';
 import { matchRoute, type FlowAccess } from '../../src/machines/flows';
 
@@ -75,6 +76,10 @@ describe('the flow registry', () => {
     // The team (issue 17): Administrators only.
     '/users': { layout: 'app', access: 'admin' },
     '/invitation/:key': { layout: 'public', access: 'public' },
+    // The admin area (issue 19, spec §2.3 Admin): Administrators who are hosts.
+    '/admin': { layout: 'admin', access: 'host' },
+    '/admin/email-templates': { layout: 'admin', access: 'host' },
+    '/admin/reports': { layout: 'admin', access: 'host' },
   };
   it.each(routes.map((r) => [r.route.path, r] as const))(
     '%s has the layout and access of spec §2.1 and §6',
@@ -83,6 +88,8 @@ describe('the flow registry', () => {
       expect({ layout: route.layout, access }).toEqual(SPEC[path]);
       // Every app-layout screen needs a signed-in Administrator or User (spec §6).
       if (route.layout === 'app') expect(access).not.toBe('public');
+      // The admin layout is the admin section's only (spec §2.3 Admin, §6).
+      expect(route.layout === 'admin', path).toBe(access === 'host');
     },
   );
 
@@ -213,5 +220,47 @@ describe('the flow registry', () => {
     expect(ids).toEqual(
       expect.arrayContaining(['app', 'login', 'signup', 'postsFeed', 'dropsCarousel']),
     );
+  });
+});
+
+describe('the admin side menu (spec §2.3 Admin), derived from the registry', () => {
+  it('lists the admin routes that carry a menu item, in their order, the current one marked', () => {
+    const items = adminMenuItems(flowRegistry, '/admin/reports/');
+    expect(items.map((item) => item.label)).toEqual(
+      expect.arrayContaining(['Email Templates', 'Reports']),
+    );
+    expect(items[0]).toEqual({
+      label: 'Email Templates',
+      href: '/admin/email-templates',
+      current: false,
+    });
+    expect(items.at(-1)).toEqual({ label: 'Reports', href: '/admin/reports', current: true });
+    // Every item's page exists: a route of the admin layout, which only host Administrators see.
+    for (const item of items) {
+      const match = matchRoute(flowRegistry, item.href);
+      expect(match?.route.layout, item.href).toBe('admin');
+    }
+    // The overview itself is no item; nothing is current there.
+    expect(adminMenuItems(flowRegistry, '/admin').some((item) => item.current)).toBe(false);
+  });
+
+  it('grows with a new flow only: a route with an adminMenu brings its item', () => {
+    const extra = {
+      routes: [
+        {
+          path: '/admin/extra',
+          layout: 'admin' as const,
+          title: 'Extra',
+          adminMenu: { label: 'Extra', order: 15 },
+        },
+        // Not the admin layout, or no menu item: not listed.
+        { path: '/x', layout: 'app' as const, title: 'X', adminMenu: { label: 'X', order: 1 } },
+        { path: '/admin/hidden', layout: 'admin' as const, title: 'Hidden' },
+      ],
+    };
+    const labels = adminMenuItems([...flowRegistry, extra], '/admin/extra').map((i) => i.label);
+    expect(labels.slice(0, 2)).toEqual(['Email Templates', 'Extra']);
+    expect(labels).not.toContain('X');
+    expect(labels).not.toContain('Hidden');
   });
 });

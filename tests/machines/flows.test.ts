@@ -37,14 +37,26 @@ describe('access rules (spec §2.1 guard rules, §6 roles)', () => {
     expect(decideAccess('user', standard)).toEqual({ kind: 'allow' });
     expect(decideAccess('admin', admin)).toEqual({ kind: 'allow' });
   });
-  it('sends an Administrator who is not a host from the admin section to /dashboard', () => {
+  it('sends anyone signed in but a host Administrator from the admin section to /dashboard', () => {
     expect(decideAccess('host', admin)).toEqual({
       kind: 'redirect',
       to: '/dashboard',
       remember: false,
     });
     expect(decideAccess('host', { ...admin, isHost: true })).toEqual({ kind: 'allow' });
-    expect(decideAccess('host', { ...standard, isHost: true })).toMatchObject({ to: '/' });
+    // A Standard User goes to /dashboard too (issue 19), host or not; a visitor to /login.
+    for (const isHost of [false, true]) {
+      expect(decideAccess('host', { ...standard, isHost })).toEqual({
+        kind: 'redirect',
+        to: '/dashboard',
+        remember: false,
+      });
+    }
+    expect(decideAccess('host', { ...admin, auth: 'signedOut', role: null })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      remember: true,
+    });
   });
   it('redirects a tenant still onboarding to /onboarding, once its status is known', () => {
     expect(decideAccess('user', { ...admin, tenant: 'unknown' })).toEqual({ kind: 'wait' });

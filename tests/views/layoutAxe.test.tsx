@@ -62,6 +62,7 @@ const user: AppLayoutViewProps['user'] = {
   tenantName: 'Hope Trust',
   canChangePassword: true,
   canManageUsers: false,
+  canAdminister: false,
   organisations: [],
 };
 

@@ -15,6 +15,7 @@ const user: AppLayoutViewProps['user'] = {
   tenantName: 'Hope Trust',
   canChangePassword: true,
   canManageUsers: false,
+  canAdminister: false,
   organisations: [],
 };
 
@@ -294,6 +295,27 @@ describe('AppLayoutView', () => {
     expect(screen.getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/users');
   });
 
+  it('lists Admin (/admin) for a host Administrator only, before Logout', async () => {
+    const { unmount } = renderApp('/feed');
+    await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    unmount();
+    render(
+      <AppLayoutView
+        pathname="/feed"
+        user={{ ...user, canManageUsers: true, canAdminister: true }}
+        clientVersion="1.0.1"
+        onSwitchOrganisation={vi.fn()}
+      >
+        <p>Feed</p>
+      </AppLayoutView>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
+    const links = screen.getAllByRole('link').filter((l) => l.closest('ul')?.closest('[id]'));
+    expect(links.map((l) => l.textContent).slice(-3)).toEqual(['Users', 'Admin', 'Logout']);
+    expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+  });
+
   it('About shows the client version in a dialog that OK closes', async () => {
     renderApp('/feed');
     await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
@@ -363,5 +385,31 @@ describe('AppLayoutView', () => {
       expect(profile.querySelector('img')?.getAttribute('src')).toBe('https://example.org/ann.png');
       expect(profile.getAttribute('aria-current')).toBe('page');
     }
+  });
+});
+
+describe('AdminAreaView (spec §2.3 Admin)', () => {
+  it('shows the admin side menu with the current item marked, and the page beside it', async () => {
+    const { AdminAreaView } = await import('../../src/views/layouts/AdminAreaView');
+    render(
+      <AdminAreaView
+        items={[
+          { label: 'Email Templates', href: '/admin/email-templates', current: false },
+          { label: 'Reports', href: '/admin/reports', current: true },
+        ]}
+      >
+        <p>Coming soon</p>
+      </AdminAreaView>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Admin', 'Email Templates', 'Reports']);
+    expect(within(nav).getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(
+      within(nav).getByRole('link', { name: 'Email Templates' }).getAttribute('aria-current'),
+    ).toBeNull();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 });

@@ -28,6 +28,7 @@ const PLACEHOLDER_USER: AppLayoutUser = {
   tenantName: '',
   canChangePassword: true,
   canManageUsers: false,
+  canAdminister: false,
   organisations: [],
 };
 

@@ -10,6 +10,7 @@ import {
   ShieldCheck,
   SlidersHorizontal,
   Users,
+  Wrench,
 } from 'lucide-react';
 import { Avatar, avatarInitials } from '../components/Avatar';
 import { MenuButton } from '../components/MenuButton';
@@ -35,6 +36,8 @@ export interface AccountMenuProps {
   canChangePassword: boolean;
   /** The Users screen is listed for Administrators only. */
   canManageUsers: boolean;
+  /** The admin area (/admin) is listed for Administrators who are hosts only (spec §2.3 Admin). */
+  canAdminister: boolean;
   /** The organisation switcher's list (empty unless the person has more than one). */
   organisations: readonly AccountMenuOrganisation[];
   onSwitchOrganisation: (id: number) => void;
@@ -75,6 +78,7 @@ export function AccountMenu({
   clientVersion,
   canChangePassword,
   canManageUsers,
+  canAdminister,
   organisations,
   onSwitchOrganisation,
 }: AccountMenuProps) {
@@ -130,6 +134,16 @@ export function AccountMenu({
             label: 'Users',
             href: '/users',
             icon: <Users size={ICON_SIZE} />,
+          } satisfies MenuButtonItem,
+        ]
+      : []),
+    ...(canAdminister
+      ? [
+          {
+            kind: 'link',
+            label: 'Admin',
+            href: '/admin',
+            icon: <Wrench size={ICON_SIZE} />,
           } satisfies MenuButtonItem,
         ]
       : []),

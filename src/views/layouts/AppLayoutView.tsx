@@ -20,6 +20,8 @@ export interface AppLayoutUser {
   canChangePassword: boolean;
   /** The account settings menu lists Users (/users) for Administrators only. */
   canManageUsers: boolean;
+  /** The account settings menu lists Admin (/admin) for Administrators who are hosts only. */
+  canAdminister: boolean;
   /** The organisation switcher's list: the person's organisations when they have several. */
   organisations: readonly AccountMenuOrganisation[];
 }
@@ -65,6 +67,7 @@ export function AppLayoutView({
               clientVersion={clientVersion}
               canChangePassword={user.canChangePassword}
               canManageUsers={user.canManageUsers}
+              canAdminister={user.canAdminister}
               organisations={user.organisations}
               onSwitchOrganisation={onSwitchOrganisation}
             />

@@ -1,0 +1,14 @@
+import { createElement } from 'react';
+import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import { AdminPageView } from '../../views/screens/AdminPageView';
+
+/** What the admin area's overview says. */
+export const ADMIN_OVERVIEW_TEXT =
+  "The platform's administration, for hosts: the reference lists people choose from and the areas still to come. Choose a section from the admin menu.";
+
+const entry: FlowEntryFactory<undefined, NoActors> = () => ({
+  start: () => ({}),
+  Screen: () => createElement(AdminPageView, { title: 'Admin', text: ADMIN_OVERVIEW_TEXT }),
+});
+
+export default entry;

@@ -1,0 +1,10 @@
+import { createElement } from 'react';
+import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import { AdminPageView, COMING_SOON } from '../../views/screens/AdminPageView';
+
+const entry: FlowEntryFactory<undefined, NoActors> = () => ({
+  start: () => ({}),
+  Screen: () => createElement(AdminPageView, { title: 'Reports', text: COMING_SOON }),
+});
+
+export default entry;
