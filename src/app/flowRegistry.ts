@@ -2,6 +2,8 @@ import { changePasswordFlow } from '../features/changePassword/changePassword.fl
 import { dataPrivacyFlow } from '../features/dataPrivacy/dataPrivacy.flow';
 import { activationFlow } from '../features/activation/activation.flow';
 import { adminFlow } from '../features/admin/admin.flow';
+import { adminOrganisationsFlow } from '../features/adminOrganisations/adminOrganisations.flow';
+import { adminUsersFlow } from '../features/adminUsers/adminUsers.flow';
 import { createDropFlow } from '../features/createDrop/createDrop.flow';
 import { createInfoFlow } from '../features/createInfo/createInfo.flow';
 import { createPostFlow } from '../features/createPost/createPost.flow';
@@ -60,6 +62,8 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   paymentsFlow,
   integrationFlow,
   usersFlow,
+  adminOrganisationsFlow,
+  adminUsersFlow,
   invitationFlow,
   followingFlow,
   searchFlow,
