@@ -147,7 +147,7 @@ describe('AdminOrganisationsView', () => {
     render(<AdminOrganisationsView {...props} />);
     await userEvent.click(screen.getByRole('button', { name: 'Disable Harbour Hope' }));
     expect(props.onSwitch).toHaveBeenCalledWith({ id: 1, switch: 'enabled', value: false });
-    await userEvent.click(screen.getByRole('button', { name: 'Turn emails on for Harbour Hope' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on emails for Harbour Hope' }));
     expect(props.onSwitch).toHaveBeenCalledWith({ id: 1, switch: 'sendingEmails', value: true });
   });
 

@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
 import styles from './AdminListView.module.css';
@@ -54,18 +53,11 @@ export function AdminPager({
         {info.totalCount} {noun} · page {info.page} of {info.pageCount}
       </p>
       <div className={styles.pagerButtons}>
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<ChevronLeft aria-hidden size={16} />}
-          disabled={!info.hasPrevious}
-          onClick={onPrevious}
-        >
+        <Button size="sm" variant="secondary" disabled={!info.hasPrevious} onClick={onPrevious}>
           Previous
         </Button>
         <Button size="sm" variant="secondary" disabled={!info.hasNext} onClick={onNext}>
           Next
-          <ChevronRight aria-hidden size={16} />
         </Button>
       </div>
     </nav>

@@ -73,8 +73,7 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
         <ScrollTable label="All organisations">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Owner</th>
+              <th scope="col">Name and owner</th>
               <th scope="col">Members</th>
               <th scope="col">Created</th>
               <th scope="col">Status</th>
@@ -87,11 +86,10 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
                 <td>
                   {organisation.name}{' '}
                   <span className={styles.badge}>{organisation.accountType}</span>
-                </td>
-                <td>
-                  {organisation.ownerName}
                   <br />
-                  <span className={styles.muted}>{organisation.ownerEmail}</span>
+                  <span className={styles.muted}>
+                    {organisation.ownerName} ({organisation.ownerEmail})
+                  </span>
                 </td>
                 <td>{organisation.memberCount}</td>
                 <td>{formatDateTime(organisation.createdAt) ?? ''}</td>
@@ -117,7 +115,7 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
                   <Button
                     size="sm"
                     variant="secondary"
-                    aria-label={`Turn emails ${organisation.sendingEmailsEnabled ? 'off' : 'on'} for ${organisation.name}`}
+                    aria-label={`Turn ${organisation.sendingEmailsEnabled ? 'off' : 'on'} emails for ${organisation.name}`}
                     onClick={() =>
                       props.onSwitch({
                         id: organisation.id,

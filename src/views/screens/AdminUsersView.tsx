@@ -1,4 +1,3 @@
-import { UserRoundSearch } from 'lucide-react';
 import { userRoleLabel, type UserRole } from '../../../contract/enums';
 import { Button } from '../components/Button';
 import { ScrollTable } from '../components/ScrollTable';
@@ -59,7 +58,6 @@ export function AdminUsersView(props: AdminUsersViewProps) {
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col">Email</th>
               <th scope="col">Organisations</th>
               <th scope="col">Last Login</th>
               <th scope="col">Actions</th>
@@ -70,8 +68,9 @@ export function AdminUsersView(props: AdminUsersViewProps) {
               <tr key={user.id}>
                 <td>
                   {fullName(user)} {user.isHost && <span className={styles.badge}>host</span>}
+                  <br />
+                  <span className={styles.muted}>{user.email}</span>
                 </td>
-                <td>{user.email}</td>
                 <td>
                   <ul className={styles.organisations}>
                     {user.organisations.map((organisation) => (
@@ -94,7 +93,6 @@ export function AdminUsersView(props: AdminUsersViewProps) {
                     <Button
                       size="sm"
                       variant="secondary"
-                      icon={<UserRoundSearch aria-hidden size={16} />}
                       busy={impersonatingId === user.id}
                       aria-label={`Impersonate ${fullName(user)}`}
                       onClick={() => props.onImpersonate(user.id)}
