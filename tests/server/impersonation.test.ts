@@ -327,6 +327,29 @@ describe('an impersonated session', () => {
   });
 });
 
+describe('signing out of an impersonation', () => {
+  it("ends it (its audit row too) and the host's own session", async () => {
+    const { host, as } = await impersonateMember();
+    const family = (await tokenRow(as.refreshToken))?.familyId ?? '';
+    const response = await test.app.inject({
+      method: 'POST',
+      url: api(authEndpoints.revokeToken.path),
+      cookies: { [REFRESH_COOKIE]: as.refreshToken },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    const [audit] = await handle.db
+      .select()
+      .from(impersonations)
+      .where(eq(impersonations.familyId, family));
+    expect(audit?.endedAt).not.toBeNull();
+    expect((await callAs(test.app, as, accountEndpoints.getUserEditDetails)).statusCode).toBe(401);
+    expect((await callAs(test.app, host, accountEndpoints.getUserEditDetails)).statusCode).toBe(
+      401,
+    );
+  });
+});
+
 describe('POST /api/auth/stopImpersonating', () => {
   it("ends the impersonation and answers the host's own session again", async () => {
     const { host, as } = await impersonateMember();

@@ -404,7 +404,11 @@ export async function revoke(deps: SessionDeps, token: string | undefined): Prom
   if (token === undefined) return false;
   const row = await findRefreshToken(deps.db, token);
   if (row === undefined) return false;
-  await endSessionAndImpersonation(deps.db, row.familyId, deps.now());
+  const now = deps.now();
+  await endSessionAndImpersonation(deps.db, row.familyId, now);
+  // Signing out of an impersonation signs the host out too: their own session waited for a
+  // refresh cookie that this browser no longer has.
+  if (row.impersonatorFamilyId !== null) await endSession(deps.db, row.impersonatorFamilyId, now);
   return true;
 }
 
