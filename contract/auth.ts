@@ -114,6 +114,13 @@ export const JwtPayload = object({
   tenants: string(),
   sub: string(),
   exp: number(),
+  /**
+   * Only in an impersonated session (auth/impersonate): the host user who is viewing the product
+   * as this user, and their full name (for the banner). Beyond spec §3, which does not show how
+   * an impersonation is told apart.
+   */
+  impersonatorId: optional(integer()),
+  impersonatorName: optional(string()),
 });
 export type JwtPayload = Infer<typeof JwtPayload>;
 
@@ -139,7 +146,19 @@ export interface User {
   isHost: boolean;
   /** Token expiry, seconds since the epoch. */
   exp: number;
+  /** Set only while a host impersonates this user: who the host is. */
+  impersonator?: Impersonator | undefined;
 }
+
+/** The host behind an impersonated session. */
+export interface Impersonator {
+  id: number;
+  name: string;
+}
+
+/** POST /auth/impersonate: a host asks for a session as this user. */
+export const ImpersonateRequest = object({ userId: integer() });
+export type ImpersonateRequest = Infer<typeof ImpersonateRequest>;
 
 /** What the client keeps in browser storage under `authSession` (spec §3 Session). */
 export const AuthSession = object({

@@ -57,6 +57,7 @@ import { createAccountLimits } from './features/account/limits';
 import { avatarRoutes } from './features/avatars/routes';
 import { dropRoutes } from './features/drops/routes';
 import { postRoutes } from './features/posts/routes';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { configurationAnswerOf, configurationRoutes } from './features/configuration/routes';
 import { devCaptchaRoutes, devConsentRoutes, devMailRoutes } from './features/dev/routes';
@@ -340,6 +341,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       jwtTtlSeconds: config.jwtTtlSeconds,
       refreshTtlSeconds: config.refreshTtlSeconds,
       refreshGraceSeconds: config.refreshGraceSeconds,
+      impersonationTtlSeconds: config.impersonationTtlSeconds,
     },
   };
   const signer = createDatabaseSigner(db);
@@ -442,6 +444,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   );
   app.register(topicRoutes({ domain }), { prefix: config.apiBasePath });
   app.register(referenceListRoutes({ domain }), { prefix: config.apiBasePath });
+  app.register(adminRoutes(domain), { prefix: config.apiBasePath });
   app.register(postRoutes({ posts }), { prefix: config.apiBasePath });
   app.register(dropRoutes({ drops: posts }), { prefix: config.apiBasePath });
   app.register(avatarRoutes({ avatars }), { prefix: config.apiBasePath });

@@ -47,6 +47,9 @@
  *                                   first use instead of revoking its family (default 10; 0: never).
  *                                   Later, or once that new token was itself used, it still revokes
  *                                   the family (reuse detection).
+ * - IMPERSONATION_SESSION_MINUTES   Absolute lifetime of an impersonation (auth/impersonate) in
+ *                                   minutes, never extended by refreshes and never beyond the
+ *                                   host's own session (default 60).
  * - API_BASE_URL                    Base of the API calls, announced in the configuration
  *                                   (default '/api'); the server mounts the API under its path.
  * - APP_CLIENT_VERSION              Client version sent as `x-client-version` on every response and
@@ -274,6 +277,8 @@ export interface ServerConfig {
   refreshTtlSeconds: number;
   /** REFRESH_GRACE_SECONDS: how long a rotated refresh token still gets its successor. */
   refreshGraceSeconds: number;
+  /** IMPERSONATION_SESSION_MINUTES in seconds: how long an impersonated session lives at most. */
+  impersonationTtlSeconds: number;
   /** As announced to the client (may be an absolute URL). */
   apiBaseUrl: string;
   /** The path the API routes are mounted under, e.g. '/api'. */
@@ -512,6 +517,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     jwtTtlSeconds: positiveInteger(env, 'JWT_TTL_SECONDS', 900),
     refreshTtlSeconds: positiveInteger(env, 'REFRESH_TTL_SECONDS', 30 * 24 * 60 * 60),
     refreshGraceSeconds: wholeNumber(env, 'REFRESH_GRACE_SECONDS', 10),
+    impersonationTtlSeconds: positiveInteger(env, 'IMPERSONATION_SESSION_MINUTES', 60) * 60,
     apiBaseUrl: baseUrl,
     apiBasePath,
     mediaServicePath,

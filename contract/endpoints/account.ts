@@ -85,6 +85,7 @@ export const accountEndpoints = {
     request: UpdatePasswordRequest,
     response: UpdatePasswordResponse,
     auth: 'user',
+    refusedWhileImpersonating: true,
     messages: ({ minimumPasswordLength }) => ({
       currentPassword: { required: t.currentPasswordRequired },
       newPassword: {
@@ -110,5 +111,6 @@ export const accountEndpoints = {
     request: EmptyRequest,
     response: DeleteMyAccountResponse,
     auth: 'user',
+    refusedWhileImpersonating: true,
   }),
 } as const;

@@ -1,5 +1,9 @@
-/** The session calls of spec §7.2 (auth/...): login, refresh, revoke, switch organisation. */
+/**
+ * The session calls of spec §7.2 (auth/...): login, refresh, revoke, switch organisation,
+ * impersonate (and the way back from it).
+ */
 import {
+  ImpersonateRequest,
   LoginRequest,
   RefreshTokenRequest,
   RevokeTokenResponse,
@@ -39,6 +43,29 @@ export const authEndpoints = {
     method: 'POST',
     path: 'auth/switchTenant',
     request: SwitchTenantRequest,
+    response: SessionData,
+    auth: 'user',
+  }),
+  /**
+   * POST auth/impersonate (userId), hosts only: a session as that user in their default
+   * organisation (its refresh cookie replaces the host's; the host's own session waits for
+   * auth/stopImpersonating). Audited; lives IMPERSONATION_SESSION_MINUTES at most.
+   */
+  impersonate: endpoint({
+    method: 'POST',
+    path: 'auth/impersonate',
+    request: ImpersonateRequest,
+    response: SessionData,
+    auth: 'host',
+  }),
+  /**
+   * POST auth/stopImpersonating (no payload), an impersonated session only: ends it and answers
+   * the host's own session again (its refresh cookie), without signing in again.
+   */
+  stopImpersonating: endpoint({
+    method: 'POST',
+    path: 'auth/stopImpersonating',
+    request: EmptyRequest,
     response: SessionData,
     auth: 'user',
   }),

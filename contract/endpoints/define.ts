@@ -44,6 +44,12 @@ export interface Endpoint<Request = unknown, Data = unknown, Auth extends AuthLe
   /** The envelope's `data` of an answer. */
   response: Struct<Data, unknown>;
   auth: Auth;
+  /**
+   * Refused (403) to an impersonated session (auth/impersonate) whatever its level: calls that
+   * only the real person may make (change the password, delete the account). Every `host` call
+   * is refused to an impersonated session too, without this flag.
+   */
+  refusedWhileImpersonating?: true;
   /** The spec's field messages for a bad payload (4xx with these texts). */
   messages?: FieldMessages | ((settings: MessageSettings) => FieldMessages);
 }

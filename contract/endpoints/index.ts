@@ -1,5 +1,6 @@
 /** Every endpoint of the API (spec §7.2), by area. */
 import { accountEndpoints } from './account';
+import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import { avatarEndpoints } from './avatars';
 import type { AnyEndpoint } from './define';
@@ -30,6 +31,7 @@ export const endpointsByArea = {
   currencies: currencyEndpoints,
   topicMaintenance: topicMaintenanceEndpoints,
   avatars: avatarEndpoints,
+  admin: adminEndpoints,
   health: healthEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;

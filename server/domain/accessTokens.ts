@@ -9,6 +9,7 @@ import { assign, type Infer, is, object, pattern, string } from 'superstruct';
 import {
   CurrentTenant,
   JwtPayload,
+  type Impersonator,
   type CurrentTenant as CurrentTenantData,
   type TenantSummary,
 } from '../../contract/auth';
@@ -37,6 +38,8 @@ export interface Principal {
   isHost: boolean;
   /** The session (refresh-token family) the token was issued with. */
   sessionId: string;
+  /** The host impersonating this user (auth/impersonate); undefined in a session of one's own. */
+  impersonatorId: number | undefined;
   claims: AccessTokenClaims;
 }
 
@@ -47,7 +50,8 @@ export interface AccessTokens {
   warmUp(): Promise<void>;
   /**
    * `provider` is how this session signed in (the currentLoginProvider claim); `sessionId` is the
-   * refresh-token family the token goes with (the sid claim).
+   * refresh-token family the token goes with (the sid claim); `impersonator`, the host viewing
+   * the product as `user` in an impersonated session.
    */
   sign(
     user: UserRow,
@@ -56,6 +60,7 @@ export interface AccessTokens {
     provider: LoginProvider,
     sessionId: string,
     now: Date,
+    impersonator?: Impersonator,
   ): Promise<string>;
   /**
    * Verifies a token's signature and expiry at `now`; throws an 'unauthenticated' DomainError when
@@ -130,6 +135,7 @@ function toPrincipal(payload: unknown): Principal {
     tenantId: currentTenant.id,
     isHost: payload.isHost === 'true',
     sessionId: payload.sid,
+    impersonatorId: payload.impersonatorId,
     claims: payload,
   };
 }
@@ -160,10 +166,13 @@ export function createAccessTokens(
     async warmUp() {
       await signingKey();
     },
-    async sign(user, memberships, current, provider, sessionId, now) {
+    async sign(user, memberships, current, provider, sessionId, now, impersonator) {
       const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
       const claims: AccessTokenClaims = {
         ...buildClaims(user, memberships, current, provider, exp),
+        ...(impersonator === undefined
+          ? {}
+          : { impersonatorId: impersonator.id, impersonatorName: impersonator.name }),
         sid: sessionId,
       };
       return new SignJWT(claims)

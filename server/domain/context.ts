@@ -11,6 +11,11 @@ export interface SessionSettings {
    * of revoking its family (concurrent refreshes of two tabs); 0 turns the grace off.
    */
   refreshGraceSeconds: number;
+  /**
+   * Absolute lifetime of an impersonated session (auth/impersonate) in seconds; it never outlives
+   * the host's own session either.
+   */
+  impersonationTtlSeconds: number;
 }
 
 /** What every domain operation gets: the database, the clock and the session rules. */

@@ -44,6 +44,7 @@ export interface MembershipRow {
   userRole: number;
   owner: boolean;
   loginEnabled: boolean;
+  tenantEnabled: boolean;
 }
 
 /** The user's memberships, oldest first. */
@@ -57,6 +58,7 @@ export function selectMemberships(db: Queryable, userId: number): Promise<Member
       userRole: tenantUsers.userRole,
       owner: tenantUsers.owner,
       loginEnabled: tenantUsers.loginEnabled,
+      tenantEnabled: tenants.enabled,
     })
     .from(tenantUsers)
     .innerJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
@@ -81,6 +83,7 @@ export async function selectStanding(
     .select({
       role: tenantUsers.userRole,
       loginEnabled: tenantUsers.loginEnabled,
+      tenantEnabled: tenants.enabled,
       isHost: users.isHost,
     })
     .from(users)
@@ -88,8 +91,12 @@ export async function selectStanding(
       tenantUsers,
       and(eq(tenantUsers.userId, users.id), eq(tenantUsers.tenantId, tenantId)),
     )
+    .leftJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
     .where(eq(users.id, userId));
-  return row;
+  // A disabled organisation (tenants/setEnabled) is one nobody may act in.
+  return row === undefined
+    ? undefined
+    : { ...row, loginEnabled: row.loginEnabled === true && row.tenantEnabled === true };
 }
 
 /** Whether the user may act in the tenant: undefined when not a member. */
@@ -99,10 +106,12 @@ export async function selectLoginEnabled(
   tenantId: number,
 ): Promise<boolean | undefined> {
   const [row] = await db
-    .select({ loginEnabled: tenantUsers.loginEnabled })
+    .select({ loginEnabled: tenantUsers.loginEnabled, tenantEnabled: tenants.enabled })
     .from(tenantUsers)
+    .innerJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
     .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.tenantId, tenantId)));
-  return row?.loginEnabled;
+  // A disabled organisation (tenants/setEnabled) is one nobody may act in.
+  return row === undefined ? undefined : row.loginEnabled && row.tenantEnabled;
 }
 
 export async function recordTenantLogin(

@@ -3,7 +3,7 @@
  * route helper builds it once per call at the endpoint's auth level; the domain checks every id
  * it is given against it.
  */
-import type { AuthLevel } from '../../contract/endpoints/define';
+import type { AnyEndpoint, AuthLevel } from '../../contract/endpoints/define';
 import { UserRole } from '../../contract/enums';
 import type { Queryable } from '../db/database';
 import type { Principal } from './accessTokens';
@@ -14,10 +14,23 @@ export const NO_TENANT_ACCESS = 'You do not have access to this organisation.';
 
 export const NOT_AN_ADMINISTRATOR = 'Only administrators of this organisation may do this.';
 export const HOST_ONLY_CALL = 'Only host users may do this.';
+export const NOT_WHILE_IMPERSONATING = 'This is not allowed while impersonating a user.';
 
 /** A signed-in caller: the token's principal and their role in the current organisation. */
 export interface TenantScope extends Principal {
   role: UserRole;
+}
+
+/**
+ * The one rule of impersonated sessions (auth/impersonate): they never pass a `host` call (so
+ * they never impersonate in turn) nor one the endpoint marks `refusedWhileImpersonating` (change
+ * the password, delete the account). The route helper applies it to every call.
+ */
+export function checkImpersonation(principal: Principal, endpoint: AnyEndpoint): void {
+  if (principal.impersonatorId === undefined) return;
+  if (endpoint.auth === 'host' || endpoint.refusedWhileImpersonating === true) {
+    throw forbidden(NOT_WHILE_IMPERSONATING);
+  }
 }
 
 /**

@@ -18,6 +18,8 @@ export interface Membership {
   userRole: UserRole;
   owner: boolean;
   loginEnabled: boolean;
+  /** False once a host disabled the organisation (tenants/setEnabled): nobody signs into it. */
+  tenantEnabled: boolean;
 }
 
 /** The versions of the terms of service and of the privacy policy that accounts agree to now. */
@@ -65,9 +67,9 @@ export async function loadMemberships(db: Queryable, userId: number): Promise<Me
   }));
 }
 
-/** The memberships the user may log into. */
+/** The memberships the user may log into: their login enabled, in an enabled organisation. */
 export const loginMemberships = (memberships: Membership[]) =>
-  memberships.filter((membership) => membership.loginEnabled);
+  memberships.filter((membership) => membership.loginEnabled && membership.tenantEnabled);
 
 /** The tenant a new session starts on: the last one switched to if still allowed, else the first. */
 export function defaultMembership(

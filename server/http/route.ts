@@ -18,7 +18,7 @@ import {
 } from '../../contract/endpoints/define';
 import type { TypedEnvelope } from '../../contract/envelope';
 import type { Client } from '../domain/client';
-import type { TenantScope } from '../domain/scope';
+import { checkImpersonation, type TenantScope } from '../domain/scope';
 import { clientOf } from './addressLimits';
 import type { Authenticate } from './authentication';
 import { parsePayload } from './validation';
@@ -107,10 +107,12 @@ function register<Request, Data, Auth extends AuthLevel>(
       const { authenticate, scopeAt, messageSettings } = app.routeAuth;
       // Who is calling comes first: a caller without the right gets 401/403 before any word
       // about the payload.
-      const scope =
-        endpoint.auth === 'public'
-          ? null
-          : await scopeAt(await authenticate(request), endpoint.auth);
+      let scope: TenantScope | null = null;
+      if (endpoint.auth !== 'public') {
+        const principal = await authenticate(request);
+        checkImpersonation(principal, endpoint);
+        scope = await scopeAt(principal, endpoint.auth);
+      }
       const raw = usesQuery ? readQuery(endpoint.request, request.query) : request.body;
       const payload = parsePayload(endpoint.request, raw, messagesOf(endpoint, messageSettings));
       return answer({

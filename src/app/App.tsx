@@ -28,6 +28,7 @@ import { LoadingScreenView } from '../views/screens/LoadingScreenView';
 import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { flowRegistry } from './flowRegistry';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { adminMenuItems } from './layouts/adminMenu';
 import { layoutUser } from './layouts/layoutUser';
 import { pageTitle } from './pageTitle';
@@ -188,6 +189,7 @@ function Shell() {
   return (
     <SwitchOrganisationContext.Provider value={switchOrganisation}>
       <RouteSync />
+      <ImpersonationBanner />
       <FlowOutlet />
     </SwitchOrganisationContext.Provider>
   );

@@ -36,6 +36,9 @@ export interface AppEffects {
   origin(): string;
 }
 
+/** Where an impersonation starts, and where stopping it returns the host. */
+export const ADMIN_USERS_PATH = '/admin/users';
+
 /** How long a tab that waited on another tab's refresh waits for its session to arrive. */
 const OTHER_TAB_WAIT_MS = 2_000;
 
@@ -170,6 +173,7 @@ export function createAppLogic(
         fromResponse(await auth.switchTenant({ id: input.tenantId })),
       ),
       revokeToken: fromPromise(() => auth.revokeToken()),
+      stopImpersonating: fromPromise(async () => fromResponse(await auth.stopImpersonating())),
       watchOtherTabs: fromCallback<SessionEvent>(({ sendBack }) =>
         subscribeToAuthSessionChanges((change) => {
           if (change.type === 'cleared') sendBack({ type: 'session.syncCleared' });
@@ -192,6 +196,7 @@ export function createAppLogic(
       removeStoredSession: () => storage.clearSignOutKeys(),
       followRedirect: (_, to) => effects.loadPage(to),
       goHome: () => effects.navigate('/'),
+      goToAdminUsers: () => effects.navigate(ADMIN_USERS_PATH),
     },
   });
 

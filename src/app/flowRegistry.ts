@@ -4,6 +4,8 @@ import { activationFlow } from '../features/activation/activation.flow';
 import { adminFlow } from '../features/admin/admin.flow';
 import { countriesFlow } from '../features/countries/countries.flow';
 import { currenciesFlow } from '../features/currencies/currencies.flow';
+import { adminOrganisationsFlow } from '../features/adminOrganisations/adminOrganisations.flow';
+import { adminUsersFlow } from '../features/adminUsers/adminUsers.flow';
 import { createDropFlow } from '../features/createDrop/createDrop.flow';
 import { createInfoFlow } from '../features/createInfo/createInfo.flow';
 import { createPostFlow } from '../features/createPost/createPost.flow';
@@ -63,6 +65,8 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   paymentsFlow,
   integrationFlow,
   usersFlow,
+  adminOrganisationsFlow,
+  adminUsersFlow,
   invitationFlow,
   followingFlow,
   searchFlow,

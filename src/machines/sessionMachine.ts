@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AuthSession, User } from '../../contract/auth';
+import type { AuthSession, Impersonator, User } from '../../contract/auth';
 import { notProvided } from './notProvided';
 
 /** Spec §4 Session / §9: refresh about two minutes before expiry (exp − 60 s − 60 s). */
@@ -27,6 +27,8 @@ export type SessionEvent =
   | { type: 'session.refresh'; redirectTo?: string; switchToCurrent?: boolean }
   | { type: 'session.switchTenant'; tenantId: number }
   | { type: 'session.signOut' }
+  /** The impersonation banner's Stop: back to the host's own session. */
+  | { type: 'session.stopImpersonating' }
   | { type: 'session.syncStored'; session: EstablishedSession }
   | { type: 'session.syncCleared' };
 
@@ -61,6 +63,9 @@ export const sessionMachine = setup({
       notProvided('switchTenant'),
     ),
     revokeToken: fromPromise<void>(async () => notProvided('revokeToken')),
+    stopImpersonating: fromPromise<EstablishedSession>(async () =>
+      notProvided('stopImpersonating'),
+    ),
     watchOtherTabs: fromCallback<SessionEvent>(() => notProvided('watchOtherTabs')),
   },
   delays: {
@@ -73,6 +78,7 @@ export const sessionMachine = setup({
   guards: {
     hasStoredSession: (_, session: EstablishedSession | null) => session !== null,
     hasRedirect: ({ context }) => context.redirectTo !== null,
+    isImpersonating: ({ context }) => context.user?.impersonator !== undefined,
   },
   actions: {
     assignSession: assign((_, session: EstablishedSession) => ({
@@ -104,6 +110,8 @@ export const sessionMachine = setup({
     followRedirect: (_, _to: string) => notProvided('followRedirect'),
     /** Client-side navigation to the home, /, after a tenant switch. */
     goHome: () => notProvided('goHome'),
+    /** Client-side navigation to the admin users page, where an impersonation starts. */
+    goToAdminUsers: () => notProvided('goToAdminUsers'),
   },
 }).createMachine({
   id: 'session',
@@ -174,6 +182,12 @@ export const sessionMachine = setup({
           target: 'switchingTenant',
           actions: { type: 'assignTenantRequest', params: ({ event }) => event.tenantId },
           description: 'Switch to another organisation.',
+        },
+        'session.stopImpersonating': {
+          guard: 'isImpersonating',
+          target: 'stoppingImpersonation',
+          description:
+            "A host viewing the product as another user (auth/impersonate) stops: back to the host's own session.",
         },
         'session.established': {
           target: 'signedIn',
@@ -266,6 +280,29 @@ export const sessionMachine = setup({
         },
       },
     },
+    stoppingImpersonation: {
+      description:
+        "POST /auth/stopImpersonating: the impersonated session ends and the host's own one comes back, without signing in again. In the session machine because it replaces the session (and its refresh cookie) like a refresh or a tenant switch, and must never run beside one.",
+      tags: ['signedIn', 'busy'],
+      invoke: {
+        id: 'stopImpersonating',
+        src: 'stopImpersonating',
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'assignSession', params: ({ event }) => event.output },
+            { type: 'persistSession', params: ({ event }) => event.output },
+            'goToAdminUsers',
+          ],
+          description:
+            "The host's own session is stored (every tab follows) and the host is back on the admin users page.",
+        },
+        onError: {
+          target: 'signingOut',
+          description: 'A failed stop signs out: the impersonated session is not kept.',
+        },
+      },
+    },
     signingOut: {
       description:
         'Revokes the token (POST /auth/revokeToken) and clears the session: authSession, user and passwordReset are removed from storage.',
@@ -316,3 +353,10 @@ export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 export const selectUser = (s: SessionSnapshot): User | null => s.context.user;
 export const selectAuthStatus = (s: SessionSnapshot): AuthStatus =>
   s.hasTag('signedIn') ? 'signedIn' : s.hasTag('signedOut') ? 'signedOut' : 'loading';
+
+/** The host viewing the product as the signed-in user (the banner), or null. */
+export const selectImpersonator = (s: SessionSnapshot): Impersonator | null =>
+  s.context.user?.impersonator ?? null;
+/** Stop was pressed and the host's session is on its way. */
+export const selectStoppingImpersonation = (s: SessionSnapshot): boolean =>
+  s.matches('stoppingImpersonation');

@@ -85,5 +85,10 @@ export function userFromToken(jwt: string): User {
     ),
     isHost: payload.isHost === 'true',
     exp: payload.exp,
+    ...(payload.impersonatorId === undefined
+      ? {}
+      : {
+          impersonator: { id: payload.impersonatorId, name: payload.impersonatorName ?? '' },
+        }),
   };
 }

@@ -83,6 +83,9 @@ describe('the flow registry', () => {
     '/admin/product-categories': { layout: 'admin', access: 'host' },
     '/admin/countries': { layout: 'admin', access: 'host' },
     '/admin/currencies': { layout: 'admin', access: 'host' },
+    // Issue 19: the host's lists of every organisation and every user.
+    '/admin/organisations': { layout: 'admin', access: 'host' },
+    '/admin/users': { layout: 'admin', access: 'host' },
   };
   it.each(routes.map((r) => [r.route.path, r] as const))(
     '%s has the layout and access of spec §2.1 and §6',
@@ -124,6 +127,9 @@ describe('the flow registry', () => {
       } else if (flow.id === 'invitation') {
         // Spec §4 Invitation: an accepted invitation goes to /dashboard.
         expect(flow.whenSignedIn).toEqual({ to: '/dashboard' });
+      } else if (flow.id === 'adminUsers') {
+        // Issue 19: an impersonation started on /admin/users goes to the user's feed.
+        expect(flow.whenSignedIn).toEqual({ to: '/feed' });
       } else if (flow.signsOutOnVisit && flow.id !== 'logout') {
         expect(flow.whenSignedIn, flow.id).toEqual({ to: '/feed' });
       } else {

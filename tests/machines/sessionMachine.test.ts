@@ -4,6 +4,8 @@ import type { User } from '../../contract/auth';
 import {
   refreshDelayMs,
   selectAuthStatus,
+  selectImpersonator,
+  selectStoppingImpersonation,
   selectUser,
   sessionMachine,
   type AuthStatus,
@@ -31,6 +33,16 @@ const switched = expiringIn(10, 'switched-token', {
   currentTenant: { ...makeUser().currentTenant, id: 2, guid: 'tenant-guid-2', name: 'Tide' },
 });
 const other = expiringIn(30, 'other-tab-token', makeUser({ id: 2, email: 'member@example.com' }));
+const impersonated = expiringIn(
+  60,
+  'impersonated-token',
+  makeUser({
+    id: 4,
+    email: 'member@example.com',
+    impersonator: { id: 1, name: 'Olivia Harper' },
+  }),
+);
+const hostAgain = expiringIn(14, 'host-token', makeUser());
 const failure = { messages: ['Refresh failed'] };
 const REDIRECT = '/account/profile';
 
@@ -46,7 +58,8 @@ const REDIRECT = '/account/profile';
  *   fails, signs out;
  * - a sign-out revokes the token and removes authSession, user and passwordReset from storage.
  */
-type Phase = 'restoring' | 'signedIn' | 'refreshing' | 'switching' | 'signingOut' | 'signedOut';
+type Phase =
+  'restoring' | 'signedIn' | 'refreshing' | 'switching' | 'stopping' | 'signingOut' | 'signedOut';
 interface Call {
   name: string;
   input: unknown;
@@ -61,6 +74,8 @@ interface Shown {
   redirects: string[];
   /** Client-side navigations to the home (after a tenant switch). */
   homes: number;
+  /** Client-side navigations to the admin users page (after an impersonation stops). */
+  adminReturns: number;
 }
 
 let shown: Shown;
@@ -73,6 +88,7 @@ const START = (): Shown => ({
   removals: 0,
   redirects: [],
   homes: 0,
+  adminReturns: 0,
 });
 
 const AUTH: Record<Phase, AuthStatus> = {
@@ -80,10 +96,11 @@ const AUTH: Record<Phase, AuthStatus> = {
   signedIn: 'signedIn',
   refreshing: 'signedIn',
   switching: 'signedIn',
+  stopping: 'signedIn',
   signingOut: 'loading',
   signedOut: 'signedOut',
 };
-const BUSY: Phase[] = ['refreshing', 'switching', 'signingOut'];
+const BUSY: Phase[] = ['refreshing', 'switching', 'stopping', 'signingOut'];
 /** The refresh is due two minutes before the token expires. */
 const refreshDue = (s: EstablishedSession) => s.authSession.expiresAt - NOW - 2 * MINUTE;
 
@@ -162,6 +179,26 @@ function expected(event: Event): Shown {
         : shown;
     case 'session.signOut':
       return phase === 'signingOut' || phase === 'signedOut' ? shown : signOut();
+    case 'session.stopImpersonating':
+      // Only a session that is an impersonation has a host to go back to.
+      return phase === 'signedIn' && shown.session?.user.impersonator !== undefined
+        ? {
+            ...shown,
+            phase: 'stopping',
+            calls: [...shown.calls, { name: 'stopImpersonating', input: undefined }],
+          }
+        : shown;
+    case 'xstate.done.actor.stopImpersonating':
+      // The host's own session is stored, and the host is back on the admin users page.
+      return phase === 'stopping'
+        ? {
+            ...signIn(event.output as EstablishedSession, true),
+            adminReturns: shown.adminReturns + 1,
+          }
+        : shown;
+    case 'xstate.error.actor.stopImpersonating':
+      // A failed stop signs out.
+      return phase === 'stopping' ? signOut() : shown;
     case 'xstate.done.actor.refreshSession': {
       if (phase !== 'refreshing') return shown;
       const redirects = shown.redirectTo ? [...shown.redirects, shown.redirectTo] : shown.redirects;
@@ -216,6 +253,7 @@ await describePaths({
       removeStoredSession: vi.fn(),
       followRedirect: vi.fn(),
       goHome: vi.fn(),
+      goToAdminUsers: vi.fn(),
       promises,
     };
     const machine = sessionMachine.provide({
@@ -224,6 +262,7 @@ await describePaths({
         refreshSession: promises.logic('refreshSession') as never,
         switchTenant: promises.logic('switchTenant') as never,
         revokeToken: promises.logic('revokeToken') as never,
+        stopImpersonating: promises.logic('stopImpersonating') as never,
         watchOtherTabs: fromCallback<SessionEvent>(({ sendBack, system }) => {
           watch.sendBack = sendBack;
           watch.system = system as ActorSystem<never>;
@@ -239,6 +278,7 @@ await describePaths({
         removeStoredSession: () => spies.removeStoredSession(),
         followRedirect: (_, to) => spies.followRedirect(to),
         goHome: () => spies.goHome(),
+        goToAdminUsers: () => spies.goToAdminUsers(),
       },
     });
     return { machine, promises, spies };
@@ -259,7 +299,11 @@ await describePaths({
     { type: 'xstate.error.actor.switchTenant', error: failure },
     { type: 'xstate.done.actor.revokeToken', output: undefined },
     { type: 'xstate.error.actor.revokeToken', error: failure },
+    { type: 'xstate.done.actor.stopImpersonating', output: hostAgain },
+    { type: 'xstate.error.actor.stopImpersonating', error: failure },
     { type: 'session.established', session: loggedIn },
+    { type: 'session.established', session: impersonated },
+    { type: 'session.stopImpersonating' },
     { type: 'session.refresh' },
     { type: 'session.refresh', redirectTo: REDIRECT },
     { type: 'session.switchTenant', tenantId: 2 },
@@ -280,6 +324,10 @@ await describePaths({
     expect(spies.removeStoredSession).toHaveBeenCalledTimes(shown.removals);
     expect(spies.followRedirect.mock.calls).toEqual(shown.redirects.map((to) => [to]));
     expect(spies.goHome).toHaveBeenCalledTimes(shown.homes);
+    expect(spies.goToAdminUsers).toHaveBeenCalledTimes(shown.adminReturns);
+    // The banner shows while the session is an impersonation.
+    expect(selectImpersonator(snapshot)).toEqual(shown.session?.user.impersonator ?? null);
+    expect(selectStoppingImpersonation(snapshot)).toBe(shown.phase === 'stopping');
     // Signed in: one refresh pending, for the current token.
     expect(pendingDelays(tabs)).toEqual(
       shown.phase === 'signedIn' && shown.session ? [refreshDue(shown.session)] : [],

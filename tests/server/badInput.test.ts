@@ -103,6 +103,53 @@ function idsPastTheColumn(
   }));
 }
 
+/** A host list's bad List requests (spec §3). */
+function hostListCases(): Case[] {
+  return [
+    { name: 'page 0', payload: { page: 0 }, messages: ['page is out of range.'] },
+    {
+      name: 'a page size of 1000',
+      payload: { pageSize: 1000 },
+      messages: ['pageSize is out of range.'],
+    },
+    { name: 'a text page', payload: { page: '2' }, messages: ['page must be a whole number.'] },
+    {
+      name: 'a search over 256',
+      payload: { searchString: longText(257) },
+      messages: ['searchString must be between 0 and 256 characters long.'],
+    },
+    {
+      name: 'a text getTotalCount',
+      payload: { getTotalCount: 'yes' },
+      messages: ['getTotalCount must be true or false.'],
+    },
+    {
+      name: 'an extra field',
+      payload: { tenantId: 2 },
+      messages: ['tenantId is not an expected field.'],
+    },
+  ];
+}
+
+/** An organisation switch's bad payloads (tenants/setEnabled, setSendingEmailsEnabled). */
+function flagCases(): Case[] {
+  return [
+    { name: 'no body', messages: ['id is required.', 'value is required.'] },
+    { name: 'no value', payload: { id: 2 }, messages: ['value is required.'] },
+    {
+      name: 'a text value',
+      payload: { id: 2, value: 'no' },
+      messages: ['value must be true or false.'],
+    },
+    {
+      name: 'a text id',
+      payload: { id: '2', value: true },
+      messages: ['id must be a whole number.'],
+    },
+    ...idsPastTheColumn({ value: true }),
+  ];
+}
+
 async function post(path: string, item: Case) {
   const headers: Record<string, string> = { ...bearer(host.jwtToken) };
   if (item.contentType !== undefined) headers['content-type'] = item.contentType;
@@ -1187,6 +1234,42 @@ const routeCases: Record<string, Case[]> = {
     { name: 'fractional id', payload: { id: 1.5 }, messages: ['id must be a whole number.'] },
     ...idsPastTheColumn(),
   ],
+  [apiPaths.impersonate]: [
+    { name: 'no body', messages: ['userId is required.'] },
+    {
+      name: 'string userId',
+      payload: { userId: '1' },
+      messages: ['userId must be a whole number.'],
+    },
+    {
+      name: 'fractional userId',
+      payload: { userId: 1.5 },
+      messages: ['userId must be a whole number.'],
+    },
+    {
+      name: 'an extra field',
+      payload: { userId: 2, tenantId: 1 },
+      messages: ['tenantId is not an expected field.'],
+    },
+    ...[2 ** 31, 2 ** 53 + 2].map((userId) => ({
+      name: `the userId ${userId}, past any stored id`,
+      payload: { userId },
+      code: 404,
+      messages: ['User not found.'],
+    })),
+  ],
+  [apiPaths.stopImpersonating]: [
+    {
+      name: 'an own session (not impersonating)',
+      payload: {},
+      messages: ['You are not impersonating a user.'],
+    },
+    { name: 'a field', payload: { userId: 2 }, messages: ['userId is not an expected field.'] },
+  ],
+  [apiPaths.listTenants]: hostListCases(),
+  [apiPaths.listAllUsers]: hostListCases(),
+  [apiPaths.setTenantEnabled]: flagCases(),
+  [apiPaths.setTenantSendingEmailsEnabled]: flagCases(),
   [apiPaths.setIsTrialing]: [
     ...idsPastTheColumn({ value: true }),
     { name: 'no value', payload: { id: 1 }, messages: ['value is required.'] },

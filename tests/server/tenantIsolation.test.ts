@@ -12,6 +12,7 @@ import { allEndpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { avatarUploadReference, type UserAvatar } from '../../contract/avatars';
 import { accountEndpoints } from '../../contract/endpoints/account';
+import { adminEndpoints } from '../../contract/endpoints/admin';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { avatarEndpoints } from '../../contract/endpoints/avatars';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
@@ -196,6 +197,15 @@ const cases: IsolationCase[] = [
     endpoint: tenantEndpoints.setIsOnboarding,
     payload: () => ({ id: otherTenantId, value: false }),
   },
+  { endpoint: authEndpoints.impersonate, payload: () => ({ userId: otherUserId }) },
+  {
+    endpoint: adminEndpoints.setTenantEnabled,
+    payload: () => ({ id: otherTenantId, value: false }),
+  },
+  {
+    endpoint: adminEndpoints.setTenantSendingEmailsEnabled,
+    payload: () => ({ id: otherTenantId, value: false }),
+  },
   { endpoint: topicEndpoints.userTopicIds, payload: () => ({ id: otherUserId }) },
   {
     endpoint: topicEndpoints.updateUserTopics,
@@ -222,8 +232,9 @@ const cases: IsolationCase[] = [
     payload: () => ({ sessionId: otherCheckout.sessionId }),
     asAdmin: true,
   },
+  // Only for a member: a host (the seeded Administrator is one) reads any organisation by design
+  // (tests/server/admin.test.ts).
   { endpoint: organisationEndpoints.get, payload: () => ({ id: otherTenantId }) },
-  { endpoint: organisationEndpoints.get, payload: () => ({ id: otherTenantId }), asAdmin: true },
   {
     endpoint: organisationEndpoints.updateDetails,
     payload: () => ({

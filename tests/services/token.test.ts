@@ -74,6 +74,14 @@ describe('userFromToken', () => {
     expect(userFromToken(makeToken({ isHost: 'false' })).isHost).toBe(false);
   });
 
+  it('carries the impersonating host only in an impersonated session (issue 19)', () => {
+    expect(userFromToken(makeToken()).impersonator).toBeUndefined();
+    expect(
+      userFromToken(makeToken({ impersonatorId: 9, impersonatorName: 'Olivia Harper' }))
+        .impersonator,
+    ).toEqual({ id: 9, name: 'Olivia Harper' });
+  });
+
   it('fullName joins first and last name, trimmed', () => {
     expect(userFromToken(makeToken({ firstName: 'Ann', lastName: '' })).fullName).toBe('Ann');
     expect(userFromToken(makeToken({ firstName: '', lastName: 'Lee' })).fullName).toBe('Lee');

@@ -3,9 +3,9 @@
  * rows, found and changed by plain values. What a token is, when it may be spent and what ending a
  * session means are the domain's (refreshTokens.ts, sessions.ts).
  */
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { refreshTokens, type RefreshTokenRow } from '../../db/schema';
+import { impersonations, refreshTokens, type RefreshTokenRow } from '../../db/schema';
 
 export type { RefreshTokenRow, UserRow } from '../../db/schema';
 
@@ -18,6 +18,9 @@ export interface NewRefreshTokenRow {
   loginProvider: string;
   tokenHash: string;
   createdAt: Date;
+  /** An impersonation's family: the host, and the host's own family. */
+  impersonatorUserId?: number | null;
+  impersonatorFamilyId?: string | null;
 }
 
 export async function insertRefreshTokenRow(db: Queryable, row: NewRefreshTokenRow): Promise<void> {
@@ -146,4 +149,58 @@ export async function hasUnrevokedRefreshToken(db: Queryable, familyId: string):
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The newest token of the family that is not revoked; undefined when the family has ended. */
+export async function selectNewestLiveToken(
+  db: Queryable,
+  familyId: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .orderBy(desc(refreshTokens.id))
+    .limit(1);
+  return row;
+}
+
+/** An impersonation as audited when it starts. */
+export interface NewImpersonationRow {
+  impersonatorUserId: number;
+  impersonatorEmail: string;
+  impersonatedUserId: number;
+  impersonatedEmail: string;
+  tenantId: number;
+  familyId: string;
+  remoteAddress: string;
+  startedAt: Date;
+}
+
+export async function insertImpersonation(db: Queryable, row: NewImpersonationRow): Promise<void> {
+  await db.insert(impersonations).values(row);
+}
+
+/** Marks the running impersonation of the family ended at `now`. */
+export async function endImpersonationOfFamily(
+  db: Queryable,
+  familyId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(impersonations)
+    .set({ endedAt: now })
+    .where(and(eq(impersonations.familyId, familyId), isNull(impersonations.endedAt)));
+}
+
+/** The running impersonation of `fromFamilyId` goes on in `toFamilyId` (a tenant switch). */
+export async function moveImpersonationToFamily(
+  db: Queryable,
+  fromFamilyId: string,
+  toFamilyId: string,
+): Promise<void> {
+  await db
+    .update(impersonations)
+    .set({ familyId: toFamilyId })
+    .where(and(eq(impersonations.familyId, fromFamilyId), isNull(impersonations.endedAt)));
 }

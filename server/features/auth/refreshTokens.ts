@@ -47,6 +47,9 @@ export interface NewTokenInput {
   familyExpiresAt: Date;
   /** How the family's session signed in; kept through rotations. */
   loginProvider: LoginProvider;
+  /** An impersonation's family (kept through rotations): the host, and the host's own family. */
+  impersonatorUserId?: number | null;
+  impersonatorFamilyId?: string | null;
 }
 
 export interface IssuedRefreshToken {

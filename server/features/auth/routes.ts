@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { authEndpoints as endpoints } from '../../../contract/endpoints/auth';
 import { DomainError } from '../../domain/errors';
+import { impersonate, stopImpersonating } from './impersonation';
 import { login, refresh, revoke, switchTenant, type SessionDeps } from './sessions';
 import { ok } from '../../http/envelope';
 import {
@@ -32,7 +33,10 @@ async function clearingCookieOnRefusal<T>(
   }
 }
 
-/** POST /auth/login, /auth/refreshToken, /auth/revokeToken, /auth/switchTenant (spec §7.2). */
+/**
+ * POST /auth/login, /auth/refreshToken, /auth/revokeToken, /auth/switchTenant, /auth/impersonate
+ * and /auth/stopImpersonating (spec §7.2).
+ */
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
   const { sessions, cookie } = deps;
   return async (app) => {
@@ -61,6 +65,23 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
     route(app, endpoints.switchTenant, async ({ payload: { id }, scope, request, reply }) => {
       const session = await clearingCookieOnRefusal(reply, cookie, () =>
         switchTenant(sessions, scope, { tenantId: id, refreshToken: readRefreshCookie(request) }),
+      );
+      return answerSession(reply, cookie, session);
+    });
+
+    // The host's cookie is spent, not cleared, on a refusal: the host's own session goes on.
+    route(app, endpoints.impersonate, async ({ payload, scope, client, request, reply }) => {
+      const session = await impersonate(sessions, scope, {
+        userId: payload.userId,
+        refreshToken: readRefreshCookie(request),
+        client,
+      });
+      return answerSession(reply, cookie, session);
+    });
+
+    route(app, endpoints.stopImpersonating, async ({ scope, request, reply }) => {
+      const session = await clearingCookieOnRefusal(reply, cookie, () =>
+        stopImpersonating(sessions, scope, readRefreshCookie(request)),
       );
       return answerSession(reply, cookie, session);
     });

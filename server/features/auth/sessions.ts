@@ -3,7 +3,7 @@
  * An issued session is a short-lived access token plus a refresh token whose family has an
  * absolute expiry.
  */
-import { LOGIN_CAPTCHA_ACTION } from '../../../contract/auth';
+import { LOGIN_CAPTCHA_ACTION, type Impersonator } from '../../../contract/auth';
 import type { LoginProvider } from '../../../contract/enums';
 import type { Queryable, Transaction } from '../../db/database';
 import { NOT_AUTHENTICATED, type AccessTokens } from '../../domain/accessTokens';
@@ -19,13 +19,19 @@ import {
   unauthenticated,
 } from '../../domain/errors';
 import type { LoginThrottle } from './loginThrottle';
-import type { RefreshTokenRow, UserRow } from './queries';
+import {
+  endImpersonationOfFamily,
+  moveImpersonationToFamily,
+  type RefreshTokenRow,
+  type UserRow,
+} from './queries';
 import { TENANT_NOT_FOUND } from '../tenants/domain';
 import { verifyDecoy, verifyPassword } from '../../domain/passwords';
 import {
   findRefreshToken,
   insertRefreshToken,
   endSession,
+  isSessionLive,
   newRefreshToken,
   openSuccessor,
   sealSuccessor,
@@ -52,6 +58,7 @@ export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts, please try agai
 export const LOGIN_CAPTCHA_REQUIRED = 'Please complete the captcha to sign in.';
 export const SESSION_EXPIRED = 'Your session has expired, please log in again.';
 export const TENANT_LOGIN_DISABLED = 'Your login to this organisation is disabled.';
+export const TENANT_DISABLED = 'This organisation is disabled.';
 export const ACCOUNT_NOT_ACTIVATED =
   'Your account has not been activated yet. Please open the activation link we emailed to you.';
 
@@ -71,20 +78,25 @@ export interface IssuedSession {
 }
 
 /** A user who may hold a session, with the tenant the session is on and how it signed in. */
-interface SessionAccount {
+export interface SessionAccount {
   user: UserRow;
   memberships: Membership[];
   current: Membership;
   provider: LoginProvider;
+  /** In an impersonated session: the host viewing the product as `user`. */
+  impersonator?: Impersonator | undefined;
 }
 
-const isActive = (user: UserRow) => user.accountStatus === ACCOUNT_ACTIVE;
+export const isActive = (user: UserRow) => user.accountStatus === ACCOUNT_ACTIVE;
+
+export const fullNameOf = (user: Pick<UserRow, 'firstName' | 'lastName'>) =>
+  `${user.firstName} ${user.lastName}`.trim();
 
 /**
  * Loads a user able to hold a session on `tenantId`, or on their default tenant when omitted.
  * Undefined when the user is gone, inactive or may not log into that tenant.
  */
-async function loadSessionAccount(
+export async function loadSessionAccount(
   db: Queryable,
   userId: number,
   provider: LoginProvider,
@@ -124,7 +136,7 @@ async function checkCredentials(
 }
 
 /** The access token of `account` for the session (refresh-token family) `sessionId`. */
-const signFor = (deps: SessionDeps, account: SessionAccount, sessionId: string, now: Date) =>
+export const signFor = (deps: SessionDeps, account: SessionAccount, sessionId: string, now: Date) =>
   deps.accessTokens.sign(
     account.user,
     account.memberships,
@@ -132,10 +144,11 @@ const signFor = (deps: SessionDeps, account: SessionAccount, sessionId: string, 
     account.provider,
     sessionId,
     now,
+    account.impersonator,
   );
 
 /** `elapsedSeconds`: how long ago the access token was signed (a refresh answered again). */
-const toSession = (
+export const toSession = (
   deps: SessionDeps,
   jwtToken: string,
   refresh: IssuedRefreshToken,
@@ -216,8 +229,36 @@ export async function startSession(
   return issueSession(deps, account);
 }
 
-type Outcome<T> = { accepted: true; value: T } | { accepted: false };
-const rejected = { accepted: false } as const;
+/** Ends a session, and the impersonation it was (the audit row's endedAt), if any. */
+export async function endSessionAndImpersonation(
+  db: Queryable,
+  familyId: string,
+  now: Date,
+): Promise<void> {
+  await endSession(db, familyId, now);
+  await endImpersonationOfFamily(db, familyId, now);
+}
+
+export type Outcome<T> = { accepted: true; value: T } | { accepted: false };
+export const rejected = { accepted: false } as const;
+
+/**
+ * Who impersonates in the family of `row`: undefined for a session of one's own. An impersonation
+ * goes on only while its host is still an active host and the host's own session is live;
+ * otherwise it is rejected (and the caller ends it).
+ */
+export async function impersonatorOf(
+  db: Queryable,
+  row: Pick<RefreshTokenRow, 'impersonatorUserId' | 'impersonatorFamilyId'>,
+): Promise<Outcome<Impersonator | undefined>> {
+  if (row.impersonatorUserId === null) return { accepted: true, value: undefined };
+  const host = await findUserById(db, row.impersonatorUserId);
+  if (host === undefined || !isActive(host) || !host.isHost) return rejected;
+  if (row.impersonatorFamilyId === null || !(await isSessionLive(db, row.impersonatorFamilyId))) {
+    return rejected;
+  }
+  return { accepted: true, value: { id: host.id, name: fullNameOf(host) } };
+}
 
 /**
  * Spends a presented token, keeping `successorSealed` with it. A spent, revoked or expired token
@@ -235,7 +276,7 @@ async function spend(
   ) {
     return true;
   }
-  await endSession(tx, row.familyId, now);
+  await endSessionAndImpersonation(tx, row.familyId, now);
   return false;
 }
 
@@ -271,8 +312,10 @@ async function rotatedWithinGrace(
   }
   if (tokenState(next, now) !== 'active') return undefined;
   const provider = toLoginProvider(next.loginProvider);
-  const account = await loadSessionAccount(tx, next.userId, provider, next.tenantId);
-  if (account === undefined) return undefined;
+  const loaded = await loadSessionAccount(tx, next.userId, provider, next.tenantId);
+  const impersonation = await impersonatorOf(tx, next);
+  if (loaded === undefined || !impersonation.accepted) return undefined;
+  const account = { ...loaded, impersonator: impersonation.value };
   const refresh = {
     token: successor,
     familyId: next.familyId,
@@ -295,19 +338,21 @@ async function rotate(
   if (!active || !(await spendRefreshToken(tx, row, sealSuccessor(token, successor), now))) {
     const again = await rotatedWithinGrace(deps, tx, token, now);
     if (again !== undefined) return { accepted: true, value: again };
-    await endSession(tx, row.familyId, now);
+    await endSessionAndImpersonation(tx, row.familyId, now);
     return rejected;
   }
-  const account = await loadSessionAccount(
+  const loaded = await loadSessionAccount(
     tx,
     row.userId,
     toLoginProvider(row.loginProvider),
     switchToCurrent ? undefined : row.tenantId,
   );
-  if (account === undefined) {
-    await endSession(tx, row.familyId, now);
+  const impersonation = await impersonatorOf(tx, row);
+  if (loaded === undefined || !impersonation.accepted) {
+    await endSessionAndImpersonation(tx, row.familyId, now);
     return rejected;
   }
+  const account = { ...loaded, impersonator: impersonation.value };
   const refresh = await insertRefreshToken(
     tx,
     {
@@ -316,6 +361,8 @@ async function rotate(
       familyId: row.familyId,
       familyExpiresAt: row.familyExpiresAt,
       loginProvider: account.provider,
+      impersonatorUserId: row.impersonatorUserId,
+      impersonatorFamilyId: row.impersonatorFamilyId,
     },
     now,
     successor,
@@ -357,7 +404,11 @@ export async function revoke(deps: SessionDeps, token: string | undefined): Prom
   if (token === undefined) return false;
   const row = await findRefreshToken(deps.db, token);
   if (row === undefined) return false;
-  await endSession(deps.db, row.familyId, deps.now());
+  const now = deps.now();
+  await endSessionAndImpersonation(deps.db, row.familyId, now);
+  // Signing out of an impersonation signs the host out too: their own session waited for a
+  // refresh cookie that this browser no longer has.
+  if (row.impersonatorFamilyId !== null) await endSession(deps.db, row.impersonatorFamilyId, now);
   return true;
 }
 
@@ -372,29 +423,50 @@ async function loadSwitchTarget(
   const target = memberships.find((membership) => membership.tenantId === tenantId);
   if (target === undefined) throw notFound(TENANT_NOT_FOUND);
   if (!target.loginEnabled) throw forbidden(TENANT_LOGIN_DISABLED);
+  if (!target.tenantEnabled) throw forbidden(TENANT_DISABLED);
   return { user, memberships, current: target, provider: scope.claims.currentLoginProvider };
 }
 
+/**
+ * An impersonated session moves with its impersonation (same host, same host's family, same
+ * audit row), and leaves the user's default organisation and last login as they were.
+ */
 async function moveFamily(
   tx: Transaction,
   account: SessionAccount,
   token: string,
   now: Date,
-): Promise<Outcome<IssuedRefreshToken>> {
+): Promise<Outcome<{ refresh: IssuedRefreshToken; impersonator: Impersonator | undefined }>> {
   const row = await findRefreshToken(tx, token);
   if (row === undefined || row.userId !== account.user.id) return rejected;
   if (!(await spend(tx, row, null, now))) return rejected;
+  const impersonation = await impersonatorOf(tx, row);
+  // The impersonation (audit row) moves on with the session below.
   await endSession(tx, row.familyId, now);
+  if (!impersonation.accepted) return rejected;
+  const impersonator = impersonation.value;
   const userId = account.user.id;
   const tenantId = account.current.tenantId;
-  await rememberLastTenant(tx, userId, tenantId);
-  await recordTenantLogin(tx, userId, tenantId, now);
+  if (impersonator === undefined) {
+    await rememberLastTenant(tx, userId, tenantId);
+    await recordTenantLogin(tx, userId, tenantId, now);
+  }
   const refresh = await startFamily(
     tx,
-    { userId, tenantId, familyExpiresAt: row.familyExpiresAt, loginProvider: account.provider },
+    {
+      userId,
+      tenantId,
+      familyExpiresAt: row.familyExpiresAt,
+      loginProvider: account.provider,
+      impersonatorUserId: row.impersonatorUserId,
+      impersonatorFamilyId: row.impersonatorFamilyId,
+    },
     now,
   );
-  return { accepted: true, value: refresh };
+  if (impersonator !== undefined) {
+    await moveImpersonationToFamily(tx, row.familyId, refresh.familyId);
+  }
+  return { accepted: true, value: { refresh, impersonator } };
 }
 
 export interface SwitchTenantInput {
@@ -419,6 +491,7 @@ export async function switchTenant(
   const now = deps.now();
   const outcome = await deps.db.transaction((tx) => moveFamily(tx, account, token, now));
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
-  const refresh = outcome.value;
-  return toSession(deps, await signFor(deps, account, refresh.familyId, now), refresh);
+  const { refresh, impersonator } = outcome.value;
+  const signed = await signFor(deps, { ...account, impersonator }, refresh.familyId, now);
+  return toSession(deps, signed, refresh);
 }

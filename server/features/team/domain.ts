@@ -12,7 +12,7 @@
  */
 import type { UserRole } from '../../../contract/enums';
 import { invitationAllows, shownInvitationStatus } from '../../../contract/invitationStatusMachine';
-import { LIST_PAGE_SIZE_MAX, type ListRequest } from '../../../contract/lists';
+import type { ListRequest } from '../../../contract/lists';
 import {
   teamTexts,
   type TeamUser,
@@ -24,6 +24,7 @@ import {
 } from '../../../contract/team';
 import { isStorableId } from '../../db/recordIds';
 import { conflict, forbidden, invalid, notFound, unavailable } from '../../domain/errors';
+import { pageOf } from '../../domain/lists';
 import { findUserById } from '../../domain/queries';
 import type { TenantScope } from '../../domain/scope';
 import { normaliseEmail, toUserRole } from '../../domain/users';
@@ -45,7 +46,7 @@ import {
   selectInvitationPage,
   selectMember,
   selectMemberPage,
-  selectTenantName,
+  selectTenantMailing,
   supersedeInvitationKeys,
   updateInvitation as updateInvitationRow,
   updateMembership,
@@ -58,6 +59,8 @@ import type { TeamDeps } from './teamContext';
 /** The client route an invitation's link opens (the key is appended as a segment). */
 export const INVITATION_ROUTE = '/invitation/';
 export const INVITATION_MAIL_FAILED = 'Error sending the invitation email, please try again.';
+export const INVITATION_EMAILS_DISABLED =
+  'Sending emails is disabled for this organisation, so the invitation was not sent.';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notHere = () => notFound(teamTexts.notInThisOrganisation);
@@ -105,20 +108,6 @@ function toTeamUser(row: MemberRow): TeamUser {
     loginEnabled: row.loginEnabled,
     lastLoginDate: row.lastLoginDate === null ? null : row.lastLoginDate.toISOString(),
   };
-}
-
-/**
- * No list is deeper: a page beyond answers an empty list (a larger offset, e.g. of page 1e300,
- * which the request's integer allows, would fail the query: a 500).
- */
-const MAX_LIST_OFFSET = 2_147_483_647;
-
-/** The rows of a list request's page; undefined for a page past any list. */
-function pageOf(payload: ListRequest): { limit: number; offset: number } | undefined {
-  const pageSize = payload.pageSize ?? LIST_PAGE_SIZE_MAX;
-  const page = payload.page ?? 1;
-  const offset = (page - 1) * pageSize;
-  return offset > MAX_LIST_OFFSET ? undefined : { limit: pageSize, offset };
 }
 
 const MEMBER_SORTS: Record<string, MemberSort> = {
@@ -294,7 +283,12 @@ async function mailInvitation(
   key: string,
 ): Promise<void> {
   const inviter = await findUserById(deps.db, scope.userId);
-  const organisationName = await selectTenantName(deps.db, scope.tenantId);
+  const { name: organisationName, sendingEmailsEnabled } = await selectTenantMailing(
+    deps.db,
+    scope.tenantId,
+  );
+  // A host switched off mail on the organisation's behalf (tenants/setSendingEmailsEnabled).
+  if (!sendingEmailsEnabled) throw forbidden(INVITATION_EMAILS_DISABLED);
   try {
     await deps.mailer.send(
       invitationMail({

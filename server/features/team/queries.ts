@@ -376,10 +376,14 @@ export async function isMemberByEmail(
   return row !== undefined;
 }
 
-export async function selectTenantName(db: Queryable, tenantId: number): Promise<string> {
+/** The organisation's name, and whether mail may go out on its behalf. */
+export async function selectTenantMailing(
+  db: Queryable,
+  tenantId: number,
+): Promise<{ name: string; sendingEmailsEnabled: boolean }> {
   const [row] = await db
-    .select({ name: tenants.name })
+    .select({ name: tenants.name, sendingEmailsEnabled: tenants.sendingEmailsEnabled })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
-  return row?.name ?? '';
+  return row ?? { name: '', sendingEmailsEnabled: true };
 }

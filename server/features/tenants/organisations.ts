@@ -30,13 +30,17 @@ import {
 import { accountTypes, type AccountType } from '../../../contract/enums';
 import type { DomainContext } from '../../domain/context';
 import { addDays } from '../../domain/context';
-import { forbidden, invalid } from '../../domain/errors';
+import { adminTexts } from '../../../contract/admin';
+import { isStorableId } from '../../db/recordIds';
+import { forbidden, invalid, notFound } from '../../domain/errors';
+import { findUserById } from '../../domain/queries';
 import { confirmOwnUpload, type PendingUploadsContext } from '../../domain/pendingUploads';
 import { NO_TENANT_ACCESS, type TenantScope } from '../../domain/scope';
 import {
   insertOrganisation,
   lockTenant,
   selectMemberTenant,
+  selectTenantById,
   updateOrganisationDetails,
   type OrganisationDetailsChanges,
   type TenantRow,
@@ -129,10 +133,27 @@ export async function getOrganisation(
   scope: TenantScope,
   input: { id: number },
 ): Promise<Organisation> {
-  if (input.id !== scope.tenantId) throw forbidden(NO_TENANT_ACCESS);
+  if (input.id !== scope.tenantId) return hostReadsOrganisation(ctx, scope, input.id);
   const row = await selectMemberTenant(ctx.db, scope.userId, scope.tenantId);
   if (row === undefined || !row.loginEnabled) throw forbidden(NO_TENANT_ACCESS);
   return toOrganisation(row.tenant);
+}
+
+/**
+ * A host (checked again in the database; never an impersonated session) may read any
+ * organisation's details; anyone else only their current one's.
+ */
+async function hostReadsOrganisation(
+  ctx: DomainContext,
+  scope: TenantScope,
+  id: number,
+): Promise<Organisation> {
+  if (!scope.isHost || scope.impersonatorId !== undefined) throw forbidden(NO_TENANT_ACCESS);
+  const caller = await findUserById(ctx.db, scope.userId);
+  if (caller?.isHost !== true) throw forbidden(NO_TENANT_ACCESS);
+  const tenant = isStorableId(id) ? await selectTenantById(ctx.db, id) : undefined;
+  if (tenant === undefined) throw notFound(adminTexts.organisationNotFound);
+  return toOrganisation(tenant);
 }
 
 /**

@@ -117,3 +117,8 @@ export async function updateOrganisationDetails(
   const [tenant] = await db.update(tenants).set(changes).where(eq(tenants.id, id)).returning();
   return tenant;
 }
+
+export async function selectTenantById(db: Queryable, id: number): Promise<TenantRow | undefined> {
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, id));
+  return tenant;
+}

@@ -16,8 +16,12 @@ export function layoutUser(user: User): AppLayoutUser {
     canChangePassword: canChangePassword(user),
     // The Users screen (/users) is for Administrators (spec §6): its menu item only for them.
     canManageUsers: rolesAllowed('admin').includes(user.userRole),
-    // The admin area (/admin) is for Administrators who are hosts (spec §2.3 Admin, §6).
-    canAdminister: user.isHost && rolesAllowed('host').includes(user.userRole),
+    // The admin area (/admin) is for Administrators who are hosts (spec §2.3 Admin, §6), and
+    // never for an impersonated session (the server refuses it every host call).
+    canAdminister:
+      user.isHost &&
+      rolesAllowed('host').includes(user.userRole) &&
+      user.impersonator === undefined,
     organisations: organisationChoices(user),
   };
 }

@@ -3,6 +3,7 @@
  * failure throws {@link ApiError} carrying the server's messages when it sent some.
  */
 import type {
+  ImpersonateRequest,
   LoginRequest,
   RefreshTokenRequest,
   SessionData,
@@ -24,6 +25,10 @@ export interface AuthApi {
   revokeToken(options?: CallOptions): Promise<void>;
   /** auth/switchTenant (id); the session for the other organisation. */
   switchTenant(request: SwitchTenantRequest, options?: CallOptions): Promise<SessionData>;
+  /** auth/impersonate (userId), hosts only; the session as that user. */
+  impersonate(request: ImpersonateRequest, options?: CallOptions): Promise<SessionData>;
+  /** auth/stopImpersonating (no payload); the host's own session again. */
+  stopImpersonating(options?: CallOptions): Promise<SessionData>;
 }
 
 export function createAuthApi(http: HttpClient): AuthApi {
@@ -37,5 +42,9 @@ export function createAuthApi(http: HttpClient): AuthApi {
     },
     switchTenant: async (request, options) =>
       dataOrThrow(await call(endpoints.switchTenant, request, options)),
+    impersonate: async (request, options) =>
+      dataOrThrow(await call(endpoints.impersonate, request, options)),
+    stopImpersonating: async (options) =>
+      dataOrThrow(await call(endpoints.stopImpersonating, {}, options)),
   };
 }

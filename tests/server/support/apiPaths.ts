@@ -3,6 +3,7 @@
  * (contract/endpoints/), never written twice.
  */
 import { accountEndpoints } from '../../../contract/endpoints/account';
+import { adminEndpoints } from '../../../contract/endpoints/admin';
 import { authEndpoints } from '../../../contract/endpoints/auth';
 import { avatarEndpoints } from '../../../contract/endpoints/avatars';
 import { dropEndpoints } from '../../../contract/endpoints/drops';
@@ -15,6 +16,12 @@ export const apiPaths = {
   refreshToken: authEndpoints.refreshToken.path,
   revokeToken: authEndpoints.revokeToken.path,
   switchTenant: authEndpoints.switchTenant.path,
+  impersonate: authEndpoints.impersonate.path,
+  listTenants: adminEndpoints.listTenants.path,
+  listAllUsers: adminEndpoints.listAllUsers.path,
+  setTenantEnabled: adminEndpoints.setTenantEnabled.path,
+  setTenantSendingEmailsEnabled: adminEndpoints.setTenantSendingEmailsEnabled.path,
+  stopImpersonating: authEndpoints.stopImpersonating.path,
   getCurrentTenantStatus: tenantEndpoints.getCurrentTenantStatus.path,
   setIsTrialing: tenantEndpoints.setIsTrialing.path,
   setCancelAtPeriodEnd: tenantEndpoints.setCancelAtPeriodEnd.path,

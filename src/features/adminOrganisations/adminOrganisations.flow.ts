@@ -1,0 +1,22 @@
+import { defineFlow } from '../../platform/flow';
+import type { adminOrganisationsMachine } from './adminOrganisationsMachine';
+
+export type AdminOrganisationsActors = {
+  adminOrganisations: typeof adminOrganisationsMachine;
+};
+
+/** Every organisation, /admin/organisations (issue 19): hosts' Administrators only. */
+export const adminOrganisationsFlow = defineFlow<AdminOrganisationsActors>({
+  id: 'adminOrganisations',
+  routes: [
+    {
+      path: '/admin/organisations',
+      layout: 'admin',
+      title: 'Organisations',
+      adminMenu: { label: 'Organisations', order: 20 },
+    },
+  ],
+  access: 'host',
+  load: () => import('./index'),
+  machines: () => import('./adminOrganisationsMachine').then((m) => [m.adminOrganisationsMachine]),
+});

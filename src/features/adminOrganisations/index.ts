@@ -1,0 +1,26 @@
+import { createElement } from 'react';
+import { fromPromise } from 'xstate';
+import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import { createAdminApi } from '../../services/api/admin';
+import type { AdminOrganisationsActors } from './adminOrganisations.flow';
+import { adminOrganisationsMachine } from './adminOrganisationsMachine';
+import { AdminOrganisationsScreen } from './AdminOrganisationsScreen';
+
+const entry: FlowEntryFactory<undefined, AdminOrganisationsActors> = (services) => {
+  const admin = createAdminApi(services.http);
+  const adminOrganisations = adminOrganisationsMachine.provide({
+    actors: {
+      listOrganisations: fromPromise(({ input }) => admin.listOrganisations(input)),
+      setSwitch: fromPromise(({ input }) => admin.setOrganisationSwitch(input)),
+    },
+  });
+  function Screen(props: FlowScreenProps<AdminOrganisationsActors>) {
+    return createElement(AdminOrganisationsScreen, props);
+  }
+  return {
+    start: () => ({ adminOrganisations: { logic: adminOrganisations } }),
+    Screen,
+  };
+};
+
+export default entry;

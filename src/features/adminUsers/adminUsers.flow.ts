@@ -1,0 +1,25 @@
+import { defineFlow } from '../../platform/flow';
+import type { adminUsersMachine } from './adminUsersMachine';
+
+export type AdminUsersActors = { adminUsers: typeof adminUsersMachine };
+
+/**
+ * Every user of the platform, /admin/users (issue 19): hosts' Administrators only, in the admin
+ * area. An impersonation started here establishes the impersonated session, and a session
+ * established while this flow runs goes to /feed (the impersonated user's feed).
+ */
+export const adminUsersFlow = defineFlow<AdminUsersActors>({
+  id: 'adminUsers',
+  routes: [
+    {
+      path: '/admin/users',
+      layout: 'admin',
+      title: 'Users',
+      adminMenu: { label: 'Users', order: 30 },
+    },
+  ],
+  access: 'host',
+  whenSignedIn: { to: '/feed' },
+  load: () => import('./index'),
+  machines: () => import('./adminUsersMachine').then((m) => [m.adminUsersMachine]),
+});

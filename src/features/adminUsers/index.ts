@@ -1,0 +1,42 @@
+import { createElement } from 'react';
+import { fromPromise } from 'xstate';
+import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import { sessionFromResponse } from '../../platform/session';
+import { createAdminApi } from '../../services/api/admin';
+import { createAuthApi } from '../../services/api/auth';
+import type { AdminUsersActors } from './adminUsers.flow';
+import { adminUsersMachine } from './adminUsersMachine';
+import { AdminUsersScreen } from './AdminUsersScreen';
+
+const entry: FlowEntryFactory<undefined, AdminUsersActors> = (services) => {
+  const admin = createAdminApi(services.http);
+  const auth = createAuthApi(services.http);
+  const adminUsers = adminUsersMachine.provide({
+    actors: {
+      listUsers: fromPromise(({ input }) => admin.listAllUsers(input)),
+      impersonate: fromPromise(async ({ input }) =>
+        sessionFromResponse(await auth.impersonate({ userId: input.userId })),
+      ),
+    },
+  });
+  function Screen(props: FlowScreenProps<AdminUsersActors>) {
+    return createElement(AdminUsersScreen, props);
+  }
+  return {
+    start: () => {
+      const user = services.currentUser();
+      if (!user) throw new Error('The admin users screen runs only for a signed-in host');
+      return {
+        adminUsers: {
+          logic: adminUsers,
+          input: { currentUserId: user.id },
+          // The impersonated session: the app stores it (and then goes to /feed).
+          onDone: (session) => ({ type: 'flow.sessionEstablished', session }),
+        },
+      };
+    },
+    Screen,
+  };
+};
+
+export default entry;

@@ -1,0 +1,399 @@
+/**
+ * auth/impersonate and auth/stopImpersonating (spec §1 host users, §7.2): who may impersonate
+ * whom, what the impersonated session is (its family, its claims, its audit row, its lifetime),
+ * what it may never do, and the way back to the host's own session.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountEndpoints } from '../../contract/endpoints/account';
+import { authEndpoints } from '../../contract/endpoints/auth';
+import { ResponseStatus } from '../../contract/enums';
+import type { DatabaseHandle } from '../../server/db/database';
+import { impersonations, refreshTokens, tenants, tenantUsers, users } from '../../server/db/schema';
+import { DEMO_USERS } from '../../server/db/seedData';
+import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
+import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { openTestDatabase } from './support/testDatabase';
+import {
+  api,
+  bearer,
+  callAs,
+  createTestApp,
+  envelopeOf,
+  login,
+  postRefresh,
+  postSwitchTenant,
+  refreshCookieOf,
+  sessionOf,
+  tenantIdOf,
+  type LoginResult,
+  type TestApp,
+} from './support/testServer';
+
+const { owner, member, newbie } = DEMO_USERS;
+const NOT_WHILE_IMPERSONATING = 'This is not allowed while impersonating a user.';
+const SESSION_EXPIRED = 'Your session has expired, please log in again.';
+
+let handle: DatabaseHandle;
+let test: TestApp;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  test = await createTestApp(handle.db, { REFRESH_TTL_SECONDS: '86400', JWT_TTL_SECONDS: '300' });
+});
+
+async function userIdOf(email: string): Promise<number> {
+  const [row] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (row === undefined) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+async function tokenRow(token: string) {
+  const [row] = await handle.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+  return row;
+}
+
+const auditRows = () => handle.db.select().from(impersonations);
+
+/** `session` (its bearer and refresh cookie) asks to impersonate `userId`. */
+function postImpersonate(
+  app: FastifyInstance,
+  session: { jwtToken: string; refreshToken: string },
+  userId: unknown,
+) {
+  return app.inject({
+    method: 'POST',
+    url: api(authEndpoints.impersonate.path),
+    headers: bearer(session.jwtToken),
+    cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    payload: { userId } as Record<string, unknown>,
+  });
+}
+
+function postStop(app: FastifyInstance, session: { jwtToken: string; refreshToken: string }) {
+  return app.inject({
+    method: 'POST',
+    url: api(authEndpoints.stopImpersonating.path),
+    headers: bearer(session.jwtToken),
+    cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    payload: {},
+  });
+}
+
+async function impersonateMember(): Promise<{ host: LoginResult; as: LoginResult }> {
+  const host = await login(test.app, owner.email);
+  const response = await postImpersonate(test.app, host, await userIdOf(member.email));
+  expect(response.statusCode).toBe(200);
+  return { host, as: sessionOf(response) };
+}
+
+describe('POST /api/auth/impersonate', () => {
+  it('gives the host a session as the user in their default organisation, audited, with the host in its family and claims', async () => {
+    const before = (await auditRows()).length;
+    const { host, as } = await impersonateMember();
+    const memberId = await userIdOf(member.email);
+    const ownerId = await userIdOf(owner.email);
+
+    expect(as.claims).toMatchObject({
+      id: memberId,
+      email: member.email,
+      isHost: 'false',
+      impersonatorId: ownerId,
+      impersonatorName: 'Olivia Harper',
+    });
+    expect(refreshCookieOf(as.response)).toMatchObject({ httpOnly: true, path: '/api/auth' });
+
+    const row = await tokenRow(as.refreshToken);
+    const hostRow = await tokenRow(host.refreshToken);
+    expect(row).toMatchObject({ userId: memberId, impersonatorUserId: ownerId });
+    expect(row?.impersonatorFamilyId).toBe(hostRow?.familyId);
+    expect(row?.familyId).not.toBe(hostRow?.familyId);
+    // The host's cookie is spent (their session waits, still live, for the way back).
+    expect(hostRow?.usedAt).not.toBeNull();
+    expect(hostRow?.revokedAt).toBeNull();
+
+    const audit = await auditRows();
+    expect(audit).toHaveLength(before + 1);
+    expect(audit.at(-1)).toMatchObject({
+      impersonatorUserId: ownerId,
+      impersonatorEmail: owner.email,
+      impersonatedUserId: memberId,
+      impersonatedEmail: member.email,
+      familyId: row?.familyId,
+      tenantId: row?.tenantId,
+      endedAt: null,
+    });
+
+    // The impersonated session works as the user.
+    const details = await callAs(test.app, as, accountEndpoints.getUserEditDetails);
+    expect(details.statusCode).toBe(200);
+    expect((envelopeOf(details).data as { email: string }).email).toBe(member.email);
+  });
+
+  it('refuses a non-host with 403 and writes nothing', async () => {
+    const caller = await login(test.app, member.email);
+    const before = (await auditRows()).length;
+    const response = await postImpersonate(test.app, caller, await userIdOf(newbie.email));
+    expect(response.statusCode).toBe(403);
+    expect(envelopeOf(response).messages).toEqual(['Only host users may do this.']);
+    expect(await auditRows()).toHaveLength(before);
+    expect((await tokenRow(caller.refreshToken))?.usedAt).toBeNull();
+  });
+
+  it('refuses oneself, an unknown user and users who cannot sign in, with a message', async () => {
+    const host = await login(test.app, owner.email);
+    const before = (await auditRows()).length;
+
+    const self = await postImpersonate(test.app, host, await userIdOf(owner.email));
+    expect(self.statusCode).toBe(400);
+    expect(envelopeOf(self).messages).toEqual(['You cannot impersonate yourself.']);
+
+    const unknown = await postImpersonate(test.app, host, 999_999);
+    expect(unknown.statusCode).toBe(404);
+    expect(envelopeOf(unknown).messages).toEqual(['User not found.']);
+
+    const cannot = ['This user cannot sign in: their login or their organisations are disabled.'];
+    const memberId = await userIdOf(member.email);
+    await handle.db
+      .update(tenantUsers)
+      .set({ loginEnabled: false })
+      .where(eq(tenantUsers.userId, memberId));
+    try {
+      const disabled = await postImpersonate(test.app, host, memberId);
+      expect(disabled.statusCode).toBe(403);
+      expect(envelopeOf(disabled).messages).toEqual(cannot);
+    } finally {
+      await handle.db
+        .update(tenantUsers)
+        .set({ loginEnabled: true })
+        .where(eq(tenantUsers.userId, memberId));
+    }
+
+    const newbieId = await userIdOf(newbie.email);
+    const [ninaTenant] = await handle.db
+      .select({ tenantId: tenantUsers.tenantId })
+      .from(tenantUsers)
+      .where(eq(tenantUsers.userId, newbieId));
+    const tenantId = ninaTenant?.tenantId ?? -1;
+    await handle.db.update(tenants).set({ enabled: false }).where(eq(tenants.id, tenantId));
+    try {
+      const inDisabled = await postImpersonate(test.app, host, newbieId);
+      expect(inDisabled.statusCode).toBe(403);
+      expect(envelopeOf(inDisabled).messages).toEqual(cannot);
+    } finally {
+      await handle.db.update(tenants).set({ enabled: true }).where(eq(tenants.id, tenantId));
+    }
+
+    expect(await auditRows()).toHaveLength(before);
+    // Refusals leave the host's own cookie unspent.
+    expect((await tokenRow(host.refreshToken))?.usedAt).toBeNull();
+  });
+
+  it('refuses bad input with 400', async () => {
+    const host = await login(test.app, owner.email);
+    for (const userId of ['1', 1.5, null, undefined]) {
+      const response = await postImpersonate(test.app, host, userId);
+      expect(response.statusCode).toBe(400);
+      expect(envelopeOf(response).status).toBe(ResponseStatus.Error);
+    }
+  });
+
+  it('refuses a host whose cookie is not the live token of their session (401, nothing written)', async () => {
+    const host = await login(test.app, owner.email);
+    const other = await login(test.app, owner.email);
+    const before = (await auditRows()).length;
+    const mixed = await postImpersonate(
+      test.app,
+      { jwtToken: host.jwtToken, refreshToken: other.refreshToken },
+      await userIdOf(member.email),
+    );
+    expect(mixed.statusCode).toBe(401);
+    expect(envelopeOf(mixed).messages).toEqual([SESSION_EXPIRED]);
+    expect(await auditRows()).toHaveLength(before);
+  });
+
+  it('writes the audit row in the same transaction as the session: a failure after it leaves no row', async () => {
+    await handle.db.execute(sql`
+      create or replace function refuse_impersonated_token() returns trigger as $$
+      begin
+        if new.impersonator_user_id is not null then
+          raise exception 'refused for the test';
+        end if;
+        return new;
+      end $$ language plpgsql`);
+    await handle.db.execute(sql`
+      create trigger refuse_impersonated_token before insert on refresh_tokens
+      for each row execute function refuse_impersonated_token()`);
+    try {
+      const host = await login(test.app, owner.email);
+      const before = (await auditRows()).length;
+      const response = await postImpersonate(test.app, host, await userIdOf(member.email));
+      expect(response.statusCode).toBe(500);
+      expect(await auditRows()).toHaveLength(before);
+      // The host's cookie was not spent either: the whole transaction was rolled back.
+      expect((await tokenRow(host.refreshToken))?.usedAt).toBeNull();
+    } finally {
+      await handle.db.execute(sql`drop trigger refuse_impersonated_token on refresh_tokens`);
+      await handle.db.execute(sql`drop function refuse_impersonated_token()`);
+    }
+  });
+});
+
+describe('an impersonated session', () => {
+  it('refreshes within its own lifetime (IMPERSONATION_SESSION_MINUTES, default 60), keeping the impersonator', async () => {
+    const started = test.clock.now().getTime();
+    const { as } = await impersonateMember();
+    const expiresAt = (envelopeOf(as.response).data as { refreshTokenExpiresAt: string })
+      .refreshTokenExpiresAt;
+    expect(new Date(expiresAt).getTime()).toBe(started + 60 * 60 * 1000);
+
+    test.clock.advanceSeconds(30 * 60);
+    const refreshed = await postRefresh(test.app, as.refreshToken);
+    expect(refreshed.statusCode).toBe(200);
+    const next = sessionOf(refreshed);
+    expect(next.claims.impersonatorId).toBe(as.claims.impersonatorId);
+    expect(next.claims.impersonatorName).toBe('Olivia Harper');
+    expect((await tokenRow(next.refreshToken))?.impersonatorFamilyId).toBe(
+      (await tokenRow(as.refreshToken))?.impersonatorFamilyId,
+    );
+
+    test.clock.advanceSeconds(31 * 60);
+    const late = await postRefresh(test.app, next.refreshToken);
+    expect(late.statusCode).toBe(401);
+  });
+
+  it('takes a shorter lifetime from the configuration', async () => {
+    test = await createTestApp(handle.db, { IMPERSONATION_SESSION_MINUTES: '5' });
+    const { as } = await impersonateMember();
+    test.clock.advanceSeconds(5 * 60 + 1);
+    expect((await postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('ends when the host is no longer a host', async () => {
+    const { as } = await impersonateMember();
+    const ownerId = await userIdOf(owner.email);
+    await handle.db.update(users).set({ isHost: false }).where(eq(users.id, ownerId));
+    try {
+      expect((await postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
+    } finally {
+      await handle.db.update(users).set({ isHost: true }).where(eq(users.id, ownerId));
+    }
+  });
+
+  it('never impersonates, changes a password, deletes the account or passes a host call (403)', async () => {
+    const { as } = await impersonateMember();
+    const again = await postImpersonate(test.app, as, await userIdOf(newbie.email));
+    expect(again.statusCode).toBe(403);
+    expect(envelopeOf(again).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+
+    const password = await callAs(test.app, as, accountEndpoints.updatePassword, {
+      currentPassword: 'Giving!2026',
+      newPassword: 'Another!2027',
+    });
+    expect(password.statusCode).toBe(403);
+    expect(envelopeOf(password).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+
+    const deletion = await callAs(test.app, as, accountEndpoints.deleteMyAccount);
+    expect(deletion.statusCode).toBe(403);
+    expect(envelopeOf(deletion).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+
+    // Nothing changed: Marcus still signs in with his password.
+    expect((await login(test.app, member.email)).claims.email).toBe(member.email);
+  });
+
+  it('switches organisation as the same impersonation (same host, same audit row)', async () => {
+    const { as } = await impersonateMember();
+    const before = await tokenRow(as.refreshToken);
+    const response = await postSwitchTenant(test.app, as, tenantIdOf(as, 'Marcus Reed'));
+    expect(response.statusCode).toBe(200);
+    const switched = sessionOf(response);
+    expect(switched.claims.impersonatorId).toBe(as.claims.impersonatorId);
+    const after = await tokenRow(switched.refreshToken);
+    expect(after?.impersonatorFamilyId).toBe(before?.impersonatorFamilyId);
+    const [audit] = await handle.db
+      .select()
+      .from(impersonations)
+      .where(eq(impersonations.familyId, after?.familyId ?? ''));
+    expect(audit?.endedAt).toBeNull();
+  });
+});
+
+describe('signing out of an impersonation', () => {
+  it("ends it (its audit row too) and the host's own session", async () => {
+    const { host, as } = await impersonateMember();
+    const family = (await tokenRow(as.refreshToken))?.familyId ?? '';
+    const response = await test.app.inject({
+      method: 'POST',
+      url: api(authEndpoints.revokeToken.path),
+      cookies: { [REFRESH_COOKIE]: as.refreshToken },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    const [audit] = await handle.db
+      .select()
+      .from(impersonations)
+      .where(eq(impersonations.familyId, family));
+    expect(audit?.endedAt).not.toBeNull();
+    expect((await callAs(test.app, as, accountEndpoints.getUserEditDetails)).statusCode).toBe(401);
+    expect((await callAs(test.app, host, accountEndpoints.getUserEditDetails)).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('POST /api/auth/stopImpersonating', () => {
+  it("ends the impersonation and answers the host's own session again", async () => {
+    const { host, as } = await impersonateMember();
+    const impersonatedFamily = (await tokenRow(as.refreshToken))?.familyId ?? '';
+    test.clock.advanceSeconds(60);
+    const response = await postStop(test.app, as);
+    expect(response.statusCode).toBe(200);
+    const back = sessionOf(response);
+    expect(back.claims.email).toBe(owner.email);
+    expect(back.claims.isHost).toBe('true');
+    expect(back.claims.impersonatorId).toBeUndefined();
+    expect((await tokenRow(back.refreshToken))?.familyId).toBe(
+      (await tokenRow(host.refreshToken))?.familyId,
+    );
+
+    const [audit] = await handle.db
+      .select()
+      .from(impersonations)
+      .where(eq(impersonations.familyId, impersonatedFamily));
+    expect(audit?.endedAt?.getTime()).toBe(test.clock.now().getTime());
+
+    // The impersonated session is over, its access token too; the host's refreshes.
+    expect((await callAs(test.app, as, accountEndpoints.getUserEditDetails)).statusCode).toBe(401);
+    expect((await postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(test.app, back.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('refuses a session of one’s own with 400', async () => {
+    const own = await login(test.app, owner.email);
+    const response = await postStop(test.app, own);
+    expect(response.statusCode).toBe(400);
+    expect(envelopeOf(response).messages).toEqual(['You are not impersonating a user.']);
+  });
+
+  it("answers 401 and clears the cookie when the host's own session has ended meanwhile", async () => {
+    const { host, as } = await impersonateMember();
+    const hostFamily = (await tokenRow(host.refreshToken))?.familyId ?? '';
+    await handle.db
+      .update(refreshTokens)
+      .set({ revokedAt: test.clock.now() })
+      .where(eq(refreshTokens.familyId, hostFamily));
+    const response = await postStop(test.app, as);
+    expect(response.statusCode).toBe(401);
+    expect(envelopeOf(response).messages).toEqual([SESSION_EXPIRED]);
+    expect(refreshCookieOf(response)?.value).toBe('');
+  });
+});
