@@ -2,6 +2,7 @@
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { avatarEndpoints } from './avatars';
+import { dashboardEndpoints } from './dashboard';
 import type { AnyEndpoint } from './define';
 import { devEndpoints } from './dev';
 import { dropEndpoints } from './drops';
@@ -19,6 +20,7 @@ export const endpointsByArea = {
   identity: identityEndpoints,
   account: accountEndpoints,
   team: teamEndpoints,
+  dashboard: dashboardEndpoints,
   posts: postEndpoints,
   drops: dropEndpoints,
   tenants: tenantEndpoints,
