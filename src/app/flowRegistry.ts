@@ -22,7 +22,9 @@ import { personalDetailsFlow } from '../features/personalDetails/personalDetails
 import { preferencesFlow } from '../features/preferences/preferences.flow';
 import { profileFlow } from '../features/profile/profile.flow';
 import { searchFlow } from '../features/search/search.flow';
+import { signInCallbackFlow } from '../features/signInCallback/signInCallback.flow';
 import { signupFlow } from '../features/signup/signup.flow';
+import { signupEntryFlow } from '../features/signupEntry/signupEntry.flow';
 import { startSignupFlow } from '../features/startSignup/startSignup.flow';
 import { usersFlow } from '../features/users/users.flow';
 import type { AnyFlowDefinition } from '../platform/flow';
@@ -39,6 +41,8 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   logoutFlow,
   signupFlow,
   startSignupFlow,
+  signupEntryFlow,
+  signInCallbackFlow,
   forgottenPasswordFlow,
   passwordResetFlow,
   activationFlow,
