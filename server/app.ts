@@ -160,6 +160,8 @@ function installResponseHeaders(app: FastifyInstance, config: ServerConfig): voi
       https: config.cookieSecure,
       recaptcha: config.thirdParty.reCaptchaSiteKey !== '',
       googleSignIn: config.thirdParty.googleClientId !== '',
+      tagManager: config.thirdParty.tagManagerId !== '',
+      sessionRecording: config.thirdParty.sessionRecordingAppId !== '',
       connectOrigins: connectOriginsOf(config.apiBaseUrl, config.thirdParty.mediaServiceApiBaseUrl),
     }),
   );
