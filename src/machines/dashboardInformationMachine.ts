@@ -102,9 +102,6 @@ export const dashboardInformationMachine = setup({
 
 export type DashboardInformationSnapshot = SnapshotFrom<typeof dashboardInformationMachine>;
 
-export const selectDashboardInformation = (s: DashboardInformationSnapshot) =>
-  s.context.information;
-
 /** The error shown under the counts, or null. */
 export const selectDashboardFailure = (s: DashboardInformationSnapshot): string | null =>
   s.matches('failed') ? dashboardInformationTexts.fetchFailed : null;
@@ -135,3 +132,12 @@ export function selectDashboardCounts(s: DashboardInformationSnapshot): Dashboar
   }
   return counts;
 }
+
+/**
+ * The first name the home's greeting shows: the dashboard information's once it has loaded,
+ * the session token's until then (and for a failed load).
+ */
+export const selectGreetingFirstName = (
+  s: DashboardInformationSnapshot,
+  sessionFirstName: string,
+): string => s.context.information?.firstName ?? sessionFirstName;

@@ -21,7 +21,7 @@ import type {
 } from '../../views/screens/DropsCarouselView';
 import { HomeView } from '../../views/screens/HomeView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
-import { selectDashboardInformation } from '../../machines/dashboardInformationMachine';
+import { selectGreetingFirstName } from '../../machines/dashboardInformationMachine';
 import { homeGreeting } from './greeting';
 import type { HomeActors } from './home.flow';
 
@@ -44,8 +44,10 @@ export function HomeScreen({
 }) {
   // The greeting's first name is the dashboard information's once it has loaded (spec §7.2
   // getDashboardInformation), the session token's until then.
-  const dashboard = useSelector(flow.dashboardInformation, selectDashboardInformation);
-  const firstName = dashboard?.firstName ?? user?.firstName ?? '';
+  const sessionFirstName = user?.firstName ?? '';
+  const firstName = useSelector(flow.dashboardInformation, (s) =>
+    selectGreetingFirstName(s, sessionFirstName),
+  );
   return (
     <Connected
       feedRef={flow.postsFeed}
