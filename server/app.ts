@@ -55,6 +55,7 @@ import { FeedPages } from './features/posts/feedPages';
 import { accountRoutes } from './features/account/routes';
 import { createAccountLimits } from './features/account/limits';
 import { avatarRoutes } from './features/avatars/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { dropRoutes } from './features/drops/routes';
 import { postRoutes } from './features/posts/routes';
 import { adminRoutes } from './features/admin/routes';
@@ -161,6 +162,8 @@ function installResponseHeaders(app: FastifyInstance, config: ServerConfig): voi
       https: config.cookieSecure,
       recaptcha: config.thirdParty.reCaptchaSiteKey !== '',
       googleSignIn: config.thirdParty.googleClientId !== '',
+      tagManager: config.thirdParty.tagManagerId !== '',
+      sessionRecording: config.thirdParty.sessionRecordingAppId !== '',
       connectOrigins: connectOriginsOf(config.apiBaseUrl, config.thirdParty.mediaServiceApiBaseUrl),
     }),
   );
@@ -447,6 +450,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(adminRoutes(domain), { prefix: config.apiBasePath });
   app.register(postRoutes({ posts }), { prefix: config.apiBasePath });
   app.register(dropRoutes({ drops: posts }), { prefix: config.apiBasePath });
+  app.register(dashboardRoutes({ domain }), { prefix: config.apiBasePath });
   app.register(avatarRoutes({ avatars }), { prefix: config.apiBasePath });
   app.register(mediaServicePlugin({ media }), { prefix: config.mediaServicePath });
   app.register(identityRoutes({ identity, cookie }), { prefix: config.apiBasePath });

@@ -3,6 +3,7 @@ import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import { avatarEndpoints } from './avatars';
+import { dashboardEndpoints } from './dashboard';
 import type { AnyEndpoint } from './define';
 import { devEndpoints } from './dev';
 import { dropEndpoints } from './drops';
@@ -21,6 +22,7 @@ export const endpointsByArea = {
   identity: identityEndpoints,
   account: accountEndpoints,
   team: teamEndpoints,
+  dashboard: dashboardEndpoints,
   posts: postEndpoints,
   drops: dropEndpoints,
   tenants: tenantEndpoints,

@@ -5,7 +5,9 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  * helmet does not send). The SPA has no inline script, so scripts come only from the site itself,
  * plus Google's when its third parties are configured: reCAPTCHA v3 with RECAPTCHA_SITE_KEY,
  * Google Identity Services with GOOGLE_CLIENT_ID (whose popup also needs the opener policy
- * 'same-origin-allow-popups').
+ * 'same-origin-allow-popups'); and Google Tag Manager with TAG_MANAGER_ID and LogRocket (the
+ * session recorder) with SESSION_RECORDING_APP_ID, each with the endpoints it reports to, only
+ * when configured.
  *
  * The SPA connects (fetch / XMLHttpRequest) only to the API and the media service: 'self' with
  * the default relative bases ('/api', '/media'), plus their origins when API_BASE_URL or
@@ -26,6 +28,13 @@ export interface SecurityHeaderOptions {
   recaptcha?: boolean;
   /** GOOGLE_CLIENT_ID is set: allow Google Identity Services' script, frame, style and popup. */
   googleSignIn?: boolean;
+  /** TAG_MANAGER_ID is set: allow Google Tag Manager's script and its analytics endpoints. */
+  tagManager?: boolean;
+  /**
+   * SESSION_RECORDING_APP_ID is set: allow LogRocket's script (its CDN), its ingest servers and
+   * its blob: worker.
+   */
+  sessionRecording?: boolean;
   /**
    * Origins other than the site's own that the SPA calls: those of an absolute API_BASE_URL or
    * MEDIA_SERVICE_API_BASE_URL (see {@link connectOriginsOf}). Allowed in connect-src.
@@ -66,6 +75,34 @@ const GOOGLE_IDENTITY = {
   style: ['https://accounts.google.com/gsi/style'],
 };
 
+/** Origins Google Tag Manager (with Google Analytics 4 tags) needs (Google's CSP guide). */
+const TAG_MANAGER = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+};
+/**
+ * Origins LogRocket needs: the CDN its script is loaded from (src/services/thirdParty/
+ * sessionRecording.ts) and its ingest servers (LogRocket's CSP guide); it records in a blob:
+ * worker.
+ */
+const SESSION_RECORDING = {
+  script: ['https://cdn.lr-ingest.com'],
+  connect: [
+    'https://*.lr-ingest.com',
+    'https://*.lr-ingest.io',
+    'https://*.lr-in.com',
+    'https://*.lr-in-prod.com',
+    'https://*.logr-in.com',
+    'https://*.ingest-lr.com',
+    'https://*.lgrckt-in.com',
+  ],
+  worker: ["'self'", 'blob:'],
+};
+
 /** The CSP directives, in the order they are sent. */
 export function contentSecurityPolicyDirectives(
   options: SecurityHeaderOptions,
@@ -73,11 +110,19 @@ export function contentSecurityPolicyDirectives(
   const { devMode } = options;
   const recaptcha = options.recaptcha === true;
   const gis = options.googleSignIn === true;
+  const gtm = options.tagManager === true;
+  const recording = options.sessionRecording === true;
   const sources = (...lists: (string[] | false)[]) =>
     lists.flatMap((list) => (list === false ? [] : list));
   return {
     'default-src': ["'self'"],
-    'script-src': sources(["'self'"], recaptcha && RECAPTCHA.script, gis && GOOGLE_IDENTITY.script),
+    'script-src': sources(
+      ["'self'"],
+      recaptcha && RECAPTCHA.script,
+      gis && GOOGLE_IDENTITY.script,
+      gtm && TAG_MANAGER.script,
+      recording && SESSION_RECORDING.script,
+    ),
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'none'"],
@@ -91,6 +136,8 @@ export function contentSecurityPolicyDirectives(
       [...(options.connectOrigins ?? [])],
       devMode && ['ws:', 'wss:', STATELY],
       gis && GOOGLE_IDENTITY.connect,
+      gtm && TAG_MANAGER.connect,
+      recording && SESSION_RECORDING.connect,
     ),
     'frame-src': sources(
       ["'self'"],
@@ -98,6 +145,8 @@ export function contentSecurityPolicyDirectives(
       recaptcha && RECAPTCHA.frame,
       gis && GOOGLE_IDENTITY.frame,
     ),
+    // Only with the recorder: otherwise workers fall back to script-src ('self').
+    ...(recording ? { 'worker-src': SESSION_RECORDING.worker } : {}),
   };
 }
 

@@ -30,7 +30,9 @@ import { productCategoriesFlow } from '../features/productCategories/productCate
 import { profileFlow } from '../features/profile/profile.flow';
 import { adminReportsFlow } from '../features/adminReports/adminReports.flow';
 import { searchFlow } from '../features/search/search.flow';
+import { signInCallbackFlow } from '../features/signInCallback/signInCallback.flow';
 import { signupFlow } from '../features/signup/signup.flow';
+import { signupEntryFlow } from '../features/signupEntry/signupEntry.flow';
 import { startSignupFlow } from '../features/startSignup/startSignup.flow';
 import { usersFlow } from '../features/users/users.flow';
 import type { AnyFlowDefinition } from '../platform/flow';
@@ -47,6 +49,8 @@ export const flowRegistry: readonly AnyFlowDefinition[] = [
   logoutFlow,
   signupFlow,
   startSignupFlow,
+  signupEntryFlow,
+  signInCallbackFlow,
   forgottenPasswordFlow,
   passwordResetFlow,
   activationFlow,

@@ -4,6 +4,7 @@ import { appMachine } from '../machines/appMachine';
 import { avatarUploadMachine } from '../machines/avatarUploadMachine';
 import { captchaTokenMachine } from '../machines/captchaTokenMachine';
 import { configMachine } from '../machines/configMachine';
+import { dashboardInformationMachine } from '../machines/dashboardInformationMachine';
 import { emailVerificationMachine } from '../machines/emailVerificationMachine';
 import { handleCheckMachine } from '../machines/handleCheckMachine';
 import { sessionMachine } from '../machines/sessionMachine';
@@ -23,6 +24,7 @@ export const sharedMachines: readonly AnyStateMachine[] = [
   captchaTokenMachine,
   thirdPartySignInMachine,
   avatarUploadMachine,
+  dashboardInformationMachine,
   // Spec §4 Invitation: the model the server's rules and the users screen's badges both follow.
   invitationStatusMachine,
 ];

@@ -9,6 +9,21 @@ import type { ApiResponse } from './apiResponse';
 import type { QueryPayload } from './apiUrl';
 import type { HttpClient } from './http';
 
+/** Spec §5, §8 Data loads: an authenticated call made while nobody is signed in. */
+export const NOT_AUTHENTICATED = 'User is not authenticated';
+
+/**
+ * Thrown before any request when an endpoint that needs a signed-in caller (its auth level is
+ * not `public`) is called without a stored session (spec §5: 'Every authenticated data load
+ * first checks that a user exists, else the error 'User is not authenticated'').
+ */
+export class NotAuthenticatedError extends Error {
+  override readonly name = 'NotAuthenticatedError';
+  constructor() {
+    super(NOT_AUTHENTICATED);
+  }
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
 }
@@ -20,7 +35,8 @@ export type Call = <Request, Data>(
 ) => Promise<ApiResponse<Data>>;
 
 export function createCall(http: HttpClient): Call {
-  return (endpoint, payload, options) => {
+  return async (endpoint, payload, options) => {
+    if (endpoint.auth !== 'public' && !http.hasToken()) throw new NotAuthenticatedError();
     switch (endpoint.method) {
       case 'GET':
         // A query payload is a flat object of texts, numbers and booleans (the contract's GET

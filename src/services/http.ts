@@ -76,6 +76,8 @@ export interface UploadRequest {
 export interface HttpClient {
   /** The absolute URL a path resolves to (see {@link resolveRequestUrl}). */
   url(path: string): string;
+  /** Whether an access token is stored (someone is signed in). */
+  hasToken(): boolean;
   get<T, S>(
     path: string,
     data: Struct<T, S>,
@@ -372,6 +374,7 @@ export function createHttp(options: HttpOptions): HttpClient {
 
   return {
     url: (path) => resolve(path).href,
+    hasToken: () => Boolean(options.getToken()),
     get: (path, struct, query, requestOptions) =>
       enveloped('GET', path, struct, query, requestOptions),
     delete: (path, struct, query, requestOptions) =>

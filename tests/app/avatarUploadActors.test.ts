@@ -85,7 +85,7 @@ function start(
   const del = vi.fn(async () => answer({ avatarType: 'Initials', avatarUrl: '' }));
   const logError = vi.fn();
   const services = {
-    http: { post, delete: del },
+    http: { post, delete: del, hasToken: () => true },
     configuration: () => configuration,
     logError,
   } as unknown as FlowServices;

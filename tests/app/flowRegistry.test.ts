@@ -48,6 +48,13 @@ describe('the flow registry', () => {
     '/account/confirm-email/:key': { layout: 'public', access: 'public' },
     // The public layout for a visitor, the app layout for someone signed in (issue 15).
     '/create-info': { layout: 'landing', access: 'public' },
+    // The app layout's entry to creating (spec §2.1 App layout): Create info, signed in.
+    '/create': { layout: 'app', access: 'user' },
+    // Spec §2.1 'Also seen': sign out, then start signup.
+    '/brand-signup': { layout: 'none', access: 'public' },
+    '/buyer-signup': { layout: 'none', access: 'public' },
+    // Spec §2.1 Public layout: the external sign-in callback.
+    '/auth/google/callback': { layout: 'public', access: 'public' },
     '/login': { layout: 'fullPage', access: 'public' },
     '/signup': { layout: 'fullPage', access: 'public' },
     '/signup-charity': { layout: 'fullPage', access: 'public' },
@@ -137,6 +144,10 @@ describe('the flow registry', () => {
       }
     }
     expect(flowRegistry.find((flow) => flow.id === 'logout')?.whenSignedOut).toBe('/');
+    // /brand-signup and /buyer-signup: signed out, they start signup.
+    expect(flowRegistry.find((flow) => flow.id === 'signupEntry')?.whenSignedOut).toBe(
+      '/start-signup',
+    );
   });
 
   it('redacts every secret route param before the inspector sees it', () => {
@@ -157,11 +168,15 @@ describe('the flow registry', () => {
     expect(redactSecrets({ pathname: '/create-post/42' }).pathname).toBe('/create-post/42');
   });
 
-  it('redacts every secret query param (the return from checkout) before the inspector sees it', () => {
+  it('redacts every secret query param (the return from checkout, the sign-in callback) before the inspector sees it', () => {
     const secret = flowRegistry.flatMap((flow) =>
       (flow.secretQuery ?? []).map((name) => ({ flow, name })),
     );
-    expect(secret.map(({ flow, name }) => `${flow.id}:${name}`)).toEqual(['payments:session_id']);
+    expect(secret.map(({ flow, name }) => `${flow.id}:${name}`)).toEqual([
+      'signInCallback:code',
+      'signInCallback:state',
+      'payments:session_id',
+    ]);
     for (const { flow, name } of secret) {
       // The flow reads it once and the address loses it (readsQuery).
       expect(flow.readsQuery).toContain(name);

@@ -19,7 +19,7 @@ function services() {
     data: { list: path === 'posts/feedList' ? [] : [] },
   }));
   const value = {
-    http: { post },
+    http: { post, hasToken: () => true },
     configuration: () => configuration,
     logError: vi.fn(),
   } as unknown as FlowServices;

@@ -7,6 +7,8 @@ import {
   helmetOptions,
   type SecurityHeaderOptions,
 } from '../../server/http/securityHeaders';
+import { SESSION_RECORDING_SCRIPT_URL } from '../../src/services/thirdParty/sessionRecording';
+import { tagManagerScriptUrl } from '../../src/services/thirdParty/tagManager';
 
 /** The headers @fastify/helmet sends with these options. */
 async function securityHeaders(options: SecurityHeaderOptions): Promise<Record<string, string>> {
@@ -133,5 +135,53 @@ describe('the headers sent through @fastify/helmet', () => {
     expect(headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(headers['strict-transport-security']).toBeUndefined();
     expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+});
+
+describe('the tag manager and the session recorder in the CSP', () => {
+  it('allows neither when their ids are not configured', async () => {
+    const headers = await securityHeaders({ devMode: false, https: true });
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp).not.toContain('googletagmanager');
+    expect(csp).not.toContain('google-analytics');
+    expect(csp).not.toContain('lr-ingest');
+    expect(csp).not.toContain('worker-src');
+  });
+
+  it('allows Google Tag Manager exactly when TAG_MANAGER_ID is set', async () => {
+    const headers = await securityHeaders({ devMode: false, https: true, tagManager: true });
+    expect(directive(headers, 'script-src')).toBe(
+      "script-src 'self' https://www.googletagmanager.com",
+    );
+    expect(directive(headers, 'connect-src')).toBe(
+      "connect-src 'self' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com",
+    );
+    // The loader's script is under the allowed origin.
+    expect(tagManagerScriptUrl('GTM-XXXX').startsWith('https://www.googletagmanager.com/')).toBe(
+      true,
+    );
+    expect(headers['content-security-policy']).not.toContain('lr-ingest');
+  });
+
+  it('allows LogRocket (script, ingest, blob: worker) exactly when SESSION_RECORDING_APP_ID is set', async () => {
+    const headers = await securityHeaders({ devMode: false, https: true, sessionRecording: true });
+    expect(directive(headers, 'script-src')).toBe("script-src 'self' https://cdn.lr-ingest.com");
+    expect(SESSION_RECORDING_SCRIPT_URL.startsWith('https://cdn.lr-ingest.com/')).toBe(true);
+    expect(directive(headers, 'connect-src')).toContain('https://*.lr-ingest.com');
+    expect(directive(headers, 'worker-src')).toBe("worker-src 'self' blob:");
+    expect(headers['content-security-policy']).not.toContain('googletagmanager');
+  });
+
+  it('allows both, after the other third parties', async () => {
+    const headers = await securityHeaders({
+      devMode: false,
+      https: true,
+      recaptcha: true,
+      tagManager: true,
+      sessionRecording: true,
+    });
+    expect(directive(headers, 'script-src')).toBe(
+      "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://www.googletagmanager.com https://cdn.lr-ingest.com",
+    );
   });
 });

@@ -24,10 +24,17 @@ afterEach(() => {
   for (const script of document.querySelectorAll('script')) script.remove();
 });
 
+const noAnalytics = { tagManagerId: '', sessionRecordingAppId: '' };
+
 describe('createThirdParties', () => {
   it('with both keys, starts loading reCAPTCHA and Google Identity Services at once', () => {
     const parties = createThirdParties(
-      { reCaptchaSiteKey: 'site-key-1', googleClientId: 'client-id-1', apiBaseUrl: '/api' },
+      {
+        reCaptchaSiteKey: 'site-key-1',
+        googleClientId: 'client-id-1',
+        apiBaseUrl: '/api',
+        ...noAnalytics,
+      },
       http(),
     );
     parties.captcha.ready().catch(() => undefined);
@@ -41,7 +48,7 @@ describe('createThirdParties', () => {
 
   it('with one key, loads only that third party', () => {
     createThirdParties(
-      { reCaptchaSiteKey: '', googleClientId: 'client-id-1', apiBaseUrl: '/api' },
+      { reCaptchaSiteKey: '', googleClientId: 'client-id-1', apiBaseUrl: '/api', ...noAnalytics },
       http(),
     );
     expect(scriptSources()).toEqual(['https://accounts.google.com/gsi/client']);
@@ -51,7 +58,12 @@ describe('createThirdParties', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     server.handle((_r, res) => sendJson(res, 200, envelope({ token: 'dev-token' })));
     const parties = createThirdParties(
-      { reCaptchaSiteKey: '', googleClientId: '', apiBaseUrl: `${server.origin}/api` },
+      {
+        reCaptchaSiteKey: '',
+        googleClientId: '',
+        apiBaseUrl: `${server.origin}/api`,
+        ...noAnalytics,
+      },
       http(),
     );
     expect(scriptSources()).toEqual([]);

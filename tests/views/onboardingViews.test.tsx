@@ -186,6 +186,22 @@ describe('ProfileView and Tabs', () => {
     expect(terms.slice(0, 3)).toEqual(['Drops', 'Raised', 'Followers']);
   });
 
+  it("shows 'Failed to fetch dashboard information' with a retry when the counts failed", async () => {
+    const onRetryCounts = vi.fn();
+    const failed = (
+      <ProfileView
+        {...profile.props}
+        countsError="Failed to fetch dashboard information"
+        onRetryCounts={onRetryCounts}
+      />
+    );
+    render(failed);
+    expect(screen.getByText('Failed to fetch dashboard information')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetryCounts).toHaveBeenCalledOnce();
+    expect(await violations(failed)).toEqual([]);
+  });
+
   it('has the tabs Profile, Collectibles, Analytics, moved through with the arrow keys', () => {
     render(profile);
     const tabs = screen.getAllByRole('tab');

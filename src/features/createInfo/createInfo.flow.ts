@@ -2,11 +2,15 @@ import { defineFlow } from '../../platform/flow';
 
 /**
  * Create info /create-info: New Drop or New Post (spec §2.3). A signed-in person chooses inside
- * the app layout (with the app's navigation); a visitor sees the public layout.
+ * the app layout (with the app's navigation); a visitor sees the public layout. /create (spec
+ * §2.1 App layout) is the app layout's entry to creating: the same choice, for signed-in people.
  */
 export const createInfoFlow = defineFlow({
   id: 'createInfo',
-  routes: [{ path: '/create-info', layout: 'landing', title: 'Create' }],
+  routes: [
+    { path: '/create-info', layout: 'landing', title: 'Create' },
+    { path: '/create', layout: 'app', title: 'Create', access: 'user' },
+  ],
   access: 'public',
   load: () => import('./index'),
 });

@@ -1,13 +1,19 @@
+import { useSelector } from '@xstate/react';
 import { avatarUploadHints } from '../../machines/avatarUploadMachine';
+import {
+  selectDashboardCounts,
+  selectDashboardFailure,
+} from '../../machines/dashboardInformationMachine';
 import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
 import type { FlowScreenProps } from '../../platform/flow';
 import { ProfileView } from '../../views/screens/ProfileView';
 import type { ProfileActors } from './profile.flow';
 import { accountTypeLabel } from '../../platform/accountArea';
-import { profileCounts } from './profileTexts';
 
 /** Profile, /account/profile and /profile: the person's own, from their session. */
 export function ProfileScreen({ flow, user }: FlowScreenProps<ProfileActors>) {
+  const counts = useSelector(flow.dashboardInformation, selectDashboardCounts);
+  const countsError = useSelector(flow.dashboardInformation, selectDashboardFailure);
   if (!user) return null;
   return (
     <ProfileView
@@ -25,7 +31,9 @@ export function ProfileScreen({ flow, user }: FlowScreenProps<ProfileActors>) {
       email={user.email}
       organisation={user.currentTenant.name}
       accountType={accountTypeLabel(user.currentTenant.tenantAccountType)}
-      counts={profileCounts}
+      counts={counts}
+      countsError={countsError}
+      onRetryCounts={() => flow.dashboardInformation.send({ type: 'retry' })}
     />
   );
 }

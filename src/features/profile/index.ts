@@ -2,6 +2,7 @@ import { sendParent } from 'xstate';
 import { userAvatarUploadInput } from '../../machines/avatarUploadMachine';
 import type { FlowEvent } from '../../machines/flows';
 import { createAvatarUpload } from '../../platform/avatarUploadActors';
+import { createDashboardInformation } from '../../platform/dashboardInformation';
 import type { FlowEntryFactory } from '../../platform/flow';
 import type { ProfileActors } from './profile.flow';
 import { ProfileScreen } from './ProfileScreen';
@@ -14,11 +15,15 @@ const entry: FlowEntryFactory<undefined, ProfileActors> = (services) => {
       notifyChanged: sendParent((): FlowEvent => ({ type: 'flow.refreshSession' })),
     },
   });
+  const dashboardInformation = createDashboardInformation(services);
   return {
     start: () => {
       const user = services.currentUser();
       if (!user) throw new Error('The profile runs only for a signed-in person');
-      return { avatarUpload: { logic: avatarUpload, input: userAvatarUploadInput(user) } };
+      return {
+        avatarUpload: { logic: avatarUpload, input: userAvatarUploadInput(user) },
+        dashboardInformation: { logic: dashboardInformation, input: { signedIn: true } },
+      };
     },
     Screen: ProfileScreen,
   };

@@ -1,12 +1,17 @@
 import { defineFlow } from '../../platform/flow';
 import type { avatarUploadMachine } from '../../machines/avatarUploadMachine';
+import type { dashboardInformationMachine } from '../../machines/dashboardInformationMachine';
 
-export type ProfileActors = { avatarUpload: typeof avatarUploadMachine };
+export type ProfileActors = {
+  avatarUpload: typeof avatarUploadMachine;
+  dashboardInformation: typeof dashboardInformationMachine;
+};
 
 /**
  * Profile, /account/profile and /profile (spec §2.3): the avatar upload widget (hint: square
  * image, max 500x500), the counts Drops, Raised and Followers, the handle, and the tabs Profile,
- * Collectibles and Analytics. Its one actor is the shared avatar upload machine.
+ * Collectibles and Analytics. Its actors are the shared avatar upload machine and the dashboard
+ * information (the counts, from GET users/getDashboardInformation).
  */
 export const profileFlow = defineFlow<ProfileActors>({
   id: 'profile',

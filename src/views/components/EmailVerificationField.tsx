@@ -248,6 +248,7 @@ export function EmailVerificationField({
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
+                data-private
                 spellCheck={false}
                 maxLength={VERIFICATION_CODE_MAX}
                 className={fieldControlClass(Boolean(codeError) || hasMachineErrors, styles.input)}

@@ -40,6 +40,7 @@ export function NewPasswordFields({
       <TextField
         label={passwordLabel}
         type="password"
+        data-private
         autoComplete="new-password"
         aria-required="true"
         maxLength={PASSWORD_MAX}
@@ -50,6 +51,7 @@ export function NewPasswordFields({
       <TextField
         label="Confirm password"
         type="password"
+        data-private
         autoComplete="new-password"
         aria-required="true"
         maxLength={PASSWORD_MAX}

@@ -81,6 +81,7 @@ export function ChangePasswordView({
         <TextField
           label="Current password"
           type="password"
+          data-private
           autoComplete="current-password"
           aria-required="true"
           maxLength={PASSWORD_MAX}

@@ -254,6 +254,7 @@ function AcceptForm({
           <TextField
             label="Password"
             type="password"
+            data-private
             autoComplete="current-password"
             aria-required="true"
             maxLength={PASSWORD_MAX}

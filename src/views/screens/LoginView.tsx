@@ -147,6 +147,7 @@ export function LoginView({
           <TextField
             label="Password"
             type="password"
+            data-private
             autoComplete="current-password"
             aria-required="true"
             error={errors.password?.message}

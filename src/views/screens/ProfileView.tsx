@@ -1,5 +1,7 @@
 import { BarChart3, Gem } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
 import { Tabs } from '../components/Tabs';
 import styles from './ProfileView.module.css';
 
@@ -14,6 +16,9 @@ export interface ProfileViewProps {
   accountType: string;
   /** Spec §2.3 Profile: Drops, Raised and Followers, in that order. */
   counts: readonly { label: string; value: string }[];
+  /** 'Failed to fetch dashboard information' when the counts could not be loaded, else null. */
+  countsError?: string | null;
+  onRetryCounts?: () => void;
 }
 
 function EmptyPanel({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
@@ -34,6 +39,7 @@ function EmptyPanel({ icon, title, text }: { icon: ReactNode; title: string; tex
  */
 export function ProfileView(props: ProfileViewProps) {
   const { avatar, fullName, handle, email, organisation, accountType, counts } = props;
+  const { countsError = null, onRetryCounts } = props;
   return (
     <div className={styles.profile}>
       <section className={styles.card} aria-labelledby="profile-name">
@@ -52,6 +58,16 @@ export function ProfileView(props: ProfileViewProps) {
             </div>
           ))}
         </dl>
+        {countsError !== null ? (
+          <div className={styles.countsError}>
+            <Alert level="Danger" messages={[countsError]} />
+            {onRetryCounts ? (
+              <Button variant="secondary" onClick={onRetryCounts}>
+                Try again
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </section>
       <Tabs
         label="Profile sections"

@@ -1,0 +1,17 @@
+import { createElement } from 'react';
+import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import type { SignInCallbackInput } from './signInCallback.flow';
+import { SignInCallbackScreen } from './SignInCallbackScreen';
+
+const entry: FlowEntryFactory<SignInCallbackInput, NoActors> = () => {
+  let answer: SignInCallbackInput = { error: null, hasCode: false };
+  return {
+    start: (input) => {
+      answer = input;
+      return {};
+    },
+    Screen: () => createElement(SignInCallbackScreen, { answer }),
+  };
+};
+
+export default entry;

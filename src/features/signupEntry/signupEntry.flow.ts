@@ -1,0 +1,19 @@
+import { defineFlow } from '../../platform/flow';
+
+/**
+ * /brand-signup and /buyer-signup (spec §2.1 'Also seen'): visiting either signs the user out
+ * (spec §2.1 Guard rules), then they start signup at /start-signup, where they choose the
+ * account type.
+ */
+export const signupEntryFlow = defineFlow({
+  id: 'signupEntry',
+  routes: [
+    { path: '/brand-signup', layout: 'none', title: 'Signup' },
+    { path: '/buyer-signup', layout: 'none', title: 'Signup' },
+  ],
+  access: 'public',
+  signsOutOnVisit: true,
+  whenSignedIn: { to: '/feed' },
+  whenSignedOut: '/start-signup',
+  load: () => import('./index'),
+});

@@ -1,0 +1,118 @@
+/**
+ * Generated paths of the dashboard information machine, checked against a model written from
+ * spec §7.2 (Users getDashboardInformation, refresh flag), §2.3 Profile (counts Drops, Raised,
+ * Followers) and §8 Data loads ('Failed to fetch dashboard information'): a signed-in person's
+ * information loads (a retry after a failure asks with the refresh flag); a visitor has none.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DashboardInformation } from '../../contract/dashboard';
+import {
+  dashboardInformationMachine,
+  dashboardInformationTexts,
+  selectDashboardCounts,
+  selectDashboardFailure,
+  selectGreetingFirstName,
+  type DashboardInformationInput,
+  type DashboardInformationSnapshot,
+} from '../../src/machines/dashboardInformationMachine';
+import { FakePromises } from '../support/pathHarness';
+import { describePathsForInputs } from './pathsWithInputs';
+
+const olivia: DashboardInformation = {
+  firstName: 'Olivia',
+  organisationName: 'Harbour Hope',
+  drops: 1234,
+  raised: 0,
+  followers: 0,
+};
+const oliviaCounts = [
+  { label: 'Drops', value: '1,234' },
+  { label: 'Raised', value: '0' },
+  { label: 'Followers', value: '0' },
+];
+const unknownCounts = [
+  { label: 'Drops', value: '–' },
+  { label: 'Raised', value: '–' },
+  { label: 'Followers', value: '–' },
+];
+
+interface Model {
+  phase: 'loading' | 'loaded' | 'failed' | 'visitor';
+  information: DashboardInformation | null;
+  calls: { name: string; input: unknown }[];
+}
+const start = (input: DashboardInformationInput): Model =>
+  input.signedIn
+    ? {
+        phase: 'loading',
+        information: null,
+        calls: [{ name: 'getDashboardInformation', input: { refresh: false } }],
+      }
+    : { phase: 'visitor', information: null, calls: [] };
+let model: Model;
+
+function next(m: Model, event: { type: string; output?: unknown }): Model {
+  switch (event.type) {
+    case 'xstate.done.actor.getDashboardInformation':
+      return m.phase === 'loading'
+        ? { ...m, phase: 'loaded', information: event.output as DashboardInformation }
+        : m;
+    case 'xstate.error.actor.getDashboardInformation':
+      return m.phase === 'loading' ? { ...m, phase: 'failed' } : m;
+    case 'retry':
+      return m.phase === 'failed'
+        ? {
+            ...m,
+            phase: 'loading',
+            calls: [...m.calls, { name: 'getDashboardInformation', input: { refresh: true } }],
+          }
+        : m;
+    default:
+      return m;
+  }
+}
+
+function expectShown(s: DashboardInformationSnapshot, calls: FakePromises['calls']) {
+  expect(selectDashboardCounts(s)).toEqual(model.information ? oliviaCounts : unknownCounts);
+  expect(selectDashboardFailure(s)).toBe(
+    model.phase === 'failed' ? 'Failed to fetch dashboard information' : null,
+  );
+  // The home's greeting: the loaded first name, the session's until then.
+  expect(selectGreetingFirstName(s, 'Livvy')).toBe(model.information ? 'Olivia' : 'Livvy');
+  expect(calls).toEqual(model.calls);
+}
+
+await describePathsForInputs<{ promises: FakePromises }, DashboardInformationInput>({
+  machine: dashboardInformationMachine,
+  unhandled: true,
+  inputs: [
+    { name: 'signed in', input: { signedIn: true } },
+    { name: 'a visitor', input: { signedIn: false } },
+  ],
+  build: () => {
+    const promises = new FakePromises();
+    const machine = dashboardInformationMachine.provide({
+      actors: { getDashboardInformation: promises.logic('getDashboardInformation') as never },
+    });
+    return { machine, promises, spies: { promises } };
+  },
+  events: [
+    { type: 'retry' },
+    { type: 'xstate.done.actor.getDashboardInformation', output: olivia },
+    { type: 'xstate.error.actor.getDashboardInformation', error: new Error('network down') },
+  ],
+  afterStep: ({ event, snapshot, index }, { promises }, input) => {
+    if (index === 0) model = start(input);
+    model = next(model, event);
+    expectShown(snapshot as DashboardInformationSnapshot, promises.calls);
+  },
+  afterPath: (plan, { promises }, _p, input) => {
+    if (plan.steps.length === 0) expect(promises.calls).toEqual(start(input).calls);
+  },
+});
+
+describe('the dashboard information', () => {
+  it('has the spec text', () => {
+    expect(dashboardInformationTexts.fetchFailed).toBe('Failed to fetch dashboard information');
+  });
+});
