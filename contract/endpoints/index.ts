@@ -10,6 +10,7 @@ import { identityEndpoints } from './identity';
 import { paymentEndpoints } from './payments';
 import { organisationEndpoints } from './organisations';
 import { postEndpoints } from './posts';
+import { recordEndpoints } from './records';
 import { teamEndpoints } from './team';
 import { tenantEndpoints } from './tenants';
 import { topicEndpoints } from './topics';
@@ -28,6 +29,7 @@ export const endpointsByArea = {
   avatars: avatarEndpoints,
   health: healthEndpoints,
   dev: devEndpoints,
+  records: recordEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, in a list (the server's registration test, the route table). */
