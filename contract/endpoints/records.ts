@@ -110,7 +110,10 @@ export const recordEndpoints = {
     auth: 'host',
     messages: tenantRecordFieldMessages,
   }),
-  /** GET tenants/getByGuid?guid=: a host any organisation; a member their own only (else 404). */
+  /**
+   * GET tenants/getByGuid?guid=: a host any organisation; a member one they may sign into only
+   * (else 404).
+   */
   getTenantByGuid: endpoint({
     method: 'GET',
     path: 'tenants/getByGuid',

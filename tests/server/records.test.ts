@@ -450,6 +450,24 @@ describe('users/delete and users/deletebyguid', () => {
     ]);
   });
 
+  it("ends the deleted person's sessions at once", async () => {
+    const created = await createUser();
+    // The person set a password (as Forgotten password would): the demo password's hash.
+    const [marcus] = await handle.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, standard.claims.id));
+    await handle.db
+      .update(users)
+      .set({ passwordHash: marcus!.hash })
+      .where(eq(users.id, created.id));
+    const session = await login(test.app, created.email);
+    expect((await call(endpoints.getUserSignupData, session)).statusCode).toBe(200);
+    await ok(await call(endpoints.deleteUser, host, { id: created.id }));
+    expect((await call(endpoints.getUserSignupData, session)).statusCode).toBe(401);
+    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+  });
+
   it('refuses oneself and an organisation owner, changing nothing', async () => {
     const before = await everything();
     refused(await call(endpoints.deleteUser, host, { id: host.claims.id }), 409, [
@@ -531,7 +549,7 @@ async function newTenant(): Promise<{ tenant: TenantRecord; owner: UserRecord }>
   const owner = await createUser();
   const tenant = await ok<TenantRecord>(
     await call(endpoints.createTenant, host, {
-      name: 'Short Lived',
+      name: `Short Lived ${owner.id}`,
       accountType: 'Charity',
       ownerUserId: owner.id,
     }),
@@ -639,6 +657,29 @@ describe('tenants/getByGuid', () => {
   });
 });
 
+describe('tenants/getByGuid for a member whose login is disabled', () => {
+  it('answers 404 as for any organisation not theirs', async () => {
+    const { tenant } = await newTenant();
+    await handle.db
+      .insert(tenantUsers)
+      .values({ tenantId: tenant.id, userId: standard.claims.id, loginEnabled: false });
+    refused(await call(endpoints.getTenantByGuid, standard, { guid: tenant.guid }), 404, [
+      recordTexts.organisationNotFound,
+    ]);
+    await handle.db
+      .update(tenantUsers)
+      .set({ loginEnabled: true })
+      .where(and(eq(tenantUsers.tenantId, tenant.id), eq(tenantUsers.userId, standard.claims.id)));
+    expect(
+      (
+        await ok<TenantRecord>(
+          await call(endpoints.getTenantByGuid, standard, { guid: tenant.guid }),
+        )
+      ).id,
+    ).toBe(tenant.id);
+  });
+});
+
 describe('tenants/delete and tenants/deletebyguid', () => {
   it("deletes it as an owner's deletion does: members elsewhere stay, its sessions end", async () => {
     const { tenant, owner } = await newTenant();
@@ -648,7 +689,7 @@ describe('tenants/delete and tenants/deletebyguid', () => {
       .insert(tenantUsers)
       .values({ tenantId: tenant.id, userId: standard.claims.id, userRole: UserRole.User });
     const marcus = await login(test.app, DEMO_USERS.member.email);
-    const there = await switchTenant(test.app, marcus, 'Short Lived');
+    const there = await switchTenant(test.app, marcus, tenant.name);
     await handle.db
       .update(tenants)
       .set({ paymentProviderCustomerId: 'cus_records_deleted' })

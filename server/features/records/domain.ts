@@ -19,7 +19,7 @@
  * - create (host): an organisation owned by an existing user (owner and Administrator), with the
  *   defaults of tenants/new (trial, onboarding); its contact details start as the owner's.
  * - update (host): its details, with the organisation forms' messages.
- * - getByGuid: a host any organisation; anyone else one they belong to only (else 404).
+ * - getByGuid: a host any organisation; anyone else one they may sign into only (else 404).
  * - delete, deletebyguid (host): as its owner's deletion (account/deletion.ts): members who
  *   belong elsewhere keep their accounts, sessions on it end, its payment customer is deleted
  *   after the commit (a failure logged). The organisation the host is signed into is refused.
@@ -68,7 +68,7 @@ import {
 } from '../tenants/queries';
 import {
   insertUserWithMembership,
-  isMember,
+  isSigningInMember,
   lockOwnedTenantIds,
   lockTenantRow,
   lockUser,
@@ -442,7 +442,10 @@ export async function getTenantByGuid(
   guid: string,
 ): Promise<TenantRecord> {
   const tenant = await tenantByGuid(deps, guid);
-  if (!(await isHostNow(deps, scope)) && !(await isMember(deps.db, scope.userId, tenant.id))) {
+  if (
+    !(await isHostNow(deps, scope)) &&
+    !(await isSigningInMember(deps.db, scope.userId, tenant.id))
+  ) {
     throw notFound(t.organisationNotFound);
   }
   return toTenantRecord(deps, tenant);

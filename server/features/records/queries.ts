@@ -54,12 +54,22 @@ export async function selectOwnerId(db: Queryable, tenantId: number): Promise<nu
   return row?.userId ?? null;
 }
 
-/** Whether the user is a member of the organisation (any role, login enabled or not). */
-export async function isMember(db: Queryable, userId: number, tenantId: number): Promise<boolean> {
+/** Whether the user is a member of the organisation who may sign into it. */
+export async function isSigningInMember(
+  db: Queryable,
+  userId: number,
+  tenantId: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: tenantUsers.id })
     .from(tenantUsers)
-    .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.tenantId, tenantId)));
+    .where(
+      and(
+        eq(tenantUsers.userId, userId),
+        eq(tenantUsers.tenantId, tenantId),
+        eq(tenantUsers.loginEnabled, true),
+      ),
+    );
   return row !== undefined;
 }
 
