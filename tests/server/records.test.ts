@@ -19,7 +19,14 @@ import {
   type UserSignupData,
 } from '../../contract/records';
 import type { DatabaseHandle } from '../../server/db/database';
-import { posts, refreshTokens, tenants, tenantUsers, users } from '../../server/db/schema';
+import {
+  posts,
+  refreshTokens,
+  standInCustomers,
+  tenants,
+  tenantUsers,
+  users,
+} from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { HOST_ONLY_CALL } from '../../server/domain/scope';
 import { openTestDatabase } from './support/testDatabase';
@@ -690,6 +697,15 @@ describe('tenants/delete and tenants/deletebyguid', () => {
       .values({ tenantId: tenant.id, userId: standard.claims.id, userRole: UserRole.User });
     const marcus = await login(test.app, DEMO_USERS.member.email);
     const there = await switchTenant(test.app, marcus, tenant.name);
+    // Its customer at the payment provider (the development stand-in in tests).
+    await handle.db.insert(standInCustomers).values({
+      id: 'cus_records_deleted',
+      name: tenant.name,
+      email: owner.email,
+      invoicePrefix: 'RECDEL',
+      reference: String(tenant.id),
+      createdAt: new Date(),
+    });
     await handle.db
       .update(tenants)
       .set({ paymentProviderCustomerId: 'cus_records_deleted' })
@@ -703,6 +719,13 @@ describe('tenants/delete and tenants/deletebyguid', () => {
     expect(await userRow(owner.id)).toBeDefined();
     expect(await userRow(standard.claims.id)).toBeDefined();
     expect((await postRefresh(test.app, there.refreshToken)).statusCode).toBe(401);
+    // The payment customer went after the commit.
+    expect(
+      await handle.db
+        .select()
+        .from(standInCustomers)
+        .where(eq(standInCustomers.id, 'cus_records_deleted')),
+    ).toEqual([]);
     const [live] = await handle.db
       .select()
       .from(refreshTokens)
