@@ -53,6 +53,7 @@ import { PendingSweeper, pendingSweepIntervalMs } from './media/sweeper';
 import { WorkQueue } from './media/workQueue';
 import { FeedPages } from './features/posts/feedPages';
 import { accountRoutes } from './features/account/routes';
+import { recordRoutes } from './features/records/routes';
 import { createAccountLimits } from './features/account/limits';
 import { avatarRoutes } from './features/avatars/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -470,6 +471,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     billing: billing.provider,
   };
   app.register(accountRoutes({ account, cookie }), { prefix: config.apiBasePath });
+  app.register(recordRoutes({ records: account }), { prefix: config.apiBasePath });
   const team = { ...identity, invitationExpiryDays: config.userInvitationExpiryDays };
   app.register(teamRoutes({ team, cookie }), { prefix: config.apiBasePath });
   registerPayments(app, config, domain, billing);

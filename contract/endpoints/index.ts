@@ -13,6 +13,7 @@ import { paymentEndpoints } from './payments';
 import { organisationEndpoints } from './organisations';
 import { postEndpoints } from './posts';
 import { countryEndpoints, currencyEndpoints, topicMaintenanceEndpoints } from './referenceLists';
+import { recordEndpoints } from './records';
 import { teamEndpoints } from './team';
 import { tenantEndpoints } from './tenants';
 import { topicEndpoints } from './topics';
@@ -36,6 +37,7 @@ export const endpointsByArea = {
   admin: adminEndpoints,
   health: healthEndpoints,
   dev: devEndpoints,
+  records: recordEndpoints,
 } as const satisfies Record<string, Record<string, AnyEndpoint>>;
 
 /** Every endpoint, in a list (the server's registration test, the route table). */

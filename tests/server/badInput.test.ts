@@ -15,6 +15,8 @@ import { apiPaths } from './support/apiPaths';
 import type { TenantStatus } from '../../contract/tenants';
 import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { organisationTexts as orgTexts } from '../../contract/organisations';
+import { recordEndpoints } from '../../contract/endpoints/records';
+import { recordTexts } from '../../contract/records';
 import type { DatabaseHandle } from '../../server/db/database';
 import {
   accountKeys,
@@ -1171,6 +1173,265 @@ function referenceListCases(): Record<string, Case[]> {
   return cases;
 }
 
+/** A valid users/create payload (Harbour Hope's id is put in by withTenant), to break. */
+const NEW_USER = {
+  firstName: 'Rhea',
+  lastName: 'Record',
+  email: 'rhea.record@example.org',
+  handle: 'rhea_record',
+  tenantId: 1,
+  userRole: UserRole.User,
+};
+
+/** A valid users/update payload of Marcus (id 2), to break. */
+const USER_DETAILS = {
+  id: 2,
+  firstName: 'Marcus',
+  lastName: 'Reed',
+  phone: '',
+  dateOfBirth: '1990-01-01',
+  handle: 'marcus_reed',
+};
+
+const USER_NOT_FOUND: Refusal = { code: 404, message: recordTexts.userNotFound };
+
+/** The record calls (issue 19), called by the host: bad types, lengths and unknown ids. */
+function recordCases(): Record<string, Case[]> {
+  const userFieldCases = (base: Record<string, unknown>): Case[] => [
+    {
+      name: 'a numeric first name',
+      payload: { ...base, firstName: 7 },
+      messages: ['firstName must be text.'],
+    },
+    {
+      name: 'a first name over 1024',
+      payload: { ...base, firstName: longText(1025) },
+      messages: [recordTexts.nameTooLong],
+    },
+    {
+      name: 'an empty last name',
+      payload: { ...base, lastName: '' },
+      messages: [recordTexts.lastNameRequired],
+    },
+    {
+      name: 'a handle with a double underscore',
+      payload: { ...base, handle: 'a__bcd' },
+      messages: [recordTexts.handleRule],
+    },
+    {
+      name: 'a handle over 20',
+      payload: { ...base, handle: longText(21) },
+      messages: [recordTexts.handleRule],
+    },
+    {
+      name: 'markup for a handle',
+      payload: { ...base, handle: SCRIPT },
+      messages: [recordTexts.handleRule],
+    },
+  ];
+  return {
+    [recordEndpoints.createUser.path]: [
+      {
+        name: 'no body',
+        messages: [
+          recordTexts.firstNameRequired,
+          recordTexts.lastNameRequired,
+          recordTexts.emailRequired,
+          recordTexts.handleRequired,
+          recordTexts.organisationRequired,
+          recordTexts.userRoleRequired,
+        ],
+      },
+      ...userFieldCases(NEW_USER),
+      {
+        name: 'an email over 1024',
+        payload: { ...NEW_USER, email: `${longText(1020)}@x.io` },
+        messages: [recordTexts.emailInvalid],
+      },
+      {
+        name: 'a taken email',
+        payload: { ...NEW_USER, email: DEMO_USERS.member.email.toUpperCase() },
+        messages: [recordTexts.emailTaken],
+      },
+      {
+        name: 'an unknown role',
+        payload: { ...NEW_USER, userRole: 5 },
+        messages: [recordTexts.userRoleRequired],
+      },
+      {
+        name: 'a string tenantId',
+        payload: { ...NEW_USER, tenantId: '1' },
+        messages: ['tenantId must be a whole number.'],
+      },
+      ...[999_999, 2 ** 31, 2 ** 53 + 2].map((tenantId) => ({
+        name: `the organisation ${tenantId}, of no record`,
+        payload: { ...NEW_USER, tenantId },
+        code: 404,
+        messages: [recordTexts.organisationNotFound],
+      })),
+      {
+        name: 'a password field',
+        payload: { ...NEW_USER, password: 'Str0ng!pass' },
+        messages: ['password is not an expected field.'],
+      },
+      {
+        name: 'an isHost field',
+        payload: { ...NEW_USER, isHost: true },
+        messages: ['isHost is not an expected field.'],
+      },
+    ],
+    [recordEndpoints.updateUser.path]: [
+      {
+        name: 'no body',
+        messages: [
+          'id is required.',
+          recordTexts.firstNameRequired,
+          recordTexts.lastNameRequired,
+          'phone is required.',
+          recordTexts.dateOfBirthRequired,
+          recordTexts.handleRequired,
+        ],
+      },
+      ...userFieldCases(USER_DETAILS),
+      {
+        name: 'a phone over 32',
+        payload: { ...USER_DETAILS, phone: `+44${'1'.repeat(40)}` },
+        messages: [recordTexts.phoneInvalid],
+      },
+      {
+        name: 'a date in another format',
+        payload: { ...USER_DETAILS, dateOfBirth: '01/01/1990' },
+        messages: [recordTexts.dateOfBirthInvalid],
+      },
+      {
+        name: 'a date of no day',
+        payload: { ...USER_DETAILS, dateOfBirth: '1990-02-31' },
+        messages: [recordTexts.dateOfBirthInvalid],
+      },
+      {
+        name: 'an email field',
+        payload: { ...USER_DETAILS, email: 'other@example.org' },
+        messages: ['email is not an expected field.'],
+      },
+      { name: 'id 0', payload: { ...USER_DETAILS, id: 0 }, messages: ['id is out of range.'] },
+      {
+        name: 'a string id',
+        payload: { ...USER_DETAILS, id: '2' },
+        messages: ['id must be a whole number.'],
+      },
+      ...idsPastTheColumn(
+        { firstName: 'A', lastName: 'B', phone: '', dateOfBirth: '1990-01-01', handle: 'abcd' },
+        USER_NOT_FOUND,
+      ),
+    ],
+    [recordEndpoints.upsertUser.path]: [
+      {
+        name: 'no body',
+        messages: [
+          recordTexts.firstNameRequired,
+          recordTexts.lastNameRequired,
+          recordTexts.handleRequired,
+        ],
+      },
+      ...userFieldCases(NEW_USER),
+      {
+        name: 'no email, organisation or role to create with',
+        payload: { firstName: 'A', lastName: 'B', handle: 'abcd_efg' },
+        messages: [
+          recordTexts.emailRequired,
+          recordTexts.organisationRequired,
+          recordTexts.userRoleRequired,
+        ],
+      },
+      {
+        name: 'no date of birth to update with',
+        payload: { id: 2, firstName: 'A', lastName: 'B', handle: 'marcus_reed' },
+        messages: [recordTexts.dateOfBirthRequired],
+      },
+      ...idsPastTheColumn(
+        { firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', handle: 'abcd' },
+        USER_NOT_FOUND,
+      ),
+    ],
+    [recordEndpoints.createTenant.path]: [
+      {
+        name: 'no body',
+        messages: [
+          orgTexts.nameRequired,
+          recordTexts.accountTypeRequired,
+          recordTexts.ownerRequired,
+        ],
+      },
+      {
+        name: 'a name over 1024',
+        payload: { name: longText(1025), accountType: 'Charity', ownerUserId: 2 },
+        messages: [orgTexts.tooLong],
+      },
+      {
+        name: 'a Company account',
+        payload: { name: 'X', accountType: 'Company', ownerUserId: 2 },
+        messages: [recordTexts.accountTypeRequired],
+      },
+      {
+        name: 'a string owner',
+        payload: { name: 'X', accountType: 'Charity', ownerUserId: '2' },
+        messages: ['ownerUserId must be a whole number.'],
+      },
+      ...[999_999, 2 ** 31, 2 ** 53 + 2].map((ownerUserId) => ({
+        name: `the owner ${ownerUserId}, of no record`,
+        payload: { name: 'X', accountType: 'Charity', ownerUserId },
+        code: 404,
+        messages: [recordTexts.ownerNotFound],
+      })),
+    ],
+    [recordEndpoints.updateTenant.path]: [
+      {
+        name: 'a bad email',
+        payload: { ...ORGANISATION_DETAILS, email: 'x' },
+        messages: [orgTexts.emailInvalid],
+      },
+      {
+        name: 'an empty contact name',
+        payload: { ...ORGANISATION_DETAILS, contactName: '' },
+        messages: [orgTexts.contactNameRequired],
+      },
+      {
+        name: 'a company number over 64',
+        payload: { ...ORGANISATION_DETAILS, companyNumber: longText(65) },
+        messages: [orgTexts.numberTooLong],
+      },
+      {
+        name: 'a website that is no URL',
+        payload: { ...ORGANISATION_DETAILS, website: 'javascript:alert(1)' },
+        messages: [orgTexts.websiteInvalid],
+      },
+      {
+        name: 'a logo field',
+        payload: { ...ORGANISATION_DETAILS, logoId: 'abc' },
+        messages: ['logoId is not an expected field.'],
+      },
+      ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
+    ],
+    [recordEndpoints.upsertTenant.path]: [
+      {
+        name: 'no owner or account type to create with',
+        payload: { name: 'X' },
+        messages: [recordTexts.accountTypeRequired, recordTexts.ownerRequired],
+      },
+      {
+        name: 'no contact details to update with',
+        payload: { id: 1, name: 'X' },
+        messages: [
+          orgTexts.emailRequired,
+          orgTexts.contactNameRequired,
+          orgTexts.contactPhoneRequired,
+        ],
+      },
+      ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
+    ],
+  };
+}
+
 const routeCases: Record<string, Case[]> = {
   [apiPaths.login]: [
     { name: 'no body', messages: ['email is required.', 'password is required.'] },
@@ -1434,6 +1695,7 @@ const routeCases: Record<string, Case[]> = {
   ...teamCases(),
   // The reference lists (issue 19): a host's writes with bad payloads or impossible requests.
   ...referenceListCases(),
+  ...recordCases(),
 };
 
 async function tokenCount(): Promise<number> {
@@ -1598,6 +1860,10 @@ const referenceIdCases = (notFound: string): QueryCase[] => [
   { name: 'an id past any row', query: 'id=999999', code: 404, messages: [notFound] },
 ];
 
+/** The id and guid query cases with another refusal for a record that does not exist. */
+const withNotFound = (cases: QueryCase[], message: string): QueryCase[] =>
+  cases.map((item) => (item.code === 404 ? { ...item, messages: [message] } : item));
+
 const queryRoutes: [string, 'GET' | 'DELETE', QueryCase[]][] = [
   [countryEndpoints.get.path, 'GET', referenceIdCases(refTexts.countries.notFound)],
   [countryEndpoints.delete.path, 'DELETE', referenceIdCases(refTexts.countries.notFound)],
@@ -1605,6 +1871,32 @@ const queryRoutes: [string, 'GET' | 'DELETE', QueryCase[]][] = [
   [currencyEndpoints.delete.path, 'DELETE', referenceIdCases(refTexts.currencies.notFound)],
   [topicMaintenanceEndpoints.get.path, 'GET', referenceIdCases(refTexts.topics.notFound)],
   [topicMaintenanceEndpoints.delete.path, 'DELETE', referenceIdCases(refTexts.topics.notFound)],
+  [recordEndpoints.deleteUser.path, 'DELETE', withNotFound(idQueryCases, recordTexts.userNotFound)],
+  [
+    recordEndpoints.deleteUserByGuid.path,
+    'DELETE',
+    withNotFound(guidQueryCases, recordTexts.userNotFound),
+  ],
+  [
+    recordEndpoints.getUserByGuid.path,
+    'GET',
+    withNotFound(guidQueryCases, recordTexts.userNotFound),
+  ],
+  [
+    recordEndpoints.deleteTenant.path,
+    'DELETE',
+    withNotFound(idQueryCases, recordTexts.organisationNotFound),
+  ],
+  [
+    recordEndpoints.deleteTenantByGuid.path,
+    'DELETE',
+    withNotFound(guidQueryCases, recordTexts.organisationNotFound),
+  ],
+  [
+    recordEndpoints.getTenantByGuid.path,
+    'GET',
+    withNotFound(guidQueryCases, recordTexts.organisationNotFound),
+  ],
   [teamEndpoints.deleteUser.path, 'DELETE', idQueryCases],
   [teamEndpoints.getInvitation.path, 'GET', idQueryCases],
   [teamEndpoints.deleteInvitation.path, 'DELETE', idQueryCases],

@@ -16,6 +16,7 @@ import { adminEndpoints } from '../../contract/endpoints/admin';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { avatarEndpoints } from '../../contract/endpoints/avatars';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
+import { recordEndpoints } from '../../contract/endpoints/records';
 import type { CheckoutSession } from '../../contract/payments';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { teamEndpoints } from '../../contract/endpoints/team';
@@ -53,6 +54,8 @@ let otherPost: Post;
 let otherTenantId: number;
 /** The other organisation's user (newbie). */
 let otherUserId: number;
+let otherUserGuid: string;
+let otherTenantGuid: string;
 /** A member of Harbour Hope (not host): the caller. */
 let caller: LoginResult;
 /** The other organisation's user's stored avatar (so that removing it would show). */
@@ -96,6 +99,7 @@ beforeAll(async () => {
   test = await createTestApp(handle.db);
   const newbie = await login(test.app, DEMO_USERS.newbie.email);
   otherUserId = newbie.claims.id;
+  otherUserGuid = newbie.claims.guid;
   otherTenantId = parseJsonClaim<{ id: number }>(
     String(decodeJwt(newbie.jwtToken).currentTenant),
   ).id;
@@ -140,6 +144,7 @@ beforeAll(async () => {
   otherCheckout = envelopeOf(checkout).data as CheckoutSession;
   const [otherTenant] = await handle.db.select().from(tenants).where(eq(tenants.id, otherTenantId));
   otherCustomerId = otherTenant!.paymentProviderCustomerId!;
+  otherTenantGuid = otherTenant!.guid;
   caller = await login(test.app, DEMO_USERS.member.email);
   admin = await login(test.app, DEMO_USERS.owner.email);
   callerUpload = await uploadAvatar(caller);
@@ -250,6 +255,67 @@ const cases: IsolationCase[] = [
     }),
     asAdmin: true,
   },
+  // The record calls (issue 19): the host's are refused to a member who is not a host; getByGuid
+  // answers a member their own records only.
+  {
+    endpoint: recordEndpoints.createUser,
+    payload: () => ({
+      firstName: 'Taken',
+      lastName: 'Over',
+      email: 'taken.over.user@example.org',
+      handle: 'taken_over_user',
+      tenantId: otherTenantId,
+      userRole: 1,
+    }),
+  },
+  {
+    endpoint: recordEndpoints.updateUser,
+    payload: () => ({
+      id: otherUserId,
+      firstName: 'Taken',
+      lastName: 'Over',
+      phone: '',
+      dateOfBirth: '1990-01-01',
+      handle: 'taken_over_user',
+    }),
+  },
+  {
+    endpoint: recordEndpoints.upsertUser,
+    payload: () => ({
+      id: otherUserId,
+      firstName: 'Taken',
+      lastName: 'Over',
+      dateOfBirth: '1990-01-01',
+      handle: 'taken_over_user',
+    }),
+  },
+  { endpoint: recordEndpoints.getUserByGuid, payload: () => ({ guid: otherUserGuid }) },
+  { endpoint: recordEndpoints.deleteUser, payload: () => ({ id: otherUserId }) },
+  { endpoint: recordEndpoints.deleteUserByGuid, payload: () => ({ guid: otherUserGuid }) },
+  {
+    endpoint: recordEndpoints.createTenant,
+    payload: () => ({ name: 'Taken Over', accountType: 'Charity', ownerUserId: otherUserId }),
+  },
+  {
+    endpoint: recordEndpoints.updateTenant,
+    payload: () => ({
+      id: otherTenantId,
+      name: 'Taken Over',
+      companyNumber: '',
+      vatNumber: '',
+      email: 'taken.over@example.org',
+      contactName: 'Taken Over',
+      contactPhone: '+44 7700 900999',
+      website: '',
+    }),
+  },
+  {
+    endpoint: recordEndpoints.upsertTenant,
+    payload: () => ({ name: 'Taken Over', accountType: 'Charity', ownerUserId: otherUserId }),
+  },
+  { endpoint: recordEndpoints.getTenantByGuid, payload: () => ({ guid: otherTenantGuid }) },
+  { endpoint: recordEndpoints.deleteTenant, payload: () => ({ id: otherTenantId }) },
+  { endpoint: recordEndpoints.deleteTenantByGuid, payload: () => ({ guid: otherTenantGuid }) },
   ...(
     [
       [teamEndpoints.updateUser, () => ({ id: otherUserId, userRole: 0, loginEnabled: false })],

@@ -38,7 +38,7 @@ import {
   selectMembersElsewhere,
 } from './queries';
 
-interface Deletion {
+export interface Deletion {
   outcome: DeletionOutcome;
   /** Media files the deleted rows pointed to (deleted after the commit if nothing else uses them). */
   fileIds: string[];
@@ -47,7 +47,11 @@ interface Deletion {
 }
 
 /** Deletes users with everything of theirs (memberships, posts, drops, sessions, keys, topics). */
-async function deleteAccounts(tx: Transaction, userIds: number[], now: Date): Promise<string[]> {
+export async function deleteAccounts(
+  tx: Transaction,
+  userIds: number[],
+  now: Date,
+): Promise<string[]> {
   const fileIds = [
     ...(await selectContentMediaFileIds(tx, [{ userIds }])),
     ...(await selectAvatarFileIds(tx, userIds)),
@@ -58,7 +62,11 @@ async function deleteAccounts(tx: Transaction, userIds: number[], now: Date): Pr
 }
 
 /** The owner's deletion: the organisation, and its members who belong nowhere else. */
-async function deleteOrganisation(tx: Transaction, tenantId: number, now: Date): Promise<Deletion> {
+export async function deleteOrganisation(
+  tx: Transaction,
+  tenantId: number,
+  now: Date,
+): Promise<Deletion> {
   const memberIds = await selectMemberIds(tx, tenantId);
   const elsewhere = await selectMembersElsewhere(tx, memberIds, tenantId);
   const leaving = memberIds.filter((userId) => !elsewhere.has(userId));
@@ -84,7 +92,7 @@ async function leaveOrganisation(
 }
 
 /** Deletes the files no post, drop or avatar uses any more; failures are only logged. */
-async function deleteUnusedFiles(deps: AccountDeps, fileIds: string[]): Promise<void> {
+export async function deleteUnusedFiles(deps: AccountDeps, fileIds: string[]): Promise<void> {
   for (const fileId of new Set(fileIds)) {
     try {
       if (!(await isMediaFileUsed(deps.db, fileId))) await deps.media.deleteFile(fileId);
@@ -101,7 +109,7 @@ async function deleteUnusedFiles(deps: AccountDeps, fileIds: string[]): Promise<
  * an operator with the customer id logged. Without a provider (production without the payment
  * keys) there is nothing to delete there.
  */
-async function deletePaymentCustomer(deps: AccountDeps, customerId: string): Promise<void> {
+export async function deletePaymentCustomer(deps: AccountDeps, customerId: string): Promise<void> {
   if (deps.billing === null) return;
   try {
     await deps.billing.deleteCustomer(customerId);

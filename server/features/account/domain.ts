@@ -66,7 +66,7 @@ export async function loadCaller(db: Queryable, scope: TenantScope): Promise<Use
 
 const isoOrNull = (date: Date | null) => (date === null ? null : date.toISOString());
 
-function toTenantUser(row: TenantUserRow): TenantUser {
+export function toTenantUser(row: TenantUserRow): TenantUser {
   return {
     tenantId: row.tenantId,
     tenantName: row.tenantName,
