@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useDeferredValue,
@@ -18,7 +20,6 @@ import {
   selectRoute,
 } from '../machines/appSelectors';
 import type { FlowLayout } from '../machines/flows';
-import { AdminAreaView } from '../views/layouts/AdminAreaView';
 import { AppLayoutView } from '../views/layouts/AppLayoutView';
 import { SwitchOrganisationContext } from '../platform/organisations';
 import { FullPageLayoutView } from '../views/layouts/FullPageLayoutView';
@@ -27,9 +28,7 @@ import { AppErrorView } from '../views/screens/AppErrorView';
 import { LoadingScreenView } from '../views/screens/LoadingScreenView';
 import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext';
 import { ErrorBoundary } from './ErrorBoundary';
-import { flowRegistry } from './flowRegistry';
 import { ImpersonationBanner } from './ImpersonationBanner';
-import { adminMenuItems } from './layouts/adminMenu';
 import { layoutUser } from './layouts/layoutUser';
 import { pageTitle } from './pageTitle';
 import { RouteAnnouncer } from './RouteAnnouncer';
@@ -37,6 +36,9 @@ import { RouteSync } from './RouteSync';
 import { useLandingShellGone } from './landingShell/useLandingShellGone';
 import { InitializingScreen } from './screens/InitializingScreen';
 import { useSession } from './selectors';
+
+// The admin area's side menu: loaded with the first admin page (hosts only), not the landing page.
+const AdminArea = lazy(() => import('./layouts/AdminArea'));
 
 /** Spec §2.1: while authentication state loads, a full-screen indicator reads 'Loading...'. */
 export const AUTH_LOADING_TEXT = 'Loading...';
@@ -69,7 +71,9 @@ function Layout({
       >
         {shown === 'admin' ? (
           // The admin area: the app layout plus its side menu, from the flow registry.
-          <AdminAreaView items={adminMenuItems(flowRegistry, pathname)}>{children}</AdminAreaView>
+          <Suspense fallback={<LoadingScreenView text={AUTH_LOADING_TEXT} />}>
+            <AdminArea pathname={pathname}>{children}</AdminArea>
+          </Suspense>
         ) : (
           children
         )}

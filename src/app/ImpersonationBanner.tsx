@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import type { AppSnapshot } from '../machines/appSelectors';
 import {
   selectImpersonator,
@@ -6,8 +7,14 @@ import {
   selectUser,
   type SessionSnapshot,
 } from '../machines/sessionMachine';
-import { ImpersonationBannerView } from '../views/components/ImpersonationBannerView';
 import { useAppRuntime } from './appContext';
+
+// Only a host who impersonates ever sees it: its view loads then, not with the landing page.
+const ImpersonationBannerView = lazy(() =>
+  import('../views/components/ImpersonationBannerView').then((module) => ({
+    default: module.ImpersonationBannerView,
+  })),
+);
 
 const selectSessionRef = (s: AppSnapshot) => s.children.session;
 const selectImpersonatorOrNone = (s: SessionSnapshot | undefined) =>
@@ -28,11 +35,13 @@ export function ImpersonationBanner() {
   const userName = useSelector(sessionRef, selectUserName) ?? '';
   if (!impersonator || !sessionRef) return null;
   return (
-    <ImpersonationBannerView
-      userName={userName}
-      hostName={impersonator.name}
-      stopping={stopping}
-      onStop={() => sessionRef.send({ type: 'session.stopImpersonating' })}
-    />
+    <Suspense fallback={null}>
+      <ImpersonationBannerView
+        userName={userName}
+        hostName={impersonator.name}
+        stopping={stopping}
+        onStop={() => sessionRef.send({ type: 'session.stopImpersonating' })}
+      />
+    </Suspense>
   );
 }

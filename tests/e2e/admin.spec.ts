@@ -63,10 +63,12 @@ test.describe('admin area', () => {
     await expect(adminMenu(page).getByRole('link')).toHaveText([
       'Admin',
       'Email Templates',
+      'Reports',
       'Product Categories',
       'Countries',
       'Currencies',
-      'Reports',
+      'Organisations',
+      'Users',
     ]);
     await expectAccessibleAtBothWidths(page, 'admin', expectAccessible);
     await shoot(page, 'admin');

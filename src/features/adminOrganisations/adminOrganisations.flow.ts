@@ -13,7 +13,7 @@ export const adminOrganisationsFlow = defineFlow<AdminOrganisationsActors>({
       path: '/admin/organisations',
       layout: 'admin',
       title: 'Organisations',
-      adminMenu: { label: 'Organisations', order: 20 },
+      adminMenu: { label: 'Organisations', order: 60 },
     },
   ],
   access: 'host',

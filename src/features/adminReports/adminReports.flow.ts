@@ -8,7 +8,7 @@ export const adminReportsFlow = defineFlow({
       path: '/admin/reports',
       layout: 'admin',
       title: 'Reports',
-      adminMenu: { label: 'Reports', order: 90 },
+      adminMenu: { label: 'Reports', order: 20 },
     },
   ],
   access: 'host',

@@ -15,7 +15,7 @@ export const adminUsersFlow = defineFlow<AdminUsersActors>({
       path: '/admin/users',
       layout: 'admin',
       title: 'Users',
-      adminMenu: { label: 'Users', order: 30 },
+      adminMenu: { label: 'Users', order: 70 },
     },
   ],
   access: 'host',

@@ -14,7 +14,7 @@ export const countriesFlow = defineFlow<CountriesActors>({
       path: '/admin/countries',
       layout: 'admin',
       title: 'Countries',
-      adminMenu: { label: 'Countries', order: 30 },
+      adminMenu: { label: 'Countries', order: 40 },
     },
   ],
   access: 'host',

@@ -14,7 +14,7 @@ export const currenciesFlow = defineFlow<CurrenciesActors>({
       path: '/admin/currencies',
       layout: 'admin',
       title: 'Currencies',
-      adminMenu: { label: 'Currencies', order: 40 },
+      adminMenu: { label: 'Currencies', order: 50 },
     },
   ],
   access: 'host',

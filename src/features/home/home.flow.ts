@@ -1,4 +1,3 @@
-import type { dashboardInformationMachine } from '../../machines/dashboardInformationMachine';
 import { defineFlow } from '../../platform/flow';
 import type { dropsCarouselMachine } from './dropsCarouselMachine';
 import type { postsFeedMachine } from './postsFeedMachine';
@@ -6,8 +5,6 @@ import type { postsFeedMachine } from './postsFeedMachine';
 export type HomeActors = {
   postsFeed: typeof postsFeedMachine;
   dropsCarousel: typeof dropsCarouselMachine;
-  /** The signed-in greeting's first name (GET users/getDashboardInformation); idle for a visitor. */
-  dashboardInformation: typeof dashboardInformationMachine;
 };
 
 export interface HomeInput {

@@ -14,7 +14,7 @@ export const productCategoriesFlow = defineFlow<ProductCategoriesActors>({
       path: '/admin/product-categories',
       layout: 'admin',
       title: 'Product Categories',
-      adminMenu: { label: 'Product Categories', order: 20 },
+      adminMenu: { label: 'Product Categories', order: 30 },
     },
   ],
   access: 'host',
