@@ -28,7 +28,7 @@ export type DashboardInformationRequest = Infer<typeof DashboardInformationReque
 
 /**
  * The caller's counts in their current organisation (spec §2.3 Profile: Drops, Raised,
- * Followers), with their first name and the organisation's name.
+ * Followers) and what the home's greeting shows (their first name, the organisation's name).
  */
 export const DashboardInformation = object({
   firstName: string(),

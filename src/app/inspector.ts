@@ -24,3 +24,8 @@ export async function createInspector(): Promise<Observer<InspectionEvent>> {
   const { createBrowserInspector } = await import('@statelyai/inspect');
   return createBrowserInspector(inspectorOptions).inspect;
 }
+
+/** The inspector when the page asks for it (`?inspect` or VITE_INSPECT=1, in development). */
+export async function inspectorFor(search: string): Promise<Observer<InspectionEvent> | undefined> {
+  return inspectorRequested(search) ? createInspector() : undefined;
+}

@@ -5,7 +5,6 @@ import type { AppRuntime } from './appContext';
 import { afterScreenPainted } from './afterScreenPainted';
 import { createAppLogic } from './appLogic';
 import { flowRegistry } from './flowRegistry';
-import { createInspector, inspectorRequested } from './inspector';
 import { createServices } from './services';
 
 /** Runs `work` when the browser is next idle (within 2 s), or soon where it cannot tell. */
@@ -19,7 +18,10 @@ function whenIdle(work: () => void): void {
 
 /** Creates and starts the root actor (with the Stately inspector when asked for, in dev). */
 export async function startApp(): Promise<AppRuntime> {
-  const inspect = inspectorRequested(window.location.search) ? await createInspector() : undefined;
+  // Development only: a production build drops the inspector and its redaction entirely.
+  const inspect = import.meta.env.DEV
+    ? await import('./inspector').then((module) => module.inspectorFor(window.location.search))
+    : undefined;
   let runtime: AppRuntime | null = null;
   const services = createServices(() => runtime?.actor.getSnapshot().context.configuration ?? null);
   const logError = (message: string, error: unknown) => console.error(message, error);

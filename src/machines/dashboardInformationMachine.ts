@@ -25,8 +25,8 @@ export type DashboardInformationEvent = { type: 'retry' };
 
 /**
  * The signed-in person's dashboard information (spec §7.2 Users getDashboardInformation): the
- * Profile's counts Drops, Raised and Followers (spec §2.3). The home's greeting takes the first
- * name the session already has, so the landing page neither loads this machine nor calls.
+ * Profile's counts Drops, Raised and Followers (spec §2.3) and the home greeting's first name.
+ * Shared by the profile and the home flows.
  */
 export const dashboardInformationMachine = setup({
   types: {
@@ -49,7 +49,7 @@ export const dashboardInformationMachine = setup({
 }).createMachine({
   id: 'dashboardInformation',
   description:
-    "Spec §7.2 Users getDashboardInformation: the person's counts Drops, Raised and Followers (spec §2.3 Profile); 'Failed to fetch dashboard information' (spec §8 Data loads) with a retry.",
+    "Spec §7.2 Users getDashboardInformation: the person's counts Drops, Raised and Followers (spec §2.3 Profile) and their first name for the home's greeting; 'Failed to fetch dashboard information' (spec §8 Data loads) with a retry.",
   context: ({ input }) => ({ signedIn: input.signedIn, information: null }),
   initial: 'starting',
   states: {
@@ -74,7 +74,7 @@ export const dashboardInformationMachine = setup({
         onDone: {
           target: 'loaded',
           actions: { type: 'assignInformation', params: ({ event }) => event.output },
-          description: 'The counts are shown.',
+          description: 'The counts and the first name are shown.',
         },
         onError: {
           target: 'failed',
@@ -83,7 +83,7 @@ export const dashboardInformationMachine = setup({
       },
     },
     loaded: {
-      description: 'The counts are shown.',
+      description: 'The counts and the first name are shown.',
     },
     failed: {
       description: "'Failed to fetch dashboard information'; the person may try again.",
@@ -132,3 +132,12 @@ export function selectDashboardCounts(s: DashboardInformationSnapshot): Dashboar
   }
   return counts;
 }
+
+/**
+ * The first name the home's greeting shows: the dashboard information's once it has loaded,
+ * the session token's until then (and for a failed load).
+ */
+export const selectGreetingFirstName = (
+  s: DashboardInformationSnapshot,
+  sessionFirstName: string,
+): string => s.context.information?.firstName ?? sessionFirstName;

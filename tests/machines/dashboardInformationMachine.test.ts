@@ -11,6 +11,7 @@ import {
   dashboardInformationTexts,
   selectDashboardCounts,
   selectDashboardFailure,
+  selectGreetingFirstName,
   type DashboardInformationInput,
   type DashboardInformationSnapshot,
 } from '../../src/machines/dashboardInformationMachine';
@@ -76,6 +77,8 @@ function expectShown(s: DashboardInformationSnapshot, calls: FakePromises['calls
   expect(selectDashboardFailure(s)).toBe(
     model.phase === 'failed' ? 'Failed to fetch dashboard information' : null,
   );
+  // The home's greeting: the loaded first name, the session's until then.
+  expect(selectGreetingFirstName(s, 'Livvy')).toBe(model.information ? 'Olivia' : 'Livvy');
   expect(calls).toEqual(model.calls);
 }
 

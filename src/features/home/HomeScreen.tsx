@@ -21,6 +21,7 @@ import type {
 } from '../../views/screens/DropsCarouselView';
 import { HomeView } from '../../views/screens/HomeView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import { selectGreetingFirstName } from '../../machines/dashboardInformationMachine';
 import { homeGreeting } from './greeting';
 import type { HomeActors } from './home.flow';
 
@@ -41,12 +42,18 @@ export function HomeScreen({
   /** Whether the signed-in person's account is in its first session (the storage's mark). */
   isNewAccount: (email: string) => boolean;
 }) {
+  // The greeting's first name is the dashboard information's once it has loaded (spec §7.2
+  // getDashboardInformation), the session token's until then.
+  const sessionFirstName = user?.firstName ?? '';
+  const firstName = useSelector(flow.dashboardInformation, (s) =>
+    selectGreetingFirstName(s, sessionFirstName),
+  );
   return (
     <Connected
       feedRef={flow.postsFeed}
       carouselRef={flow.dropsCarousel}
       signedIn={user !== null}
-      title={user ? homeGreeting(user.firstName, isNewAccount(user.email)) : undefined}
+      title={user ? homeGreeting(firstName, isNewAccount(user.email)) : undefined}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { dashboardInformationMachine } from '../../machines/dashboardInformationMachine';
 import { defineFlow } from '../../platform/flow';
 import type { dropsCarouselMachine } from './dropsCarouselMachine';
 import type { postsFeedMachine } from './postsFeedMachine';
@@ -5,6 +6,8 @@ import type { postsFeedMachine } from './postsFeedMachine';
 export type HomeActors = {
   postsFeed: typeof postsFeedMachine;
   dropsCarousel: typeof dropsCarouselMachine;
+  /** The signed-in greeting's first name (GET users/getDashboardInformation); idle for a visitor. */
+  dashboardInformation: typeof dashboardInformationMachine;
 };
 
 export interface HomeInput {

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { fromPromise } from 'xstate';
+import { createDashboardInformation } from '../../platform/dashboardInformation';
 import type { FlowEntryFactory } from '../../platform/flow';
 import { createDropsApi } from '../../services/api/drops';
 import { createPostsApi } from '../../services/api/posts';
@@ -76,12 +77,14 @@ const entry: FlowEntryFactory<HomeInput, HomeActors> = (services) => {
       actions: actions.drops,
     }),
   };
+  const dashboardInformation = createDashboardInformation(services);
   return {
     start: (input, { signedIn }) => {
       const content = signedIn ? 'real' : 'sample';
       return {
         postsFeed: { logic: postsFeed[content], input: { showFirstGuid: input.showFirstGuid } },
         dropsCarousel: { logic: dropsCarousel[content] },
+        dashboardInformation: { logic: dashboardInformation, input: { signedIn } },
       };
     },
     Screen: (props) =>
