@@ -69,8 +69,16 @@ export function addressLimitsOf(config: ServerConfig): AddressLimits {
   };
 }
 
-/** The key an address is counted under: itself, or an IPv6 address's /64 prefix. */
-export const addressKeyOf = (address: string) => normalizeIP(address, IPV6_PREFIX_LENGTH);
+/** What a request whose client has already gone (its socket closed, no address) counts under. */
+export const NO_ADDRESS = 'unknown';
+
+/**
+ * The key an address is counted under: itself, or an IPv6 address's /64 prefix. A request whose
+ * socket closed before its handler ran has no address (Node answers undefined): it is counted
+ * under {@link NO_ADDRESS} instead of failing.
+ */
+export const addressKeyOf = (address: string | undefined) =>
+  address ? normalizeIP(address, IPV6_PREFIX_LENGTH) : NO_ADDRESS;
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -163,7 +171,7 @@ export function installAddressLimits(
 export function clientOf(request: FastifyRequest): Client {
   const limiters = request.server.addressLimiters;
   return {
-    address: request.ip,
+    address: request.ip ?? NO_ADDRESS,
     addressKey: addressKeyOf(request.ip),
     allowance: (name) => limiters.allowance(request, name),
   };
