@@ -75,6 +75,9 @@ export const accountTexts = {
   passwordsMustMatch: 'Passwords must match',
   currentPasswordWrong: 'The current password is not correct.',
   passwordNotForThisLogin: 'Change Password is only for accounts that log in with Email.',
+  // Issue 19: the server refuses these calls to an impersonated session, so they are not offered.
+  passwordNotWhileImpersonating:
+    'Changing the password is not available while you are viewing Givedrop as another user.',
   // Spec §8 Account.
   loadUserDataTitle: 'Error loading user data',
   loadUserDataFailed: 'There was an error loading the user data',
@@ -91,6 +94,8 @@ export const accountTexts = {
   passwordUpdatedTitle: 'Password Updated',
   passwordUpdated: 'Your password has been updated successfully',
   deleteFailed: 'Error deleting acccount',
+  deleteNotWhileImpersonating:
+    'Deleting the account is not available while you are viewing Givedrop as another user.',
   emailRequiresConfirmation: 'Email requires confirmation',
   notYours: 'You can only see and change your own account.',
 } as const;

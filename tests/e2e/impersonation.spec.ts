@@ -5,9 +5,10 @@ import { expectAccessible, logIn, MEMBER, OWNER, storedSession, tokenPayload } f
 /**
  * Impersonation and the host's admin lists (issue 19) in Chromium against the real server:
  * Olivia (the seeded host and owner of Harbour Hope) opens /admin/users, impersonates Marcus,
- * sees the banner on his feed (and on a full-page screen), stops and is Olivia again on
- * /admin/users; /admin/organisations lists the organisations. Nothing in the shared database is
- * left changed (an impersonation's audit row is the only trace).
+ * sees the banner on his feed (and on a full-page screen), is offered neither Delete Account
+ * nor the Change Password form (the server refuses both while impersonating), stops and is
+ * Olivia again on /admin/users; /admin/organisations lists the organisations. Nothing in the
+ * shared database is left changed (an impersonation's audit row is the only trace).
  */
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/impersonation';
@@ -59,6 +60,26 @@ test.describe('impersonation', () => {
     await expect(page.getByRole('heading', { name: /Drops/ }).first()).toBeVisible();
     await expectAccessibleAtBothWidths(page, 'feed while impersonating', expectAccessible);
     await screenshots(page, 'feed-impersonating');
+
+    // What the server refuses an impersonated session is not offered: Data Privacy keeps the
+    // download but has no Delete Account button, Change Password has no form; a note says why.
+    await page.goto('/account/data-privacy');
+    await expect(
+      page.getByText(
+        'Deleting the account is not available while you are viewing Givedrop as another user.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download Personal Data' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete Account' })).toHaveCount(0);
+    await expectAccessibleAtBothWidths(page, 'data privacy while impersonating', expectAccessible);
+    await page.goto('/account/change-password');
+    await expect(
+      page.getByText(
+        'Changing the password is not available while you are viewing Givedrop as another user.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel('Current password')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Update Password' })).toHaveCount(0);
 
     // The banner is on every layout, the full-page one too.
     await page.goto('/data-privacy');

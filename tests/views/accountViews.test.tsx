@@ -315,6 +315,7 @@ describe('Preferences', () => {
 });
 
 const changePassword: ChangePasswordViewProps = {
+  unavailable: null,
   minimumPasswordLength: 8,
   saving: false,
   onSubmit: vi.fn(),
@@ -365,6 +366,19 @@ describe('Change Password', () => {
     expect(screen.getByText('Your password has been updated successfully')).toBeTruthy();
   });
 
+  it('shows a note instead of the form when the machine says it is not offered', async () => {
+    const note =
+      'Changing the password is not available while you are viewing Givedrop as another user.';
+    render(<ChangePasswordView {...changePassword} unavailable={note} />);
+    expect(screen.getByRole('heading', { name: 'Change Password' })).toBeTruthy();
+    expect(screen.getByText(note)).toBeTruthy();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Update Password' })).toBeNull();
+    expect(await violations(<ChangePasswordView {...changePassword} unavailable={note} />)).toEqual(
+      [],
+    );
+  });
+
   it('has no axe violations', async () => {
     expect(await violations(<ChangePasswordView {...changePassword} />)).toEqual([]);
   });
@@ -379,6 +393,7 @@ const privacy: DataPrivacyViewProps = {
   downloading: false,
   onDownload: vi.fn(),
   deletionScope: 'organisation',
+  deletionUnavailable: null,
   organisationName: 'Hope Trust',
   confirmingDeletion: false,
   deleting: false,
@@ -426,6 +441,21 @@ describe('Data Privacy', () => {
     );
     expect(screen.getByText(/You will lose access to Hope Trust/)).toBeTruthy();
     expect(screen.getByText('Error deleting acccount')).toBeTruthy();
+  });
+
+  it('shows a note instead of Delete Account when the machine says it is not offered; the download stays', async () => {
+    const note =
+      'Deleting the account is not available while you are viewing Givedrop as another user.';
+    const onDownload = vi.fn();
+    render(<DataPrivacyView {...privacy} deletionUnavailable={note} onDownload={onDownload} />);
+    expect(screen.getByText(note)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Account' })).toBeNull();
+    expect(screen.queryByText(/deletes the whole organisation/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Download Personal Data' }));
+    expect(onDownload).toHaveBeenCalledTimes(1);
+    expect(await violations(<DataPrivacyView {...privacy} deletionUnavailable={note} />)).toEqual(
+      [],
+    );
   });
 
   it('has no axe violations, with the dialog open too', async () => {

@@ -8,6 +8,7 @@ import {
   selectChangePasswordMinimumLength,
   selectChangePasswordSaving,
   selectChangePasswordShown,
+  selectChangePasswordUnavailable,
   selectChangePasswordUpdates,
 } from './changePasswordMachine';
 
@@ -19,10 +20,12 @@ export function ChangePasswordScreen({ flow, user }: FlowScreenProps<ChangePassw
   const saving = useSelector(ref, selectChangePasswordSaving);
   const alert = useSelector(ref, selectChangePasswordAlert);
   const updates = useSelector(ref, selectChangePasswordUpdates);
+  const unavailable = useSelector(ref, selectChangePasswordUnavailable);
   if (!user || !shown) return null;
   return (
     <AccountAreaFrame user={user} path="/account/change-password">
       <ChangePasswordView
+        unavailable={unavailable}
         minimumPasswordLength={minimumPasswordLength}
         saving={saving}
         onSubmit={(values) => ref.send({ type: 'form.submit', values })}

@@ -3,8 +3,11 @@ import type { ChangePasswordInput, changePasswordMachine } from './changePasswor
 
 export type ChangePasswordActors = { changePassword: typeof changePasswordMachine };
 
-/** The part of the input the route gives (the login provider comes from the session). */
-export type ChangePasswordRouteInput = Omit<ChangePasswordInput, 'loginProvider'>;
+/**
+ * The part of the input the route gives (the login provider and whether it is an impersonation
+ * come from the session).
+ */
+export type ChangePasswordRouteInput = Omit<ChangePasswordInput, 'loginProvider' | 'impersonated'>;
 
 /** Change Password (spec §2.3, §6: Email logins only) at /account/change-password. */
 export const changePasswordFlow = defineFlow<ChangePasswordActors, ChangePasswordRouteInput>({

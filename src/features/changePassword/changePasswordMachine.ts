@@ -14,6 +14,11 @@ export interface ChangePasswordInput {
   loginProvider: LoginProvider;
   /** The configuration's minimumPasswordLength (the live checklist and the rules). */
   minimumPasswordLength: number;
+  /**
+   * The session is a host's impersonation of this person (auth/impersonate): the server refuses
+   * auth/updatePassword there, so the form is not offered.
+   */
+  impersonated: boolean;
 }
 
 export type ChangePasswordAlert = MachineAlert<'updated' | 'failed'>;
@@ -21,6 +26,7 @@ export type ChangePasswordAlert = MachineAlert<'updated' | 'failed'>;
 export interface ChangePasswordContext {
   loginProvider: LoginProvider;
   minimumPasswordLength: number;
+  impersonated: boolean;
   alert: ChangePasswordAlert | null;
   /** How many times the password was changed here: the form is emptied after each. */
   updates: number;
@@ -49,6 +55,7 @@ export const changePasswordMachine = setup({
     ),
   },
   guards: {
+    isImpersonating: ({ context }) => context.impersonated,
     logsInWithEmail: ({ context }) => context.loginProvider === 'Email',
   },
   actions: {
@@ -69,10 +76,11 @@ export const changePasswordMachine = setup({
 }).createMachine({
   id: 'changePassword',
   description:
-    "Spec §2.3 Change Password (Email logins only, spec §6): current password, password and confirm password with the live checklist. 'Your password has been updated successfully' titled 'Password Updated', or 'Error Updating Password' with the server's messages. The other devices are signed out; this one stays signed in.",
+    "Spec §2.3 Change Password (Email logins only, spec §6): current password, password and confirm password with the live checklist. 'Your password has been updated successfully' titled 'Password Updated', or 'Error Updating Password' with the server's messages. The other devices are signed out; this one stays signed in. Not offered while a host impersonates the person (the server refuses it there).",
   context: ({ input }) => ({
     loginProvider: input.loginProvider,
     minimumPasswordLength: input.minimumPasswordLength,
+    impersonated: input.impersonated,
     alert: null,
     updates: 0,
   }),
@@ -82,8 +90,14 @@ export const changePasswordMachine = setup({
   initial: 'checkingLogin',
   states: {
     checkingLogin: {
-      description: 'Change Password is only for users whose login provider is Email.',
+      description:
+        'Change Password is only for users whose login provider is Email, and never while a host impersonates them.',
       always: [
+        {
+          guard: 'isImpersonating',
+          target: 'notWhileImpersonating',
+          description: 'A host is viewing Givedrop as this person: a note instead of the form.',
+        },
         {
           guard: 'logsInWithEmail',
           target: 'editing',
@@ -98,6 +112,10 @@ export const changePasswordMachine = setup({
     notForThisLogin: {
       description: 'Not an Email login: the person is sent to /account/personal-details.',
       entry: 'sendToPersonalDetails',
+    },
+    notWhileImpersonating: {
+      description:
+        "The server refuses auth/updatePassword to an impersonated session: 'Changing the password is not available while you are viewing Givedrop as another user.' and no form.",
     },
     editing: {
       description: 'The form; what was typed stays through a failure.',
@@ -147,8 +165,14 @@ export const selectChangePasswordSaving = (s: ChangePasswordSnapshot) => s.match
 export const selectChangePasswordAlert = (s: ChangePasswordSnapshot) => s.context.alert;
 export const selectChangePasswordMinimumLength = (s: ChangePasswordSnapshot) =>
   s.context.minimumPasswordLength;
-/** The form is shown only for an Email login (others are on their way to Personal Details). */
+/**
+ * The screen is shown only for an Email login (others are on their way to Personal Details):
+ * the form, or the note while impersonating.
+ */
 export const selectChangePasswordShown = (s: ChangePasswordSnapshot) =>
   !s.matches('notForThisLogin') && !s.matches('checkingLogin');
+/** Why the form is not offered (a host impersonating the person), else null: the form shows. */
+export const selectChangePasswordUnavailable = (s: ChangePasswordSnapshot): string | null =>
+  s.matches('notWhileImpersonating') ? accountTexts.passwordNotWhileImpersonating : null;
 /** Bumps after each change: the form starts empty again. */
 export const selectChangePasswordUpdates = (s: ChangePasswordSnapshot) => s.context.updates;

@@ -31,6 +31,7 @@ const entry: FlowEntryFactory<ChangePasswordRouteInput, ChangePasswordActors> = 
           input: {
             minimumPasswordLength: resolveMinimumPasswordLength(input.minimumPasswordLength),
             loginProvider: user.currentLoginProvider,
+            impersonated: user.impersonator !== undefined,
           },
         },
       };

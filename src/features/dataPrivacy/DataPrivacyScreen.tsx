@@ -11,6 +11,7 @@ import {
   selectDataPrivacyLoading,
   selectDeleting,
   selectDeletionScope,
+  selectDeletionUnavailable,
   selectDownloading,
   selectInAccountArea,
   selectPrivacyPolicy,
@@ -35,6 +36,7 @@ export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenP
       downloading={useSelector(ref, selectDownloading)}
       onDownload={() => ref.send({ type: 'download.start' })}
       deletionScope={useSelector(ref, selectDeletionScope)}
+      deletionUnavailable={useSelector(ref, selectDeletionUnavailable)}
       organisationName={useSelector(ref, selectCurrentOrganisationName)}
       confirmingDeletion={useSelector(ref, selectConfirmingDeletion)}
       deleting={useSelector(ref, selectDeleting)}

@@ -16,6 +16,11 @@ export interface DataPrivacyInput {
   tenantId: number;
   /** /account/data-privacy is in the account area; /data-privacy is a page of its own. */
   inAccountArea: boolean;
+  /**
+   * The session is a host's impersonation of this person (auth/impersonate): the server refuses
+   * users/deleteMyAccount there, so Delete Account is not offered.
+   */
+  impersonated: boolean;
 }
 
 export type DataPrivacyAlert = MachineAlert<'loadFailed' | 'deleteFailed', 'danger'>;
@@ -24,6 +29,7 @@ export interface DataPrivacyContext {
   userId: number;
   tenantId: number;
   inAccountArea: boolean;
+  impersonated: boolean;
   details: UserEditDetails | null;
   alert: DataPrivacyAlert | null;
 }
@@ -71,6 +77,9 @@ export const dataPrivacyMachine = setup({
     /** DELETE users/deleteMyAccount. */
     deleteMyAccount: fromPromise<DeletionOutcome>(async () => notProvided('deleteMyAccount')),
   },
+  guards: {
+    isImpersonating: ({ context }) => context.impersonated,
+  },
   actions: {
     /** Spec §8: a personal-data download failure is only logged. */
     logDownloadFailure: (_, _error: unknown) => notProvided('logDownloadFailure'),
@@ -83,11 +92,12 @@ export const dataPrivacyMachine = setup({
 }).createMachine({
   id: 'dataPrivacy',
   description:
-    "Spec §2.3 Data Privacy (/account/data-privacy, and /data-privacy for people still onboarding): the privacy policy version and agreed date; Download Personal Data saves a zip named from the first and last name plus a yymmddHHMMSS stamp; a Delete Account section with a danger confirm dialog whose button is 'Yes, Delete Account' (spec §4 Deleting own account: success signs the user out; 'Error deleting acccount' closes the dialog).",
+    "Spec §2.3 Data Privacy (/account/data-privacy, and /data-privacy for people still onboarding): the privacy policy version and agreed date; Download Personal Data saves a zip named from the first and last name plus a yymmddHHMMSS stamp; a Delete Account section with a danger confirm dialog whose button is 'Yes, Delete Account' (spec §4 Deleting own account: success signs the user out; 'Error deleting acccount' closes the dialog). While a host impersonates the person, Delete Account is not offered (the server refuses it there); the download stays.",
   context: ({ input }) => ({
     userId: input.userId,
     tenantId: input.tenantId,
     inAccountArea: input.inAccountArea,
+    impersonated: input.impersonated,
     details: null,
     alert: null,
   }),
@@ -163,8 +173,23 @@ export const dataPrivacyMachine = setup({
         },
         deletion: {
           description: 'The Delete Account section (spec §4 Deleting own account, §6).',
-          initial: 'idle',
+          initial: 'checkingImpersonation',
           states: {
+            checkingImpersonation: {
+              description: 'Delete Account is never offered while a host impersonates the person.',
+              always: [
+                {
+                  guard: 'isImpersonating',
+                  target: 'notWhileImpersonating',
+                  description: 'A host is viewing Givedrop as this person: a note instead.',
+                },
+                { target: 'idle', description: 'The person themselves: Delete Account.' },
+              ],
+            },
+            notWhileImpersonating: {
+              description:
+                "The server refuses users/deleteMyAccount to an impersonated session: 'Deleting the account is not available while you are viewing Givedrop as another user.' and no Delete Account button.",
+            },
             idle: {
               description: 'The Delete Account button in the danger section.',
               on: {
@@ -250,5 +275,10 @@ export const selectConfirmingDeletion = (s: DataPrivacySnapshot) =>
   s.matches({ ready: { deletion: 'confirming' } }) || selectDeleting(s);
 export const selectDeleting = (s: DataPrivacySnapshot) =>
   s.matches({ ready: { deletion: 'deleting' } }) || s.matches('deleted');
+/** Why Delete Account is not offered (a host impersonating the person), else null: it is. */
+export const selectDeletionUnavailable = (s: DataPrivacySnapshot): string | null =>
+  s.matches({ ready: { deletion: 'notWhileImpersonating' } })
+    ? accountTexts.deleteNotWhileImpersonating
+    : null;
 export const selectInAccountArea = (s: DataPrivacySnapshot) => s.context.inAccountArea;
 export const selectDataPrivacyAlert = (s: DataPrivacySnapshot) => s.context.alert;

@@ -43,6 +43,7 @@ const entry: FlowEntryFactory<DataPrivacyRouteInput, DataPrivacyActors> = (servi
             userId: user.id,
             tenantId: user.currentTenant.id,
             inAccountArea: input.inAccountArea,
+            impersonated: user.impersonator !== undefined,
           },
         },
       };

@@ -1,3 +1,4 @@
+import { Info } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
@@ -17,6 +18,8 @@ import type { AccountAlert } from './AccountPanel';
 import styles from './AccountScreen.module.css';
 
 export interface ChangePasswordViewProps {
+  /** Why the form is not offered (e.g. while a host impersonates the person), else null. */
+  unavailable: string | null;
   /** The configuration's minimumPasswordLength (the checklist and the rules). */
   minimumPasswordLength: number;
   saving: boolean;
@@ -30,9 +33,10 @@ export interface ChangePasswordViewProps {
 /**
  * Change Password (spec §2.3, §5): current password, password and confirm password with the
  * live checklist shared with signup. What was typed stays through a failure; a success empties
- * the form.
+ * the form. When the machine says the form is not offered, a note says why instead.
  */
 export function ChangePasswordView({
+  unavailable,
   minimumPasswordLength,
   saving,
   onSubmit,
@@ -77,33 +81,40 @@ export function ChangePasswordView({
   const checklistId = 'change-password-checklist';
   return (
     <AccountPanel title="Change Password" alert={alert} onDismissAlert={onDismissAlert}>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label="Current password"
-          type="password"
-          data-private
-          autoComplete="current-password"
-          aria-required="true"
-          maxLength={PASSWORD_MAX}
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <NewPasswordFields
-          passwordField={register('password', { deps: ['confirmPassword'] })}
-          confirmField={register('confirmPassword')}
-          passwordError={errors.password?.message}
-          confirmError={errors.confirmPassword?.message}
-          password={password}
-          confirmPassword={confirmPassword}
-          minimumLength={minimumPasswordLength}
-          checklistId={checklistId}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" busy={saving} busyText="Updating Password...">
-            Update Password
-          </Button>
-        </div>
-      </form>
+      {unavailable !== null ? (
+        <p className={styles.note}>
+          <Info aria-hidden="true" focusable="false" size={18} />
+          <span>{unavailable}</span>
+        </p>
+      ) : (
+        <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+          <TextField
+            label="Current password"
+            type="password"
+            data-private
+            autoComplete="current-password"
+            aria-required="true"
+            maxLength={PASSWORD_MAX}
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <NewPasswordFields
+            passwordField={register('password', { deps: ['confirmPassword'] })}
+            confirmField={register('confirmPassword')}
+            passwordError={errors.password?.message}
+            confirmError={errors.confirmPassword?.message}
+            password={password}
+            confirmPassword={confirmPassword}
+            minimumLength={minimumPasswordLength}
+            checklistId={checklistId}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" busy={saving} busyText="Updating Password...">
+              Update Password
+            </Button>
+          </div>
+        </form>
+      )}
     </AccountPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, Trash2 } from 'lucide-react';
+import { Download, Info, Trash2 } from 'lucide-react';
 import type { DeletionOutcome } from '../../../contract/account';
 import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
@@ -20,6 +20,11 @@ export interface DataPrivacyViewProps {
   onDownload: () => void;
   /** What deleting takes (the machine's reading of spec §6). */
   deletionScope: DeletionOutcome | null;
+  /**
+   * Why Delete Account is not offered (e.g. while a host impersonates the person), else null:
+   * the note shows instead of the button.
+   */
+  deletionUnavailable: string | null;
   organisationName: string;
   confirmingDeletion: boolean;
   deleting: boolean;
@@ -46,7 +51,7 @@ function deletionText(scope: DeletionOutcome | null, organisation: string): stri
 /**
  * Data Privacy (spec §2.3): the privacy policy version and agreed date (dd/MM/yyyy HH:mm),
  * Download Personal Data, a contact-us link in a new tab, and the Delete Account danger section
- * with its confirm dialog ('Yes, Delete Account').
+ * with its confirm dialog ('Yes, Delete Account'), or a note saying why it is not offered.
  */
 export function DataPrivacyView({
   loading,
@@ -57,6 +62,7 @@ export function DataPrivacyView({
   downloading,
   onDownload,
   deletionScope,
+  deletionUnavailable,
   organisationName,
   confirmingDeletion,
   deleting,
@@ -110,35 +116,47 @@ export function DataPrivacyView({
             </p>
           </div>
 
-          <div className={styles.danger}>
-            <h2 className={styles.dangerTitle}>Delete Account</h2>
-            <p>{deletionText(deletionScope, organisationName)}</p>
-            <div className={styles.actions}>
-              <Button
-                variant="danger"
-                icon={<Trash2 aria-hidden="true" focusable="false" size={18} />}
-                onClick={onDeleteRequest}
-              >
-                Delete Account
-              </Button>
+          {deletionUnavailable !== null ? (
+            <div className={styles.section}>
+              <h2 className={styles.sectionTitle}>Delete Account</h2>
+              <p className={styles.note}>
+                <Info aria-hidden="true" focusable="false" size={18} />
+                <span>{deletionUnavailable}</span>
+              </p>
             </div>
-          </div>
+          ) : (
+            <>
+              <div className={styles.danger}>
+                <h2 className={styles.dangerTitle}>Delete Account</h2>
+                <p>{deletionText(deletionScope, organisationName)}</p>
+                <div className={styles.actions}>
+                  <Button
+                    variant="danger"
+                    icon={<Trash2 aria-hidden="true" focusable="false" size={18} />}
+                    onClick={onDeleteRequest}
+                  >
+                    Delete Account
+                  </Button>
+                </div>
+              </div>
 
-          <Modal
-            open={confirmingDeletion}
-            title="Delete Account"
-            buttons="OkCancel"
-            tone="danger"
-            okLabel={deleting ? 'Deleting...' : 'Yes, Delete Account'}
-            onClose={(result) => {
-              if (deleting) return;
-              if (result === 'ok') onDeleteConfirm();
-              else onDeleteCancel();
-            }}
-          >
-            <p>{deletionText(deletionScope, organisationName)}</p>
-            <p>Are you sure you want to delete your account?</p>
-          </Modal>
+              <Modal
+                open={confirmingDeletion}
+                title="Delete Account"
+                buttons="OkCancel"
+                tone="danger"
+                okLabel={deleting ? 'Deleting...' : 'Yes, Delete Account'}
+                onClose={(result) => {
+                  if (deleting) return;
+                  if (result === 'ok') onDeleteConfirm();
+                  else onDeleteCancel();
+                }}
+              >
+                <p>{deletionText(deletionScope, organisationName)}</p>
+                <p>Are you sure you want to delete your account?</p>
+              </Modal>
+            </>
+          )}
         </>
       ) : null}
     </AccountPanel>
