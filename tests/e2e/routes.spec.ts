@@ -72,4 +72,35 @@ test.describe('the remaining routes of spec §2.1', () => {
     await expect(page).toHaveURL(/\/auth\/google\/callback$/);
     await expectAccessible(page, 'sign-in callback');
   });
+
+  test('/auth/logout signs out, like /logout, and lands on /', async ({ page }) => {
+    await signedIn(page, 1280);
+    expect(await storedSession(page)).not.toBeNull();
+    await page.goto('/auth/logout');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedSession(page)).toBeNull();
+    // Signed out: the landing page offers signing in again.
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  });
+
+  test('/profile is the profile too, with Profile highlighted (390 px)', async ({ page }) => {
+    await signedIn(page, 390);
+    await page.goto('/profile');
+    await expect(page).toHaveTitle('Givedrop | Profile');
+    await expect(page.locator('dl').first()).toContainText('Drops8');
+    const profileItem = page
+      .getByRole('navigation', { name: 'Bottom navigation' })
+      .getByRole('link', { name: 'Profile' });
+    await expect(profileItem).toHaveAttribute('aria-current', 'page');
+    await expectAccessible(page, '/profile at 390 px');
+  });
+
+  test("/admin/email-templates/ (the spec's form, with its slash) says 'Coming soon'", async ({
+    page,
+  }) => {
+    await signedIn(page, 1280);
+    await page.goto('/admin/email-templates/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Templates' })).toBeVisible();
+    await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
+  });
 });
