@@ -18,8 +18,7 @@ import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { ResponseStatus } from '../../contract/enums';
 import { Country, CountryList, REFERENCE_LIST_REQUEST } from '../../contract/lists';
 import { Currency, CurrencyList, referenceListTexts as t } from '../../contract/referenceLists';
-import type { Topic } from '../../contract/topics';
-import { MINIMUM_TOPICS, TopicList } from '../../contract/topics';
+import { MINIMUM_TOPICS, Topic, TopicList } from '../../contract/topics';
 import { buildCurrencyList } from '../../server/db/currencies';
 import type { DatabaseHandle } from '../../server/db/database';
 import { countries, currencies, topics } from '../../server/db/schema';
@@ -406,5 +405,180 @@ describe('what a form needs stays', () => {
     expect((all.body.data as { list: Country[] }).list.map((c) => c.code)).toContain('FR');
     await call(countryEndpoints.setEnabled, { id: fr.id, value: true });
     expect((await picker()).map((c) => c.code)).toContain('FR');
+  });
+});
+
+/** A row of any of the three lists, as their calls answer it. */
+interface Row {
+  id: number;
+  name: string;
+  order: number;
+  enabled: boolean;
+}
+type MaintenanceCall = keyof typeof countryEndpoints;
+
+/**
+ * The three lists share one handler; each runs the whole life of two new rows (A and B) as the
+ * host. New rows only, so no refusal (GB, the last enabled currency, 3 enabled topics) applies.
+ */
+const lifeCases: {
+  list: string;
+  calls: Record<MaintenanceCall, AnyEndpoint>;
+  rows: () => Promise<Row[]>;
+  /** A valid row's fields; `slot` 0 or 1 gives the row's own code. */
+  fields: (name: string, slot: 0 | 1) => Record<string, string>;
+  itemError: (data: unknown) => unknown;
+  listError: (data: unknown) => unknown;
+  notFound: string;
+  /** The list without includeDisabled, as its everyday callers read it. */
+  publicList: AnyEndpoint;
+  reader: () => LoginResult | null;
+}[] = [
+  {
+    list: 'countries',
+    calls: countryEndpoints,
+    rows: async () => allRows.countries(),
+    fields: (name, slot) => ({ name, code: slot === 0 ? 'QM' : 'QN', callingCode: '999' }),
+    itemError: (data) => validate(data, Country)[0],
+    listError: (data) => validate(data, CountryList)[0],
+    notFound: t.countries.notFound,
+    publicList: identityEndpoints.countriesList,
+    reader: () => null,
+  },
+  {
+    list: 'currencies',
+    calls: currencyEndpoints,
+    rows: async () => allRows.currencies(),
+    fields: (name, slot) => ({ name, code: slot === 0 ? 'QQA' : 'QQB', symbol: 'Q$' }),
+    itemError: (data) => validate(data, Currency)[0],
+    listError: (data) => validate(data, CurrencyList)[0],
+    notFound: t.currencies.notFound,
+    publicList: currencyEndpoints.list,
+    reader: () => member,
+  },
+  {
+    list: 'topics',
+    calls: topicMaintenanceEndpoints,
+    rows: async () => allRows.topics(),
+    fields: (name) => ({ name }),
+    itemError: (data) => validate(data, Topic)[0],
+    listError: (data) => validate(data, TopicList)[0],
+    notFound: t.topics.notFound,
+    publicList: topicEndpoints.list,
+    reader: () => member,
+  },
+];
+
+describe.each(lifeCases)('the life of a new row of $list', (lc) => {
+  const get = (id: number) => call(lc.calls.get, { id });
+  const publicIds = async () =>
+    (
+      (await call(lc.publicList, REFERENCE_LIST_REQUEST, lc.reader())).body.data as { list: Row[] }
+    ).list.map((row) => row.id);
+  const idsAndOrders = (rows: readonly Row[]) => rows.map(({ id, order }) => ({ id, order }));
+  /** A reorder's answer: every row in its new Order, as stored, numbered 1..n. */
+  async function reordered(answer: { code: number; body: { data?: unknown } }) {
+    expect(answer.code).toBe(200);
+    expect(lc.listError(answer.body.data)).toBeUndefined();
+    const { list } = answer.body.data as { list: Row[] };
+    expect(orders(list)).toEqual(list.map((_, index) => index + 1));
+    expect(idsAndOrders(await lc.rows())).toEqual(idsAndOrders(list));
+    return list;
+  }
+
+  it('is created, read, updated, upserted, disabled and enabled, reordered and deleted', async () => {
+    const before = await lc.rows();
+    const n = before.length;
+    const ids = before.map((row) => row.id);
+    expect(orders(before)).toEqual(before.map((_, index) => index + 1));
+
+    // create: last in Order, enabled.
+    const fieldsA = lc.fields('Quillon A', 0);
+    const created = await call(lc.calls.create, { ...fieldsA, name: '  Quillon A ' });
+    expect(created.code).toBe(200);
+    expect(lc.itemError(created.body.data)).toBeUndefined();
+    const a = created.body.data as Row;
+    expect(a).toEqual({ id: expect.any(Number), ...fieldsA, order: n + 1, enabled: true });
+    expect((await lc.rows()).at(-1)).toEqual(a);
+
+    // get: the row's fields.
+    const got = await get(a.id);
+    expect(got.code).toBe(200);
+    expect(got.body.data).toEqual(a);
+
+    // update: the new name read back; its Order and enabled flag stay.
+    const renamed = lc.fields('Quillon A renamed', 0);
+    const updated = await call(lc.calls.update, { id: a.id, ...renamed });
+    expect(updated.code).toBe(200);
+    expect(updated.body.data).toEqual({ ...a, ...renamed });
+    expect((await get(a.id)).body.data).toEqual({ ...a, ...renamed });
+
+    // upsert with the id: updates that row.
+    const upsertedFields = lc.fields('Quillon A upserted', 0);
+    const upserted = await call(lc.calls.upsert, { id: a.id, ...upsertedFields });
+    expect(upserted.code).toBe(200);
+    expect(upserted.body.data).toEqual({ ...a, ...upsertedFields });
+    expect((await get(a.id)).body.data).toEqual({ ...a, ...upsertedFields });
+    expect((await lc.rows()).length).toBe(n + 1);
+
+    // upsert without an id: a new row, last in Order.
+    const fieldsB = lc.fields('Quillon B', 1);
+    const createdByUpsert = await call(lc.calls.upsert, fieldsB);
+    expect(createdByUpsert.code).toBe(200);
+    expect(lc.itemError(createdByUpsert.body.data)).toBeUndefined();
+    const b = createdByUpsert.body.data as Row;
+    expect(b).toEqual({ id: expect.any(Number), ...fieldsB, order: n + 2, enabled: true });
+    expect(b.id).not.toBe(a.id);
+    expect((await get(b.id)).body.data).toEqual(b);
+
+    // setEnabled: the everyday list hides the disabled row and shows it again once enabled.
+    expect(await publicIds()).toContain(a.id);
+    const off = await call(lc.calls.setEnabled, { id: a.id, value: false });
+    expect(off.code).toBe(200);
+    expect(off.body.data).toEqual({ ...a, ...upsertedFields, enabled: false });
+    const whileOff = await publicIds();
+    expect(whileOff).not.toContain(a.id);
+    expect(whileOff).toContain(b.id);
+    const on = await call(lc.calls.setEnabled, { id: a.id, value: true });
+    expect(on.body.data).toEqual({ ...a, ...upsertedFields, enabled: true });
+    expect(await publicIds()).toContain(a.id);
+
+    // changeorder down then up: one place each time, swapping with the neighbour.
+    const down = await reordered(await call(lc.calls.changeOrder, { id: a.id, moveUp: false }));
+    expect(down.map((row) => row.id)).toEqual([...ids, b.id, a.id]);
+    expect(down.find((row) => row.id === a.id)!.order).toBe(a.order + 1);
+    expect(down.find((row) => row.id === b.id)!.order).toBe(b.order - 1);
+    const up = await reordered(await call(lc.calls.changeOrder, { id: a.id, moveUp: true }));
+    expect(up.map((row) => row.id)).toEqual([...ids, a.id, b.id]);
+    expect(up.find((row) => row.id === a.id)!.order).toBe(a.order);
+    expect(up.find((row) => row.id === b.id)!.order).toBe(b.order);
+
+    // moveOrderToIndex: lands at the 0-based place; the others renumber 1..n around it.
+    const index = n - 2;
+    const moved = await reordered(await call(lc.calls.moveOrderToIndex, { id: a.id, index }));
+    expect(moved.map((row) => row.id)).toEqual([
+      ...ids.slice(0, index),
+      a.id,
+      ...ids.slice(index),
+      b.id,
+    ]);
+    expect(moved[index]).toMatchObject({ id: a.id, order: index + 1 });
+
+    // deleteAndReorder: gone, and the others are numbered 1..n again.
+    const removed = await reordered(await call(lc.calls.deleteAndReorder, { id: a.id }));
+    expect(removed.map((row) => row.id)).toEqual([...ids, b.id]);
+    const gone = await get(a.id);
+    expect(gone.code).toBe(404);
+    expect(gone.body.messages).toEqual([lc.notFound]);
+
+    // delete (the other new row): gone, get answers 404, the list is as it was.
+    const deleted = await call(lc.calls.delete, { id: b.id });
+    expect(deleted.code).toBe(200);
+    expect(deleted.body.data).toEqual({ deleted: true });
+    const goneToo = await get(b.id);
+    expect(goneToo.code).toBe(404);
+    expect(goneToo.body.messages).toEqual([lc.notFound]);
+    expect(await publicIds()).not.toContain(b.id);
+    expect(await lc.rows()).toEqual(before);
   });
 });

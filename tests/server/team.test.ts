@@ -4,6 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { validate } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { teamEndpoints as endpoints } from '../../contract/endpoints/team';
@@ -17,7 +18,7 @@ import {
   type AcceptInvitationResponse,
   type InvitationByKey,
   type TeamUserList,
-  type UserInvitation,
+  UserInvitation,
   type UserInvitationList,
 } from '../../contract/team';
 import type { DatabaseHandle } from '../../server/db/database';
@@ -33,6 +34,7 @@ import {
   latestMail,
   linkIn,
   post,
+  readOutbox,
   readyToSignUpWith,
   STRONG_PASSWORD,
   uniquePerson,
@@ -716,6 +718,53 @@ describe('resending and cancelling', () => {
     expect(dataOf<InvitationByKey>(await lookUp(test.app, second)).userInvitationStatus).toBe(
       'Pending',
     );
+  });
+
+  it("changes a pending invitation's details without a new link (update)", async () => {
+    const { email } = uniquePerson('upd');
+    const { invitation, key } = await invite(test.app, owner.jwtToken, email);
+    const mailsBefore = (await readOutbox(test.app, email)).length;
+    const details = {
+      firstName: 'Irene',
+      lastName: 'Vance',
+      message: 'Come and run the harbour with us',
+      userRole: UserRole.Administrator,
+      canChangeEmailAddress: true,
+    };
+    const response = await call(
+      test.app,
+      endpoints.updateInvitation,
+      {
+        id: invitation.id,
+        ...inviteFields(email, { ...details, message: `  ${details.message} ` }),
+      },
+      owner.jwtToken,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = dataOf<UserInvitation>(response);
+    expect(validate(updated, UserInvitation)[0]).toBeUndefined();
+    // The details change; the link, its expiry and the status stay.
+    expect(updated).toEqual({ ...invitation, ...details });
+    const got = await call(
+      test.app,
+      endpoints.getInvitation,
+      { id: invitation.id },
+      owner.jwtToken,
+    );
+    expect(got.statusCode).toBe(200);
+    expect(dataOf<UserInvitation>(got)).toEqual(updated);
+    expect((await invitationsOf(owner.jwtToken)).find((i) => i.id === invitation.id)).toEqual(
+      updated,
+    );
+    expect((await readOutbox(test.app, email)).length).toBe(mailsBefore);
+    // The link mailed first still leads to it, with the new details.
+    expect(dataOf<InvitationByKey>(await lookUp(test.app, key))).toMatchObject({
+      userInvitationKey: key,
+      userInvitationStatus: 'Pending',
+      firstName: details.firstName,
+      lastName: details.lastName,
+      canChangeEmailAddress: true,
+    });
   });
 
   it('shows a pending invitation past its expiry as expired to the invitee', async () => {
