@@ -90,10 +90,12 @@ export function createAppLogic(
   services: Services,
   effects: AppEffects,
   registry: readonly AnyFlowDefinition[],
-  // The adapters' code loads on its own, beside the landing page's (tests give stand-ins).
+  // The adapters' code loads on its own, beside the landing page's (tests give stand-ins), and
+  // so does the URL redaction the session recording is given.
   loadThirdParties: (configuration: Configuration) => Promise<ThirdParties> = (configuration) =>
-    import('../services/thirdParty').then((module) =>
-      module.createThirdParties(configuration, services.http),
+    Promise.all([import('../services/thirdParty'), import('./redact')]).then(
+      ([module, { redactUrl }]) =>
+        module.createThirdParties(configuration, services.http, { redactUrl }),
     ),
 ) {
   const { storage, auth, tenants, http } = services;

@@ -84,7 +84,8 @@ function redactPath(text: string): string {
   for (const route of SECRET_ROUTES) {
     if (actual.length < route.segments.length) continue;
     const matches = route.segments.every(
-      (segment, index) => segment.startsWith(':') || segment === actual[index],
+      (segment, index) =>
+        segment.startsWith(':') || segment.toLowerCase() === actual[index]?.toLowerCase(),
     );
     if (!matches) continue;
     const redacted = actual.map((segment, index) =>
@@ -93,6 +94,44 @@ function redactPath(text: string): string {
     return redacted.join('/') + text.slice(path.length);
   }
   return text;
+}
+
+/**
+ * The names whose values are redacted in the query of a full URL (a page's or a request's): the
+ * flows' `secretQuery` and the secret keys (e.g. `userInvitations/getUserByInvitationKey?key=`).
+ */
+const URL_SECRET_QUERY = new Set(
+  [...SECRET_QUERY, ...SECRET_KEYS].map((name) => name.toLowerCase()),
+);
+
+/** `name=value` pairs of a query or fragment, with the values of secret names redacted. */
+function redactPairs(text: string): string {
+  return text.replace(/([?#&;])([^=&#;]*)=([^&#;]*)/g, (pair, separator: string, name: string) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape: compare the name as it is.
+    }
+    return URL_SECRET_QUERY.has(decoded.trim().toLowerCase())
+      ? `${separator}${name}=${REDACTED}`
+      : pair;
+  });
+}
+
+/**
+ * A URL (absolute, or a path) with the secret path segments of the secret routes and the values
+ * of secret query (and fragment) params replaced by '[redacted]'; for what leaves the browser
+ * (the session recording's page and request URLs). Pure.
+ */
+export function redactUrl(url: string): string {
+  const origin = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '';
+  const rest = url.slice(origin.length);
+  const end = rest.search(/[?#]/);
+  const path = end < 0 ? rest : rest.slice(0, end);
+  const tail = end < 0 ? '' : rest.slice(end);
+  const redactedPath = path.startsWith('/') ? redactPath(path) : redactPath(`/${path}`).slice(1);
+  return origin + redactedPath + redactPairs(tail);
 }
 
 /** A deep copy of `value` with every secret replaced by '[redacted]'. Pure. */

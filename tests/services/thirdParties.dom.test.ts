@@ -25,6 +25,7 @@ afterEach(() => {
 });
 
 const noAnalytics = { tagManagerId: '', sessionRecordingAppId: '' };
+const privacy = { redactUrl: (url: string) => url };
 
 describe('createThirdParties', () => {
   it('with both keys, starts loading reCAPTCHA and Google Identity Services at once', () => {
@@ -36,6 +37,7 @@ describe('createThirdParties', () => {
         ...noAnalytics,
       },
       http(),
+      privacy,
     );
     parties.captcha.ready().catch(() => undefined);
     parties.signIn.ready().catch(() => undefined);
@@ -50,6 +52,7 @@ describe('createThirdParties', () => {
     createThirdParties(
       { reCaptchaSiteKey: '', googleClientId: 'client-id-1', apiBaseUrl: '/api', ...noAnalytics },
       http(),
+      privacy,
     );
     expect(scriptSources()).toEqual(['https://accounts.google.com/gsi/client']);
   });
@@ -65,6 +68,7 @@ describe('createThirdParties', () => {
         ...noAnalytics,
       },
       http(),
+      privacy,
     );
     expect(scriptSources()).toEqual([]);
     await expect(parties.captcha.ready()).resolves.toBeUndefined();

@@ -6,7 +6,7 @@
 import type { Configuration } from '../../../contract/configuration';
 import type { HttpClient } from '../http';
 import { loadCaptcha, type CaptchaProvider } from './captcha';
-import { loadSessionRecording } from './sessionRecording';
+import { loadSessionRecording, type RedactUrl } from './sessionRecording';
 import { loadSignIn, type SignInProvider } from './signIn';
 import { loadTagManager } from './tagManager';
 
@@ -31,6 +31,8 @@ export function createThirdParties(
     'reCaptchaSiteKey' | 'googleClientId' | 'apiBaseUrl' | 'tagManagerId' | 'sessionRecordingAppId'
   >,
   http: HttpClient,
+  /** What the session recording keeps of a URL (the app's redaction of the flows' secrets). */
+  privacy: { redactUrl: RedactUrl },
   logError: (message: string, error: unknown) => void = (message, error) =>
     console.error(message, error),
 ): ThirdParties {
@@ -43,7 +45,10 @@ export function createThirdParties(
     tagManager: reported('tag manager', loadTagManager({ id: configuration.tagManagerId })),
     sessionRecording: reported(
       'session recording',
-      loadSessionRecording({ appId: configuration.sessionRecordingAppId }),
+      loadSessionRecording({
+        appId: configuration.sessionRecordingAppId,
+        redactUrl: privacy.redactUrl,
+      }),
     ),
     captcha: loadCaptcha({ siteKey: configuration.reCaptchaSiteKey, http }),
     signIn: loadSignIn({
