@@ -19,6 +19,8 @@ export const NOT_AUTHENTICATED = 'User is not authenticated';
  */
 export class NotAuthenticatedError extends Error {
   override readonly name = 'NotAuthenticatedError';
+  /** The text the user sees (machines show a failure's `messages`, else their own text). */
+  readonly messages: string[] = [NOT_AUTHENTICATED];
   constructor() {
     super(NOT_AUTHENTICATED);
   }

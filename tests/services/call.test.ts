@@ -7,6 +7,7 @@ import { dashboardEndpoints } from '../../contract/endpoints/dashboard';
 import { identityEndpoints } from '../../contract/endpoints/identity';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import { ResponseStatus } from '../../contract/enums';
+import { messagesFrom, titledFailure } from '../../src/machines/errorMessages';
 import { createCall, NotAuthenticatedError } from '../../src/services/call';
 import { createHttp } from '../../src/services/http';
 
@@ -42,6 +43,21 @@ describe('call(endpoint, payload) without a signed-in user', () => {
       'User is not authenticated',
     );
     expect(requests).toHaveLength(0);
+  });
+
+  it("carries 'User is not authenticated' as the text machines show, not their own", async () => {
+    const { call } = setup(null);
+    const error: unknown = await call(dashboardEndpoints.getDashboardInformation, {
+      refresh: false,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotAuthenticatedError);
+    expect(messagesFrom(error, 'Error loading dashboard information')).toEqual([
+      'User is not authenticated',
+    ]);
+    expect(titledFailure(error, 'Error loading dashboard information')).toEqual({
+      title: 'Error loading dashboard information',
+      messages: ['User is not authenticated'],
+    });
   });
 
   it('still makes public calls', async () => {
