@@ -26,6 +26,8 @@ export interface AppUser {
   tenantId: number;
   role: UserRole;
   isHost: boolean;
+  /** Whether a host is impersonating this user. */
+  impersonating: boolean;
 }
 
 export interface AppInput {
@@ -83,6 +85,7 @@ export function authEventFrom(snapshot: SessionSnapshot): AppEvent {
         tenantId: user.currentTenant.id,
         role: user.userRole,
         isHost: user.isHost,
+        impersonating: user.impersonator !== undefined,
       },
     };
   }
@@ -96,6 +99,7 @@ export const accessOf = (context: AppContext) =>
     auth: context.auth,
     role: context.user?.role ?? null,
     isHost: context.user?.isHost ?? false,
+    impersonating: context.user?.impersonating ?? false,
     tenant: context.tenant,
   });
 export const tenantOf = (s: SubscriptionSnapshot): AccessState['tenant'] =>

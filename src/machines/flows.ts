@@ -166,6 +166,8 @@ export interface AccessState {
   auth: 'loading' | 'signedIn' | 'signedOut';
   role: UserRole | null;
   isHost: boolean;
+  /** Whether a host is impersonating this user (the session user has an `impersonator`). */
+  impersonating: boolean;
   /** The current tenant as the subscription poll last saw it. */
   tenant: 'unknown' | 'onboarding' | 'ready';
 }
@@ -189,7 +191,8 @@ export function rolesAllowed(access: FlowAccess): readonly UserRole[] {
  * remembered; a role outside the area's list goes to /; the admin section (access 'host') goes to
  * /dashboard for anyone signed in but an Administrator who is a host (spec §2.3 Admin: 'The admin
  * layout redirects to /dashboard unless the user isHost'; a Standard User goes there too rather
- * than to /, issue 19); a tenant still onboarding goes to /onboarding.
+ * than to /, issue 19), and so does an impersonated session, whoever the user is (the server
+ * refuses host calls while impersonating); a tenant still onboarding goes to /onboarding.
  */
 export function decideAccess(access: FlowAccess, state: AccessState): AccessDecision {
   if (access === 'public') return { kind: 'allow' };
@@ -202,7 +205,10 @@ export function decideAccess(access: FlowAccess, state: AccessState): AccessDeci
   if (state.auth === 'signedOut' || state.role === null) {
     return { kind: 'redirect', to: LOGIN_PATH, remember: true };
   }
-  if (access === 'host' && (!state.isHost || !rolesAllowed(access).includes(state.role))) {
+  if (
+    access === 'host' &&
+    (!state.isHost || state.impersonating || !rolesAllowed(access).includes(state.role))
+  ) {
     return { kind: 'redirect', to: DASHBOARD_PATH, remember: false };
   }
   if (!rolesAllowed(access).includes(state.role))

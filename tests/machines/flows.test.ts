@@ -7,11 +7,15 @@ import {
   type AccessState,
   type FlowRules,
 } from '../../src/machines/flows';
+import { authEventFrom } from '../../src/machines/appRules';
+import type { SessionSnapshot } from '../../src/machines/sessionMachine';
+import { makeUser } from '../support/fixtures';
 
 const admin: AccessState = {
   auth: 'signedIn',
   role: UserRole.Administrator,
   isHost: false,
+  impersonating: false,
   tenant: 'ready',
 };
 const standard: AccessState = { ...admin, role: UserRole.User };
@@ -57,6 +61,34 @@ describe('access rules (spec §2.1 guard rules, §6 roles)', () => {
       to: '/login',
       remember: true,
     });
+  });
+  it('sends an impersonated session from the admin section to /dashboard, even a host Administrator', () => {
+    const impersonatedHost: AccessState = { ...admin, isHost: true, impersonating: true };
+    expect(decideAccess('host', impersonatedHost)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+      remember: false,
+    });
+    expect(decideAccess('host', { ...standard, isHost: true, impersonating: true })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+      remember: false,
+    });
+    // The rest of the app stays open to the impersonated user.
+    expect(decideAccess('user', impersonatedHost)).toEqual({ kind: 'allow' });
+    expect(decideAccess('admin', impersonatedHost)).toEqual({ kind: 'allow' });
+  });
+  it('learns of an impersonation from the session user', () => {
+    const signedIn = (user: ReturnType<typeof makeUser>) =>
+      ({
+        hasTag: (tag: string) => tag === 'signedIn',
+        context: { user },
+      }) as unknown as SessionSnapshot;
+    const host = makeUser({ isHost: true, userRole: UserRole.Administrator });
+    expect(authEventFrom(signedIn(host))).toMatchObject({ user: { impersonating: false } });
+    expect(
+      authEventFrom(signedIn({ ...host, impersonator: { id: 9, name: 'Olivia Harper' } })),
+    ).toMatchObject({ user: { isHost: true, impersonating: true } });
   });
   it('redirects a tenant still onboarding to /onboarding, once its status is known', () => {
     expect(decideAccess('user', { ...admin, tenant: 'unknown' })).toEqual({ kind: 'wait' });
