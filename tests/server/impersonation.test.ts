@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountTexts, type UserEditDetails } from '../../contract/account';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { ResponseStatus } from '../../contract/enums';
@@ -14,6 +15,7 @@ import { impersonations, refreshTokens, tenants, tenantUsers, users } from '../.
 import { DEMO_USERS } from '../../server/db/seedData';
 import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { latestMail, readOutbox, uniquePerson, verifyEmail } from './support/identity';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -324,6 +326,61 @@ describe('an impersonated session', () => {
       .from(impersonations)
       .where(eq(impersonations.familyId, after?.familyId ?? ''));
     expect(audit?.endedAt).toBeNull();
+  });
+});
+
+async function userRow(userId: number) {
+  const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+describe('an impersonated session and the account', () => {
+  it('never changes the email address (403, nothing saved or mailed), but saves the other personal details', async () => {
+    const { as } = await impersonateMember();
+    const memberId = await userIdOf(member.email);
+    const details = envelopeOf(await callAs(test.app, as, accountEndpoints.getUserEditDetails))
+      .data as UserEditDetails;
+    const form = {
+      firstName: details.firstName,
+      lastName: details.lastName,
+      phone: details.phone,
+      dateOfBirth: details.dateOfBirth ?? '1990-01-01',
+      handle: details.handle,
+      email: details.email,
+    };
+    const before = await userRow(memberId);
+    // An address the host controls, verified with its code as the widget does.
+    const { email: hostsAddress } = uniquePerson('takeover');
+    await verifyEmail(test.app, hostsAddress);
+    const mails = (await readOutbox(test.app, hostsAddress)).length;
+
+    const moved = await callAs(test.app, as, accountEndpoints.updatePersonalDetails, {
+      ...form,
+      email: hostsAddress,
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(envelopeOf(moved).messages).toEqual([accountTexts.emailNotWhileImpersonating]);
+    expect(await userRow(memberId)).toEqual(before);
+    expect(await readOutbox(test.app, hostsAddress)).toHaveLength(mails);
+    expect((await latestMail(test.app, hostsAddress)).subject).not.toContain('Confirm');
+
+    try {
+      const saved = await callAs(test.app, as, accountEndpoints.updatePersonalDetails, {
+        ...form,
+        phone: '+447911123456',
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(envelopeOf(saved).data).toMatchObject({
+        email: member.email,
+        pendingEmail: null,
+        phone: '+447911123456',
+      });
+    } finally {
+      await handle.db
+        .update(users)
+        .set({ phone: before?.phone ?? '', dateOfBirth: before?.dateOfBirth ?? null })
+        .where(eq(users.id, memberId));
+    }
   });
 });
 
