@@ -133,7 +133,8 @@ function toPrincipal(payload: unknown): Principal {
     userId: payload.id,
     userGuid: payload.guid,
     tenantId: currentTenant.id,
-    isHost: payload.isHost === 'true',
+    // An impersonated session never has a host's rights, even when its user is a host.
+    isHost: payload.isHost === 'true' && payload.impersonatorId === undefined,
     sessionId: payload.sid,
     impersonatorId: payload.impersonatorId,
     claims: payload,
@@ -170,9 +171,15 @@ export function createAccessTokens(
       const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
       const claims: AccessTokenClaims = {
         ...buildClaims(user, memberships, current, provider, exp),
+        // An impersonated session is never a host's (no host menu, no host call), even when
+        // its user is a host.
         ...(impersonator === undefined
           ? {}
-          : { impersonatorId: impersonator.id, impersonatorName: impersonator.name }),
+          : {
+              isHost: 'false' as const,
+              impersonatorId: impersonator.id,
+              impersonatorName: impersonator.name,
+            }),
         sid: sessionId,
       };
       return new SignJWT(claims)

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTexts, type UserEditDetails } from '../../contract/account';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { authEndpoints } from '../../contract/endpoints/auth';
+import type { AnyEndpoint } from '../../contract/endpoints/define';
+import { identityEndpoints } from '../../contract/endpoints/identity';
+import { organisationEndpoints } from '../../contract/endpoints/organisations';
+import { recordEndpoints } from '../../contract/endpoints/records';
 import { ResponseStatus } from '../../contract/enums';
+import { REFERENCE_LIST_REQUEST } from '../../contract/lists';
 import type { DatabaseHandle } from '../../server/db/database';
 import { impersonations, refreshTokens, tenants, tenantUsers, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
@@ -329,6 +334,19 @@ describe('an impersonated session', () => {
   });
 });
 
+/** `session` calls `endpoint` with `payload` (in the query string of a GET). */
+function callWith(session: { jwtToken: string }, endpoint: AnyEndpoint, payload: object) {
+  const query = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  return test.app.inject({
+    method: endpoint.method,
+    url: api(endpoint.path),
+    headers: bearer(session.jwtToken),
+    ...(query
+      ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
+      : { payload: payload as Record<string, unknown> }),
+  });
+}
+
 async function userRow(userId: number) {
   const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
   return row;
@@ -380,6 +398,65 @@ describe('an impersonated session and the account', () => {
         .update(users)
         .set({ phone: before?.phone ?? '', dateOfBirth: before?.dateOfBirth ?? null })
         .where(eq(users.id, memberId));
+    }
+  });
+});
+
+describe('an impersonated session of a host', () => {
+  it('never passes a host check: no other user or organisation, no disabled reference rows', async () => {
+    const memberId = await userIdOf(member.email);
+    const newbieId = await userIdOf(newbie.email);
+    const [ownerRow] = await handle.db
+      .select({ guid: users.guid })
+      .from(users)
+      .where(eq(users.email, owner.email));
+    const [ninaTenant] = await handle.db
+      .select({ id: tenants.id, guid: tenants.guid })
+      .from(tenants)
+      .innerJoin(tenantUsers, eq(tenantUsers.tenantId, tenants.id))
+      .where(eq(tenantUsers.userId, newbieId));
+    const ownerGuid = ownerRow?.guid ?? '';
+    const tenant = { id: ninaTenant?.id ?? -1, guid: ninaTenant?.guid ?? '' };
+    const disabledRows = { ...REFERENCE_LIST_REQUEST, includeDisabled: true };
+    await handle.db.update(users).set({ isHost: true }).where(eq(users.id, memberId));
+    try {
+      // Marcus, a host now, passes each of them in a session of his own...
+      const own = await login(test.app, member.email);
+      expect(
+        (await callWith(own, recordEndpoints.getUserByGuid, { guid: ownerGuid })).statusCode,
+      ).toBe(200);
+      expect(
+        (await callWith(own, recordEndpoints.getTenantByGuid, { guid: tenant.guid })).statusCode,
+      ).toBe(200);
+      expect((await callWith(own, identityEndpoints.countriesList, disabledRows)).statusCode).toBe(
+        200,
+      );
+      expect((await callWith(own, organisationEndpoints.get, { id: tenant.id })).statusCode).toBe(
+        200,
+      );
+
+      // ...but not while a host views Givedrop as him.
+      const { as } = await impersonateMember();
+      expect(as.claims.isHost).toBe('false');
+      const user = await callWith(as, recordEndpoints.getUserByGuid, { guid: ownerGuid });
+      expect(user.statusCode).toBe(404);
+      expect(user.body).not.toContain(owner.email);
+      const organisation = await callWith(as, recordEndpoints.getTenantByGuid, {
+        guid: tenant.guid,
+      });
+      expect(organisation.statusCode).toBe(404);
+      const countries = await callWith(as, identityEndpoints.countriesList, disabledRows);
+      expect(countries.statusCode).toBe(403);
+      expect(envelopeOf(countries).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+      expect((await callWith(as, organisationEndpoints.get, { id: tenant.id })).statusCode).toBe(
+        403,
+      );
+      // His own records stay his.
+      expect(
+        (await callWith(as, recordEndpoints.getUserByGuid, { guid: as.claims.guid })).statusCode,
+      ).toBe(200);
+    } finally {
+      await handle.db.update(users).set({ isHost: false }).where(eq(users.id, memberId));
     }
   });
 });
