@@ -461,6 +461,34 @@ describe('an impersonated session of a host', () => {
   });
 });
 
+describe('the lifetime of an impersonation', () => {
+  it('ends its access tokens too: none works past IMPERSONATION_SESSION_MINUTES', async () => {
+    test = await createTestApp(handle.db, {
+      IMPERSONATION_SESSION_MINUTES: '5',
+      JWT_TTL_SECONDS: '900',
+    });
+    const end = Math.floor(test.clock.now().getTime() / 1000) + 5 * 60;
+    const { as } = await impersonateMember();
+    expect(as.claims.exp).toBeLessThanOrEqual(end);
+
+    test.clock.advanceSeconds(4 * 60);
+    const refreshed = await postRefresh(test.app, as.refreshToken);
+    expect(refreshed.statusCode).toBe(200);
+    const next = sessionOf(refreshed);
+    expect(next.claims.exp).toBeLessThanOrEqual(end);
+    expect((await callAs(test.app, next, accountEndpoints.getUserEditDetails)).statusCode).toBe(
+      200,
+    );
+
+    test.clock.advanceSeconds(60);
+    for (const session of [as, next]) {
+      expect(
+        (await callAs(test.app, session, accountEndpoints.getUserEditDetails)).statusCode,
+      ).toBe(401);
+    }
+  });
+});
+
 describe('signing out of an impersonation', () => {
   it("ends it (its audit row too) and the host's own session", async () => {
     const { host, as } = await impersonateMember();
