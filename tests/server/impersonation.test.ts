@@ -8,12 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTexts, type UserEditDetails } from '../../contract/account';
 import { accountEndpoints } from '../../contract/endpoints/account';
+import { adminEndpoints } from '../../contract/endpoints/admin';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { identityEndpoints } from '../../contract/endpoints/identity';
 import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { recordEndpoints } from '../../contract/endpoints/records';
-import { ResponseStatus } from '../../contract/enums';
+import { teamEndpoints } from '../../contract/endpoints/team';
+import { ResponseStatus, UserRole } from '../../contract/enums';
 import { REFERENCE_LIST_REQUEST } from '../../contract/lists';
 import type { DatabaseHandle } from '../../server/db/database';
 import { impersonations, refreshTokens, tenants, tenantUsers, users } from '../../server/db/schema';
@@ -352,6 +354,14 @@ async function userRow(userId: number) {
   return row;
 }
 
+async function auditOf(familyId: string) {
+  const [row] = await handle.db
+    .select()
+    .from(impersonations)
+    .where(eq(impersonations.familyId, familyId));
+  return row;
+}
+
 describe('an impersonated session and the account', () => {
   it('never changes the email address (403, nothing saved or mailed), but saves the other personal details', async () => {
     const { as } = await impersonateMember();
@@ -485,6 +495,50 @@ describe('the lifetime of an impersonation', () => {
       expect(
         (await callAs(test.app, session, accountEndpoints.getUserEditDetails)).statusCode,
       ).toBe(401);
+    }
+  });
+
+  it('is closed in its audit row when its organisation is disabled', async () => {
+    const { as } = await impersonateMember();
+    const switched = sessionOf(await postSwitchTenant(test.app, as, tenantIdOf(as, 'Marcus Reed')));
+    const family = (await tokenRow(switched.refreshToken))?.familyId ?? '';
+    const tenantId = tenantIdOf(switched, 'Marcus Reed');
+    const host = await login(test.app, owner.email);
+    test.clock.advanceSeconds(60);
+    try {
+      const disabled = await callAs(test.app, host, adminEndpoints.setTenantEnabled, {
+        id: tenantId,
+        value: false,
+      });
+      expect(disabled.statusCode).toBe(200);
+      expect((await auditOf(family))?.endedAt?.getTime()).toBe(test.clock.now().getTime());
+      expect(
+        (await callAs(test.app, switched, accountEndpoints.getUserEditDetails)).statusCode,
+      ).toBe(401);
+    } finally {
+      await handle.db.update(tenants).set({ enabled: true }).where(eq(tenants.id, tenantId));
+    }
+  });
+
+  it("is closed in its audit row when the user's login to the organisation is switched off", async () => {
+    const { as } = await impersonateMember();
+    const family = (await tokenRow(as.refreshToken))?.familyId ?? '';
+    const memberId = await userIdOf(member.email);
+    const host = await login(test.app, owner.email);
+    test.clock.advanceSeconds(60);
+    try {
+      const off = await callAs(test.app, host, teamEndpoints.updateUser, {
+        id: memberId,
+        userRole: UserRole.User,
+        loginEnabled: false,
+      });
+      expect(off.statusCode).toBe(200);
+      expect((await auditOf(family))?.endedAt?.getTime()).toBe(test.clock.now().getTime());
+    } finally {
+      await handle.db
+        .update(tenantUsers)
+        .set({ loginEnabled: true })
+        .where(eq(tenantUsers.userId, memberId));
     }
   });
 });
