@@ -96,6 +96,9 @@ export const accountTexts = {
   deleteFailed: 'Error deleting acccount',
   deleteNotWhileImpersonating:
     'Deleting the account is not available while you are viewing Givedrop as another user.',
+  // Issue 19: a new address would let the host confirm it and reset the password (a takeover).
+  emailNotWhileImpersonating:
+    'The email address cannot be changed while viewing Givedrop as another user.',
   emailRequiresConfirmation: 'Email requires confirmation',
   notYours: 'You can only see and change your own account.',
 } as const;

@@ -35,7 +35,10 @@ export const accountEndpoints = {
     response: UserEditDetails,
     auth: 'user',
   }),
-  /** POST users/updatePersonalDetails: the caller's names, phone, date of birth, handle, email. */
+  /**
+   * POST users/updatePersonalDetails: the caller's names, phone, date of birth, handle, email. An
+   * impersonated session may save the rest but never a new email address (403).
+   */
   updatePersonalDetails: endpoint({
     method: 'POST',
     path: 'users/updatePersonalDetails',

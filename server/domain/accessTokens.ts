@@ -51,14 +51,16 @@ export interface AccessTokens {
   /**
    * `provider` is how this session signed in (the currentLoginProvider claim); `sessionId` is the
    * refresh-token family the token goes with (the sid claim); `impersonator`, the host viewing
-   * the product as `user` in an impersonated session.
+   * the product as `user` in an impersonated session. The token expires `ttlSeconds` after `now`,
+   * but never after `sessionEnd`, the family's absolute expiry: a session (an impersonation above
+   * all, IMPERSONATION_SESSION_MINUTES) ends with its access tokens, not up to a TTL later.
    */
   sign(
     user: UserRow,
     memberships: Membership[],
     current: Membership,
     provider: LoginProvider,
-    sessionId: string,
+    session: { id: string; endsAt: Date },
     now: Date,
     impersonator?: Impersonator,
   ): Promise<string>;
@@ -133,7 +135,8 @@ function toPrincipal(payload: unknown): Principal {
     userId: payload.id,
     userGuid: payload.guid,
     tenantId: currentTenant.id,
-    isHost: payload.isHost === 'true',
+    // An impersonated session never has a host's rights, even when its user is a host.
+    isHost: payload.isHost === 'true' && payload.impersonatorId === undefined,
     sessionId: payload.sid,
     impersonatorId: payload.impersonatorId,
     claims: payload,
@@ -166,14 +169,23 @@ export function createAccessTokens(
     async warmUp() {
       await signingKey();
     },
-    async sign(user, memberships, current, provider, sessionId, now, impersonator) {
-      const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
+    async sign(user, memberships, current, provider, session, now, impersonator) {
+      const exp = Math.min(
+        Math.floor(now.getTime() / 1000) + ttlSeconds,
+        Math.floor(session.endsAt.getTime() / 1000),
+      );
       const claims: AccessTokenClaims = {
         ...buildClaims(user, memberships, current, provider, exp),
+        // An impersonated session is never a host's (no host menu, no host call), even when
+        // its user is a host.
         ...(impersonator === undefined
           ? {}
-          : { impersonatorId: impersonator.id, impersonatorName: impersonator.name }),
-        sid: sessionId,
+          : {
+              isHost: 'false' as const,
+              impersonatorId: impersonator.id,
+              impersonatorName: impersonator.name,
+            }),
+        sid: session.id,
       };
       return new SignJWT(claims)
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

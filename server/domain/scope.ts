@@ -24,18 +24,28 @@ export interface TenantScope extends Principal {
 /**
  * The one rule of impersonated sessions (auth/impersonate): they never pass a `host` call (so
  * they never impersonate in turn) nor one the endpoint marks `refusedWhileImpersonating` (change
- * the password, delete the account). The route helper applies it to every call.
+ * the password, delete the account). The route helper applies it to every call; {@link scopeAt}
+ * applies the host half again to a host right a payload asks for (scopeFor), and every scope of
+ * an impersonated session says `isHost: false`, even when the user is a host.
  */
-export function checkImpersonation(principal: Principal, endpoint: AnyEndpoint): void {
+export function checkImpersonation(
+  principal: Principal,
+  endpoint: Pick<AnyEndpoint, 'auth' | 'refusedWhileImpersonating'>,
+): void {
   if (principal.impersonatorId === undefined) return;
   if (endpoint.auth === 'host' || endpoint.refusedWhileImpersonating === true) {
     throw forbidden(NOT_WHILE_IMPERSONATING);
   }
 }
 
+/** Whether the caller may use a host right now: a host, in a session of their own. */
+export const hostRightsOf = (principal: Principal, isHostNow: boolean): boolean =>
+  isHostNow && principal.impersonatorId === undefined;
+
 /**
  * The caller's scope at `level`. `user` trusts the token (it lives minutes); `tenantAdmin` and
- * `host` re-read the membership and the host flag, so that a revoked role applies at once.
+ * `host` re-read the membership and the host flag, so that a revoked role applies at once. An
+ * impersonated session is refused the `host` level (403) and never has `isHost` in its scope.
  */
 export async function scopeAt(
   db: Queryable,
@@ -43,7 +53,14 @@ export async function scopeAt(
   level: AuthLevel,
 ): Promise<TenantScope> {
   if (level === 'public' || level === 'user') {
-    return { ...principal, role: roleInToken(principal) };
+    return {
+      ...principal,
+      isHost: hostRightsOf(principal, principal.isHost),
+      role: roleInToken(principal),
+    };
+  }
+  if (level === 'host' && principal.impersonatorId !== undefined) {
+    throw forbidden(NOT_WHILE_IMPERSONATING);
   }
   const row = await selectStanding(db, principal.userId, principal.tenantId);
   if (level === 'host') {
@@ -54,7 +71,11 @@ export async function scopeAt(
     throw forbidden(NO_TENANT_ACCESS);
   }
   if (row.role !== UserRole.Administrator) throw forbidden(NOT_AN_ADMINISTRATOR);
-  return { ...principal, isHost: row.isHost, role: UserRole.Administrator };
+  return {
+    ...principal,
+    isHost: hostRightsOf(principal, row.isHost),
+    role: UserRole.Administrator,
+  };
 }
 
 function roleInToken(principal: Principal): UserRole {

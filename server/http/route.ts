@@ -129,11 +129,14 @@ function register<Request, Data, Auth extends AuthLevel>(
 /**
  * The caller's scope at `level`, for a call whose payload asks for more than its endpoint's level
  * (a list's `includeDisabled`, a host's request): the same authentication and check as an
- * endpoint of that level (401 without a session, 403 without the right).
+ * endpoint of that level (401 without a session, 403 without the right), impersonation included:
+ * an impersonated session never passes `host` ({@link checkImpersonation}, and scopeAt again).
  */
 export async function scopeFor(request: FastifyRequest, level: AuthLevel): Promise<TenantScope> {
   const { authenticate, scopeAt } = request.server.routeAuth;
-  return scopeAt(await authenticate(request), level);
+  const principal = await authenticate(request);
+  checkImpersonation(principal, { auth: level });
+  return scopeAt(principal, level);
 }
 
 /** Registers `endpoint` under the API base (the app's prefix) with `handler`. */

@@ -6,14 +6,23 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountTexts, type UserEditDetails } from '../../contract/account';
 import { accountEndpoints } from '../../contract/endpoints/account';
+import { adminEndpoints } from '../../contract/endpoints/admin';
 import { authEndpoints } from '../../contract/endpoints/auth';
-import { ResponseStatus } from '../../contract/enums';
+import type { AnyEndpoint } from '../../contract/endpoints/define';
+import { identityEndpoints } from '../../contract/endpoints/identity';
+import { organisationEndpoints } from '../../contract/endpoints/organisations';
+import { recordEndpoints } from '../../contract/endpoints/records';
+import { teamEndpoints } from '../../contract/endpoints/team';
+import { ResponseStatus, UserRole } from '../../contract/enums';
+import { REFERENCE_LIST_REQUEST } from '../../contract/lists';
 import type { DatabaseHandle } from '../../server/db/database';
 import { impersonations, refreshTokens, tenants, tenantUsers, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { latestMail, readOutbox, uniquePerson, verifyEmail } from './support/identity';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -324,6 +333,213 @@ describe('an impersonated session', () => {
       .from(impersonations)
       .where(eq(impersonations.familyId, after?.familyId ?? ''));
     expect(audit?.endedAt).toBeNull();
+  });
+});
+
+/** `session` calls `endpoint` with `payload` (in the query string of a GET). */
+function callWith(session: { jwtToken: string }, endpoint: AnyEndpoint, payload: object) {
+  const query = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  return test.app.inject({
+    method: endpoint.method,
+    url: api(endpoint.path),
+    headers: bearer(session.jwtToken),
+    ...(query
+      ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
+      : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function userRow(userId: number) {
+  const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+async function auditOf(familyId: string) {
+  const [row] = await handle.db
+    .select()
+    .from(impersonations)
+    .where(eq(impersonations.familyId, familyId));
+  return row;
+}
+
+describe('an impersonated session and the account', () => {
+  it('never changes the email address (403, nothing saved or mailed), but saves the other personal details', async () => {
+    const { as } = await impersonateMember();
+    const memberId = await userIdOf(member.email);
+    const details = envelopeOf(await callAs(test.app, as, accountEndpoints.getUserEditDetails))
+      .data as UserEditDetails;
+    const form = {
+      firstName: details.firstName,
+      lastName: details.lastName,
+      phone: details.phone,
+      dateOfBirth: details.dateOfBirth ?? '1990-01-01',
+      handle: details.handle,
+      email: details.email,
+    };
+    const before = await userRow(memberId);
+    // An address the host controls, verified with its code as the widget does.
+    const { email: hostsAddress } = uniquePerson('takeover');
+    await verifyEmail(test.app, hostsAddress);
+    const mails = (await readOutbox(test.app, hostsAddress)).length;
+
+    const moved = await callAs(test.app, as, accountEndpoints.updatePersonalDetails, {
+      ...form,
+      email: hostsAddress,
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(envelopeOf(moved).messages).toEqual([accountTexts.emailNotWhileImpersonating]);
+    expect(await userRow(memberId)).toEqual(before);
+    expect(await readOutbox(test.app, hostsAddress)).toHaveLength(mails);
+    expect((await latestMail(test.app, hostsAddress)).subject).not.toContain('Confirm');
+
+    try {
+      const saved = await callAs(test.app, as, accountEndpoints.updatePersonalDetails, {
+        ...form,
+        phone: '+447911123456',
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(envelopeOf(saved).data).toMatchObject({
+        email: member.email,
+        pendingEmail: null,
+        phone: '+447911123456',
+      });
+    } finally {
+      await handle.db
+        .update(users)
+        .set({ phone: before?.phone ?? '', dateOfBirth: before?.dateOfBirth ?? null })
+        .where(eq(users.id, memberId));
+    }
+  });
+});
+
+describe('an impersonated session of a host', () => {
+  it('never passes a host check: no other user or organisation, no disabled reference rows', async () => {
+    const memberId = await userIdOf(member.email);
+    const newbieId = await userIdOf(newbie.email);
+    const [ownerRow] = await handle.db
+      .select({ guid: users.guid })
+      .from(users)
+      .where(eq(users.email, owner.email));
+    const [ninaTenant] = await handle.db
+      .select({ id: tenants.id, guid: tenants.guid })
+      .from(tenants)
+      .innerJoin(tenantUsers, eq(tenantUsers.tenantId, tenants.id))
+      .where(eq(tenantUsers.userId, newbieId));
+    const ownerGuid = ownerRow?.guid ?? '';
+    const tenant = { id: ninaTenant?.id ?? -1, guid: ninaTenant?.guid ?? '' };
+    const disabledRows = { ...REFERENCE_LIST_REQUEST, includeDisabled: true };
+    await handle.db.update(users).set({ isHost: true }).where(eq(users.id, memberId));
+    try {
+      // Marcus, a host now, passes each of them in a session of his own...
+      const own = await login(test.app, member.email);
+      expect(
+        (await callWith(own, recordEndpoints.getUserByGuid, { guid: ownerGuid })).statusCode,
+      ).toBe(200);
+      expect(
+        (await callWith(own, recordEndpoints.getTenantByGuid, { guid: tenant.guid })).statusCode,
+      ).toBe(200);
+      expect((await callWith(own, identityEndpoints.countriesList, disabledRows)).statusCode).toBe(
+        200,
+      );
+      expect((await callWith(own, organisationEndpoints.get, { id: tenant.id })).statusCode).toBe(
+        200,
+      );
+
+      // ...but not while a host views Givedrop as him.
+      const { as } = await impersonateMember();
+      expect(as.claims.isHost).toBe('false');
+      const user = await callWith(as, recordEndpoints.getUserByGuid, { guid: ownerGuid });
+      expect(user.statusCode).toBe(404);
+      expect(user.body).not.toContain(owner.email);
+      const organisation = await callWith(as, recordEndpoints.getTenantByGuid, {
+        guid: tenant.guid,
+      });
+      expect(organisation.statusCode).toBe(404);
+      const countries = await callWith(as, identityEndpoints.countriesList, disabledRows);
+      expect(countries.statusCode).toBe(403);
+      expect(envelopeOf(countries).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+      expect((await callWith(as, organisationEndpoints.get, { id: tenant.id })).statusCode).toBe(
+        403,
+      );
+      // His own records stay his.
+      expect(
+        (await callWith(as, recordEndpoints.getUserByGuid, { guid: as.claims.guid })).statusCode,
+      ).toBe(200);
+    } finally {
+      await handle.db.update(users).set({ isHost: false }).where(eq(users.id, memberId));
+    }
+  });
+});
+
+describe('the lifetime of an impersonation', () => {
+  it('ends its access tokens too: none works past IMPERSONATION_SESSION_MINUTES', async () => {
+    test = await createTestApp(handle.db, {
+      IMPERSONATION_SESSION_MINUTES: '5',
+      JWT_TTL_SECONDS: '900',
+    });
+    const end = Math.floor(test.clock.now().getTime() / 1000) + 5 * 60;
+    const { as } = await impersonateMember();
+    expect(as.claims.exp).toBeLessThanOrEqual(end);
+
+    test.clock.advanceSeconds(4 * 60);
+    const refreshed = await postRefresh(test.app, as.refreshToken);
+    expect(refreshed.statusCode).toBe(200);
+    const next = sessionOf(refreshed);
+    expect(next.claims.exp).toBeLessThanOrEqual(end);
+    expect((await callAs(test.app, next, accountEndpoints.getUserEditDetails)).statusCode).toBe(
+      200,
+    );
+
+    test.clock.advanceSeconds(60);
+    for (const session of [as, next]) {
+      expect(
+        (await callAs(test.app, session, accountEndpoints.getUserEditDetails)).statusCode,
+      ).toBe(401);
+    }
+  });
+
+  it('is closed in its audit row when its organisation is disabled', async () => {
+    const { as } = await impersonateMember();
+    const switched = sessionOf(await postSwitchTenant(test.app, as, tenantIdOf(as, 'Marcus Reed')));
+    const family = (await tokenRow(switched.refreshToken))?.familyId ?? '';
+    const tenantId = tenantIdOf(switched, 'Marcus Reed');
+    const host = await login(test.app, owner.email);
+    test.clock.advanceSeconds(60);
+    try {
+      const disabled = await callAs(test.app, host, adminEndpoints.setTenantEnabled, {
+        id: tenantId,
+        value: false,
+      });
+      expect(disabled.statusCode).toBe(200);
+      expect((await auditOf(family))?.endedAt?.getTime()).toBe(test.clock.now().getTime());
+      expect(
+        (await callAs(test.app, switched, accountEndpoints.getUserEditDetails)).statusCode,
+      ).toBe(401);
+    } finally {
+      await handle.db.update(tenants).set({ enabled: true }).where(eq(tenants.id, tenantId));
+    }
+  });
+
+  it("is closed in its audit row when the user's login to the organisation is switched off", async () => {
+    const { as } = await impersonateMember();
+    const family = (await tokenRow(as.refreshToken))?.familyId ?? '';
+    const memberId = await userIdOf(member.email);
+    const host = await login(test.app, owner.email);
+    test.clock.advanceSeconds(60);
+    try {
+      const off = await callAs(test.app, host, teamEndpoints.updateUser, {
+        id: memberId,
+        userRole: UserRole.User,
+        loginEnabled: false,
+      });
+      expect(off.statusCode).toBe(200);
+      expect((await auditOf(family))?.endedAt?.getTime()).toBe(test.clock.now().getTime());
+    } finally {
+      await handle.db
+        .update(tenantUsers)
+        .set({ loginEnabled: true })
+        .where(eq(tenantUsers.userId, memberId));
+    }
   });
 });
 

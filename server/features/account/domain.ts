@@ -220,6 +220,19 @@ function asConflict(error: unknown): unknown {
 }
 
 /**
+ * A new address is refused to an impersonated session (403), before anything is checked or
+ * mailed: the host could confirm an address of their own and then reset the user's password. The
+ * current or the pending address (nothing moves) may be submitted, with the other details.
+ */
+function requireOwnEmailChange(scope: TenantScope, user: UserRow, submitted: string): void {
+  if (scope.impersonatorId === undefined) return;
+  const email = normaliseEmail(submitted);
+  if (email !== user.email && email !== user.pendingEmail) {
+    throw forbidden(accountTexts.emailNotWhileImpersonating);
+  }
+}
+
+/**
  * POST users/updatePersonalDetails: the caller's names, phone, date of birth and handle, and a new
  * email address to confirm. Answers the updated personal-details user.
  */
@@ -229,6 +242,7 @@ export async function updatePersonalDetails(
   input: UpdatePersonalDetailsRequest,
 ): Promise<UserEditDetails> {
   const user = await loadCaller(deps.db, scope);
+  requireOwnEmailChange(scope, user, input.email);
   const now = deps.now();
   const checked = await checkDetails(deps, user, input, now);
   const { email } = checked;

@@ -130,7 +130,7 @@ export async function impersonate(
   });
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
   const { refresh } = outcome.value;
-  return toSession(deps, await signFor(deps, account, refresh.familyId, now), refresh);
+  return toSession(deps, await signFor(deps, account, refresh, now), refresh);
 }
 
 /**
@@ -192,5 +192,5 @@ export async function stopImpersonating(
   const outcome = await deps.db.transaction((tx) => returnToHost(tx, scope, refreshToken, now));
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
   const { account, refresh } = outcome.value;
-  return toSession(deps, await signFor(deps, account, refresh.familyId, now), refresh);
+  return toSession(deps, await signFor(deps, account, refresh, now), refresh);
 }

@@ -3,7 +3,7 @@
  * rows, found and changed by plain values. What a token is, when it may be spent and what ending a
  * session means are the domain's (refreshTokens.ts, sessions.ts).
  */
-import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { impersonations, refreshTokens, type RefreshTokenRow } from '../../db/schema';
 
@@ -73,16 +73,36 @@ export async function clearOtherSealedSuccessors(
     );
 }
 
+/**
+ * Revokes at `now` every not yet revoked token that `where` selects, clearing sealed successors,
+ * and first closes the audit rows of the impersonations among their families (endedAt), in the
+ * same transaction when `db` is one: a session that ends this way (a password reset, an
+ * organisation or a login disabled, a deletion) ends its impersonation too.
+ */
+async function revokeLiveTokensWhere(
+  db: Queryable,
+  where: SQL | undefined,
+  now: Date,
+): Promise<void> {
+  const live = and(where, isNull(refreshTokens.revokedAt));
+  const endingFamilies = db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(live, isNotNull(refreshTokens.impersonatorUserId)));
+  await db
+    .update(impersonations)
+    .set({ endedAt: now })
+    .where(and(inArray(impersonations.familyId, endingFamilies), isNull(impersonations.endedAt)));
+  await db.update(refreshTokens).set({ revokedAt: now, successorSealed: null }).where(live);
+}
+
 /** Revokes every not yet revoked token of the user at `now`, clearing sealed successors. */
 export async function revokeRefreshTokensOfUser(
   db: Queryable,
   userId: number,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now, successorSealed: null })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await revokeLiveTokensWhere(db, eq(refreshTokens.userId, userId), now);
 }
 
 /**
@@ -95,16 +115,11 @@ export async function revokeOtherRefreshTokensOfUser(
   keptFamilyId: string,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now, successorSealed: null })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        ne(refreshTokens.familyId, keptFamilyId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    );
+  await revokeLiveTokensWhere(
+    db,
+    and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keptFamilyId)),
+    now,
+  );
 }
 
 /**
@@ -117,16 +132,14 @@ export async function revokeRefreshTokensOnTenant(
   now: Date,
   userId?: number,
 ): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now, successorSealed: null })
-    .where(
-      and(
-        eq(refreshTokens.tenantId, tenantId),
-        userId === undefined ? undefined : eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    );
+  await revokeLiveTokensWhere(
+    db,
+    and(
+      eq(refreshTokens.tenantId, tenantId),
+      userId === undefined ? undefined : eq(refreshTokens.userId, userId),
+    ),
+    now,
+  );
 }
 
 /** Revokes every not yet revoked token of the family at `now`, clearing sealed successors. */

@@ -148,6 +148,7 @@ export async function spendRefreshToken(
 /**
  * Ends every session of a user (a password reset or change): every family is revoked, so their
  * refresh tokens are refused and their access tokens stop working at once ({@link isSessionLive}).
+ * An impersonation among them ends too (its audit row's endedAt), as do those below.
  */
 export async function endSessionsOf(db: Queryable, userId: number, now: Date): Promise<void> {
   noteSessionsEnded();

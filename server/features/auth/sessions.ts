@@ -135,19 +135,33 @@ async function checkCredentials(
   return account;
 }
 
-/** The access token of `account` for the session (refresh-token family) `sessionId`. */
-export const signFor = (deps: SessionDeps, account: SessionAccount, sessionId: string, now: Date) =>
+/**
+ * The access token of `account` for the session (refresh-token family) of `refresh`: it expires
+ * no later than the family does.
+ */
+export const signFor = (
+  deps: SessionDeps,
+  account: SessionAccount,
+  refresh: Pick<IssuedRefreshToken, 'familyId' | 'familyExpiresAt'>,
+  now: Date,
+) =>
   deps.accessTokens.sign(
     account.user,
     account.memberships,
     account.current,
     account.provider,
-    sessionId,
+    { id: refresh.familyId, endsAt: refresh.familyExpiresAt },
     now,
     account.impersonator,
   );
 
-/** `elapsedSeconds`: how long ago the access token was signed (a refresh answered again). */
+/**
+ * `elapsedSeconds`: how long ago the access token was signed (a refresh answered again).
+ * `jwtTokenExpiresIn` is the token's usual lifetime even when {@link signFor} capped its `exp` at
+ * the session's end: the client refreshes two minutes before the time it is given, so a capped
+ * time would have it refresh again and again through the session's last two minutes. At the end
+ * the token is refused (401) like that of a revoked session, and so is the refresh.
+ */
 export const toSession = (
   deps: SessionDeps,
   jwtToken: string,
@@ -212,7 +226,7 @@ async function issueSession(deps: SessionDeps, account: SessionAccount): Promise
       now,
     );
   });
-  return toSession(deps, await signFor(deps, account, refresh.familyId, now), refresh);
+  return toSession(deps, await signFor(deps, account, refresh, now), refresh);
 }
 
 /**
@@ -391,7 +405,7 @@ export async function refresh(deps: SessionDeps, input: RefreshInput): Promise<I
   );
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
   const { account, refresh: next, issuedAt } = outcome.value;
-  const jwtToken = await signFor(deps, account, next.familyId, issuedAt);
+  const jwtToken = await signFor(deps, account, next, issuedAt);
   const elapsedSeconds = Math.ceil((now.getTime() - issuedAt.getTime()) / 1000);
   return toSession(deps, jwtToken, next, elapsedSeconds);
 }
@@ -492,6 +506,6 @@ export async function switchTenant(
   const outcome = await deps.db.transaction((tx) => moveFamily(tx, account, token, now));
   if (!outcome.accepted) throw unauthenticated(SESSION_EXPIRED);
   const { refresh, impersonator } = outcome.value;
-  const signed = await signFor(deps, { ...account, impersonator }, refresh.familyId, now);
+  const signed = await signFor(deps, { ...account, impersonator }, refresh, now);
   return toSession(deps, signed, refresh);
 }

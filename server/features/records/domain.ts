@@ -45,7 +45,7 @@ import { addDays } from '../../domain/context';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
 import { NOT_AUTHENTICATED } from '../../domain/accessTokens';
 import { findUserByHandle, selectStanding } from '../../domain/queries';
-import { NO_TENANT_ACCESS, type TenantScope } from '../../domain/scope';
+import { hostRightsOf, NO_TENANT_ACCESS, type TenantScope } from '../../domain/scope';
 import { avatarColours, findUserByEmail, normaliseEmail, toAccountType } from '../../domain/users';
 import type { AccountDeps } from '../account/accountContext';
 import {
@@ -93,10 +93,13 @@ function asConflict(error: unknown): unknown {
   return conflict(constraint.includes('handle') ? t.handleNotAvailable : t.emailTaken);
 }
 
-/** Whether the caller is a host now (the flag re-read, as the host level does). */
+/**
+ * Whether the caller may use a host right now (the flag re-read, as the host level does): never
+ * in an impersonated session, even of a user who is a host.
+ */
 async function isHostNow(deps: RecordsDeps, scope: TenantScope): Promise<boolean> {
   const standing = await selectStanding(deps.db, scope.userId, scope.tenantId);
-  return standing?.isHost === true;
+  return hostRightsOf(scope, standing?.isHost === true);
 }
 
 // ---------------------------------------------------------------------------------------------
