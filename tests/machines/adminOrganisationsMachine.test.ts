@@ -7,6 +7,7 @@ import {
   selectOrganisationsLoadFailed,
   selectOrganisationsLoading,
   selectOrganisationsPage,
+  selectOrganisationsPageLoading,
   selectOrganisationsSearch,
   selectSwitchConfirmation,
   type AdminOrganisationsSnapshot,
@@ -19,7 +20,10 @@ import { describePaths, FakePromises } from '../support/pathHarness';
  * pageSize 20, searchString, total count); the search waits 400 ms and starts again at page 1;
  * next and previous within the total; Enable/Disable and Emails on/off are asked in a confirm
  * dialog first (cancel changes nothing), then saved: the row shows the answer and 'Organisation
- * Updated', or 'Error updating organisation.' with the server's words.
+ * Updated', or 'Error updating organisation.' with the server's words. A failed load reads
+ * 'Error loading organisations' (above the server's words, if any) with a retry, which clears it;
+ * 'Loading, please wait...' shows only until the first page arrives; the pager's buttons wait
+ * (busy) while a call runs.
  */
 const organisation = (id: number, name: string): AdminOrganisation => ({
   id,
@@ -47,13 +51,14 @@ const enable: SwitchChange = { id: 3, switch: 'enabled', value: true };
 const emailsOn: SwitchChange = { id: 3, switch: 'sendingEmails', value: true };
 const updated = { ...HARBOUR, enabled: false };
 const refusal = { messages: ['You cannot disable the organisation you are signed into.'] };
+const busyServer = { messages: ['The server is busy.'] };
 
 type Phase = 'loading' | 'failed' | 'searching' | 'ready' | 'confirming' | 'saving';
 interface Model {
   phase: Phase;
   search: string;
   page: number;
-  list: AdminOrganisation[];
+  list: AdminOrganisation[] | null;
   total: number;
   alert: { kind: string; title: string | null; messages: string[] } | null;
   change: SwitchChange | null;
@@ -75,7 +80,7 @@ const start = (): Model => ({
   phase: 'loading',
   search: '',
   page: 1,
-  list: [],
+  list: null,
   total: 0,
   alert: null,
   change: null,
@@ -89,7 +94,7 @@ const load = (m: Model, page: number): Model => ({
   calls: [...m.calls, request({ page, search: m.search })],
 });
 const isChange = (m: Model, c: SwitchChange) => {
-  const o = m.list.find((item) => item.id === c.id);
+  const o = (m.list ?? []).find((item) => item.id === c.id);
   if (!o) return false;
   return (c.switch === 'enabled' ? o.enabled : o.sendingEmailsEnabled) !== c.value;
 };
@@ -104,10 +109,19 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
         ? { ...m, phase: 'ready', list: output.list, total: output.totalCount ?? 0 }
         : m;
     }
-    case 'xstate.error.actor.listOrganisations':
-      return m.phase === 'loading' ? { ...m, phase: 'failed' } : m;
+    case 'xstate.error.actor.listOrganisations': {
+      if (m.phase !== 'loading') return m;
+      // The spec's text as the title above the server's words (titledFailure); the path
+      // generator keeps one error per step, so the one with words (the param is checked too).
+      const alert = {
+        kind: 'loadFailed',
+        title: 'Error loading organisations',
+        messages: busyServer.messages,
+      };
+      return { ...m, phase: 'failed', alert };
+    }
     case 'retry':
-      return m.phase === 'failed' ? load(m, m.page) : m;
+      return m.phase === 'failed' ? { ...load(m, m.page), alert: null } : m;
     case 'search.change':
       return m.phase === 'loading' || m.phase === 'ready' || m.phase === 'searching'
         ? { ...m, phase: 'searching', search: event.value as string, page: 1 }
@@ -137,7 +151,7 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
         ...m,
         phase: 'ready',
         change: null,
-        list: m.list.map((item) => (item.id === output.id ? output : item)),
+        list: (m.list ?? []).map((item) => (item.id === output.id ? output : item)),
         alert: { kind: 'updated', title: null, messages: ['Organisation Updated'] },
       };
     }
@@ -167,7 +181,7 @@ function expectConfirmation(s: AdminOrganisationsSnapshot, m: Model) {
     expect(confirmation).toBeNull();
     return;
   }
-  const name = m.list.find((item) => item.id === m.change?.id)?.name ?? '';
+  const name = (m.list ?? []).find((item) => item.id === m.change?.id)?.name ?? '';
   const busy = m.phase === 'saving';
   const texts = {
     'enabled true': {
@@ -201,16 +215,21 @@ function expectConfirmation(s: AdminOrganisationsSnapshot, m: Model) {
 function expectShown(s: AdminOrganisationsSnapshot, m: Model, calls: FakePromises['calls']) {
   expect(s.value).toBe(m.phase);
   expect(calls).toEqual(m.calls);
-  expect(selectOrganisationsLoading(s)).toBe(m.phase === 'loading' || m.phase === 'searching');
+  const pageLoading = m.phase === 'loading' || m.phase === 'searching';
+  // 'Loading, please wait...' until the first page arrives; then the shown list waits.
+  expect(selectOrganisationsLoading(s)).toBe(pageLoading && m.list === null);
+  expect(selectOrganisationsPageLoading(s)).toBe(pageLoading);
   expect(selectOrganisationsLoadFailed(s)).toBe(m.phase === 'failed');
   expect(selectOrganisationsSearch(s)).toBe(m.search);
-  expect(selectOrganisationRows(s)).toEqual(m.list);
+  expect(selectOrganisationRows(s)).toEqual(m.list ?? []);
+  // Previous and Next are disabled only past the first and last page; busy while a call runs.
   expect(selectOrganisationsPage(s)).toEqual({
     page: m.page,
     pageCount: pages(m),
     totalCount: m.total,
-    hasPrevious: m.phase === 'ready' && m.page > 1,
-    hasNext: m.phase === 'ready' && m.page < pages(m),
+    hasPrevious: m.page > 1,
+    hasNext: m.page < pages(m),
+    busy: pageLoading || m.phase === 'saving',
   });
   const alert = selectOrganisationsAlert(s);
   expect(
@@ -248,7 +267,7 @@ await describePaths({
     { type: 'cancel' },
     { type: 'alert.dismiss' },
     { type: 'xstate.done.actor.listOrganisations', output: answer },
-    { type: 'xstate.error.actor.listOrganisations', error: new Error('down') },
+    { type: 'xstate.error.actor.listOrganisations', error: busyServer },
     { type: 'xstate.done.actor.setSwitch', output: updated },
     { type: 'xstate.error.actor.setSwitch', error: refusal },
   ],

@@ -7,6 +7,7 @@ import {
   selectAdminUsersLoadFailed,
   selectAdminUsersLoading,
   selectAdminUsersPage,
+  selectAdminUsersPageLoading,
   selectAdminUsersSearch,
   selectImpersonatingId,
   type AdminUsersSnapshot,
@@ -19,11 +20,14 @@ import { describePaths, FakePromises } from '../support/pathHarness';
  * request (page, pageSize 20, searchString, total count); the search waits 400 ms after typing and
  * starts again at page 1; next and previous pages exist only within the total; Impersonate is
  * offered for everyone but oneself; its failure reads 'Error impersonating user.' (with the
- * server's words); its success ends the machine with the impersonated session.
+ * server's words); its success ends the machine with the impersonated session. A failed load
+ * reads 'Error loading users' (above the server's words, if any) with a retry, which clears it;
+ * 'Loading, please wait...' shows only until the first page arrives; the pager's buttons wait
+ * (busy) while a call runs; Last Login reads 'Never' for who never signed in.
  */
 const SELF = 1;
 const OTHER = 2;
-const user = (id: number, firstName: string): AdminUser => ({
+const user = (id: number, firstName: string, lastLoginDate: string | null = null): AdminUser => ({
   id,
   guid: `guid-${id}`,
   firstName,
@@ -31,24 +35,25 @@ const user = (id: number, firstName: string): AdminUser => ({
   email: `${firstName.toLowerCase()}@example.com`,
   isHost: id === SELF,
   accountStatus: 'Active',
-  lastLoginDate: null,
+  lastLoginDate,
   organisations: [],
 });
 const answer: AdminUserList = {
-  list: [user(SELF, 'Olivia'), user(OTHER, 'Marcus')],
+  list: [user(SELF, 'Olivia', '2026-11-20T09:30:00.000Z'), user(OTHER, 'Marcus')],
   totalCount: 45,
 };
 const impersonated = makeSession('impersonated', makeUser({ id: OTHER }));
 const refusal = { messages: ['This user cannot sign in.'] };
+const busyServer = { messages: ['The server is busy.'] };
 
 type Phase = 'loading' | 'failed' | 'searching' | 'ready' | 'impersonating' | 'impersonated';
 interface Model {
   phase: Phase;
   search: string;
   page: number;
-  list: AdminUser[];
+  list: AdminUser[] | null;
   total: number;
-  alert: { title: string | null; messages: string[] } | null;
+  alert: { kind: string; title: string | null; messages: string[] } | null;
   impersonatingId: number | null;
   calls: { name: string; input: unknown }[];
 }
@@ -68,7 +73,7 @@ const start = (): Model => ({
   phase: 'loading',
   search: '',
   page: 1,
-  list: [],
+  list: null,
   total: 0,
   alert: null,
   impersonatingId: null,
@@ -92,10 +97,19 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
         ? { ...m, phase: 'ready', list: output.list, total: output.totalCount ?? 0 }
         : m;
     }
-    case 'xstate.error.actor.listUsers':
-      return m.phase === 'loading' ? { ...m, phase: 'failed' } : m;
+    case 'xstate.error.actor.listUsers': {
+      if (m.phase !== 'loading') return m;
+      // The spec's text as the title above the server's words (titledFailure); the path
+      // generator keeps one error per step, so the one with words (the param is checked too).
+      const alert = {
+        kind: 'loadFailed',
+        title: 'Error loading users',
+        messages: busyServer.messages,
+      };
+      return { ...m, phase: 'failed', alert };
+    }
     case 'retry':
-      return m.phase === 'failed' ? load(m, m.page) : m;
+      return m.phase === 'failed' ? { ...load(m, m.page), alert: null } : m;
     case 'search.change':
       return m.phase === 'loading' || m.phase === 'ready' || m.phase === 'searching'
         ? { ...m, phase: 'searching', search: event.value as string, page: 1 }
@@ -108,7 +122,7 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
       return m.phase === 'ready' && m.page > 1 ? load(m, m.page - 1) : m;
     case 'impersonate': {
       const id = event.id as number;
-      if (m.phase !== 'ready' || id === SELF || !m.list.some((u) => u.id === id)) return m;
+      if (m.phase !== 'ready' || id === SELF || !(m.list ?? []).some((u) => u.id === id)) return m;
       return {
         ...m,
         phase: 'impersonating',
@@ -125,7 +139,11 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
             ...m,
             phase: 'ready',
             impersonatingId: null,
-            alert: { title: 'Error impersonating user.', messages: refusal.messages },
+            alert: {
+              kind: 'impersonate',
+              title: 'Error impersonating user.',
+              messages: refusal.messages,
+            },
           }
         : m;
     case 'alert.dismiss':
@@ -138,23 +156,37 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
 function expectShown(s: AdminUsersSnapshot, m: Model, calls: FakePromises['calls']) {
   expect(s.value).toBe(m.phase);
   expect(calls).toEqual(m.calls);
-  expect(selectAdminUsersLoading(s)).toBe(m.phase === 'loading' || m.phase === 'searching');
+  const pageLoading = m.phase === 'loading' || m.phase === 'searching';
+  // 'Loading, please wait...' until the first page arrives; then the shown list waits.
+  expect(selectAdminUsersLoading(s)).toBe(pageLoading && m.list === null);
+  expect(selectAdminUsersPageLoading(s)).toBe(pageLoading);
   expect(selectAdminUsersLoadFailed(s)).toBe(m.phase === 'failed');
   expect(selectAdminUsersSearch(s)).toBe(m.search);
   expect(selectAdminUserRows(s)).toEqual(
-    m.list.map((u) => ({ ...u, canImpersonate: u.id !== SELF })),
+    (m.list ?? []).map((u) => ({
+      ...u,
+      canImpersonate: u.id !== SELF,
+      lastLogin:
+        u.lastLoginDate === null
+          ? { kind: 'text', text: 'Never' }
+          : { kind: 'date', iso: u.lastLoginDate },
+    })),
   );
+  // Previous and Next are disabled only past the first and last page; busy while a call runs.
   expect(selectAdminUsersPage(s)).toEqual({
     page: m.page,
     pageCount: pages(m),
     totalCount: m.total,
-    hasPrevious: m.phase === 'ready' && m.page > 1,
-    hasNext: m.phase === 'ready' && m.page < pages(m),
+    hasPrevious: m.page > 1,
+    hasNext: m.page < pages(m),
+    busy: pageLoading || m.phase === 'impersonating',
   });
   expect(selectImpersonatingId(s)).toBe(m.impersonatingId);
   const alert = selectAdminUsersAlert(s);
-  expect(alert === null ? null : { title: alert.title, messages: alert.messages }).toEqual(m.alert);
-  if (alert) expect([alert.kind, alert.level]).toEqual(['impersonate', 'danger']);
+  expect(
+    alert === null ? null : { kind: alert.kind, title: alert.title, messages: alert.messages },
+  ).toEqual(m.alert);
+  if (alert) expect(alert.level).toBe('danger');
   // Done: the impersonated session is the machine's output (the app stores it).
   expect(s.status).toBe(m.phase === 'impersonated' ? 'done' : 'active');
   if (m.phase === 'impersonated') expect(s.output).toEqual(impersonated);
@@ -183,7 +215,7 @@ await describePaths({
     { type: 'impersonate', id: SELF },
     { type: 'alert.dismiss' },
     { type: 'xstate.done.actor.listUsers', output: answer },
-    { type: 'xstate.error.actor.listUsers', error: new Error('down') },
+    { type: 'xstate.error.actor.listUsers', error: busyServer },
     { type: 'xstate.done.actor.impersonate', output: impersonated },
     { type: 'xstate.error.actor.impersonate', error: refusal },
   ],

@@ -24,10 +24,18 @@ async function violations(ui: ReactElement) {
   return result.violations.map((v) => v.id);
 }
 
-const page = { page: 1, pageCount: 3, totalCount: 45, hasPrevious: false, hasNext: true };
+const page = {
+  page: 1,
+  pageCount: 3,
+  totalCount: 45,
+  hasPrevious: false,
+  hasNext: true,
+  busy: false,
+};
 
 const usersProps = (overrides: Partial<AdminUsersViewProps> = {}): AdminUsersViewProps => ({
   loading: false,
+  pageLoading: false,
   loadFailed: false,
   onRetry: vi.fn(),
   search: '',
@@ -39,7 +47,7 @@ const usersProps = (overrides: Partial<AdminUsersViewProps> = {}): AdminUsersVie
       lastName: 'Harper',
       email: 'owner@example.com',
       isHost: true,
-      lastLoginDate: null,
+      lastLogin: { kind: 'text', text: 'Never' },
       organisations: [
         { id: 1, name: 'Harbour Hope', userRole: UserRole.Administrator, owner: true },
       ],
@@ -51,7 +59,7 @@ const usersProps = (overrides: Partial<AdminUsersViewProps> = {}): AdminUsersVie
       lastName: 'Reed',
       email: 'member@example.com',
       isHost: false,
-      lastLoginDate: '2026-11-20T09:30:00.000Z',
+      lastLogin: { kind: 'date', iso: '2026-11-20T09:30:00.000Z' },
       organisations: [{ id: 1, name: 'Harbour Hope', userRole: UserRole.User, owner: false }],
       canImpersonate: true,
     },
@@ -103,6 +111,71 @@ describe('AdminUsersView', () => {
     expect(screen.getByRole('alert').textContent).toContain('Error impersonating user.');
   });
 
+  it("shows 'Loading, please wait...' on the first load, not an empty list", () => {
+    render(<AdminUsersView {...usersProps({ loading: true, pageLoading: true, users: [] })} />);
+    expect(screen.getByRole('status').textContent).toContain('Loading, please wait...');
+    expect(screen.queryByRole('region', { name: 'All users' })).toBeNull();
+    expect(screen.queryByText('No users found.')).toBeNull();
+  });
+
+  it("shows the load failure's text ('Error loading users') with Try again", async () => {
+    const props = usersProps({
+      loadFailed: true,
+      alert: { level: 'danger', title: null, messages: ['Error loading users'] },
+    });
+    render(<AdminUsersView {...props} />);
+    expect(screen.getByRole('alert').textContent).toContain('Error loading users');
+    expect(screen.queryByRole('region', { name: 'All users' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(props.onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the focus on Next while the page loads (busy, not disabled)', async () => {
+    const props = usersProps();
+    const { rerender } = render(<AdminUsersView {...props} />);
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    next.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(props.onNext).toHaveBeenCalledTimes(1);
+    const loading = { ...page, page: 2, hasPrevious: true, busy: true };
+    rerender(<AdminUsersView {...props} pageLoading page={loading} />);
+    expect(next.disabled).toBe(false);
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(next);
+    // A busy button ignores presses.
+    await userEvent.keyboard('{Enter}');
+    expect(props.onNext).toHaveBeenCalledTimes(1);
+    rerender(<AdminUsersView {...props} page={{ ...loading, busy: false }} />);
+    expect(document.activeElement).toBe(next);
+  });
+
+  it('moves the focus to Previous when Next lands on the last page', async () => {
+    const props = usersProps({ page: { ...page, page: 2, hasPrevious: true } });
+    const { rerender } = render(<AdminUsersView {...props} />);
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    next.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(props.onNext).toHaveBeenCalledTimes(1);
+    const last = { ...page, page: 3, hasPrevious: true, hasNext: false, busy: true };
+    rerender(<AdminUsersView {...props} pageLoading page={last} />);
+    expect(next.disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous' }));
+    rerender(<AdminUsersView {...props} page={{ ...last, busy: false }} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous' }));
+  });
+
+  it('moves the focus to Next when Previous lands on the first page', async () => {
+    const props = usersProps({ page: { ...page, page: 2, hasPrevious: true } });
+    const { rerender } = render(<AdminUsersView {...props} />);
+    const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
+    previous.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(props.onPrevious).toHaveBeenCalledTimes(1);
+    rerender(<AdminUsersView {...props} pageLoading page={{ ...page, busy: true }} />);
+    expect(previous.disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next' }));
+  });
+
   it('has no axe violations', async () => {
     expect(await violations(<AdminUsersView {...usersProps()} />)).toEqual([]);
   });
@@ -112,6 +185,7 @@ const organisationsProps = (
   overrides: Partial<AdminOrganisationsViewProps> = {},
 ): AdminOrganisationsViewProps => ({
   loading: false,
+  pageLoading: false,
   loadFailed: false,
   onRetry: vi.fn(),
   search: '',
@@ -168,6 +242,25 @@ describe('AdminOrganisationsView', () => {
     expect(props.onConfirm).toHaveBeenCalledTimes(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(props.onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows 'Loading, please wait...' on the first load", () => {
+    render(
+      <AdminOrganisationsView {...organisationsProps({ loading: true, organisations: [] })} />,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Loading, please wait...');
+    expect(screen.queryByText('No organisations found.')).toBeNull();
+  });
+
+  it("shows the load failure's text ('Error loading organisations') with Try again", async () => {
+    const props = organisationsProps({
+      loadFailed: true,
+      alert: { level: 'danger', title: null, messages: ['Error loading organisations'] },
+    });
+    render(<AdminOrganisationsView {...props} />);
+    expect(screen.getByRole('alert').textContent).toContain('Error loading organisations');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(props.onRetry).toHaveBeenCalledTimes(1);
   });
 
   it('has no axe violations', async () => {

@@ -7,6 +7,7 @@ import {
   selectOrganisationsAlert,
   selectOrganisationsLoadFailed,
   selectOrganisationsLoading,
+  selectOrganisationsPageLoading,
   selectOrganisationsPage,
   selectOrganisationsSearch,
   selectSwitchConfirmation,
@@ -18,6 +19,7 @@ export function AdminOrganisationsScreen({ flow }: FlowScreenProps<AdminOrganisa
   return (
     <AdminOrganisationsView
       loading={useSelector(ref, selectOrganisationsLoading)}
+      pageLoading={useSelector(ref, selectOrganisationsPageLoading)}
       loadFailed={useSelector(ref, selectOrganisationsLoadFailed)}
       onRetry={() => ref.send({ type: 'retry' })}
       search={useSelector(ref, selectOrganisationsSearch)}

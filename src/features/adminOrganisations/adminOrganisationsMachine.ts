@@ -23,12 +23,13 @@ export interface SwitchChange {
 }
 
 export type AdminOrganisationsAlert =
-  MachineAlert<'updated', 'success'> | MachineAlert<'updateFailed', 'danger'>;
+  MachineAlert<'updated', 'success'> | MachineAlert<'updateFailed' | 'loadFailed', 'danger'>;
 
 export interface AdminOrganisationsContext {
   searchString: string;
   page: number;
-  list: AdminOrganisation[];
+  /** The shown page of organisations; null until the first page arrives. */
+  list: AdminOrganisation[] | null;
   totalCount: number;
   alert: AdminOrganisationsAlert | null;
   /** The change being confirmed or saved, else null. */
@@ -78,7 +79,7 @@ export const adminOrganisationsMachine = setup({
     hasPreviousPage: ({ context }) => context.page > 1,
     /** A listed organisation, and a change of its switch (not what it already is). */
     isChange: ({ context }, change: SwitchChange) => {
-      const organisation = context.list.find((item) => item.id === change.id);
+      const organisation = (context.list ?? []).find((item) => item.id === change.id);
       if (!organisation) return false;
       const current =
         change.switch === 'enabled' ? organisation.enabled : organisation.sendingEmailsEnabled;
@@ -96,13 +97,16 @@ export const adminOrganisationsMachine = setup({
     assignChange: assign((_, change: SwitchChange) => ({ change, alert: null })),
     clearChange: assign({ change: null }),
     applyUpdate: assign(({ context }, updated: AdminOrganisation) => ({
-      list: context.list.map((item) => (item.id === updated.id ? updated : item)),
+      list: (context.list ?? []).map((item) => (item.id === updated.id ? updated : item)),
       change: null,
       alert: { kind: 'updated', level: 'success', title: null, messages: [UPDATED] } as const,
     })),
     updateFailed: assign((_, error: unknown) => ({
       change: null,
       alert: failureAlert('updateFailed', error, UPDATE_ERROR),
+    })),
+    loadFailed: assign((_, error: unknown) => ({
+      alert: failureAlert('loadFailed', error, LOAD_ERROR),
     })),
     dismissAlert: assign({ alert: null }),
   },
@@ -113,7 +117,7 @@ export const adminOrganisationsMachine = setup({
   context: {
     searchString: '',
     page: 1,
-    list: [],
+    list: null,
     totalCount: 0,
     alert: null,
     change: null,
@@ -132,7 +136,14 @@ export const adminOrganisationsMachine = setup({
           actions: { type: 'assignList', params: ({ event }) => event.output },
           description: 'The page is shown.',
         },
-        onError: { target: 'failed', description: 'The list could not be loaded.' },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'loadFailed',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description: `The list could not be loaded: '${LOAD_ERROR}' with the server's messages.`,
+        },
       },
       on: {
         'search.change': {
@@ -144,7 +155,13 @@ export const adminOrganisationsMachine = setup({
     },
     failed: {
       description: `'${LOAD_ERROR}', with a retry.`,
-      on: { retry: { target: 'loading', description: 'Load the page again.' } },
+      on: {
+        retry: {
+          target: 'loading',
+          actions: 'dismissAlert',
+          description: 'Load the page again (the error is cleared).',
+        },
+      },
     },
     searching: {
       description: 'The search input is debounced (400 ms) before the first page is asked.',
@@ -230,8 +247,12 @@ export interface PageInfo {
   page: number;
   pageCount: number;
   totalCount: number;
+  /** There is a previous page (else the button can never be used on this page). */
   hasPrevious: boolean;
+  /** There is a next page. */
   hasNext: boolean;
+  /** A page is loading or a call runs: the buttons wait (and keep the focus). */
+  busy: boolean;
 }
 
 export interface SwitchConfirmation {
@@ -243,15 +264,21 @@ export interface SwitchConfirmation {
   busy: boolean;
 }
 
-export const selectOrganisationRows = (s: AdminOrganisationsSnapshot) => s.context.list;
+export const selectOrganisationRows = (s: AdminOrganisationsSnapshot) => s.context.list ?? [];
 export const selectOrganisationsPage = (s: AdminOrganisationsSnapshot): PageInfo => ({
   page: s.context.page,
   pageCount: pageCountOf(s.context),
   totalCount: s.context.totalCount,
-  hasPrevious: s.matches('ready') && s.context.page > 1,
-  hasNext: s.matches('ready') && s.context.page < pageCountOf(s.context),
+  hasPrevious: s.context.page > 1,
+  hasNext: s.context.page < pageCountOf(s.context),
+  busy: s.hasTag('loading') || s.hasTag('busy'),
 });
-export const selectOrganisationsLoading = (s: AdminOrganisationsSnapshot) => s.hasTag('loading');
+/** The first page is loading: the panel shows 'Loading, please wait...' instead of the list. */
+export const selectOrganisationsLoading = (s: AdminOrganisationsSnapshot) =>
+  s.hasTag('loading') && s.context.list === null;
+/** A page or a search is loading: the shown list waits (aria-busy). */
+export const selectOrganisationsPageLoading = (s: AdminOrganisationsSnapshot) =>
+  s.hasTag('loading');
 export const selectOrganisationsLoadFailed = (s: AdminOrganisationsSnapshot) => s.matches('failed');
 export const selectOrganisationsAlert = (s: AdminOrganisationsSnapshot) => s.context.alert;
 export const selectOrganisationsSearch = (s: AdminOrganisationsSnapshot) => s.context.searchString;
@@ -260,7 +287,7 @@ export const selectOrganisationsSearch = (s: AdminOrganisationsSnapshot) => s.co
 export function selectSwitchConfirmation(s: AdminOrganisationsSnapshot): SwitchConfirmation | null {
   const { change, list } = s.context;
   if (!change || !(s.matches('confirming') || s.matches('saving'))) return null;
-  const name = list.find((item) => item.id === change.id)?.name ?? '';
+  const name = (list ?? []).find((item) => item.id === change.id)?.name ?? '';
   const busy = s.matches('saving');
   if (change.switch === 'enabled') {
     return change.value

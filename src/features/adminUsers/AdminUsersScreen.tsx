@@ -7,6 +7,7 @@ import {
   selectAdminUsersAlert,
   selectAdminUsersLoadFailed,
   selectAdminUsersLoading,
+  selectAdminUsersPageLoading,
   selectAdminUsersPage,
   selectAdminUsersSearch,
   selectImpersonatingId,
@@ -18,6 +19,7 @@ export function AdminUsersScreen({ flow }: FlowScreenProps<AdminUsersActors>) {
   return (
     <AdminUsersView
       loading={useSelector(ref, selectAdminUsersLoading)}
+      pageLoading={useSelector(ref, selectAdminUsersPageLoading)}
       loadFailed={useSelector(ref, selectAdminUsersLoadFailed)}
       onRetry={() => ref.send({ type: 'retry' })}
       search={useSelector(ref, selectAdminUsersSearch)}

@@ -8,8 +8,10 @@ import type { EstablishedSession } from '../../machines/sessionMachine';
 /** Spec §8: a failed impersonation. */
 export const IMPERSONATE_ERROR = 'Error impersonating user.';
 export const LOAD_ERROR = 'Error loading users';
+/** Spec §2 (Users table): the Last Login of a user who never signed in. */
+export const NEVER_LOGGED_IN = 'Never';
 
-export type AdminUsersAlert = MachineAlert<'impersonate', 'danger'>;
+export type AdminUsersAlert = MachineAlert<'impersonate' | 'loadFailed', 'danger'>;
 
 export interface AdminUsersInput {
   /** The host: never offered to impersonate themselves. */
@@ -20,7 +22,8 @@ export interface AdminUsersContext {
   currentUserId: number;
   searchString: string;
   page: number;
-  list: AdminUser[];
+  /** The shown page of users; null until the first page arrives. */
+  list: AdminUser[] | null;
   totalCount: number;
   alert: AdminUsersAlert | null;
   /** The user being impersonated (the call is out), else null. */
@@ -71,7 +74,7 @@ export const adminUsersMachine = setup({
     hasNextPage: ({ context }) => context.page < pageCountOf(context),
     hasPreviousPage: ({ context }) => context.page > 1,
     isSomeoneElse: ({ context }, id: number) =>
-      id !== context.currentUserId && context.list.some((user) => user.id === id),
+      id !== context.currentUserId && (context.list ?? []).some((user) => user.id === id),
   },
   actions: {
     assignSearch: assign((_, value: string) => ({ searchString: value, page: 1 })),
@@ -87,6 +90,9 @@ export const adminUsersMachine = setup({
       impersonatingId: null,
       alert: failureAlert('impersonate', error, IMPERSONATE_ERROR),
     })),
+    loadFailed: assign((_, error: unknown) => ({
+      alert: failureAlert('loadFailed', error, LOAD_ERROR),
+    })),
     dismissAlert: assign({ alert: null }),
   },
 }).createMachine({
@@ -97,7 +103,7 @@ export const adminUsersMachine = setup({
     currentUserId: input.currentUserId,
     searchString: '',
     page: 1,
-    list: [],
+    list: null,
     totalCount: 0,
     alert: null,
     impersonatingId: null,
@@ -119,7 +125,14 @@ export const adminUsersMachine = setup({
           actions: { type: 'assignList', params: ({ event }) => event.output },
           description: 'The page is shown.',
         },
-        onError: { target: 'failed', description: 'The list could not be loaded.' },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'loadFailed',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description: `The list could not be loaded: '${LOAD_ERROR}' with the server's messages.`,
+        },
       },
       on: {
         'search.change': {
@@ -131,7 +144,13 @@ export const adminUsersMachine = setup({
     },
     failed: {
       description: `'${LOAD_ERROR}', with a retry.`,
-      on: { retry: { target: 'loading', description: 'Load the page again.' } },
+      on: {
+        retry: {
+          target: 'loading',
+          actions: 'dismissAlert',
+          description: 'Load the page again (the error is cleared).',
+        },
+      },
     },
     searching: {
       description: 'The search input is debounced (400 ms) before the first page is asked.',
@@ -207,29 +226,51 @@ export const adminUsersMachine = setup({
 
 export type AdminUsersSnapshot = SnapshotFrom<typeof adminUsersMachine>;
 
+/** The Last Login column: the date of the last sign-in, or a text ('Never') when there is none. */
+export type LastLogin = { kind: 'date'; iso: string } | { kind: 'text'; text: string };
+
 export interface AdminUserRow extends AdminUser {
   /** Impersonate is offered (not for oneself). */
   canImpersonate: boolean;
+  lastLogin: LastLogin;
 }
 
 export interface PageInfo {
   page: number;
   pageCount: number;
   totalCount: number;
+  /** There is a previous page (else the button can never be used on this page). */
   hasPrevious: boolean;
+  /** There is a next page. */
   hasNext: boolean;
+  /** A page is loading or a call runs: the buttons wait (and keep the focus). */
+  busy: boolean;
 }
 
+const lastLoginOf = (user: AdminUser): LastLogin =>
+  user.lastLoginDate === null
+    ? { kind: 'text', text: NEVER_LOGGED_IN }
+    : { kind: 'date', iso: user.lastLoginDate };
+
 export const selectAdminUserRows = (s: AdminUsersSnapshot): AdminUserRow[] =>
-  s.context.list.map((user) => ({ ...user, canImpersonate: user.id !== s.context.currentUserId }));
+  (s.context.list ?? []).map((user) => ({
+    ...user,
+    canImpersonate: user.id !== s.context.currentUserId,
+    lastLogin: lastLoginOf(user),
+  }));
 export const selectAdminUsersPage = (s: AdminUsersSnapshot): PageInfo => ({
   page: s.context.page,
   pageCount: pageCountOf(s.context),
   totalCount: s.context.totalCount,
-  hasPrevious: s.matches('ready') && s.context.page > 1,
-  hasNext: s.matches('ready') && s.context.page < pageCountOf(s.context),
+  hasPrevious: s.context.page > 1,
+  hasNext: s.context.page < pageCountOf(s.context),
+  busy: s.hasTag('loading') || s.hasTag('busy'),
 });
-export const selectAdminUsersLoading = (s: AdminUsersSnapshot) => s.hasTag('loading');
+/** The first page is loading: the panel shows 'Loading, please wait...' instead of the list. */
+export const selectAdminUsersLoading = (s: AdminUsersSnapshot) =>
+  s.hasTag('loading') && s.context.list === null;
+/** A page or a search is loading: the shown list waits (aria-busy). */
+export const selectAdminUsersPageLoading = (s: AdminUsersSnapshot) => s.hasTag('loading');
 export const selectAdminUsersLoadFailed = (s: AdminUsersSnapshot) => s.matches('failed');
 export const selectAdminUsersAlert = (s: AdminUsersSnapshot) => s.context.alert;
 export const selectImpersonatingId = (s: AdminUsersSnapshot) => s.context.impersonatingId;

@@ -33,7 +33,11 @@ export interface AdminSwitchConfirmation {
 }
 
 export interface AdminOrganisationsViewProps {
+  /** The first page is loading: 'Loading, please wait...' instead of the list. */
   loading: boolean;
+  /** A page or a search is loading: the shown list waits. */
+  pageLoading: boolean;
+  /** The load failed: its alert shows with 'Try again'. */
   loadFailed: boolean;
   onRetry: () => void;
   search: string;
@@ -61,13 +65,14 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
       title="Organisations"
       wide
       lead="Every organisation of Givedrop. Nobody signs into a disabled organisation; with emails off, none are sent on its behalf."
+      loading={props.loading}
       loadFailed={props.loadFailed}
       onRetry={props.onRetry}
       alert={props.alert}
       onDismissAlert={props.onDismissAlert}
     >
       <AdminSearch label="Search organisations" value={props.search} onChange={props.onSearch} />
-      {organisations.length === 0 && !props.loading ? (
+      {organisations.length === 0 && !props.pageLoading ? (
         <p className={styles.empty}>No organisations found.</p>
       ) : (
         <ScrollTable label="All organisations">
@@ -80,7 +85,7 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
               <th scope="col">Emails</th>
             </tr>
           </thead>
-          <tbody aria-busy={props.loading}>
+          <tbody aria-busy={props.pageLoading}>
             {organisations.map((organisation) => (
               <tr key={organisation.id}>
                 <td>

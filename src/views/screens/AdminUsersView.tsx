@@ -12,13 +12,18 @@ export interface AdminUsersViewUser {
   lastName: string;
   email: string;
   isHost: boolean;
-  lastLoginDate: string | null;
+  /** The Last Login column: a date, or the machine's text ('Never'). */
+  lastLogin: { kind: 'date'; iso: string } | { kind: 'text'; text: string };
   organisations: { id: number; name: string; userRole: UserRole; owner: boolean }[];
   canImpersonate: boolean;
 }
 
 export interface AdminUsersViewProps {
+  /** The first page is loading: 'Loading, please wait...' instead of the list. */
   loading: boolean;
+  /** A page or a search is loading: the shown list waits. */
+  pageLoading: boolean;
+  /** The load failed: its alert shows with 'Try again'. */
   loadFailed: boolean;
   onRetry: () => void;
   search: string;
@@ -45,13 +50,14 @@ export function AdminUsersView(props: AdminUsersViewProps) {
       title="Users"
       wide
       lead="Every user of Givedrop. Impersonate shows the product as that user sees it."
+      loading={props.loading}
       loadFailed={props.loadFailed}
       onRetry={props.onRetry}
       alert={props.alert}
       onDismissAlert={props.onDismissAlert}
     >
       <AdminSearch label="Search users" value={props.search} onChange={props.onSearch} />
-      {users.length === 0 && !props.loading ? (
+      {users.length === 0 && !props.pageLoading ? (
         <p className={styles.empty}>No users found.</p>
       ) : (
         <ScrollTable label="All users">
@@ -63,7 +69,7 @@ export function AdminUsersView(props: AdminUsersViewProps) {
               <th scope="col">Actions</th>
             </tr>
           </thead>
-          <tbody aria-busy={props.loading}>
+          <tbody aria-busy={props.pageLoading}>
             {users.map((user) => (
               <tr key={user.id}>
                 <td>
@@ -84,9 +90,9 @@ export function AdminUsersView(props: AdminUsersViewProps) {
                   </ul>
                 </td>
                 <td>
-                  {user.lastLoginDate === null
-                    ? 'Never'
-                    : (formatDateTime(user.lastLoginDate) ?? 'Never')}
+                  {user.lastLogin.kind === 'date'
+                    ? (formatDateTime(user.lastLogin.iso) ?? '')
+                    : user.lastLogin.text}
                 </td>
                 <td>
                   {user.canImpersonate ? (
