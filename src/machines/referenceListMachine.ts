@@ -6,8 +6,8 @@ import { notProvided } from './notProvided';
 /**
  * One admin screen of a reference list (issue 19; spec §7.2 "Countries and currencies" and
  * "Topics"), shared by Product Categories (the interest topics), Countries and Currencies: the
- * list with its disabled rows, create, edit, enable/disable, reorder (one place up or down, or
- * to a place), delete with a confirmation. The feature's entry provides the calls of its list.
+ * list with its disabled rows, create, edit, enable, disable after a confirmation, reorder (one
+ * place up or down, or to a place), delete after a confirmation. The feature's entry provides the calls of its list.
  */
 
 /** A row as the screen holds it: the list's own fields (name, code…) as texts in `values`. */
@@ -36,16 +36,19 @@ export const referenceListScreenTexts = {
     title: 'Countries',
     singular: 'country',
     loadFailed: 'Failed to fetch countries',
+    disableEffect: 'It stays listed here, but it leaves every country and phone picker.',
   },
   currencies: {
     title: 'Currencies',
     singular: 'currency',
     loadFailed: 'Failed to fetch currencies',
+    disableEffect: 'It stays listed here, but no form offers it.',
   },
   topics: {
     title: 'Product Categories',
     singular: 'product category',
     loadFailed: 'Error getting topics',
+    disableEffect: 'It stays listed here, but onboarding no longer offers it.',
   },
   saveFailed: 'The changes could not be saved, please try again.',
   enableFailed: 'The change could not be saved, please try again.',
@@ -53,6 +56,14 @@ export const referenceListScreenTexts = {
   deleteFailed: 'It could not be deleted, please try again.',
   saved: (name: string) => `'${name}' saved`,
   deleted: (name: string) => `'${name}' deleted`,
+  /** The line above the table: how many rows, how many of them enabled. */
+  summary: (rows: number, enabled: number) =>
+    `${rows} ${rows === 1 ? 'row' : 'rows'}, ${enabled} enabled`,
+  disableTitle: (singular: string) => `Disable ${singular}`,
+  disableQuestion: (name: string, effect: string) =>
+    `Disable ‘${name}’? ${effect} It can be enabled again at any time.`,
+  disableConfirm: 'Yes, Disable',
+  disabling: 'Disabling...',
 } as const;
 
 export type ReferenceListAlert = MachineAlert<
@@ -66,6 +77,8 @@ export interface ReferenceListContext {
   selectedId: number | null;
   /** The values last submitted: the form shows them again after a refusal (nothing is lost). */
   draft: ReferenceValues | null;
+  /** The enable or disable asked for (a disable waits for its confirmation), else null. */
+  change: { id: number; value: boolean } | null;
   alert: ReferenceListAlert | null;
 }
 
@@ -145,6 +158,9 @@ export const referenceListMachine = setup({
     },
     isChange: ({ context }, params: { id: number; value: boolean }) =>
       context.rows.some((row) => row.id === params.id && row.enabled !== params.value),
+    /** An enabled row is to be disabled: it leaves the forms that list it, so we ask first. */
+    isDisabling: ({ context }, params: { id: number; value: boolean }) =>
+      !params.value && context.rows.some((row) => row.id === params.id && row.enabled),
   },
   actions: {
     assignRows: assign((_, rows: ReferenceRow[]) => ({ rows })),
@@ -157,18 +173,21 @@ export const referenceListMachine = setup({
     select: assign((_, id: number | null) => ({ selectedId: id, draft: null })),
     clearSelection: assign({ selectedId: null, draft: null }),
     keepDraft: assign((_, values: ReferenceValues) => ({ draft: values })),
+    assignChange: assign((_, change: { id: number; value: boolean }) => ({ change })),
+    clearChange: assign({ change: null }),
     assignAlert: assign((_, alert: ReferenceListAlert) => ({ alert })),
     clearAlert: assign({ alert: null }),
   },
 }).createMachine({
   id: 'referenceList',
   description:
-    "Issue 19, a reference list's admin screen (spec §7.2 'Countries and currencies' and 'Topics'): Product Categories (the interest topics), Countries and Currencies. The list with its disabled rows, in its maintained Order; create and edit in a form; enable or disable; reorder by one place or to a place; delete (deleteAndReorder) after a confirmation. Load errors: 'Failed to fetch countries', 'Failed to fetch currencies', 'Error getting topics'; a refused save shows the server's messages and keeps what was typed.",
+    "Issue 19, a reference list's admin screen (spec §7.2 'Countries and currencies' and 'Topics'): Product Categories (the interest topics), Countries and Currencies. The list with its disabled rows, in its maintained Order; create and edit in a form; enable, or disable after a confirmation; reorder by one place or to a place; delete (deleteAndReorder) after a confirmation. Load errors: 'Failed to fetch countries', 'Failed to fetch currencies', 'Error getting topics'; a refused save shows the server's messages and keeps what was typed.",
   context: ({ input }) => ({
     kind: input.kind,
     rows: [],
     selectedId: null,
     draft: null,
+    change: null,
     alert: null,
   }),
   on: {
@@ -226,15 +245,40 @@ export const referenceListMachine = setup({
               actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
               description: "The form with the row's fields.",
             },
-            'enabled.set': {
-              guard: {
-                type: 'isChange',
-                params: ({ event }) => ({ id: event.id, value: event.value }),
+            'enabled.set': [
+              {
+                guard: {
+                  type: 'isDisabling',
+                  params: ({ event }) => ({ id: event.id, value: event.value }),
+                },
+                target: 'confirmingDisable',
+                actions: [
+                  {
+                    type: 'assignChange',
+                    params: ({ event }) => ({ id: event.id, value: event.value }),
+                  },
+                  'clearAlert',
+                ],
+                description:
+                  'Disable: asks to confirm first, since a disabled row is gone from the forms that list it.',
               },
-              target: 'settingEnabled',
-              actions: 'clearAlert',
-              description: 'POST …/setEnabled: a disabled row is gone from the forms that list it.',
-            },
+              {
+                guard: {
+                  type: 'isChange',
+                  params: ({ event }) => ({ id: event.id, value: event.value }),
+                },
+                target: 'settingEnabled',
+                actions: [
+                  {
+                    type: 'assignChange',
+                    params: ({ event }) => ({ id: event.id, value: event.value }),
+                  },
+                  'clearAlert',
+                ],
+                description:
+                  'Enable: POST …/setEnabled at once (it only offers the row again, and Disable undoes it).',
+              },
+            ],
             'order.move': {
               guard: {
                 type: 'canMove',
@@ -309,26 +353,41 @@ export const referenceListMachine = setup({
             },
           },
         },
+        confirmingDisable: {
+          description:
+            'The confirm dialog: disable the row? It stays listed here but is offered to no one (a country leaves every phone picker).',
+          on: {
+            confirm: { target: 'settingEnabled', description: 'Yes, disable it.' },
+            cancel: {
+              target: 'listing',
+              actions: 'clearChange',
+              description: 'No: the row stays enabled.',
+            },
+          },
+        },
         settingEnabled: {
           description: 'POST …/setEnabled.',
           invoke: {
             id: 'setEnabled',
             src: 'setEnabled',
-            input: ({ event }) => {
-              const { id, value } = event as Extract<ReferenceListEvent, { type: 'enabled.set' }>;
-              return { id, value };
-            },
+            input: ({ context }) => context.change ?? { id: 0, value: true },
             onDone: {
               target: 'listing',
-              actions: { type: 'assignSavedRow', params: ({ event }) => event.output },
+              actions: [
+                { type: 'assignSavedRow', params: ({ event }) => event.output },
+                'clearChange',
+              ],
               description: 'The row shows enabled or disabled.',
             },
             onError: {
               target: 'listing',
-              actions: {
-                type: 'assignAlert',
-                params: failedWith('changeFailed', t.enableFailed),
-              },
+              actions: [
+                {
+                  type: 'assignAlert',
+                  params: failedWith('changeFailed', t.enableFailed),
+                },
+                'clearChange',
+              ],
               description:
                 "Refused (e.g. onboarding needs 3 enabled topics): the server's messages.",
             },
@@ -438,6 +497,9 @@ export type ReferenceListSnapshot = SnapshotFrom<typeof referenceListMachine>;
 
 /** The screen's texts: its title and what a row is called. */
 export const selectReferenceListTexts = (s: ReferenceListSnapshot) => t[s.context.kind];
+/** The line above the table: 'N rows, M enabled'. */
+export const selectReferenceListSummary = (s: ReferenceListSnapshot) =>
+  t.summary(s.context.rows.length, s.context.rows.filter((row) => row.enabled).length);
 export const selectReferenceListLoading = (s: ReferenceListSnapshot) => s.matches('loading');
 export const selectReferenceListLoadFailed = (s: ReferenceListSnapshot) => s.matches('loadFailed');
 export const selectReferenceListAlert = (s: ReferenceListSnapshot) => s.context.alert;
@@ -499,4 +561,27 @@ export function selectDeleteConfirmation(
 ): { name: string; busy: boolean } | null {
   if (!s.matches({ ready: 'confirmingDelete' }) && !s.matches({ ready: 'deleting' })) return null;
   return { name: nameOf(s.context, s.context.selectedId), busy: s.matches({ ready: 'deleting' }) };
+}
+
+/** The disable confirmation: what it asks, and whether the change is on its way. */
+export interface DisableConfirmation {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy: boolean;
+}
+
+/** Asked before a row is disabled (and shown, busy, while it is); an enable asks nothing. */
+export function selectDisableConfirmation(s: ReferenceListSnapshot): DisableConfirmation | null {
+  const { change, kind } = s.context;
+  const busy = s.matches({ ready: 'settingEnabled' });
+  if (change === null || change.value || !(busy || s.matches({ ready: 'confirmingDisable' }))) {
+    return null;
+  }
+  return {
+    title: t.disableTitle(t[kind].singular),
+    text: t.disableQuestion(nameOf(s.context, change.id), t[kind].disableEffect),
+    confirmLabel: busy ? t.disabling : t.disableConfirm,
+    busy,
+  };
 }

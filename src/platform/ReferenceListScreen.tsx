@@ -1,13 +1,15 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReferenceListKind } from '../../contract/referenceLists';
 import {
   selectDeleteConfirmation,
+  selectDisableConfirmation,
   selectReferenceForm,
   selectReferenceListAlert,
   selectReferenceListBusy,
   selectReferenceListLoadFailed,
   selectReferenceListLoading,
+  selectReferenceListSummary,
   selectReferenceListTexts,
   selectReferenceRows,
   type referenceListMachine,
@@ -38,6 +40,7 @@ export function ReferenceListScreen({
       alert={useSelector(ref, selectReferenceListAlert)}
       onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
       rows={useSelector(ref, selectReferenceRows)}
+      summary={useSelector(ref, selectReferenceListSummary)}
       busy={useSelector(ref, selectReferenceListBusy)}
       form={useSelector(ref, selectReferenceForm)}
       onCreate={() => ref.send({ type: 'create.start' })}
@@ -51,6 +54,9 @@ export function ReferenceListScreen({
       deleteConfirmation={useSelector(ref, selectDeleteConfirmation)}
       onConfirmDelete={() => ref.send({ type: 'confirm' })}
       onCancelDelete={() => ref.send({ type: 'cancel' })}
+      disableConfirmation={useSelector(ref, selectDisableConfirmation, shallowEqual)}
+      onConfirmDisable={() => ref.send({ type: 'confirm' })}
+      onCancelDisable={() => ref.send({ type: 'cancel' })}
     />
   );
 }

@@ -132,8 +132,21 @@ test.describe('admin area', () => {
       .filter({ has: page.getByRole('rowheader', { name: 'Iceland' }) });
     try {
       await expect(iceland.getByText('Enabled', { exact: true })).toBeVisible();
+      // Disabling asks first: Cancel changes nothing, Yes disables.
       await iceland.getByRole('button', { name: 'Disable Iceland' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Disable country' });
+      await expect(dialog).toContainText(
+        'Disable ‘Iceland’? It stays listed here, but it leaves every country and phone picker.',
+      );
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(iceland.getByText('Enabled', { exact: true })).toBeVisible();
+      await iceland.getByRole('button', { name: 'Disable Iceland' }).click();
+      await dialog.getByRole('button', { name: 'Yes, Disable' }).click();
+      await expect(dialog).toBeHidden();
       await expect(iceland.getByText('Disabled', { exact: true })).toBeVisible();
+      // Focus is back on the row's button, which now enables it.
+      await expect(iceland.getByRole('button', { name: 'Enable Iceland' })).toBeFocused();
       await expectAccessibleAtBothWidths(page, 'countries', expectAccessible);
       await shoot(page, 'countries');
 
@@ -143,6 +156,7 @@ test.describe('admin area', () => {
         .getByRole('row')
         .filter({ has: page.getByRole('rowheader', { name: 'United Kingdom' }) });
       await gb.getByRole('button', { name: 'Disable United Kingdom' }).click();
+      await dialog.getByRole('button', { name: 'Yes, Disable' }).click();
       await expect(
         page.getByText(
           'GB is the default phone country: it cannot be disabled, deleted or given another code.',
@@ -188,6 +202,8 @@ test.describe('admin area', () => {
       await page.keyboard.press('Enter');
       await expect(names.nth(0)).toHaveText(second!.name);
       await expect(names.nth(1)).toHaveText(first!.name);
+      // Focus followed the row: the same Down button, so the next press moves it again.
+      await expect(down).toBeFocused();
       // By dragging: the third one onto the first place.
       const rows = table.getByRole('row');
       await rows.nth(3).dragTo(rows.nth(1));

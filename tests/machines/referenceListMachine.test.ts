@@ -4,7 +4,8 @@
  * ('Failed to fetch countries', 'Failed to fetch currencies', 'Error getting topics'): the
  * table shows every row in its maintained Order with what may be done to it; create and edit in
  * a form that keeps what was typed when the server refuses it (its messages shown); enable or
- * disable; one place up or down, never past either end; to another place in range; delete after
+ * disable, a disable only after a confirmation that says what it does; the 'N rows, M enabled'
+ * line; one place up or down, never past either end; to another place in range; delete after
  * a confirmation; every call busy while on its way.
  */
 import { expect } from 'vitest';
@@ -13,11 +14,13 @@ import type { ReferenceListKind } from '../../contract/referenceLists';
 import {
   referenceListMachine,
   selectDeleteConfirmation,
+  selectDisableConfirmation,
   selectReferenceForm,
   selectReferenceListAlert,
   selectReferenceListBusy,
   selectReferenceListLoadFailed,
   selectReferenceListLoading,
+  selectReferenceListSummary,
   selectReferenceListTexts,
   selectReferenceRows,
   type ReferenceListSnapshot,
@@ -49,21 +52,30 @@ const REORDERED = [
   { ...GAMMA, order: 3 },
 ];
 const REMAINING = [ALPHA, { ...GAMMA, order: 2 }];
+/** A deletion that leaves one row ('1 row'). */
+const LAST_ONE = [ALPHA];
 const VALUES = { name: 'Delta', code: 'c4' };
 const REFUSAL = 'A country named Delta already exists.';
 const serverRefusal = { messages: [REFUSAL] };
 
 const TEXTS = {
-  countries: { title: 'Countries', singular: 'country', loadFailed: 'Failed to fetch countries' },
+  countries: {
+    title: 'Countries',
+    singular: 'country',
+    loadFailed: 'Failed to fetch countries',
+    disableEffect: 'It stays listed here, but it leaves every country and phone picker.',
+  },
   currencies: {
     title: 'Currencies',
     singular: 'currency',
     loadFailed: 'Failed to fetch currencies',
+    disableEffect: 'It stays listed here, but no form offers it.',
   },
   topics: {
     title: 'Product Categories',
     singular: 'product category',
     loadFailed: 'Error getting topics',
+    disableEffect: 'It stays listed here, but onboarding no longer offers it.',
   },
 } as const;
 
@@ -73,6 +85,7 @@ type Phase =
   | 'listing'
   | 'editing'
   | 'saving'
+  | 'confirmingDisable'
   | 'settingEnabled'
   | 'moving'
   | 'movingTo'
@@ -90,6 +103,7 @@ interface Model {
   rows: ReferenceRow[];
   selected: number | null;
   draft: Record<string, string> | null;
+  change: { id: number; value: boolean } | null;
   alert: ModelAlert | null;
   calls: { name: string; input: unknown }[];
 }
@@ -98,6 +112,7 @@ const start = (): Model => ({
   rows: [],
   selected: null,
   draft: null,
+  change: null,
   alert: null,
   calls: [{ name: 'loadList', input: undefined }],
 });
@@ -168,12 +183,12 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
         : m;
     case 'enabled.set': {
       const target = m.rows.find((r) => r.id === e.id);
-      return listing && target !== undefined && target.enabled !== e.value
-        ? call({ ...m, phase: 'settingEnabled', alert: null }, 'setEnabled', {
-            id: e.id,
-            value: e.value,
-          })
-        : m;
+      if (!listing || target === undefined || target.enabled === e.value) return m;
+      const change = { id: e.id ?? 0, value: e.value === true };
+      // A disable is asked first; an enable is sent at once.
+      return change.value
+        ? call({ ...m, phase: 'settingEnabled', change, alert: null }, 'setEnabled', change)
+        : { ...m, phase: 'confirmingDisable', change, alert: null };
     }
     case 'order.move': {
       const at = place(m, e.id ?? 0);
@@ -201,10 +216,14 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
           })
         : m;
     case 'cancel':
+      if (m.phase === 'confirmingDisable') return { ...m, phase: 'listing', change: null };
       return m.phase === 'editing' || m.phase === 'confirmingDelete'
         ? { ...m, phase: 'listing', selected: null, draft: null }
         : m;
     case 'confirm':
+      if (m.phase === 'confirmingDisable') {
+        return call({ ...m, phase: 'settingEnabled' }, 'setEnabled', m.change);
+      }
       return m.phase === 'confirmingDelete'
         ? call({ ...m, phase: 'deleting' }, 'deleteRow', { id: m.selected })
         : m;
@@ -241,13 +260,14 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
         : m;
     case 'xstate.done.actor.setEnabled':
       return m.phase === 'settingEnabled'
-        ? { ...m, phase: 'listing', rows: merged(m.rows, e.output as ReferenceRow) }
+        ? { ...m, phase: 'listing', rows: merged(m.rows, e.output as ReferenceRow), change: null }
         : m;
     case 'xstate.error.actor.setEnabled':
       return m.phase === 'settingEnabled'
         ? {
             ...m,
             phase: 'listing',
+            change: null,
             alert: failure(
               'changeFailed',
               'The change could not be saved, please try again.',
@@ -314,6 +334,10 @@ function expectShown(
   );
   expect(selectReferenceListAlert(s)).toEqual(m.alert);
   expect(calls).toEqual(m.calls);
+  const enabled = m.rows.filter((r) => r.enabled).length;
+  expect(selectReferenceListSummary(s)).toBe(
+    `${m.rows.length} ${m.rows.length === 1 ? 'row' : 'rows'}, ${enabled} enabled`,
+  );
 
   // The table: every row in its Order, its place, and which way it may move.
   const rows = ordered(m.rows);
@@ -354,6 +378,20 @@ function expectShown(
       busy: m.phase === 'deleting',
     });
   } else expect(confirmation).toBeNull();
+
+  // The disable confirmation: asked, then busy while the disable is on its way.
+  const disabling = m.change !== null && !m.change.value;
+  const asking = m.phase === 'confirmingDisable' || (m.phase === 'settingEnabled' && disabling);
+  if (asking) {
+    const name = m.rows.find((r) => r.id === m.change?.id)?.name ?? '';
+    const busy = m.phase === 'settingEnabled';
+    expect(selectDisableConfirmation(s)).toEqual({
+      title: `Disable ${TEXTS[kind].singular}`,
+      text: `Disable ‘${name}’? ${TEXTS[kind].disableEffect} It can be enabled again at any time.`,
+      confirmLabel: busy ? 'Disabling...' : 'Yes, Disable',
+      busy,
+    });
+  } else expect(selectDisableConfirmation(s)).toBeNull();
 }
 
 /** States told apart by their value, choice, draft, alert and how many rows (not every row). */
@@ -363,6 +401,7 @@ const serializeState = (s: AnyMachineSnapshot) => {
     value: s.value,
     selected: c.selectedId,
     draft: c.draft !== null,
+    change: c.change,
     alert: c.alert?.kind ?? null,
     rows: c.rows.length,
   });
@@ -375,6 +414,18 @@ await describePathsForInputs({
   inputs: (['countries', 'currencies', 'topics'] as const).map((kind) => ({
     name: kind,
     input: { kind },
+    paths: [
+      {
+        // The planner keeps one deletion; this one leaves a single row ('1 row').
+        name: 'a deletion leaves one row',
+        events: [
+          { type: 'xstate.done.actor.loadList', output: LOADED },
+          { type: 'delete.start', id: 3 },
+          { type: 'confirm' },
+          { type: 'xstate.done.actor.deleteRow', output: LAST_ONE },
+        ],
+      },
+    ],
   })),
   build: () => {
     const promises = new FakePromises();

@@ -2,7 +2,8 @@
  * The reference list admin view (issue 19) from plain props, in each state its machine can be
  * in: loading, the load error with a retry, the table in Order with its actions (the keyboard's
  * Up and Down buttons, drag to a place), the form with the contract's messages and what was
- * typed kept, busy, the delete confirmation; user content as text; axe-core's rules (colour
+ * typed kept, busy (focus kept: after a move it follows the row's button; the form takes it and
+ * gives it back), the delete and disable confirmations; user content as text; axe-core's rules (colour
  * contrast is left to the e2e checks in Chromium).
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -38,6 +39,7 @@ function props(overrides: Partial<ReferenceListViewProps> = {}): ReferenceListVi
     alert: null,
     onDismissAlert: vi.fn(),
     rows,
+    summary: '3 rows, 2 enabled',
     busy: false,
     form: null,
     onCreate: vi.fn(),
@@ -51,6 +53,9 @@ function props(overrides: Partial<ReferenceListViewProps> = {}): ReferenceListVi
     deleteConfirmation: null,
     onConfirmDelete: vi.fn(),
     onCancelDelete: vi.fn(),
+    disableConfirmation: null,
+    onConfirmDisable: vi.fn(),
+    onCancelDisable: vi.fn(),
     ...overrides,
   };
 }
@@ -125,11 +130,72 @@ describe('ReferenceListView', () => {
     expect(p.onMoveTo).toHaveBeenCalledWith(7, 2);
   });
 
-  it('waits while a call is on its way', () => {
-    render(<ReferenceListView {...props({ busy: true })} />);
-    for (const name of ['Edit Mu', 'Delete Mu', 'Disable Mu', 'Add country']) {
-      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+  it('waits while a call is on its way: aria-disabled, still focusable, clicks ignored', async () => {
+    const p = props({ busy: true });
+    render(<ReferenceListView {...p} />);
+    for (const name of ['Edit Mu', 'Delete Mu', 'Disable Mu', 'Add country', 'Up: move Mu up']) {
+      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(false);
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      await userEvent.click(button);
     }
+    expect(p.onEdit).not.toHaveBeenCalled();
+    expect(p.onDelete).not.toHaveBeenCalled();
+    expect(p.onSetEnabled).not.toHaveBeenCalled();
+    expect(p.onCreate).not.toHaveBeenCalled();
+    expect(p.onMove).not.toHaveBeenCalled();
+  });
+
+  it('keeps focus on the moved row by keyboard: the same button, or its other one at an end', async () => {
+    const p = props();
+    const { rerender } = render(<ReferenceListView {...p} />);
+    const down = screen.getByRole('button', { name: 'Down: move Atlantis down' });
+    down.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(p.onMove).toHaveBeenCalledWith(7, false);
+    // While the call runs, the pressed button is busy and keeps focus.
+    rerender(<ReferenceListView {...p} busy />);
+    expect(document.activeElement).toBe(down);
+    expect(down.getAttribute('aria-busy')).toBe('true');
+    // The answer: Atlantis is second now, and focus is on its Down button still.
+    const moved = [row(8, '<b>Lemuria</b>', 1, false), row(7, 'Atlantis', 2), row(9, 'Mu', 3)];
+    rerender(<ReferenceListView {...p} rows={moved} />);
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Down: move Atlantis down' }),
+    );
+    // Once more: Atlantis is last, its Down button can never act, so focus goes to its Up.
+    await userEvent.keyboard('{Enter}');
+    expect(p.onMove).toHaveBeenLastCalledWith(7, false);
+    rerender(<ReferenceListView {...p} rows={moved} busy />);
+    const last = [row(8, '<b>Lemuria</b>', 1, false), row(9, 'Mu', 2), row(7, 'Atlantis', 3)];
+    rerender(<ReferenceListView {...p} rows={last} />);
+    expect(
+      (screen.getByRole('button', { name: 'Down: move Atlantis down' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Up: move Atlantis up' }),
+    );
+  });
+
+  it('moves focus into the form when it opens, and back to the row or Add when it closes', async () => {
+    const p = props();
+    const { rerender } = render(<ReferenceListView {...p} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Mu' }));
+    expect(p.onEdit).toHaveBeenCalledWith(9);
+    const editing = { mode: 'edit' as const, values: rows[2]!.values, busy: false };
+    rerender(<ReferenceListView {...p} form={editing} />);
+    expect(screen.getByRole('form', { name: 'Edit country' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    rerender(<ReferenceListView {...p} form={null} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Mu' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add country' }));
+    rerender(<ReferenceListView {...p} form={{ mode: 'create', values: null, busy: false }} />);
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    rerender(<ReferenceListView {...p} form={{ mode: 'create', values: null, busy: true }} />);
+    rerender(<ReferenceListView {...p} form={null} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add country' }));
   });
 
   it('shows loading, and the load error with a retry', async () => {
@@ -204,7 +270,46 @@ describe('ReferenceListView', () => {
     expect(p.onCancelDelete).toHaveBeenCalled();
   });
 
-  it('has no axe violations: the table, the form, the load error', async () => {
+  it('asks before disabling, and tells when it is on its way', async () => {
+    const asking = {
+      title: 'Disable country',
+      text: 'Disable ‘Mu’? It stays listed here, but it leaves every country and phone picker.',
+      confirmLabel: 'Yes, Disable',
+      busy: false,
+    };
+    const p = props({ disableConfirmation: asking });
+    const { rerender } = render(<ReferenceListView {...p} />);
+    const dialog = screen.getByRole('dialog', { name: 'Disable country', hidden: true });
+    expect(within(dialog).getByText(/Disable ‘Mu’\? It stays listed here/)).toBeTruthy();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Yes, Disable', hidden: true }),
+    );
+    expect(p.onConfirmDisable).toHaveBeenCalledTimes(1);
+    const busy = { ...asking, confirmLabel: 'Disabling...', busy: true };
+    rerender(<ReferenceListView {...p} disableConfirmation={busy} />);
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Disabling...', hidden: true }),
+    );
+    expect(p.onConfirmDisable).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    expect(p.onCancelDisable).toHaveBeenCalled();
+    expect(p.onCancelDelete).not.toHaveBeenCalled();
+  });
+
+  it('has no axe violations: the table, busy, the form, the dialogs, the load error', async () => {
+    expect(await violations(props({ busy: true }))).toEqual([]);
+    expect(
+      await violations(
+        props({
+          disableConfirmation: {
+            title: 'Disable country',
+            text: 'Disable ‘Mu’? It stays listed here.',
+            confirmLabel: 'Yes, Disable',
+            busy: false,
+          },
+        }),
+      ),
+    ).toEqual([]);
     expect(await violations(props())).toEqual([]);
     expect(
       await violations(props({ form: { mode: 'create', values: null, busy: false } })),

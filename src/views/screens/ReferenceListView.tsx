@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../components/Button';
@@ -48,7 +48,9 @@ export interface ReferenceListViewProps {
   alert: AccountAlert | null;
   onDismissAlert: () => void;
   rows: readonly ReferenceRowView[];
-  /** A call is on its way: the actions wait. */
+  /** The line above the table ('3 rows, 2 enabled'). */
+  summary: string;
+  /** A call is on its way: the actions wait (aria-disabled, so focus stays where it is). */
   busy: boolean;
   form: {
     mode: 'create' | 'edit';
@@ -66,24 +68,83 @@ export interface ReferenceListViewProps {
   deleteConfirmation: { name: string; busy: boolean } | null;
   onConfirmDelete: () => void;
   onCancelDelete: () => void;
+  /** Asked before a row is disabled; busy while the disable is on its way. */
+  disableConfirmation: {
+    title: string;
+    text: string;
+    confirmLabel: string;
+    busy: boolean;
+  } | null;
+  onConfirmDisable: () => void;
+  onCancelDisable: () => void;
 }
+
+/** A button of the screen: where focus goes back to, and which one shows the spinner. */
+type ButtonKey = 'add' | `${'up' | 'down' | 'edit' | 'enabled' | 'delete'}:${number}`;
 
 /**
  * A reference list's admin screen (issue 19): Product Categories, Countries or Currencies. The
  * rows in their maintained Order — the order every reorder changes — with their place, fields
  * and status; each can be edited, enabled or disabled, moved one place up or down (buttons, so
  * the keyboard can), dragged to another place, or deleted after a confirmation.
+ *
+ * Focus (keyboard users): while a call runs the buttons are aria-disabled, not disabled, so the
+ * pressed one keeps focus; after a move, focus follows the moved row's button (its other move
+ * button when it reached either end); the form takes focus when it opens, and Save or Cancel
+ * gives it back to the row's Edit button (the Add button after a create).
  */
 export function ReferenceListView(props: ReferenceListViewProps) {
   const { title, singular, rows, busy, form, fields } = props;
   const [dragged, setDragged] = useState<number | null>(null);
   const [dropTarget, setDropTarget] = useState<number | null>(null);
   const columns = fields.filter((field) => field.column !== undefined);
+  /** The button last pressed: it shows the spinner while its call runs. */
+  const [pressed, setPressed] = useState<ButtonKey | null>(null);
+  /** Where focus goes once the call, the form or the dialog is over (null: leave it). */
+  const focusAfter = useRef<ButtonKey | null>(null);
+  const buttons = useRef(new Map<ButtonKey, HTMLButtonElement>());
+  const buttonRef = (key: ButtonKey) => (element: HTMLButtonElement | null) => {
+    if (element) buttons.current.set(key, element);
+    else buttons.current.delete(key);
+  };
+  const waiting =
+    busy ||
+    form !== null ||
+    props.deleteConfirmation !== null ||
+    props.disableConfirmation !== null;
+
+  // A passive effect, so it runs after the dialog has closed (the dialog gives focus back first).
+  useEffect(() => {
+    const key = focusAfter.current;
+    if (key === null || waiting) return;
+    focusAfter.current = null;
+    const element = focusTarget(buttons.current, key);
+    const active = document.activeElement;
+    // Focus is lost (the button was moved, disabled or removed), or still on that row: follow it.
+    const lost = active === null || active === document.body;
+    if (element && element !== active && (lost || element.closest('tr')?.contains(active))) {
+      element.focus();
+    }
+  }, [rows, waiting]);
+
+  /** A row's action: ignored while a call runs; focus comes back to `key` when it is over. */
+  const act = (key: ButtonKey, action: () => void) => () => {
+    if (busy) return;
+    setPressed(key);
+    focusAfter.current = key;
+    action();
+  };
+  /** The pressed button shows the spinner; the others wait, focusable. */
+  const waitFor = (key: ButtonKey) =>
+    pressed === key ? { busy } : { 'aria-disabled': busy || undefined };
 
   const drop = (event: DragEvent, index: number) => {
     event.preventDefault();
     setDropTarget(null);
-    if (dragged !== null) props.onMoveTo(dragged, index);
+    if (dragged !== null && !busy) {
+      setPressed(null);
+      props.onMoveTo(dragged, index);
+    }
     setDragged(null);
   };
 
@@ -110,14 +171,12 @@ export function ReferenceListView(props: ReferenceListViewProps) {
       ) : (
         <>
           <div className={styles.toolbar}>
-            <p className={styles.count}>
-              {rows.length} {rows.length === 1 ? 'row' : 'rows'},{' '}
-              {rows.filter((row) => row.enabled).length} enabled
-            </p>
+            <p className={styles.count}>{props.summary}</p>
             <Button
+              ref={buttonRef('add')}
               icon={<Plus aria-hidden="true" focusable="false" size={18} />}
-              onClick={props.onCreate}
-              disabled={busy}
+              onClick={act('add', props.onCreate)}
+              {...waitFor('add')}
             >
               {`Add ${singular}`}
             </Button>
@@ -182,21 +241,25 @@ export function ReferenceListView(props: ReferenceListViewProps) {
                   <td>
                     <span className={styles.actions}>
                       <Button
+                        ref={buttonRef(`up:${row.id}`)}
                         variant="ghost"
                         size="sm"
                         icon={<ArrowUp aria-hidden="true" focusable="false" size={16} />}
-                        onClick={() => props.onMove(row.id, true)}
-                        disabled={busy || !row.canMoveUp}
+                        onClick={act(`up:${row.id}`, () => props.onMove(row.id, true))}
+                        disabled={!row.canMoveUp}
+                        {...waitFor(`up:${row.id}`)}
                         aria-label={`Up: move ${row.name} up`}
                       >
                         Up
                       </Button>
                       <Button
+                        ref={buttonRef(`down:${row.id}`)}
                         variant="ghost"
                         size="sm"
                         icon={<ArrowDown aria-hidden="true" focusable="false" size={16} />}
-                        onClick={() => props.onMove(row.id, false)}
-                        disabled={busy || !row.canMoveDown}
+                        onClick={act(`down:${row.id}`, () => props.onMove(row.id, false))}
+                        disabled={!row.canMoveDown}
+                        {...waitFor(`down:${row.id}`)}
                         aria-label={`Down: move ${row.name} down`}
                       >
                         Down
@@ -205,8 +268,9 @@ export function ReferenceListView(props: ReferenceListViewProps) {
                         variant="ghost"
                         size="sm"
                         icon={<Pencil aria-hidden="true" focusable="false" size={16} />}
-                        onClick={() => props.onEdit(row.id)}
-                        disabled={busy}
+                        ref={buttonRef(`edit:${row.id}`)}
+                        onClick={act(`edit:${row.id}`, () => props.onEdit(row.id))}
+                        {...waitFor(`edit:${row.id}`)}
                         aria-label={`Edit ${row.name}`}
                       >
                         Edit
@@ -214,8 +278,11 @@ export function ReferenceListView(props: ReferenceListViewProps) {
                       <Button
                         variant="ghost"
                         size="sm"
-                        onClick={() => props.onSetEnabled(row.id, !row.enabled)}
-                        disabled={busy}
+                        ref={buttonRef(`enabled:${row.id}`)}
+                        onClick={act(`enabled:${row.id}`, () =>
+                          props.onSetEnabled(row.id, !row.enabled),
+                        )}
+                        {...waitFor(`enabled:${row.id}`)}
                         aria-label={`${row.enabled ? 'Disable' : 'Enable'} ${row.name}`}
                       >
                         {row.enabled ? 'Disable' : 'Enable'}
@@ -224,8 +291,9 @@ export function ReferenceListView(props: ReferenceListViewProps) {
                         variant="ghost"
                         size="sm"
                         icon={<Trash2 aria-hidden="true" focusable="false" size={16} />}
-                        onClick={() => props.onDelete(row.id)}
-                        disabled={busy}
+                        ref={buttonRef(`delete:${row.id}`)}
+                        onClick={act(`delete:${row.id}`, () => props.onDelete(row.id))}
+                        {...waitFor(`delete:${row.id}`)}
                         aria-label={`Delete ${row.name}`}
                       >
                         Delete
@@ -255,6 +323,20 @@ export function ReferenceListView(props: ReferenceListViewProps) {
           good and the others keep their order.
         </p>
       </Modal>
+      <Modal
+        open={props.disableConfirmation !== null}
+        title={props.disableConfirmation?.title ?? ''}
+        buttons="OkCancel"
+        tone="danger"
+        okLabel={props.disableConfirmation?.confirmLabel}
+        onClose={(result) => {
+          if (result === 'ok') {
+            if (props.disableConfirmation?.busy !== true) props.onConfirmDisable();
+          } else props.onCancelDisable();
+        }}
+      >
+        <p>{props.disableConfirmation?.text}</p>
+      </Modal>
     </AccountPanel>
   );
 }
@@ -272,6 +354,7 @@ function ReferenceForm({
   onSubmit: (values: Record<string, string>) => void;
   onCancel: () => void;
 }) {
+  const headingId = useId();
   const {
     register,
     handleSubmit,
@@ -283,13 +366,24 @@ function ReferenceForm({
       fields.map((field) => [field.name, form.values?.[field.name] ?? '']),
     ),
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opening the form takes focus to its first field (the table it replaced is gone).
+  useEffect(() => {
+    formRef.current?.querySelector('input')?.focus();
+  }, []);
   const submit = handleSubmit((values) => {
     if (form.busy) return;
     onSubmit(values);
   });
   return (
-    <form className={accountStyles.form} noValidate onSubmit={(event) => void submit(event)}>
-      <h2 className={accountStyles.sectionTitle}>
+    <form
+      ref={formRef}
+      className={accountStyles.form}
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={(event) => void submit(event)}
+    >
+      <h2 id={headingId} className={accountStyles.sectionTitle}>
         {form.mode === 'create' ? `New ${singular}` : `Edit ${singular}`}
       </h2>
       {fields.map((field) => {
@@ -328,4 +422,22 @@ function ReferenceForm({
       </div>
     </form>
   );
+}
+
+/**
+ * The button focus goes back to: a move button, or the row's other one when this one can no
+ * longer act (the row reached the first or last place); the Add button when the row is gone.
+ */
+function focusTarget(
+  buttons: ReadonlyMap<ButtonKey, HTMLButtonElement>,
+  key: ButtonKey,
+): HTMLButtonElement | undefined {
+  const element = buttons.get(key);
+  if (element && !element.disabled) return element;
+  const [kind, id] = key.split(':');
+  if (kind === 'up' || kind === 'down') {
+    const other = buttons.get(`${kind === 'up' ? 'down' : 'up'}:${Number(id)}`);
+    if (other && !other.disabled) return other;
+  }
+  return element ? undefined : buttons.get('add');
 }
