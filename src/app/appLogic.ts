@@ -22,6 +22,7 @@ import {
 } from '../services/sessionSync';
 import type { ThirdParties } from '../services/thirdParty';
 import type { Services } from './services';
+import { ADMIN_USERS_PATH } from '../features/adminUsers/adminUsers.flow';
 
 export interface AppEffects {
   /** Client-side navigation inside the app (history replace for redirects). */
@@ -35,9 +36,6 @@ export interface AppEffects {
   /** This site's origin, for the links the server mails (e.g. the password-reset page). */
   origin(): string;
 }
-
-/** Where an impersonation starts, and where stopping it returns the host. */
-export const ADMIN_USERS_PATH = '/admin/users';
 
 /** How long a tab that waited on another tab's refresh waits for its session to arrive. */
 const OTHER_TAB_WAIT_MS = 2_000;

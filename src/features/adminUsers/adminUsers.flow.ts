@@ -1,6 +1,9 @@
 import { defineFlow } from '../../platform/flow';
 import type { adminUsersMachine } from './adminUsersMachine';
 
+/** Where an impersonation starts, and where stopping it returns the host (the session's goToAdminUsers). */
+export const ADMIN_USERS_PATH = '/admin/users';
+
 export type AdminUsersActors = { adminUsers: typeof adminUsersMachine };
 
 /**
@@ -12,7 +15,7 @@ export const adminUsersFlow = defineFlow<AdminUsersActors>({
   id: 'adminUsers',
   routes: [
     {
-      path: '/admin/users',
+      path: ADMIN_USERS_PATH,
       layout: 'admin',
       title: 'Users',
       adminMenu: { label: 'Users', order: 70 },
