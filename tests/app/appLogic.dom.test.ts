@@ -10,6 +10,7 @@ import type { ThirdParties } from '../../src/services/thirdParty';
 import { createReloadFlag } from '../../src/services/version';
 import { configuration } from '../support/fixtures';
 import { makeToken } from '../services/helpers/tokens';
+import { SIGNAL_WAIT } from '../support/ceilings';
 
 /** The composition root with in-memory storage and fake API calls (no network). */
 
@@ -110,8 +111,9 @@ describe('the composition root', () => {
     expect(stored?.jwtToken).toBe(session().getSnapshot().context.authSession?.jwtToken);
     expect(stored!.expiresAt).toBeGreaterThanOrEqual(before + 900_000);
     expect(stored!.expiresAt).toBeLessThanOrEqual(Date.now() + 900_000);
-    await vi.waitFor(() =>
-      expect(effects.navigate).toHaveBeenCalledWith('/dashboard', { replace: false }),
+    await vi.waitFor(
+      () => expect(effects.navigate).toHaveBeenCalledWith('/dashboard', { replace: false }),
+      SIGNAL_WAIT,
     );
     actor.stop();
   });
@@ -194,7 +196,10 @@ describe('the composition root', () => {
       refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
     });
     actor.start();
-    await vi.waitFor(() => expect(tenants.getCurrentTenantStatus).toHaveBeenCalledTimes(1));
+    await vi.waitFor(
+      () => expect(tenants.getCurrentTenantStatus).toHaveBeenCalledTimes(1),
+      SIGNAL_WAIT,
+    );
     await waitFor(actor, (s) => s.children.subscription?.getSnapshot().context.status !== null);
     actor.stop();
   });

@@ -18,6 +18,7 @@ import { WorkQueue, WorkQueueFullError } from '../../server/media/workQueue';
 import { makeImage, mediaApiKey, mediaUrl, multipart, upload } from './support/media';
 import { openTestDatabase } from './support/testDatabase';
 import { createTestApp, type TestApp } from './support/testServer';
+import { SIGNAL_WAIT } from '../support/ceilings';
 
 let handle: DatabaseHandle;
 
@@ -69,7 +70,7 @@ describe('WorkQueue', () => {
 
     gates[0]?.release();
     expect(await runs[0]).toBe(0);
-    await vi.waitFor(() => expect(order).toEqual([0, 1, 2]));
+    await vi.waitFor(() => expect(order).toEqual([0, 1, 2]), SIGNAL_WAIT);
     expect([queue.active, queue.pending, queue.full]).toEqual([2, 0, false]);
     gates[1]?.release();
     gates[2]?.release();
@@ -123,7 +124,7 @@ describe('the image queue of UploadPending', () => {
     const occupied = queue.run(busy.job);
 
     const waiting = upload(test.app, apiKey, await smallPng());
-    await vi.waitFor(() => expect(queue.pending).toBe(1));
+    await vi.waitFor(() => expect(queue.pending).toBe(1), SIGNAL_WAIT);
     const refused = await upload(test.app, apiKey, await smallPng());
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');
@@ -261,7 +262,7 @@ describe('the periodic sweep of pending uploads', () => {
       expect((await pendingFiles(test)).sort()).toEqual(
         [...secondFiles, 'inflight.abc.tmp'].sort(),
       );
-    });
+    }, SIGNAL_WAIT);
 
     await test.app.close();
     await age(pendingDir, secondFiles, 25);
@@ -311,7 +312,7 @@ describe('the periodic sweep of pending uploads', () => {
     tick(); // the first sweep is still under way
     expect(sweep).toHaveBeenCalledOnce();
     sweeps[0]?.release();
-    await vi.waitFor(() => expect(onSwept).toHaveBeenCalledWith(2));
+    await vi.waitFor(() => expect(onSwept).toHaveBeenCalledWith(2), SIGNAL_WAIT);
 
     tick();
     expect(sweep).toHaveBeenCalledTimes(2);

@@ -35,6 +35,7 @@ import {
   freePort,
   giveToChild,
   killIfRunning,
+  PROCESS_START_CEILING_MS,
   runTsx,
   type RunningProcess,
 } from './support/serverProcess';
@@ -78,17 +79,9 @@ async function startServer(name: string, databaseUrl: string): Promise<Server> {
   });
   const server = { name, process: running, base: `http://127.0.0.1:${port}/api/` };
   servers.push(server);
-  const deadline = Date.now() + 50_000;
-  for (;;) {
-    if (running.child.exitCode !== null) throw new Error(`${name} exited:\n${running.output()}`);
-    const healthy = await fetch(`${server.base}health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    if (Date.now() > deadline) throw new Error(`${name} did not start:\n${running.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // The line it prints once it listens is the signal; the ceiling only ends a start that hangs.
+  await running.waitFor('is running at');
+  return server;
 }
 
 /** POSTs `payload` to `path` of `server`, as a client behind the proxy at `address` when given. */
@@ -106,7 +99,8 @@ async function post(
     method: 'POST',
     headers,
     body: JSON.stringify(payload),
-    signal: AbortSignal.timeout(10_000),
+    // A ceiling for a server that never answers, not a target.
+    signal: AbortSignal.timeout(60_000),
   });
   return {
     status: response.status,
@@ -150,7 +144,8 @@ async function uploadAvatar(server: Server, guid: string): Promise<string> {
     method: 'POST',
     headers: { [MEDIA_API_KEY_HEADER]: configuration.data.mediaServiceClientApiKey },
     body: form,
-    signal: AbortSignal.timeout(10_000),
+    // A ceiling for a server that never answers, not a target.
+    signal: AbortSignal.timeout(60_000),
   });
   expect(response.status).toBe(200);
   const [first] = (await response.json()) as PendingUpload[];
@@ -175,7 +170,7 @@ describe.skipIf(testDatabaseUrl === undefined)(
       await giveToChild(root);
       database = await createPostgresTestDatabase();
       [a, b] = await Promise.all([startServer('a', database.url), startServer('b', database.url)]);
-    });
+    }, PROCESS_START_CEILING_MS + 60_000);
 
     afterAll(async () => {
       await Promise.all(
@@ -244,7 +239,8 @@ describe.skipIf(testDatabaseUrl === undefined)(
       const removed = await fetch(`${a.base}${apiPaths.deleteAvatarFile}?id=${claims.id}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(10_000),
+        // A ceiling for a server that never answers, not a target.
+        signal: AbortSignal.timeout(60_000),
       });
       expect(removed.status).toBe(200);
       expect(await avatarOnB()).toBe('');

@@ -2,8 +2,12 @@
  * Setup for the vitest 'dom' project (jsdom): unmounts rendered trees after each test and fills
  * the gaps of jsdom that the views rely on (HTMLDialogElement.showModal/close, matchMedia).
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait for a signal (an element, a call); their limit only ends a test that
+// would hang. Testing Library's default, 1 s, fails right tests on a busy two-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -4,6 +4,7 @@
  * tests are about what the server's user may do with its data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { chown } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -42,13 +43,24 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
+/**
+ * The ceiling of a server process's start (PGlite's initdb on a new data directory, the
+ * migrations, the seed): about 10 s on a quiet machine, several times that on a busy 2-core one.
+ * Tests wait for the process's own signal (a line it prints, its exit); this only ends a start
+ * that would otherwise hang, so it is generous.
+ */
+export const PROCESS_START_CEILING_MS = 240_000;
+
 export interface RunningProcess {
   child: ChildProcess;
   /** Everything written to stdout and stderr so far. */
   output: () => string;
   exited: Promise<Exit>;
-  /** Resolves when the output contains `text`; rejects when the process ends or after `ms`. */
-  waitFor: (text: string, ms: number) => Promise<void>;
+  /**
+   * Resolves as soon as the output contains `text`; rejects at once when the process ends
+   * without printing it, or after `ceilingMs` (a hang).
+   */
+  waitFor: (text: string, ceilingMs?: number) => Promise<void>;
   /** Resolves with the exit, or with undefined when still running after `ms`. */
   exitWithin: (ms: number) => Promise<Exit | undefined>;
 }
@@ -62,26 +74,49 @@ export function runTsx(args: string[], env: Record<string, string>): RunningProc
     ...childIdentity,
   });
   let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const output = new EventEmitter();
+  const append = (chunk: Buffer) => {
+    text += chunk.toString();
+    output.emit('output');
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   const exited = new Promise<Exit>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const exitWithin = (ms: number) =>
-    Promise.race([
+  // 'close' comes after the exit and after the last output has been read from the pipes.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const exitWithin = (ms: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
       exited,
-      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms)),
-    ]);
-  const waitFor = async (wanted: string, ms: number) => {
-    const deadline = Date.now() + ms;
-    while (!text.includes(wanted)) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`exited before printing '${wanted}':\n${text}`);
-      }
-      if (Date.now() > deadline) throw new Error(`no '${wanted}' in ${ms} ms:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), ms);
+      }),
+    ]).finally(() => clearTimeout(timer));
   };
+  const waitFor = (wanted: string, ceilingMs = PROCESS_START_CEILING_MS) =>
+    new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        output.off('output', check);
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const check = () => {
+        if (text.includes(wanted)) done();
+      };
+      const timer = setTimeout(
+        () => done(new Error(`no '${wanted}' in ${ceilingMs} ms:\n${text}`)),
+        ceilingMs,
+      );
+      output.on('output', check);
+      void closed.then(() => {
+        check();
+        done(new Error(`exited before printing '${wanted}':\n${text}`));
+      });
+      check();
+    });
   return { child, output: () => text, exited, waitFor, exitWithin };
 }
 

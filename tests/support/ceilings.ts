@@ -1,0 +1,6 @@
+/**
+ * Limits for waits on a signal (a state reached, a callback called, a file gone). They only end
+ * a test that would otherwise hang: generous, so that a busy machine (CI runs on two cores,
+ * sometimes beside other work) never fails a test that is right. vi.waitFor's own default is 1 s.
+ */
+export const SIGNAL_WAIT = { timeout: 30_000, interval: 10 } as const;
