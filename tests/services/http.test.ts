@@ -56,13 +56,25 @@ function bodyOf(request: RecordedRequest | undefined): unknown {
 }
 
 /**
- * Fakes setTimeout (only: the sockets keep running) and tells when a timer of `ms` was started,
- * so a test advances the simulated clock only once the wait under test has begun.
+ * Fakes setTimeout (only: the sockets keep running) and tells when a timer of `ms` was started
+ * by anything but Node's fetch (undici), so a test advances the simulated clock only once the
+ * wait under test has begun. undici starts timers of its own through the same setTimeout: a
+ * socket kept alive after the 429 gets one of the server's 5 s hint less 2 s, 3 s, which is
+ * the very length of the default wait, and which comes first depends on the machine's load.
  */
 function fakeTimers(): { started(ms: number): boolean } {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const spy = vi.spyOn(globalThis, 'setTimeout');
-  return { started: (ms) => spy.mock.calls.some((call) => call[1] === ms) };
+  const fakeSetTimeout = globalThis.setTimeout;
+  const started: number[] = [];
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    handler: (...args: unknown[]) => void,
+    ms?: number,
+    ...args: unknown[]
+  ) => {
+    if (!(new Error().stack ?? '').includes('undici')) started.push(ms ?? 0);
+    return fakeSetTimeout(handler, ms, ...args);
+  }) as typeof setTimeout);
+  return { started: (ms) => started.includes(ms) };
 }
 
 /**
@@ -318,7 +330,6 @@ describe('the envelope {status, messages, data}', () => {
     api.handle((_r, res) => {
       res.socket?.destroy();
     });
-    const started = performance.now();
     await expect(makeClient().post('x', Item, {})).rejects.toMatchObject({
       name: 'ApiError',
       kind: 'network',
@@ -327,8 +338,8 @@ describe('the envelope {status, messages, data}', () => {
       messages: [UNKNOWN_ERROR_TEXT],
       fromServer: false,
     });
+    // One call: ky's retries of a network failure would have made three before rejecting.
     expect(api.calls()).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('no answer at all (connection refused) is a network ApiError with the unknown-error text', async () => {
@@ -452,7 +463,8 @@ describe('HTTP 429: one retry after Retry-After seconds, or 3 s', () => {
       messages: ['Too many requests'],
     });
     expect(api.calls()).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Far below the 900 s asked for, far above what a busy machine adds to a local answer.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('other statuses are not retried (503 with Retry-After, 500)', async () => {
