@@ -154,6 +154,13 @@
  *                                   60); beyond, 429 with Retry-After. Unknown keys also count
  *                                   against IDENTITY_RATE_LIMIT_ADDRESS.
  * - INVITATION_RATE_LIMIT_WINDOW_SECONDS  Window of the invitation rate limit (default 900).
+ * - INVITATION_MAIL_LIMIT_ADMINISTRATOR  Invitation mails (userinvitations/create and upsert, new
+ *                                   or resent) one Administrator may send per window, in every
+ *                                   organisation together (default 50); beyond, 429 with
+ *                                   Retry-After, and nothing is mailed or saved.
+ * - INVITATION_MAIL_LIMIT_ORGANISATION  Invitation mails sent on behalf of one organisation per
+ *                                   window, by all its Administrators together (default 100).
+ * - INVITATION_MAIL_LIMIT_WINDOW_SECONDS  Window of the two limits above (default 86400: a day).
  * - STRIPE_SECRET_KEY               Stripe secret key ('sk_live_…' / 'sk_test_…'): with the two below,
  *                                   subscriptions, checkout, invoices, promotion codes and the billing
  *                                   portal go through Stripe (the official SDK) and Stripe's webhook
@@ -220,6 +227,15 @@ export interface IdentityRateLimitConfig {
 export interface InvitationRateLimitConfig {
   /** Calls allowed per client address and window, whatever the key and the outcome. */
   perAddress: number;
+  windowSeconds: number;
+}
+
+/** Limits of the invitation mails an organisation's Administrators send. */
+export interface InvitationMailLimitConfig {
+  /** Mails one Administrator (the inviting user) may send per window. */
+  perAdministrator: number;
+  /** Mails sent on behalf of one organisation per window. */
+  perOrganisation: number;
   windowSeconds: number;
 }
 
@@ -308,6 +324,7 @@ export interface ServerConfig {
   thirdPartySecrets: ThirdPartySecrets;
   identityRateLimit: IdentityRateLimitConfig;
   invitationRateLimit: InvitationRateLimitConfig;
+  invitationMailLimit: InvitationMailLimitConfig;
   accountRateLimit: AccountRateLimitConfig;
   httpTimeouts: HttpTimeoutsConfig;
   /** STRIPE_*: the real billing adapter; undefined for the stand-in (or none in production). */
@@ -558,6 +575,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     invitationRateLimit: {
       perAddress: positiveInteger(env, 'INVITATION_RATE_LIMIT_ADDRESS', 60),
       windowSeconds: positiveInteger(env, 'INVITATION_RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+    invitationMailLimit: {
+      perAdministrator: positiveInteger(env, 'INVITATION_MAIL_LIMIT_ADMINISTRATOR', 50),
+      perOrganisation: positiveInteger(env, 'INVITATION_MAIL_LIMIT_ORGANISATION', 100),
+      windowSeconds: positiveInteger(env, 'INVITATION_MAIL_LIMIT_WINDOW_SECONDS', 24 * 60 * 60),
     },
     accountRateLimit: {
       downloads: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_DOWNLOADS', 5),

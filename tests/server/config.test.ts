@@ -120,6 +120,21 @@ describe('loadConfig', () => {
     ).toEqual({ perAddress: 5, windowSeconds: 120 });
   });
 
+  it('reads the limits of invitation mails per Administrator and per organisation', () => {
+    expect(loadConfig({}).invitationMailLimit).toEqual({
+      perAdministrator: 50,
+      perOrganisation: 100,
+      windowSeconds: 86_400,
+    });
+    expect(
+      loadConfig({
+        INVITATION_MAIL_LIMIT_ADMINISTRATOR: '3',
+        INVITATION_MAIL_LIMIT_ORGANISATION: '4',
+        INVITATION_MAIL_LIMIT_WINDOW_SECONDS: '600',
+      }).invitationMailLimit,
+    ).toEqual({ perAdministrator: 3, perOrganisation: 4, windowSeconds: 600 });
+  });
+
   it('reads the limits per account of the account settings', () => {
     expect(loadConfig({}).accountRateLimit).toEqual({
       downloads: 5,
@@ -149,6 +164,9 @@ describe('loadConfig', () => {
     ['INVITATION_RATE_LIMIT_ADDRESS', '0'],
     ['INVITATION_RATE_LIMIT_ADDRESS', 'many'],
     ['INVITATION_RATE_LIMIT_WINDOW_SECONDS', '-5'],
+    ['INVITATION_MAIL_LIMIT_ADMINISTRATOR', '0'],
+    ['INVITATION_MAIL_LIMIT_ORGANISATION', 'unlimited'],
+    ['INVITATION_MAIL_LIMIT_WINDOW_SECONDS', '1.5'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['JWT_TTL_SECONDS', '0'],
