@@ -219,7 +219,9 @@ describe('inviting', () => {
     const { invitation, key } = await invite(test.app, owner.jwtToken, email);
     const mail = await latestMail(test.app, email);
     expect(mail.subject).toBe('Olivia Harper invited you to join Harbour Hope on Givedrop');
-    expect(mail.text).toContain('Join us at the harbour!');
+    // The message is the inviter's quoted words (issue 31), escaped in the HTML body.
+    expect(mail.text).toContain('Olivia Harper wrote:\n> Join us at the harbour!\n');
+    expect(mail.html).toMatch(/<blockquote[^>]*>Join us at the harbour!<\/blockquote>/);
     expect(mail.text).toContain(`${test.config.siteUrl}/invitation/${key}`);
     expect(mail.text).toContain('expires in 7 days');
     expect(key.length).toBeGreaterThanOrEqual(43);
