@@ -119,7 +119,16 @@
  *                                   siteverify (score at least 0.5, action 'signup'). When unset and
  *                                   RECAPTCHA_SITE_KEY is empty, outside production the development
  *                                   stand-in's tokens are required (POST {API}/dev/captcha/token);
- *                                   otherwise tokens are accepted unverified, with a warning.
+ *                                   outside production with a site key, tokens are accepted
+ *                                   unverified, with a warning. Required under NODE_ENV=production
+ *                                   unless CAPTCHA_OPT_OUT is set: the server refuses to start.
+ * - CAPTCHA_OPT_OUT                 '1' / 'true': run in production without RECAPTCHA_SECRET_KEY,
+ *                                   i.e. without a captcha (default off; ignored outside production).
+ *                                   No token is accepted then: signup, Google signup and invitation
+ *                                   acceptances do not ask for one, and an account with
+ *                                   LOGIN_RATE_LIMIT_ACCOUNT failed logins is refused (429 with
+ *                                   Retry-After) from every address, its right password too, until
+ *                                   its LOGIN_RATE_LIMIT_WINDOW_SECONDS window ends.
  * - GOOGLE_CLIENT_SECRET            With GOOGLE_CLIENT_ID: Google sign-in codes are exchanged with
  *                                   Google and the id_token verified. With neither set, outside
  *                                   production, the development consent page stands in
@@ -322,6 +331,8 @@ export interface ServerConfig {
   siteUrl: string;
   smtpUrl: string | undefined;
   thirdPartySecrets: ThirdPartySecrets;
+  /** CAPTCHA_OPT_OUT: production may run without a captcha secret (then without a captcha). */
+  captchaOptOut: boolean;
   identityRateLimit: IdentityRateLimitConfig;
   invitationRateLimit: InvitationRateLimitConfig;
   invitationMailLimit: InvitationMailLimitConfig;
@@ -487,6 +498,22 @@ function smtpUrl(env: Env): string | undefined {
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
 
+/**
+ * CAPTCHA_OPT_OUT, checked: in production a captcha secret is required unless the opt-out is set
+ * (a token no one can verify would otherwise be taken for a human's).
+ */
+function captchaOptOut(env: Env, production: boolean): boolean {
+  const optOut = flag(env, 'CAPTCHA_OPT_OUT', false);
+  if (production && optionalText(env, 'RECAPTCHA_SECRET_KEY') === undefined && !optOut) {
+    throw new ConfigError(
+      'NODE_ENV=production needs RECAPTCHA_SECRET_KEY (with RECAPTCHA_SITE_KEY) to verify captcha ' +
+        'tokens; set CAPTCHA_OPT_OUT=1 to run without a captcha (logins of an account past ' +
+        'LOGIN_RATE_LIMIT_ACCOUNT failures are then refused until its window ends).',
+    );
+  }
+  return optOut;
+}
+
 function stripe(env: Env): StripeConfig | undefined {
   const [secretKey, webhookSecret, priceId] = STRIPE_KEYS.map((name) => optionalText(env, name));
   const apiBase = optionalText(env, 'STRIPE_API_BASE');
@@ -568,6 +595,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       reCaptchaSecretKey: text(env, 'RECAPTCHA_SECRET_KEY', ''),
       googleClientSecret: text(env, 'GOOGLE_CLIENT_SECRET', ''),
     },
+    captchaOptOut: captchaOptOut(env, production),
     identityRateLimit: {
       perAddress: positiveInteger(env, 'IDENTITY_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'IDENTITY_RATE_LIMIT_WINDOW_SECONDS', 900),

@@ -94,7 +94,7 @@ async function makeWorldWritable(path: string): Promise<void> {
 describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
   it('in production: a private new data directory, no demo accounts, how to add a host; SIGTERM ends it', async () => {
     const dataDir = join(root, 'production');
-    const { server, url } = await serve(dataDir, { NODE_ENV: 'production' });
+    const { server, url } = await serve(dataDir, { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' });
     await server.waitFor('is running at', 60_000);
     expect(server.output()).toContain('npm run create-host -- EMAIL');
     expect(server.output()).not.toContain(DEMO_PASSWORD);
@@ -113,7 +113,7 @@ describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
     await writeFile(stray, 'x');
     await chmod(stray, 0o666);
     await giveToChild(stray);
-    const { server } = await serve(dataDir, { NODE_ENV: 'production' });
+    const { server } = await serve(dataDir, { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' });
     await server.waitFor('is running at', 30_000);
     expect(await notPrivate(dataDir)).toEqual([]);
     server.child.kill('SIGTERM');
@@ -137,6 +137,7 @@ describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
     const dataDir = join(root, 'production');
     const { server, url } = await serve(dataDir, {
       NODE_ENV: 'production',
+      CAPTCHA_OPT_OUT: '1',
       SEED_DEMO: '1',
       DATABASE_PROBE_INTERVAL_SECONDS: '1',
     });
