@@ -55,6 +55,7 @@ import { FeedPages } from './features/posts/feedPages';
 import { accountRoutes } from './features/account/routes';
 import { recordRoutes } from './features/records/routes';
 import { createAccountLimits } from './features/account/limits';
+import { InvitationMailLimits } from './features/team/mailLimits';
 import { avatarRoutes } from './features/avatars/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { dropRoutes } from './features/drops/routes';
@@ -472,7 +473,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   };
   app.register(accountRoutes({ account, cookie }), { prefix: config.apiBasePath });
   app.register(recordRoutes({ records: account }), { prefix: config.apiBasePath });
-  const team = { ...identity, invitationExpiryDays: config.userInvitationExpiryDays };
+  const team = {
+    ...identity,
+    invitationExpiryDays: config.userInvitationExpiryDays,
+    invitationMailLimits: new InvitationMailLimits(config.invitationMailLimit, now, windows),
+  };
   app.register(teamRoutes({ team, cookie }), { prefix: config.apiBasePath });
   registerPayments(app, config, domain, billing);
   registerDevRoutes(app, config, identity, devCodes);

@@ -119,7 +119,16 @@
  *                                   siteverify (score at least 0.5, action 'signup'). When unset and
  *                                   RECAPTCHA_SITE_KEY is empty, outside production the development
  *                                   stand-in's tokens are required (POST {API}/dev/captcha/token);
- *                                   otherwise tokens are accepted unverified, with a warning.
+ *                                   outside production with a site key, tokens are accepted
+ *                                   unverified, with a warning. Required under NODE_ENV=production
+ *                                   unless CAPTCHA_OPT_OUT is set: the server refuses to start.
+ * - CAPTCHA_OPT_OUT                 '1' / 'true': run in production without RECAPTCHA_SECRET_KEY,
+ *                                   i.e. without a captcha (default off; ignored outside production).
+ *                                   No token is accepted then: signup, Google signup and invitation
+ *                                   acceptances do not ask for one, and an account with
+ *                                   LOGIN_RATE_LIMIT_ACCOUNT failed logins is refused (429 with
+ *                                   Retry-After) from every address, its right password too, until
+ *                                   its LOGIN_RATE_LIMIT_WINDOW_SECONDS window ends.
  * - GOOGLE_CLIENT_SECRET            With GOOGLE_CLIENT_ID: Google sign-in codes are exchanged with
  *                                   Google and the id_token verified. With neither set, outside
  *                                   production, the development consent page stands in
@@ -154,6 +163,13 @@
  *                                   60); beyond, 429 with Retry-After. Unknown keys also count
  *                                   against IDENTITY_RATE_LIMIT_ADDRESS.
  * - INVITATION_RATE_LIMIT_WINDOW_SECONDS  Window of the invitation rate limit (default 900).
+ * - INVITATION_MAIL_LIMIT_ADMINISTRATOR  Invitation mails (userinvitations/create and upsert, new
+ *                                   or resent) one Administrator may send per window, in every
+ *                                   organisation together (default 50); beyond, 429 with
+ *                                   Retry-After, and nothing is mailed or saved.
+ * - INVITATION_MAIL_LIMIT_ORGANISATION  Invitation mails sent on behalf of one organisation per
+ *                                   window, by all its Administrators together (default 100).
+ * - INVITATION_MAIL_LIMIT_WINDOW_SECONDS  Window of the two limits above (default 86400: a day).
  * - STRIPE_SECRET_KEY               Stripe secret key ('sk_live_…' / 'sk_test_…'): with the two below,
  *                                   subscriptions, checkout, invoices, promotion codes and the billing
  *                                   portal go through Stripe (the official SDK) and Stripe's webhook
@@ -220,6 +236,15 @@ export interface IdentityRateLimitConfig {
 export interface InvitationRateLimitConfig {
   /** Calls allowed per client address and window, whatever the key and the outcome. */
   perAddress: number;
+  windowSeconds: number;
+}
+
+/** Limits of the invitation mails an organisation's Administrators send. */
+export interface InvitationMailLimitConfig {
+  /** Mails one Administrator (the inviting user) may send per window. */
+  perAdministrator: number;
+  /** Mails sent on behalf of one organisation per window. */
+  perOrganisation: number;
   windowSeconds: number;
 }
 
@@ -306,8 +331,11 @@ export interface ServerConfig {
   siteUrl: string;
   smtpUrl: string | undefined;
   thirdPartySecrets: ThirdPartySecrets;
+  /** CAPTCHA_OPT_OUT: production may run without a captcha secret (then without a captcha). */
+  captchaOptOut: boolean;
   identityRateLimit: IdentityRateLimitConfig;
   invitationRateLimit: InvitationRateLimitConfig;
+  invitationMailLimit: InvitationMailLimitConfig;
   accountRateLimit: AccountRateLimitConfig;
   httpTimeouts: HttpTimeoutsConfig;
   /** STRIPE_*: the real billing adapter; undefined for the stand-in (or none in production). */
@@ -470,6 +498,22 @@ function smtpUrl(env: Env): string | undefined {
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
 
+/**
+ * CAPTCHA_OPT_OUT, checked: in production a captcha secret is required unless the opt-out is set
+ * (a token no one can verify would otherwise be taken for a human's).
+ */
+function captchaOptOut(env: Env, production: boolean): boolean {
+  const optOut = flag(env, 'CAPTCHA_OPT_OUT', false);
+  if (production && optionalText(env, 'RECAPTCHA_SECRET_KEY') === undefined && !optOut) {
+    throw new ConfigError(
+      'NODE_ENV=production needs RECAPTCHA_SECRET_KEY (with RECAPTCHA_SITE_KEY) to verify captcha ' +
+        'tokens; set CAPTCHA_OPT_OUT=1 to run without a captcha (logins of an account past ' +
+        'LOGIN_RATE_LIMIT_ACCOUNT failures are then refused until its window ends).',
+    );
+  }
+  return optOut;
+}
+
 function stripe(env: Env): StripeConfig | undefined {
   const [secretKey, webhookSecret, priceId] = STRIPE_KEYS.map((name) => optionalText(env, name));
   const apiBase = optionalText(env, 'STRIPE_API_BASE');
@@ -551,6 +595,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       reCaptchaSecretKey: text(env, 'RECAPTCHA_SECRET_KEY', ''),
       googleClientSecret: text(env, 'GOOGLE_CLIENT_SECRET', ''),
     },
+    captchaOptOut: captchaOptOut(env, production),
     identityRateLimit: {
       perAddress: positiveInteger(env, 'IDENTITY_RATE_LIMIT_ADDRESS', 50),
       windowSeconds: positiveInteger(env, 'IDENTITY_RATE_LIMIT_WINDOW_SECONDS', 900),
@@ -558,6 +603,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     invitationRateLimit: {
       perAddress: positiveInteger(env, 'INVITATION_RATE_LIMIT_ADDRESS', 60),
       windowSeconds: positiveInteger(env, 'INVITATION_RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+    invitationMailLimit: {
+      perAdministrator: positiveInteger(env, 'INVITATION_MAIL_LIMIT_ADMINISTRATOR', 50),
+      perOrganisation: positiveInteger(env, 'INVITATION_MAIL_LIMIT_ORGANISATION', 100),
+      windowSeconds: positiveInteger(env, 'INVITATION_MAIL_LIMIT_WINDOW_SECONDS', 24 * 60 * 60),
     },
     accountRateLimit: {
       downloads: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_DOWNLOADS', 5),

@@ -31,6 +31,18 @@ export class FixedWindows {
     await this.windows.increment(this.keyOf(key), this.windowSeconds * 1000, this.now());
   }
 
+  /**
+   * Counts one for `key` and answers the seconds until its window ends when that count went
+   * past `limit` (0 within it): the count and the answer are one statement, so processes counting
+   * at once never let more than `limit` through.
+   */
+  async incrementWithin(key: string, limit: number): Promise<number> {
+    const at = this.now();
+    const window = await this.windows.increment(this.keyOf(key), this.windowSeconds * 1000, at);
+    if (window.count <= limit) return 0;
+    return Math.max(1, Math.ceil((window.endsAt.getTime() - at.getTime()) / 1000));
+  }
+
   async clear(...keys: string[]): Promise<void> {
     await this.windows.clear(keys.map((key) => this.keyOf(key)));
   }

@@ -1,7 +1,8 @@
 /**
  * The identity mails: a verification code, an activation link, a password-reset link and an
- * email-confirmation link. Each has a plain-text and an HTML body; everything a person typed
- * (their name) is HTML-escaped in the HTML body. Emailed links are on a line of their own in the
+ * email-confirmation link, and the invitation to an organisation. Each has a plain-text and an
+ * HTML body; everything a person typed (their name, an inviter's message) is HTML-escaped in the
+ * HTML body, and an inviter's message is quoted as theirs. Emailed links are on a line of their own in the
  * text body, so they can be read back with a simple pattern.
  */
 import type { OutgoingMail } from './mailer';
@@ -27,13 +28,20 @@ function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
-function htmlDocument(title: string, paragraphs: string[]): string {
+/** A block of the HTML body other than a paragraph (already HTML: escape what it quotes). */
+interface HtmlBlock {
+  block: string;
+}
+
+function htmlDocument(title: string, paragraphs: (string | HtmlBlock)[]): string {
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeHtml(title)}</title></head>`,
     '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1b1b1b">',
-    ...paragraphs.map((paragraph) => `<p>${paragraph}</p>`),
+    ...paragraphs.map((paragraph) =>
+      typeof paragraph === 'string' ? `<p>${paragraph}</p>` : paragraph.block,
+    ),
     `<p style="color: #555">${SITE_NAME}</p>`,
     '</body></html>',
   ].join('\n');
@@ -140,9 +148,46 @@ export interface InvitationMailInput {
   expiresInDays: number;
 }
 
+/** The lines of a message someone typed: its line breaks kept, other control characters spaces. */
+function messageLines(value: string): string[] {
+  return (
+    value
+      .trim()
+      .split(/\r\n|\r|\n/)
+      // eslint-disable-next-line no-control-regex
+      .map((line) => line.replace(/[\u0000-\u001f\u007f]+/g, ' ').trimEnd())
+  );
+}
+
+/**
+ * The inviter's message as their quoted words, never as the platform's text: attributed
+ * ('{inviter} wrote:'), quoted ('> ' before each line of the text body, a blockquote of escaped
+ * text in the HTML body) and followed by a note that the platform did not write it.
+ */
+function quotedMessage(inviter: string, message: string): { text: string[]; html: HtmlBlock[] } {
+  const author = inviter === '' ? 'The person who invited you' : inviter;
+  const attribution = `${author} wrote:`;
+  const note = `This message was written by ${author}, not by ${SITE_NAME}.`;
+  const lines = messageLines(message);
+  const quote = lines.map((line) => escapeHtml(line)).join('<br>');
+  return {
+    text: [attribution, ...lines.map((line) => (line === '' ? '>' : `> ${line}`)), '', note],
+    html: [
+      { block: `<p>${escapeHtml(attribution)}</p>` },
+      {
+        block:
+          '<blockquote style="margin: 0 0 1em; padding: 0.25em 1em; border-left: 4px solid #b0b0b0; color: #333">' +
+          `${quote}</blockquote>`,
+      },
+      { block: `<p style="color: #555; font-size: 0.9em">${escapeHtml(note)}</p>` },
+    ],
+  };
+}
+
 /**
  * An invitation to join an organisation (spec §2.3 Invitation): the inviter, the organisation, the
- * optional message and the link `{siteUrl}/invitation/{key}`, on a line of its own.
+ * optional message (quoted as the inviter's words) and the link `{siteUrl}/invitation/{key}`, on a
+ * line of its own.
  */
 export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const inviter = oneLine(input.inviterName);
@@ -150,21 +195,21 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const subject = `${inviter} invited you to join ${organisation} on ${SITE_NAME}`;
   const hello = greeting(input.firstName);
   const intro = `${inviter} has invited you to join ${organisation} on ${SITE_NAME}.`;
-  const message = input.message.trim();
   const action = 'Accept or decline the invitation by opening this link:';
   const expiry = `The link expires in ${input.expiresInDays} days.`;
   const ignore = 'If you did not expect this invitation, you can ignore this email.';
-  const quoted = message === '' ? [] : [`Their message: ${message}`];
+  const quoted =
+    input.message.trim() === '' ? { text: [], html: [] } : quotedMessage(inviter, input.message);
   return {
     to: input.to,
     subject,
-    text: [hello, '', intro, ...quoted.flatMap((line) => ['', line]), '', action, '', input.link]
-      .concat(['', expiry, '', ignore])
+    text: [hello, '', intro, '', ...quoted.text, ...(quoted.text.length > 0 ? [''] : [])]
+      .concat([action, '', input.link, '', expiry, '', ignore])
       .join('\n'),
     html: htmlDocument(subject, [
       escapeHtml(hello),
       escapeHtml(intro),
-      ...quoted.map((line) => escapeHtml(line).replace(/\n/g, '<br>')),
+      ...quoted.html,
       escapeHtml(action),
       htmlLink(input.link),
       escapeHtml(expiry),

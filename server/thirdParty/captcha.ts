@@ -6,8 +6,13 @@
  * - 'standIn' (no secret and no site key, outside production): only tokens of the development
  *   stand-in are accepted (POST {API}/dev/captcha/token): HMAC-signed by this server, bound to the
  *   action and valid for 2 minutes, so a made-up token is refused.
- * - 'unverified' (no secret, in production or with a site key the server cannot check): every
- *   token is accepted; a warning is logged once.
+ * - 'unverified' (no secret but a site key, outside production): every token is accepted; a
+ *   warning is logged once.
+ * - 'none' (no secret in production, which starts so only with CAPTCHA_OPT_OUT=1): there is no
+ *   captcha. No token is ever accepted: the calls a captcha guards do not ask for one
+ *   ({@link passesCaptcha}: signup, its Google variant, invitation acceptances), and a login
+ *   past the account's failure threshold is refused until its window ends (server/features/auth).
+ *   A warning is logged once.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { CAPTCHA_TOKEN_MAX } from '../../contract/identity';
@@ -26,7 +31,7 @@ const STAND_IN_PREFIX = 'standin';
 const STAND_IN_PURPOSE = 'dev-captcha';
 const VERIFY_TIMEOUT_MS = 10_000;
 
-export type CaptchaMode = 'recaptcha' | 'standIn' | 'unverified';
+export type CaptchaMode = 'recaptcha' | 'standIn' | 'unverified' | 'none';
 
 export interface CaptchaVerifier {
   readonly mode: CaptchaMode;
@@ -50,8 +55,23 @@ export function captchaMode(
   options: Pick<CaptchaOptions, 'siteKey' | 'secretKey' | 'production'>,
 ): CaptchaMode {
   if (options.secretKey !== '') return 'recaptcha';
-  if (options.production || options.siteKey !== '') return 'unverified';
+  if (options.production) return 'none';
+  if (options.siteKey !== '') return 'unverified';
   return 'standIn';
+}
+
+/**
+ * Whether a call guarded by a captcha may go on: `token` verified, or no captcha at all (mode
+ * 'none': the call does not ask for one). The login past its account's threshold is not such a
+ * call: without a captcha it is refused instead.
+ */
+export async function passesCaptcha(
+  captcha: CaptchaVerifier,
+  token: string,
+  action: string,
+  clientAddress: string,
+): Promise<boolean> {
+  return captcha.mode === 'none' || captcha.verify(token, action, clientAddress);
 }
 
 interface SiteVerifyAnswer {
@@ -109,6 +129,11 @@ export function createCaptchaVerifier(options: CaptchaOptions): CaptchaVerifier 
     options.log.warn(
       'RECAPTCHA_SECRET_KEY is not set: captcha tokens are accepted without verification.',
     );
+  } else if (mode === 'none') {
+    options.log.warn(
+      'CAPTCHA_OPT_OUT: no captcha. Signup does not ask for one, and an account past ' +
+        'LOGIN_RATE_LIMIT_ACCOUNT failed logins is refused from every address until its window ends.',
+    );
   }
   return {
     mode,
@@ -116,7 +141,8 @@ export function createCaptchaVerifier(options: CaptchaOptions): CaptchaVerifier 
       if (token.length === 0 || token.length > CAPTCHA_TOKEN_MAX) return false;
       if (mode === 'recaptcha') return siteVerify(options, token, action, clientAddress);
       if (mode === 'standIn') return verifyStandIn(options, token, action);
-      return true;
+      // A token no one can verify never passes in production.
+      return mode === 'unverified';
     },
     async issueStandInToken(action) {
       if (mode !== 'standIn') throw new Error('The captcha stand-in is not in use.');

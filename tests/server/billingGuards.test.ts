@@ -219,7 +219,10 @@ describe('production', () => {
   });
 
   it('never serves the stand-in under NODE_ENV=production; without keys the calls answer 503', async () => {
-    const production = await createTestApp(handle.db, { NODE_ENV: 'production' });
+    const production = await createTestApp(handle.db, {
+      NODE_ENV: 'production',
+      CAPTCHA_OPT_OUT: '1',
+    });
     try {
       const session = await login(production.app, DEMO_USERS.owner.email);
       for (const [endpoint, payload] of [

@@ -191,6 +191,7 @@ describe('source maps', () => {
     const production = await createTestApp(handle.db, {
       STATIC_DIR: staticDir,
       NODE_ENV: 'production',
+      CAPTCHA_OPT_OUT: '1',
     });
     const requests: Record<string, string>[] = [
       {},

@@ -54,9 +54,24 @@ describe('loadConfig', () => {
   });
 
   it('turns the Secure cookie flag on in production unless told otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    const production = { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' };
+    expect(loadConfig(production).cookieSecure).toBe(true);
+    expect(loadConfig({ ...production, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: '1' }).cookieSecure).toBe(true);
+  });
+
+  it('refuses production without a captcha secret unless CAPTCHA_OPT_OUT is set (issue 31)', () => {
+    const production = { NODE_ENV: 'production' };
+    for (const env of [production, { ...production, RECAPTCHA_SITE_KEY: 'site' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/RECAPTCHA_SECRET_KEY.*CAPTCHA_OPT_OUT=1/);
+      expect(() => loadConfig({ ...env, CAPTCHA_OPT_OUT: '0' })).toThrow(ConfigError);
+    }
+    expect(loadConfig({ ...production, RECAPTCHA_SECRET_KEY: 'secret' }).captchaOptOut).toBe(false);
+    expect(loadConfig({ ...production, CAPTCHA_OPT_OUT: '1' }).captchaOptOut).toBe(true);
+    expect(loadConfig({ ...production, CAPTCHA_OPT_OUT: 'true' }).captchaOptOut).toBe(true);
+    // Outside production the development stand-in needs no secret.
+    expect(loadConfig({}).captchaOptOut).toBe(false);
   });
 
   it('reads the HTTP timeouts, with defaults', () => {
@@ -120,6 +135,21 @@ describe('loadConfig', () => {
     ).toEqual({ perAddress: 5, windowSeconds: 120 });
   });
 
+  it('reads the limits of invitation mails per Administrator and per organisation', () => {
+    expect(loadConfig({}).invitationMailLimit).toEqual({
+      perAdministrator: 50,
+      perOrganisation: 100,
+      windowSeconds: 86_400,
+    });
+    expect(
+      loadConfig({
+        INVITATION_MAIL_LIMIT_ADMINISTRATOR: '3',
+        INVITATION_MAIL_LIMIT_ORGANISATION: '4',
+        INVITATION_MAIL_LIMIT_WINDOW_SECONDS: '600',
+      }).invitationMailLimit,
+    ).toEqual({ perAdministrator: 3, perOrganisation: 4, windowSeconds: 600 });
+  });
+
   it('reads the limits per account of the account settings', () => {
     expect(loadConfig({}).accountRateLimit).toEqual({
       downloads: 5,
@@ -149,6 +179,10 @@ describe('loadConfig', () => {
     ['INVITATION_RATE_LIMIT_ADDRESS', '0'],
     ['INVITATION_RATE_LIMIT_ADDRESS', 'many'],
     ['INVITATION_RATE_LIMIT_WINDOW_SECONDS', '-5'],
+    ['CAPTCHA_OPT_OUT', 'maybe'],
+    ['INVITATION_MAIL_LIMIT_ADMINISTRATOR', '0'],
+    ['INVITATION_MAIL_LIMIT_ORGANISATION', 'unlimited'],
+    ['INVITATION_MAIL_LIMIT_WINDOW_SECONDS', '1.5'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['JWT_TTL_SECONDS', '0'],

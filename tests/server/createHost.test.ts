@@ -23,6 +23,8 @@ import { openEmptyTestDatabase, openTestDatabase } from './support/testDatabase'
 import { createTestApp, login } from './support/testServer';
 
 const STRONG = 'Harbour!Light2026';
+/** Production without a captcha secret starts only with the opt-out (issue 31). */
+const PRODUCTION = { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' };
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   const error: unknown = await promise.then(
@@ -37,8 +39,8 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
 describe('the demo seed', () => {
   it('is on outside production, off in production, and SEED_DEMO decides when set', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig(PRODUCTION).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
@@ -50,7 +52,7 @@ describe('the demo seed', () => {
     afterAll(() => handle.close());
 
     it('seeds no user in production and prints how to create the first host', async () => {
-      const config = loadConfig({ NODE_ENV: 'production' });
+      const config = loadConfig(PRODUCTION);
       const seed = await seedOnStart(handle.db, config);
       expect(seed).toEqual({ demoSeeded: false, needsFirstHost: true });
       const [row] = await handle.db.select({ total: count() }).from(users);
@@ -63,7 +65,7 @@ describe('the demo seed', () => {
     });
 
     it('seeds the demo accounts when SEED_DEMO=1, even in production', async () => {
-      const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' });
+      const config = loadConfig({ ...PRODUCTION, SEED_DEMO: '1' });
       const seed = await seedOnStart(handle.db, config);
       expect(seed).toEqual({ demoSeeded: true, needsFirstHost: false });
       expect(bannerLines(config, handle, seed).join('\n')).toContain(DEMO_PASSWORD);

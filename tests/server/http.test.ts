@@ -160,7 +160,10 @@ describe('security headers and x-client-version', () => {
   });
 
   it('allow no websocket in production', async () => {
-    const production = await createTestApp(handle.db, { NODE_ENV: 'production' });
+    const production = await createTestApp(handle.db, {
+      NODE_ENV: 'production',
+      CAPTCHA_OPT_OUT: '1',
+    });
     const response = await production.app.inject({ method: 'GET', url: '/api/configuration' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp.split(/;\s*/)).toContain("connect-src 'self'");

@@ -6,7 +6,10 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { LOGIN_CAPTCHA_ACTION } from '../../contract/auth';
-import { LOGIN_CAPTCHA_REQUIRED } from '../../server/features/auth/sessions';
+import {
+  LOGIN_CAPTCHA_REQUIRED,
+  TOO_MANY_ACCOUNT_LOGIN_FAILURES,
+} from '../../server/features/auth/sessions';
 import { captchaToken } from './support/identity';
 import { openTestDatabase } from './support/testDatabase';
 import {
@@ -346,5 +349,61 @@ describe('stored passwords', () => {
       salts.add((passwordHash ?? '').split('$')[4] ?? '');
     }
     expect(salts.size).toBe(3);
+  });
+});
+
+describe('without a captcha in production (CAPTCHA_OPT_OUT, issue 31)', () => {
+  const env = {
+    NODE_ENV: 'production',
+    CAPTCHA_OPT_OUT: '1',
+    LOGIN_RATE_LIMIT_ACCOUNT: '3',
+    LOGIN_RATE_LIMIT_ACCOUNT_ADDRESS: '10',
+    LOGIN_RATE_LIMIT_WINDOW_SECONDS: '600',
+  };
+  const lockedOut = {
+    status: ResponseStatus.Error,
+    messages: [TOO_MANY_ACCOUNT_LOGIN_FAILURES],
+    data: null,
+  };
+  const attempt = (app: TestApp, password: string, remoteAddress: string, token?: string) =>
+    postLogin(app.app, member.email, password, {
+      remoteAddress,
+      ...(token === undefined
+        ? {}
+        : { payload: { email: member.email, password, reCaptchaToken: token } }),
+    });
+
+  it('refuses the account past its threshold from every address, on every server process, until the window ends', async () => {
+    // Two processes on one database (the second is built before any failure is counted).
+    const first = await createTestApp(handle.db, env);
+    const second = await createTestApp(handle.db, env);
+    try {
+      for (let failure = 0; failure < 3; failure += 1) {
+        expect((await attempt(first, 'wrong', '10.3.0.1')).statusCode).toBe(401);
+      }
+      // Any token, or none, the right password too, from another address and the other process.
+      for (const token of ['x', undefined]) {
+        const refused = await attempt(second, DEMO_PASSWORD, '10.3.0.2', token);
+        expect(refused.statusCode, refused.body).toBe(429);
+        expect(refused.headers['retry-after']).toBe('600');
+        expect(envelopeOf(refused)).toEqual(lockedOut);
+      }
+      expect((await attempt(first, DEMO_PASSWORD, '10.3.0.3', 'x')).statusCode).toBe(429);
+      // Other accounts are not affected, from the same addresses.
+      const other = await postLogin(second.app, owner.email, DEMO_PASSWORD, {
+        remoteAddress: '10.3.0.2',
+      });
+      expect(other.statusCode).toBe(200);
+
+      first.clock.advanceSeconds(590);
+      const later = await attempt(first, DEMO_PASSWORD, '10.3.0.4');
+      expect(later.statusCode).toBe(429);
+      expect(later.headers['retry-after']).toBe('10');
+      first.clock.advanceSeconds(10);
+      expect((await attempt(first, DEMO_PASSWORD, '10.3.0.4')).statusCode).toBe(200);
+    } finally {
+      await first.app.close();
+      await second.app.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   activationMail,
   emailConfirmationMail,
   escapeHtml,
+  invitationMail,
   passwordResetMail,
   verificationCodeMail,
 } from '../../server/mail/templates';
@@ -103,6 +104,61 @@ describe('mail templates', () => {
     expect(mail.html).toContain('&quot;&lt;b&gt;&quot;@example.org');
     expect(mail.html).not.toContain('<b>');
   });
+
+  describe("the invitation (issue 31: the message is the inviter's, never the platform's)", () => {
+    const forged = [
+      'Your Givedrop account is suspended.',
+      '',
+      'Sign in at https://phish.example/login <b>now</b>',
+    ].join('\r\n');
+    const invitation = (message: string, inviterName = 'Olivia Harper') =>
+      invitationMail({
+        to: 'iris@example.org',
+        firstName: 'Iris',
+        inviterName,
+        organisationName: 'Harbour Hope',
+        message,
+        link: 'https://givedrop.example/invitation/AbC-_123',
+        expiresInDays: 7,
+      });
+
+    it('quotes the message in text, line by line, after "{inviter} wrote:" and before the note', () => {
+      const lines = invitation(forged).text.split('\n');
+      const start = lines.indexOf('Olivia Harper wrote:');
+      expect(start).toBeGreaterThan(0);
+      expect(lines.slice(start, start + 6)).toEqual([
+        'Olivia Harper wrote:',
+        '> Your Givedrop account is suspended.',
+        '>',
+        '> Sign in at https://phish.example/login <b>now</b>',
+        '',
+        'This message was written by Olivia Harper, not by Givedrop.',
+      ]);
+      // No line of the message stands unquoted in the mail.
+      expect(lines).not.toContain('Your Givedrop account is suspended.');
+      expect(lines.filter((line) => line.includes('phish.example'))).toEqual([
+        '> Sign in at https://phish.example/login <b>now</b>',
+      ]);
+    });
+
+    it('quotes it in HTML as an escaped blockquote with the attribution', () => {
+      const { html } = invitation(forged);
+      expect(html).toContain(
+        '<p>Olivia Harper wrote:</p>\n<blockquote style="margin: 0 0 1em; padding: 0.25em 1em; border-left: 4px solid #b0b0b0; color: #333">' +
+          'Your Givedrop account is suspended.<br><br>Sign in at https://phish.example/login &lt;b&gt;now&lt;/b&gt;</blockquote>',
+      );
+      expect(html).toContain('This message was written by Olivia Harper, not by Givedrop.');
+      expect(html).not.toContain('<b>');
+      expect(html).not.toContain('<a href="https://phish.example');
+    });
+
+    it('attributes a message of an inviter without a name, and shows no quote without a message', () => {
+      expect(invitation('Hi', '  ').text).toContain('The person who invited you wrote:\n> Hi');
+      const plain = invitation('   ');
+      expect(plain.text).not.toContain('wrote:');
+      expect(plain.html).not.toContain('blockquote');
+    });
+  });
 });
 
 describe('GET /api/dev/mail', () => {
@@ -170,7 +226,10 @@ describe('GET /api/dev/mail/page', () => {
 
 describe('the outbox in production', () => {
   it('is absent, and so is the email-confirmation trigger', async () => {
-    const production = await createTestApp(handle.db, { NODE_ENV: 'production' });
+    const production = await createTestApp(handle.db, {
+      NODE_ENV: 'production',
+      CAPTCHA_OPT_OUT: '1',
+    });
     for (const url of [DEV_MAIL_PATH, `${DEV_MAIL_PATH}/page`]) {
       const response = await production.app.inject({
         method: 'GET',

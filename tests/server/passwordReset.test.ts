@@ -169,7 +169,7 @@ describe('POST /api/auth/requestPasswordReset', () => {
     const sent: string[] = [];
     const production = await createTestApp(
       handle.db,
-      { NODE_ENV: 'production', SITE_URL: 'https://givedrop.example' },
+      { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1', SITE_URL: 'https://givedrop.example' },
       {
         mailer: {
           kind: 'smtp',

@@ -73,6 +73,7 @@ describe('connectOriginsOf', () => {
   it('reads the configuration announced to the SPA', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      CAPTCHA_OPT_OUT: '1',
       API_BASE_URL: 'https://api.givedrop.example/api',
       MEDIA_SERVICE_API_BASE_URL: 'https://media.givedrop.example',
     });

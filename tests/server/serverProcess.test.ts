@@ -107,7 +107,10 @@ describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
     'in production: a private new data directory, no demo accounts, how to add a host; SIGTERM ends it',
     async () => {
       const dataDir = join(root, 'new-production');
-      const { server, url } = await serve(dataDir, { NODE_ENV: 'production' });
+      const { server, url } = await serve(dataDir, {
+        NODE_ENV: 'production',
+        CAPTCHA_OPT_OUT: '1',
+      });
       await server.waitFor('is running at');
       expect(server.output()).toContain('npm run create-host -- EMAIL');
       expect(server.output()).not.toContain(DEMO_PASSWORD);
@@ -125,7 +128,7 @@ describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
     'makes an existing data directory with 0666 files private at start',
     async () => {
       const dataDir = join(root, 'existing');
-      const first = await serve(dataDir, { NODE_ENV: 'production' });
+      const first = await serve(dataDir, { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' });
       await first.server.waitFor('is running at');
       first.server.child.kill('SIGTERM');
       expect(await first.server.exitWithin(EXIT_CEILING_MS)).toEqual({ code: 0, signal: null });
@@ -134,7 +137,7 @@ describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
       await writeFile(stray, 'x');
       await chmod(stray, 0o666);
       await giveToChild(stray);
-      const { server } = await serve(dataDir, { NODE_ENV: 'production' });
+      const { server } = await serve(dataDir, { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' });
       await server.waitFor('is running at');
       expect(await notPrivate(dataDir)).toEqual([]);
       server.child.kill('SIGTERM');

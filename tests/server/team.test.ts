@@ -28,6 +28,7 @@ import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { TENANT_LOGIN_DISABLED } from '../../server/features/auth/sessions';
 import { TOO_MANY_ATTEMPTS } from '../../server/features/identity/rateLimits';
 import { INVITATION_ROUTE } from '../../server/features/team/domain';
+import { invitationMailLimitMessages } from '../../server/features/team/mailLimits';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import {
   captchaToken,
@@ -50,6 +51,7 @@ import {
   parseJsonClaim,
   postRefresh,
   sessionOf,
+  switchTenant,
   type LoginResult,
   type TestApp,
 } from './support/testServer';
@@ -217,7 +219,9 @@ describe('inviting', () => {
     const { invitation, key } = await invite(test.app, owner.jwtToken, email);
     const mail = await latestMail(test.app, email);
     expect(mail.subject).toBe('Olivia Harper invited you to join Harbour Hope on Givedrop');
-    expect(mail.text).toContain('Join us at the harbour!');
+    // The message is the inviter's quoted words (issue 31), escaped in the HTML body.
+    expect(mail.text).toContain('Olivia Harper wrote:\n> Join us at the harbour!\n');
+    expect(mail.html).toMatch(/<blockquote[^>]*>Join us at the harbour!<\/blockquote>/);
     expect(mail.text).toContain(`${test.config.siteUrl}/invitation/${key}`);
     expect(mail.text).toContain('expires in 7 days');
     expect(key.length).toBeGreaterThanOrEqual(43);
@@ -1142,5 +1146,139 @@ describe('the invitation calls of one client address', () => {
       limitedOwner.jwtToken,
     );
     expect(dataOf<UserInvitation>(listed).userInvitationStatus).toBe('Accepted');
+  });
+});
+
+describe('the invitation mails (issue 31: no open relay)', () => {
+  const inviteAs = (app: TestApp['app'], token: string, email: string, overrides = {}) =>
+    call(app, endpoints.createInvitation, inviteFields(email, overrides), token);
+
+  /** The refusal of an invitation mail: 429, Retry-After within the window, the message. */
+  function expectRefused(response: LightMyRequestResponse, message: string, window: number) {
+    expect(response.statusCode, response.body).toBe(429);
+    expect(envelopeOf(response).messages).toEqual([message]);
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(window);
+  }
+
+  it('are limited per Administrator and day: the 51st of 61 in a row is refused, mailing and saving nothing', async () => {
+    const fresh = await createTestApp(handle.db);
+    try {
+      const { perAdministrator, windowSeconds } = fresh.config.invitationMailLimit;
+      expect([perAdministrator, windowSeconds]).toEqual([50, 86_400]);
+      const admin = await login(fresh.app, DEMO_USERS.owner.email);
+      const statuses: number[] = [];
+      let firstInvitation: UserInvitation | undefined;
+      for (let n = 0; n < 61; n += 1) {
+        const email = uniquePerson(`relay${n}`).email;
+        const response = await inviteAs(fresh.app, admin.jwtToken, email, {
+          message: 'Claim your prize at https://phish.example',
+        });
+        statuses.push(response.statusCode);
+        firstInvitation ??= dataOf<UserInvitation>(response);
+        if (n < perAdministrator) continue;
+        expectRefused(response, invitationMailLimitMessages.administrator, windowSeconds);
+        expect(await readOutbox(fresh.app, email)).toEqual([]);
+        const listed = await call(fresh.app, endpoints.listInvitations, {}, admin.jwtToken);
+        expect(dataOf<UserInvitationList>(listed).list.map((i) => i.email)).not.toContain(email);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(perAdministrator);
+      expect(statuses.slice(perAdministrator).every((status) => status === 429)).toBe(true);
+
+      // Resending mails again, so it is refused too; updating a detail mails nothing.
+      const resend = await call(
+        fresh.app,
+        endpoints.upsertInvitation,
+        inviteFields(firstInvitation!.email, { id: firstInvitation!.id }),
+        admin.jwtToken,
+      );
+      expectRefused(resend, invitationMailLimitMessages.administrator, windowSeconds);
+      const update = await call(
+        fresh.app,
+        endpoints.updateInvitation,
+        inviteFields(firstInvitation!.email, { id: firstInvitation!.id, lastName: 'Vane' }),
+        admin.jwtToken,
+      );
+      expect(update.statusCode, update.body).toBe(200);
+
+      // A day later the Administrator may invite again.
+      fresh.clock.advanceSeconds(windowSeconds);
+      admin.jwtToken = (await login(fresh.app, DEMO_USERS.owner.email)).jwtToken;
+      const email = uniquePerson('nextday').email;
+      expect((await inviteAs(fresh.app, admin.jwtToken, email)).statusCode).toBe(200);
+      expect(await readOutbox(fresh.app, email)).toHaveLength(1);
+    } finally {
+      await fresh.app.close();
+    }
+  });
+
+  it('are limited per organisation, whichever of its Administrators sends them', async () => {
+    const WINDOW = 3600;
+    const limited = await createTestApp(handle.db, {
+      INVITATION_MAIL_LIMIT_ADMINISTRATOR: '3',
+      INVITATION_MAIL_LIMIT_ORGANISATION: '4',
+      INVITATION_MAIL_LIMIT_WINDOW_SECONDS: String(WINDOW),
+    });
+    const admin = await login(limited.app, DEMO_USERS.owner.email);
+    const member = await login(limited.app, DEMO_USERS.member.email);
+    const promote = (userRole: UserRole) =>
+      call(
+        limited.app,
+        endpoints.updateUser,
+        { id: member.claims.id, userRole, loginEnabled: true },
+        admin.jwtToken,
+      );
+    expect((await promote(UserRole.Administrator)).statusCode).toBe(200);
+    try {
+      const second = await switchTenant(limited.app, member, 'Harbour Hope');
+      for (let n = 0; n < 3; n += 1) {
+        const sent = await inviteAs(limited.app, admin.jwtToken, uniquePerson('org').email);
+        expect(sent.statusCode, sent.body).toBe(200);
+      }
+      const fourth = uniquePerson('org4').email;
+      expectRefused(
+        await inviteAs(limited.app, admin.jwtToken, fourth),
+        invitationMailLimitMessages.administrator,
+        WINDOW,
+      );
+      expect(await readOutbox(limited.app, fourth)).toEqual([]);
+      // The other Administrator sends the organisation's 4th; its 5th is refused for both.
+      expect((await inviteAs(limited.app, second.jwtToken, fourth)).statusCode).toBe(200);
+      const fifth = uniquePerson('org5').email;
+      expectRefused(
+        await inviteAs(limited.app, second.jwtToken, fifth),
+        invitationMailLimitMessages.organisation,
+        WINDOW,
+      );
+      expect(await readOutbox(limited.app, fifth)).toEqual([]);
+      // The same person still invites for their own organisation (their 2nd of 3).
+      const own = await switchTenant(limited.app, second, 'Marcus Reed');
+      expect((await inviteAs(limited.app, own.jwtToken, fifth)).statusCode).toBe(200);
+    } finally {
+      expect((await promote(UserRole.User)).statusCode).toBe(200);
+      await limited.app.close();
+    }
+  });
+
+  it('are counted together by every server process on the database', async () => {
+    const env = { INVITATION_MAIL_LIMIT_ADMINISTRATOR: '2' };
+    const first = await createTestApp(handle.db, env);
+    const second = await createTestApp(handle.db, env);
+    try {
+      const one = await login(first.app, DEMO_USERS.owner.email);
+      const two = await login(second.app, DEMO_USERS.owner.email);
+      expect((await inviteAs(first.app, one.jwtToken, uniquePerson('p1').email)).statusCode).toBe(
+        200,
+      );
+      expect((await inviteAs(second.app, two.jwtToken, uniquePerson('p2').email)).statusCode).toBe(
+        200,
+      );
+      const refused = await inviteAs(first.app, one.jwtToken, uniquePerson('p3').email);
+      expectRefused(refused, invitationMailLimitMessages.administrator, 86_400);
+    } finally {
+      await first.app.close();
+      await second.app.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CurrentTenant } from '../../contract/auth';
+import { LOGIN_CAPTCHA_ACTION, type CurrentTenant } from '../../contract/auth';
 import { ResponseStatus } from '../../contract/enums';
 import type { SignupWithGoogleRequest } from '../../contract/identity';
 import { devStandInPaths, linkRoutes } from '../../contract/paths';
@@ -11,7 +11,11 @@ import { users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { createSigner } from '../../server/domain/signing';
 import { ACCOUNT_NOT_ACTIVATED, INVALID_LOGIN } from '../../server/features/auth/sessions';
-import { createCaptchaVerifier, RECAPTCHA_VERIFY_URL } from '../../server/thirdParty/captcha';
+import {
+  createCaptchaVerifier,
+  passesCaptcha,
+  RECAPTCHA_VERIFY_URL,
+} from '../../server/thirdParty/captcha';
 import { GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL, namesOf } from '../../server/thirdParty/google';
 import { openTestDatabase } from './support/testDatabase';
 import {
@@ -108,7 +112,8 @@ describe('the captcha stand-in', () => {
 
   it('is absent in production and when reCAPTCHA is configured', async () => {
     for (const env of [
-      { NODE_ENV: 'production' },
+      { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' },
+      { NODE_ENV: 'production', RECAPTCHA_SECRET_KEY: 'secret' },
       { RECAPTCHA_SITE_KEY: 'site-key' },
       { RECAPTCHA_SECRET_KEY: 'secret' },
     ]) {
@@ -188,22 +193,57 @@ describe('captcha verification', () => {
     expect((await post(app.app, apiPaths.signup, payload)).statusCode).toBe(200);
   });
 
-  it('accepts any token, warning once, in production without a secret', async () => {
-    const warnings: unknown[] = [];
-    const verifier = createCaptchaVerifier({
-      siteKey: '',
+  const withoutSecret = (production: boolean, siteKey: string, warnings: unknown[] = []) =>
+    createCaptchaVerifier({
+      siteKey,
       secretKey: '',
-      production: true,
+      production,
       signer,
       now: () => new Date(),
       fetch: () => Promise.reject(new Error('no network')),
       log: { warn: (message: unknown) => void warnings.push(message) },
     });
+
+  it('accepts any token, warning once, outside production with a site key but no secret', async () => {
+    const warnings: unknown[] = [];
+    const verifier = withoutSecret(false, 'site', warnings);
     expect(verifier.mode).toBe('unverified');
     expect(await verifier.verify('anything', 'signup', 'x')).toBe(true);
     expect(await verifier.verify('else', 'signup', 'x')).toBe(true);
     expect(warnings).toHaveLength(1);
     await expect(verifier.issueStandInToken('signup')).rejects.toThrow();
+  });
+
+  it('is no captcha in production without a secret (CAPTCHA_OPT_OUT): no token passes, the guarded calls ask for none', async () => {
+    for (const siteKey of ['', 'site']) {
+      const warnings: unknown[] = [];
+      const verifier = withoutSecret(true, siteKey, warnings);
+      expect(verifier.mode).toBe('none');
+      expect(await verifier.verify('x', 'signup', '10.0.0.1')).toBe(false);
+      expect(await verifier.verify('x', LOGIN_CAPTCHA_ACTION, '10.0.0.1')).toBe(false);
+      expect(await passesCaptcha(verifier, 'x', 'signup', '10.0.0.1')).toBe(true);
+      expect(String(warnings[0])).toContain('CAPTCHA_OPT_OUT');
+      expect(warnings).toHaveLength(1);
+      await expect(verifier.issueStandInToken('signup')).rejects.toThrow();
+    }
+    // With a captcha, passing it still takes a verified token.
+    const standIn = withoutSecret(false, '');
+    expect(await passesCaptcha(standIn, 'x', 'signup', '10.0.0.1')).toBe(false);
+  });
+
+  it('lets signup through without asking for a captcha in production with CAPTCHA_OPT_OUT', async () => {
+    const optedOut = await createTestApp(handle.db, {
+      NODE_ENV: 'production',
+      CAPTCHA_OPT_OUT: '1',
+    });
+    try {
+      // The address is verified through the development outbox of the other app (same database).
+      const payload = await readyToSignUpWith(test.app, 'not-a-captcha-token', 'optout');
+      const response = await post(optedOut.app, apiPaths.signup, payload);
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await optedOut.app.close();
+    }
   });
 });
 
@@ -286,7 +326,10 @@ describe('the consent page stand-in', () => {
   });
 
   it('is absent in production and when GOOGLE_CLIENT_ID is set', async () => {
-    for (const env of [{ NODE_ENV: 'production' }, { GOOGLE_CLIENT_ID: 'id' }]) {
+    for (const env of [
+      { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' },
+      { GOOGLE_CLIENT_ID: 'id' },
+    ]) {
       const app = await createTestApp(handle.db, env);
       for (const url of [api(CONSENT), api('dev/oauth/consent.js')]) {
         const response = await app.app.inject({
@@ -452,7 +495,10 @@ describe('signup and login with Google through the stand-in', () => {
   });
 
   it('is unavailable in production without Google keys', async () => {
-    const production = await createTestApp(handle.db, { NODE_ENV: 'production' });
+    const production = await createTestApp(handle.db, {
+      NODE_ENV: 'production',
+      CAPTCHA_OPT_OUT: '1',
+    });
     const response = await googleLogin(production.app, 'dev-anything');
     expect(response.statusCode).toBe(503);
     expect(messagesOf(response)).toEqual([

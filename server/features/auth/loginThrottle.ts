@@ -9,7 +9,9 @@ import { normaliseEmail } from '../../domain/users';
  * - per account and client address: once the pair has used up its allowance, that address may
  *   not try the account again until the window ends (429), while other addresses still may;
  * - per account, from every address: past the threshold a login must carry a captcha token, so
- *   failures made by someone else never lock the owner out.
+ *   failures made by someone else never lock the owner out. Without a captcha (production with
+ *   CAPTCHA_OPT_OUT) the account's logins are refused instead (429) until the window ends: no
+ *   token can be verified, so nothing else bounds guessing from many addresses.
  *
  * A successful login clears the account's counters (the pair's and the account's). The counts
  * are shared by every server process on the database.
@@ -38,9 +40,13 @@ export class LoginThrottle {
     return this.windows.wait(pairKey(email, addressKey), this.limits.perAccountAddress);
   }
 
-  /** Whether the account's failures from every address call for a captcha. */
-  async needsCaptcha(email: string): Promise<boolean> {
-    return (await this.windows.count(accountKey(email))) >= this.limits.perAccount;
+  /**
+   * Seconds until the account's failures from every address are forgotten once they have reached
+   * the threshold (0 below it): past it a login needs a captcha, or is refused this long when
+   * there is no captcha to ask for (production with CAPTCHA_OPT_OUT).
+   */
+  accountWait(email: string): Promise<number> {
+    return this.windows.wait(accountKey(email), this.limits.perAccount);
   }
 
   async recordFailure(email: string, addressKey: string): Promise<void> {

@@ -54,6 +54,9 @@ import { findUserById, recordTenantLogin, rememberLastTenant } from '../../domai
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts, please try again later.';
+/** A login of an account past its failure threshold when there is no captcha to ask for. */
+export const TOO_MANY_ACCOUNT_LOGIN_FAILURES =
+  'Too many failed logins for this account, please try again later.';
 /** A login of an account with too many failures that carries no valid captcha token. */
 export const LOGIN_CAPTCHA_REQUIRED = 'Please complete the captcha to sign in.';
 export const SESSION_EXPIRED = 'Your session has expired, please log in again.';
@@ -186,7 +189,9 @@ export interface LoginInput {
  * Email and password login. Failures count per client address (429 past its allowance), per
  * account and address (429 for that address only) and per account: past the account's threshold
  * the login needs a valid captcha token, checked before the password
- * ({@link LOGIN_CAPTCHA_REQUIRED}), so someone else's failures never lock the owner out.
+ * ({@link LOGIN_CAPTCHA_REQUIRED}), so someone else's failures never lock the owner out; without
+ * a captcha (CAPTCHA_OPT_OUT) it is refused until the account's window ends
+ * ({@link TOO_MANY_ACCOUNT_LOGIN_FAILURES}, 429).
  */
 export async function login(deps: SessionDeps, input: LoginInput): Promise<IssuedSession> {
   const { client } = input;
@@ -194,7 +199,12 @@ export async function login(deps: SessionDeps, input: LoginInput): Promise<Issue
   await addressAllowance.check();
   const pairWait = await deps.throttle.pairWait(input.email, client.addressKey);
   if (pairWait > 0) throw new RateLimitedError(TOO_MANY_LOGIN_ATTEMPTS, pairWait);
-  if (await deps.throttle.needsCaptcha(input.email)) {
+  const accountWait = await deps.throttle.accountWait(input.email);
+  if (accountWait > 0) {
+    // No captcha to ask for (production with CAPTCHA_OPT_OUT): the account waits for its window.
+    if (deps.captcha.mode === 'none') {
+      throw new RateLimitedError(TOO_MANY_ACCOUNT_LOGIN_FAILURES, accountWait);
+    }
     const token = input.reCaptchaToken ?? '';
     if (!(await deps.captcha.verify(token, LOGIN_CAPTCHA_ACTION, client.address))) {
       throw new CaptchaRequiredError(LOGIN_CAPTCHA_REQUIRED);

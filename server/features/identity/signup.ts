@@ -14,7 +14,7 @@ import {
 } from '../../../contract/identity';
 import { linkRoutes } from '../../../contract/paths';
 import { activationMail } from '../../mail/templates';
-import { SIGNUP_CAPTCHA_ACTION } from '../../thirdParty/captcha';
+import { passesCaptcha, SIGNUP_CAPTCHA_ACTION } from '../../thirdParty/captcha';
 import {
   deleteAccount,
   HANDLE_NOT_AVAILABLE,
@@ -114,7 +114,12 @@ async function checkSignup(deps: IdentityDeps, input: SignupInput): Promise<Chec
     messages.push(signupMessages.emailNotVerified);
   messages.push(...passwordProblems(input.password, deps.settings.minimumPasswordLength));
   if (
-    !(await deps.captcha.verify(input.reCaptchaToken, SIGNUP_CAPTCHA_ACTION, input.clientAddress))
+    !(await passesCaptcha(
+      deps.captcha,
+      input.reCaptchaToken,
+      SIGNUP_CAPTCHA_ACTION,
+      input.clientAddress,
+    ))
   )
     messages.push(signupMessages.captcha);
 

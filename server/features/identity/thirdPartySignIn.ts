@@ -5,7 +5,7 @@
  * then linked (the provider has verified the address, which also activates a pending account).
  */
 import type { AuthCodeResponse, SignupWithGoogleRequest } from '../../../contract/identity';
-import { SIGNUP_CAPTCHA_ACTION } from '../../thirdParty/captcha';
+import { passesCaptcha, SIGNUP_CAPTCHA_ACTION } from '../../thirdParty/captcha';
 import { GOOGLE_EMAIL_NOT_VERIFIED, type ThirdPartyIdentity } from '../../thirdParty/google';
 import { insertAccount } from './accounts';
 import { conflict, invalid, notFound, unauthenticated } from '../../domain/errors';
@@ -95,7 +95,8 @@ export async function signupWithGoogle(
   if (details.tenantAccountType === 'Charity' && companyName === '') {
     messages.push(signupMessages.companyName);
   }
-  if (!(await deps.captcha.verify(details.reCaptchaToken, SIGNUP_CAPTCHA_ACTION, clientAddress))) {
+  const { reCaptchaToken } = details;
+  if (!(await passesCaptcha(deps.captcha, reCaptchaToken, SIGNUP_CAPTCHA_ACTION, clientAddress))) {
     messages.push(signupMessages.captcha);
   }
   if (messages.length > 0) throw invalid(messages);

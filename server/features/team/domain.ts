@@ -275,7 +275,10 @@ async function checkInvitation(
   return checked;
 }
 
-/** Mails the invitation's link; 503 (nothing saved) when it cannot be sent. */
+/**
+ * Mails the invitation's link; 503 (nothing saved) when it cannot be sent, 429 (nothing mailed or
+ * saved) past the invitation mail limits (every mail counts, a resent one too).
+ */
 async function mailInvitation(
   deps: TeamDeps,
   scope: TenantScope,
@@ -289,6 +292,8 @@ async function mailInvitation(
   );
   // A host switched off mail on the organisation's behalf (tenants/setSendingEmailsEnabled).
   if (!sendingEmailsEnabled) throw forbidden(INVITATION_EMAILS_DISABLED);
+  // Past the Administrator's or the organisation's allowance: 429, nothing mailed or saved.
+  await deps.invitationMailLimits.take(scope);
   try {
     await deps.mailer.send(
       invitationMail({

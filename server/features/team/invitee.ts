@@ -40,7 +40,7 @@ import {
   TERMS_VERSION,
 } from '../../domain/users';
 import { activationMail } from '../../mail/templates';
-import { SIGNUP_CAPTCHA_ACTION } from '../../thirdParty/captcha';
+import { passesCaptcha, SIGNUP_CAPTCHA_ACTION } from '../../thirdParty/captcha';
 import type { ThirdPartyIdentity } from '../../thirdParty/google';
 import { startSession, type IssuedSession } from '../auth/sessions';
 import { HANDLE_NOT_AVAILABLE, uniqueViolation } from '../identity/accounts';
@@ -244,7 +244,7 @@ async function mailActivation(deps: TeamDeps, to: string, firstName: string, key
 }
 
 async function checkCaptcha(deps: TeamDeps, token: string, client: Client) {
-  if (!(await deps.captcha.verify(token, INVITATION_CAPTCHA_ACTION, client.address))) {
+  if (!(await passesCaptcha(deps.captcha, token, INVITATION_CAPTCHA_ACTION, client.address))) {
     throw invalid(teamTexts.captchaRequired);
   }
 }
