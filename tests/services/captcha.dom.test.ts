@@ -9,6 +9,7 @@ import { ApiError } from '../../src/services/apiResponse';
 import { createHttp, type HttpClient } from '../../src/services/http';
 import {
   loadCaptcha,
+  NO_CAPTCHA_TOKEN,
   RECAPTCHA_SCRIPT_URL,
   type Grecaptcha,
 } from '../../src/services/thirdParty/captcha';
@@ -220,12 +221,20 @@ describe('development stand-in (no site key)', () => {
     expect(JSON.parse(request?.body.toString() ?? '')).toEqual({ action: 'signup' });
   });
 
-  it('execute rejects with an ApiError when the server refuses or answers no token', async () => {
+  it('a server without the stand-in (404: production with CAPTCHA_OPT_OUT) has no captcha: the no-captcha token', async () => {
     const captcha = loadCaptcha({ siteKey: '', http: http() });
     server.handle((_r, res) => sendJson(res, 404, envelope(null, 3, ['Not found'])));
+    await expect(captcha.execute('signup')).resolves.toBe(NO_CAPTCHA_TOKEN);
+  });
+
+  it('execute rejects with an ApiError when the server refuses or answers no token', async () => {
+    const captcha = loadCaptcha({ siteKey: '', http: http() });
+    server.handle((_r, res) =>
+      sendJson(res, 429, envelope(null, 3, ['Slow down']), { 'retry-after': '900' }),
+    );
     await expect(captcha.execute('signup')).rejects.toMatchObject({
-      httpStatus: 404,
-      messages: ['Not found'],
+      httpStatus: 429,
+      messages: ['Slow down'],
     });
     server.handle((_r, res) => sendJson(res, 200, envelope({ token: '' })));
     await expect(captcha.execute('signup')).rejects.toBeInstanceOf(ApiError);

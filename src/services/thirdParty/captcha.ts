@@ -4,7 +4,7 @@
  * accepts (`POST {apiBase}/dev/captcha/token {action}`).
  */
 import { devEndpoints } from '../../../contract/endpoints/dev';
-import { dataOrThrow } from '../apiResponse';
+import { ApiError, dataOrThrow } from '../apiResponse';
 import { createCall } from '../call';
 import type { HttpClient } from '../http';
 import { loadScript, scriptFailures } from './script';
@@ -75,12 +75,27 @@ function recaptcha(siteKey: string, options: LoadCaptchaOptions): CaptchaProvide
   };
 }
 
-/** The development stand-in: nothing to load; each token is asked of the reference server. */
+/**
+ * The token sent where the server has no captcha at all: a production server started with
+ * CAPTCHA_OPT_OUT and no site key serves no stand-in (its dev/ calls answer 404) and asks for no
+ * token, but the calls still carry a non-empty one. Any server with a captcha refuses it.
+ */
+export const NO_CAPTCHA_TOKEN = 'no-captcha';
+
+/**
+ * The development stand-in: nothing to load; each token is asked of the reference server. A
+ * server that does not serve the stand-in (404) has no captcha: {@link NO_CAPTCHA_TOKEN}.
+ */
 function standIn(http: HttpClient): CaptchaProvider {
   return {
     ready: () => Promise.resolve(),
     async execute(action) {
-      return dataOrThrow(await createCall(http)(devEndpoints.captchaToken, { action })).token;
+      try {
+        return dataOrThrow(await createCall(http)(devEndpoints.captchaToken, { action })).token;
+      } catch (error) {
+        if (error instanceof ApiError && error.httpStatus === 404) return NO_CAPTCHA_TOKEN;
+        throw error;
+      }
     },
   };
 }
