@@ -1217,6 +1217,22 @@ function recordCases(): Record<string, Case[]> {
       payload: { ...base, lastName: '' },
       messages: [recordTexts.lastNameRequired],
     },
+    // Issue 31: a line break in a name (a header in a mail, a forged line in a CSV export).
+    {
+      name: 'a first name with CR/LF',
+      payload: { ...base, firstName: 'Rhea\r\nBcc: all@example.org' },
+      messages: [recordTexts.firstNameRequired],
+    },
+    {
+      name: 'a last name with a line feed',
+      payload: { ...base, lastName: 'Record\n' },
+      messages: [recordTexts.lastNameRequired],
+    },
+    {
+      name: 'a first name with a tab',
+      payload: { ...base, firstName: 'Rh\tea' },
+      messages: [recordTexts.firstNameRequired],
+    },
     {
       name: 'a handle with a double underscore',
       payload: { ...base, handle: 'a__bcd' },
@@ -1303,6 +1319,16 @@ function recordCases(): Record<string, Case[]> {
         messages: [recordTexts.phoneInvalid],
       },
       {
+        name: 'a phone that is no number',
+        payload: { ...USER_DETAILS, phone: 'call me maybe' },
+        messages: [recordTexts.phoneInvalid],
+      },
+      {
+        name: 'a phone with a line break',
+        payload: { ...USER_DETAILS, phone: '+442079460018\r\n' },
+        messages: [recordTexts.phoneInvalid],
+      },
+      {
         name: 'a date in another format',
         payload: { ...USER_DETAILS, dateOfBirth: '01/01/1990' },
         messages: [recordTexts.dateOfBirthInvalid],
@@ -1372,6 +1398,11 @@ function recordCases(): Record<string, Case[]> {
         messages: [orgTexts.tooLong],
       },
       {
+        name: 'a name with a line feed',
+        payload: { name: 'Tide\nTable', accountType: 'Charity', ownerUserId: 2 },
+        messages: [orgTexts.nameRequired],
+      },
+      {
         name: 'a Company account',
         payload: { name: 'X', accountType: 'Company', ownerUserId: 2 },
         messages: [recordTexts.accountTypeRequired],
@@ -1415,6 +1446,33 @@ function recordCases(): Record<string, Case[]> {
         messages: ['logoId is not an expected field.'],
       },
       ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
+      // Issue 31: the organisation screens' rules (no line break in a name, a phone number's
+      // characters in the contact phone), with their texts.
+      {
+        name: 'a name with CR/LF',
+        payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
+        messages: [orgTexts.nameRequired],
+      },
+      {
+        name: 'a contact name with a line feed',
+        payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
+        messages: [orgTexts.contactNameRequired],
+      },
+      {
+        name: 'a contact phone of words',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
+        messages: [orgTexts.contactPhoneRequired],
+      },
+      {
+        name: 'a contact phone with a line break',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
+        messages: [orgTexts.contactPhoneRequired],
+      },
+      {
+        name: 'a contact phone of markup',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
+        messages: [orgTexts.contactPhoneRequired],
+      },
     ],
     [recordEndpoints.upsertTenant.path]: [
       {
@@ -1432,6 +1490,33 @@ function recordCases(): Record<string, Case[]> {
         ],
       },
       ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
+      // Issue 31: the organisation screens' rules (no line break in a name, a phone number's
+      // characters in the contact phone), with their texts.
+      {
+        name: 'a name with CR/LF',
+        payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
+        messages: [orgTexts.nameRequired],
+      },
+      {
+        name: 'a contact name with a line feed',
+        payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
+        messages: [orgTexts.contactNameRequired],
+      },
+      {
+        name: 'a contact phone of words',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
+        messages: [orgTexts.contactPhoneRequired],
+      },
+      {
+        name: 'a contact phone with a line break',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
+        messages: [orgTexts.contactPhoneRequired],
+      },
+      {
+        name: 'a contact phone of markup',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
+        messages: [orgTexts.contactPhoneRequired],
+      },
     ],
   };
 }
