@@ -26,6 +26,14 @@ export const HANDLE_MAX = 20;
 export const VERIFICATION_CODE_MAX = 32;
 export const KEY_MAX = 256;
 export const PHONE_MAX = 32;
+
+/**
+ * Control characters (CR, LF, tab, NUL, DEL and the C1 range): no screen's text field can hold
+ * one, and in a name they would end up as forged lines in mails and exports (issue 31).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 export { CAPTCHA_TOKEN_MAX } from './auth';
 export const AUTH_CODE_MAX = 2048;
 export const URL_MAX = 2048;

@@ -17,7 +17,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { accountTypes } from './enums';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX, isValidEmail } from './identity';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, hasNoControlCharacters, isValidEmail } from './identity';
 import { isValidPostLink } from './posts';
 
 /**
@@ -43,6 +43,15 @@ export const organisationTexts = {
   notAdministrator: "Only the organisation's Administrators can change its details.",
 } as const;
 
+/**
+ * A contact phone as the organisation screens take it (free form, any country's way of writing
+ * it): digits with the usual separators and an optional leading '+', at least 3 digits, nothing
+ * else (no words, no markup, no line breaks).
+ */
+const CONTACT_PHONE = /^\+?[0-9 ()./-]+$/;
+export const isContactPhone = (value: string) =>
+  CONTACT_PHONE.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 3;
+
 /** Company and VAT numbers: free text up to 64 characters. */
 export const ORGANISATION_NUMBER_MAX = 64;
 export const WEBSITE_MAX = 2048;
@@ -54,10 +63,13 @@ export const isValidWebsite = (value: string) =>
 const Id = min(integer(), 1);
 const Required = (max: number) =>
   refine(size(string(), 1, max), 'required', (v) => v.trim() !== '');
+/** An organisation's name or contact name: required, on one line. */
+export const OrganisationName = refine(Required(NAME_MAX), 'name', hasNoControlCharacters);
 const OrganisationEmail = refine(size(string(), 1, EMAIL_MAX), 'email', (v) =>
   isValidEmail(v.trim()),
 );
-const ContactPhone = Required(PHONE_MAX);
+/** The contact phone: required, a phone number's characters (isContactPhone). */
+export const ContactPhone = refine(Required(PHONE_MAX), 'phone', (v) => isContactPhone(v.trim()));
 const Website = refine(size(string(), 0, WEBSITE_MAX), 'website', (v) => isValidWebsite(v.trim()));
 /** A pending upload of the organisation-logo preset (the media service's file id). */
 const LogoId = optional(nullable(size(string(), 1, 64)));
@@ -95,9 +107,9 @@ export const organisationFieldMessages = {
  * pending upload of the organisation-logo preset, made by the caller with the avatar widget.
  */
 export const NewOrganisationRequest = object({
-  name: Required(NAME_MAX),
+  name: OrganisationName,
   email: OrganisationEmail,
-  contactName: Required(NAME_MAX),
+  contactName: OrganisationName,
   contactPhone: ContactPhone,
   logoId: LogoId,
 });
@@ -135,11 +147,11 @@ export type Organisation = Infer<typeof Organisation>;
  */
 export const UpdateOrganisationDetailsRequest = object({
   id: Id,
-  name: Required(NAME_MAX),
+  name: OrganisationName,
   companyNumber: size(string(), 0, ORGANISATION_NUMBER_MAX),
   vatNumber: size(string(), 0, ORGANISATION_NUMBER_MAX),
   email: OrganisationEmail,
-  contactName: Required(NAME_MAX),
+  contactName: OrganisationName,
   contactPhone: ContactPhone,
   website: Website,
   logoId: LogoId,

@@ -18,6 +18,12 @@ export const linkRoutes = {
   resetPassword: '/forgotten-password/',
 } as const;
 
+/** Client pages that mails link to without a key (the signup-attempt notice). */
+export const sitePages = {
+  login: '/login',
+  forgottenPassword: '/forgotten-password',
+} as const;
+
 /**
  * Development stand-ins of the third parties, served by the reference server outside production
  * when no real keys are configured (paths under the API base).

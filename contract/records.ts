@@ -28,25 +28,28 @@ import {
   ISO_DATE_PATTERN,
   NAME_MAX,
   PHONE_MAX,
+  hasNoControlCharacters,
   isValidEmail,
   signupAccountTypes,
 } from './identity';
 import {
   ORGANISATION_NUMBER_MAX,
   WEBSITE_MAX,
+  ContactPhone,
+  OrganisationName,
   isValidWebsite,
   organisationFieldMessages,
 } from './organisations';
 
 const Id = min(integer(), 1);
 const Guid = size(string(), 1, 64);
-const Name = size(string(), 1, NAME_MAX);
+/** A person's name: on one line, as the screens' fields hold it (issue 31). */
+const Name = refine(size(string(), 1, NAME_MAX), 'name', hasNoControlCharacters);
 const Email = refine(size(string(), 3, EMAIL_MAX), 'email', (v) => isValidEmail(v.trim()));
-const Phone = size(string(), 0, PHONE_MAX);
+/** No line break even where the number's own check comes later (the domain's libphonenumber-js). */
+const Phone = refine(size(string(), 0, PHONE_MAX), 'phone', hasNoControlCharacters);
 const DateOfBirth = pattern(string(), ISO_DATE_PATTERN);
 const Handle = pattern(string(), HANDLE_PATTERN);
-const Required = (max: number) =>
-  refine(size(string(), 1, max), 'required', (v) => v.trim() !== '');
 const OrganisationEmail = refine(size(string(), 1, EMAIL_MAX), 'email', (v) =>
   isValidEmail(v.trim()),
 );
@@ -182,8 +185,16 @@ export type UserSignupData = Infer<typeof UserSignupData>;
 
 /** The field messages of the users' record calls. */
 export const userRecordFieldMessages = {
-  firstName: { required: recordTexts.firstNameRequired, tooLong: recordTexts.nameTooLong },
-  lastName: { required: recordTexts.lastNameRequired, tooLong: recordTexts.nameTooLong },
+  firstName: {
+    required: recordTexts.firstNameRequired,
+    invalid: recordTexts.firstNameRequired,
+    tooLong: recordTexts.nameTooLong,
+  },
+  lastName: {
+    required: recordTexts.lastNameRequired,
+    invalid: recordTexts.lastNameRequired,
+    tooLong: recordTexts.nameTooLong,
+  },
   email: {
     required: recordTexts.emailRequired,
     invalid: recordTexts.emailInvalid,
@@ -230,7 +241,7 @@ export type TenantRecord = Infer<typeof TenantRecord>;
  * start as the owner's (email, full name, phone) until tenants/update changes them.
  */
 export const CreateTenantRequest = object({
-  name: Required(NAME_MAX),
+  name: OrganisationName,
   accountType: enums(signupAccountTypes),
   ownerUserId: Id,
 });
@@ -239,12 +250,12 @@ export type CreateTenantRequest = Infer<typeof CreateTenantRequest>;
 /** POST tenants/update (host): an organisation's details (spec §3 Organisation, §5 messages). */
 export const UpdateTenantRequest = object({
   id: Id,
-  name: Required(NAME_MAX),
+  name: OrganisationName,
   companyNumber: OrganisationNumber,
   vatNumber: OrganisationNumber,
   email: OrganisationEmail,
-  contactName: Required(NAME_MAX),
-  contactPhone: Required(PHONE_MAX),
+  contactName: OrganisationName,
+  contactPhone: ContactPhone,
   website: Website,
 });
 export type UpdateTenantRequest = Infer<typeof UpdateTenantRequest>;
@@ -256,14 +267,14 @@ export type UpdateTenantRequest = Infer<typeof UpdateTenantRequest>;
  */
 export const UpsertTenantRequest = object({
   id: optional(Id),
-  name: Required(NAME_MAX),
+  name: OrganisationName,
   accountType: optional(enums(signupAccountTypes)),
   ownerUserId: optional(Id),
   companyNumber: optional(OrganisationNumber),
   vatNumber: optional(OrganisationNumber),
   email: optional(OrganisationEmail),
-  contactName: optional(Required(NAME_MAX)),
-  contactPhone: optional(Required(PHONE_MAX)),
+  contactName: optional(OrganisationName),
+  contactPhone: optional(ContactPhone),
   website: optional(Website),
 });
 export type UpsertTenantRequest = Infer<typeof UpsertTenantRequest>;

@@ -361,7 +361,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const authenticate = createAuthenticate(accessTokens, now, (sessionId) =>
     liveSessions.isLive(sessionId),
   );
-  const cookie = { apiBasePath: config.apiBasePath, secure: config.cookieSecure };
+  const cookie = {
+    apiBasePath: config.apiBasePath,
+    secure: config.cookieSecure,
+    siteOrigin: new URL(config.siteUrl).origin,
+  };
   const site = findStaticSite(config.staticDir, { production: config.production });
   const devCodes = new DevOAuthCodes(now);
   const identity = createIdentityDeps(app, options, sessions, signer, devCodes, windows);

@@ -1,8 +1,9 @@
 /**
- * The identity mails: a verification code, an activation link, a password-reset link and an
- * email-confirmation link, and the invitation to an organisation. Each has a plain-text and an
- * HTML body; everything a person typed (their name, an inviter's message) is HTML-escaped in the
- * HTML body, and an inviter's message is quoted as theirs. Emailed links are on a line of their own in the
+ * The identity mails: a verification code (or, for an address that has an account, a notice of
+ * the signup attempt), an activation link, a password-reset link and an email-confirmation link,
+ * and the invitation to an organisation. Each has a plain-text and an HTML body; everything a
+ * person typed (their name, an inviter's message) is HTML-escaped in the HTML body, and an
+ * inviter's message is quoted as theirs. Emailed links are on a line of their own in the
  * text body, so they can be read back with a simple pattern.
  */
 import type { OutgoingMail } from './mailer';
@@ -78,6 +79,49 @@ export function verificationCodeMail(input: {
       `Your ${SITE_NAME} verification code is: <strong>${escapeHtml(input.code)}</strong>`,
       `Enter this code to verify your email address. ${expiry}`,
       ignore,
+    ]),
+  };
+}
+
+/**
+ * Sent instead of a verification code when a signup (or a change of address) asks to verify an
+ * address that already has an account: the caller is answered as for any address, so only the
+ * mailbox's owner learns that the account exists, and what to do.
+ */
+export function signupAttemptMail(input: {
+  to: string;
+  firstName: string;
+  signInLink: string;
+  resetLink: string;
+}): OutgoingMail {
+  const subject = `Someone tried to sign up to ${SITE_NAME} with your email address`;
+  const hello = greeting(input.firstName);
+  const intro = `Someone asked for a ${SITE_NAME} verification code to create an account with this email address, which already has an account.`;
+  const signIn = 'If it was you, you already have an account: sign in here';
+  const reset = 'or, if you do not remember your password, reset it here';
+  const ignore = 'If it was not you, you can ignore this email: nothing has changed.';
+  return {
+    to: input.to,
+    subject,
+    text: [
+      hello,
+      '',
+      intro,
+      '',
+      `${signIn}:`,
+      input.signInLink,
+      '',
+      `${reset}:`,
+      input.resetLink,
+      '',
+      ignore,
+    ].join('\n'),
+    html: htmlDocument(subject, [
+      escapeHtml(hello),
+      escapeHtml(intro),
+      `${escapeHtml(signIn)}: ${htmlLink(input.signInLink)}`,
+      `${escapeHtml(reset)}: ${htmlLink(input.resetLink)}`,
+      escapeHtml(ignore),
     ]),
   };
 }

@@ -101,9 +101,30 @@ function fieldValue(name: string, value: unknown): string {
 const isTooLarge = (error: unknown) =>
   error instanceof Error && (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE';
 
+/** A multipart content type names its (non-empty) boundary; without one no part can be read. */
+const BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^;\s"]+)/i;
+
+/**
+ * Whether the parser's error is the client's body (no boundary, a body cut short or not
+ * multipart at all): busboy throws plain Errors without a code or status for those. The
+ * plugin's own limit errors carry their 4xx and are answered by their codes; a TypeError or
+ * the like is a fault of ours and stays a logged 500.
+ */
+const isMalformedBody = (error: unknown) =>
+  error instanceof Error &&
+  Object.getPrototypeOf(error) === Error.prototype &&
+  (error as FastifyError).statusCode === undefined;
+
+/** The client sent a body the parser cannot read: its mistake (a 400), logged as such, not as ours. */
+function malformed(request: FastifyRequest, error?: unknown): MediaError {
+  request.log.info({ err: error }, 'malformed multipart upload');
+  return new MediaError(400, mediaServiceMessages.malformed);
+}
+
 /** Reads the multipart upload: its fields (any order) and its one file, buffered. */
 async function readUpload(request: FastifyRequest): Promise<UploadInput> {
   if (!request.isMultipart()) throw new MediaError(415, mediaServiceMessages.notMultipart);
+  if (!BOUNDARY.test(headerValue(request, 'content-type') ?? '')) throw malformed(request);
   const fields: Record<string, string> = {};
   let file: { fileName: string; mimeType: string; data: Buffer } | undefined;
   let tooLarge = false;
@@ -119,6 +140,7 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
       }
     }
   } catch (error) {
+    if (isMalformedBody(error)) throw malformed(request, error);
     // Over the largest size any preset allows: the parser stops there.
     if (!isTooLarge(error)) throw error;
     tooLarge = true;

@@ -42,6 +42,7 @@ export class MediaError extends Error {
 export const mediaServiceMessages = {
   apiKey: 'A valid API key is required in the x-api-key header.',
   notMultipart: 'The upload must be sent as multipart/form-data.',
+  malformed: 'The upload is not well-formed multipart/form-data; please send it again.',
   presetRequired: 'validationPresetId is required.',
   fileRequired: 'A file is required.',
   unknownTransformation: 'Unknown file transformation preset.',

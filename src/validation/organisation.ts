@@ -5,6 +5,7 @@
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, isValidEmail } from '../../contract/identity';
 import {
   ORGANISATION_NUMBER_MAX,
+  isContactPhone,
   isValidWebsite,
   organisationTexts as t,
   type Organisation,
@@ -23,6 +24,13 @@ function emailRule(value: unknown): RuleResult {
   const trimmed = text(value).trim();
   if (trimmed === '') return t.emailRequired;
   return trimmed.length <= EMAIL_MAX && isValidEmail(trimmed) ? true : t.emailInvalid;
+}
+
+/** Required, and a phone number's characters: the server's rule (contract isContactPhone). */
+function contactPhoneRule(value: unknown): RuleResult {
+  const result = required(t.contactPhoneRequired, PHONE_MAX)(value);
+  if (result !== true) return result;
+  return isContactPhone(text(value).trim()) ? true : t.contactPhoneRequired;
 }
 
 const numberRule = (value: unknown): RuleResult =>
@@ -52,7 +60,7 @@ export const newOrganisationFormStruct = formStruct<NewOrganisationFormValues>(
     name: required(t.nameRequired, NAME_MAX),
     email: emailRule,
     contactName: required(t.contactNameRequired, NAME_MAX),
-    contactPhone: required(t.contactPhoneRequired, PHONE_MAX),
+    contactPhone: contactPhoneRule,
   },
 );
 
@@ -71,7 +79,7 @@ export const organisationDetailsFormStruct = formStruct<OrganisationDetailsFormV
     vatNumber: numberRule,
     email: emailRule,
     contactName: required(t.contactNameRequired, NAME_MAX),
-    contactPhone: required(t.contactPhoneRequired, PHONE_MAX),
+    contactPhone: contactPhoneRule,
     website: websiteRule,
   },
 );

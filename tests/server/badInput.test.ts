@@ -12,6 +12,10 @@ import {
 } from '../../contract/endpoints/referenceLists';
 import { referenceListTexts as refTexts } from '../../contract/referenceLists';
 import { apiPaths } from './support/apiPaths';
+import { allEndpoints } from '../../contract/endpoints';
+import type { AnyEndpoint } from '../../contract/endpoints/define';
+import { topicTexts } from '../../contract/topics';
+import { topicEndpoints } from '../../contract/endpoints/topics';
 import type { TenantStatus } from '../../contract/tenants';
 import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { organisationTexts as orgTexts } from '../../contract/organisations';
@@ -1213,6 +1217,22 @@ function recordCases(): Record<string, Case[]> {
       payload: { ...base, lastName: '' },
       messages: [recordTexts.lastNameRequired],
     },
+    // Issue 31: a line break in a name (a header in a mail, a forged line in a CSV export).
+    {
+      name: 'a first name with CR/LF',
+      payload: { ...base, firstName: 'Rhea\r\nBcc: all@example.org' },
+      messages: [recordTexts.firstNameRequired],
+    },
+    {
+      name: 'a last name with a line feed',
+      payload: { ...base, lastName: 'Record\n' },
+      messages: [recordTexts.lastNameRequired],
+    },
+    {
+      name: 'a first name with a tab',
+      payload: { ...base, firstName: 'Rh\tea' },
+      messages: [recordTexts.firstNameRequired],
+    },
     {
       name: 'a handle with a double underscore',
       payload: { ...base, handle: 'a__bcd' },
@@ -1299,6 +1319,16 @@ function recordCases(): Record<string, Case[]> {
         messages: [recordTexts.phoneInvalid],
       },
       {
+        name: 'a phone that is no number',
+        payload: { ...USER_DETAILS, phone: 'call me maybe' },
+        messages: [recordTexts.phoneInvalid],
+      },
+      {
+        name: 'a phone with a line break',
+        payload: { ...USER_DETAILS, phone: '+442079460018\r\n' },
+        messages: [recordTexts.phoneInvalid],
+      },
+      {
         name: 'a date in another format',
         payload: { ...USER_DETAILS, dateOfBirth: '01/01/1990' },
         messages: [recordTexts.dateOfBirthInvalid],
@@ -1368,6 +1398,11 @@ function recordCases(): Record<string, Case[]> {
         messages: [orgTexts.tooLong],
       },
       {
+        name: 'a name with a line feed',
+        payload: { name: 'Tide\nTable', accountType: 'Charity', ownerUserId: 2 },
+        messages: [orgTexts.nameRequired],
+      },
+      {
         name: 'a Company account',
         payload: { name: 'X', accountType: 'Company', ownerUserId: 2 },
         messages: [recordTexts.accountTypeRequired],
@@ -1411,6 +1446,33 @@ function recordCases(): Record<string, Case[]> {
         messages: ['logoId is not an expected field.'],
       },
       ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
+      // Issue 31: the organisation screens' rules (no line break in a name, a phone number's
+      // characters in the contact phone), with their texts.
+      {
+        name: 'a name with CR/LF',
+        payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
+        messages: [orgTexts.nameRequired],
+      },
+      {
+        name: 'a contact name with a line feed',
+        payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
+        messages: [orgTexts.contactNameRequired],
+      },
+      {
+        name: 'a contact phone of words',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
+        messages: [orgTexts.contactPhoneRequired],
+      },
+      {
+        name: 'a contact phone with a line break',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
+        messages: [orgTexts.contactPhoneRequired],
+      },
+      {
+        name: 'a contact phone of markup',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
+        messages: [orgTexts.contactPhoneRequired],
+      },
     ],
     [recordEndpoints.upsertTenant.path]: [
       {
@@ -1428,6 +1490,33 @@ function recordCases(): Record<string, Case[]> {
         ],
       },
       ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
+      // Issue 31: the organisation screens' rules (no line break in a name, a phone number's
+      // characters in the contact phone), with their texts.
+      {
+        name: 'a name with CR/LF',
+        payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
+        messages: [orgTexts.nameRequired],
+      },
+      {
+        name: 'a contact name with a line feed',
+        payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
+        messages: [orgTexts.contactNameRequired],
+      },
+      {
+        name: 'a contact phone of words',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
+        messages: [orgTexts.contactPhoneRequired],
+      },
+      {
+        name: 'a contact phone with a line break',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
+        messages: [orgTexts.contactPhoneRequired],
+      },
+      {
+        name: 'a contact phone of markup',
+        payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
+        messages: [orgTexts.contactPhoneRequired],
+      },
     ],
   };
 }
@@ -1856,7 +1945,7 @@ const guidQueryCases: QueryCase[] = [
 
 /** A reference list's GET get and DELETE delete: the id's rules, then an unknown id. */
 const referenceIdCases = (notFound: string): QueryCase[] => [
-  ...idQueryCases.slice(0, 8),
+  ...withNotFound(idQueryCases.slice(0, 11), notFound),
   { name: 'an id past any row', query: 'id=999999', code: 404, messages: [notFound] },
 ];
 
@@ -1982,5 +2071,80 @@ describe('an empty JSON body', () => {
       payload: { email: DEMO_USERS.member.email, password: DEMO_PASSWORD },
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+/**
+ * The shared id rule (issue 31): every id an endpoint reads is a whole number from 1 to 2^31 - 1
+ * (server/db/recordIds.ts), and one past the integer column names no record. Each endpoint's id
+ * fields are found in its request struct, so an endpoint added later is swept too; the other
+ * fields get plain values so the id reaches the code that looks it up. Whatever the refusal (400
+ * for a malformed id, the endpoint's 403 or 404 otherwise), never a 500.
+ */
+interface StructShape {
+  type: string;
+  schema: unknown;
+}
+const isIdField = (key: string) => key === 'id' || key.endsWith('Id');
+
+function fieldsOf(endpoint: AnyEndpoint): Record<string, StructShape> {
+  const struct = endpoint.request as unknown as StructShape;
+  return struct.type === 'object' && typeof struct.schema === 'object' && struct.schema !== null
+    ? (struct.schema as Record<string, StructShape>)
+    : {};
+}
+
+/** A plain value of a field's type (the sweep only needs the payload to get past the struct). */
+function plainValue(key: string, field: StructShape): unknown {
+  if (field.type === 'boolean') return true;
+  if (field.type === 'integer' || field.type === 'number') return 1;
+  if (field.type === 'array') return [];
+  if (field.type !== 'string') return undefined;
+  const lower = key.toLowerCase();
+  if (lower.includes('email')) return 'sweep@example.com';
+  if (lower.includes('phone')) return '+447700900123';
+  return 'Sweep';
+}
+
+const idSweep = allEndpoints
+  .filter((endpoint) => !endpoint.path.startsWith('dev/'))
+  .flatMap((endpoint) =>
+    Object.entries(fieldsOf(endpoint))
+      .filter(([key, field]) => isIdField(key) && field.type === 'integer')
+      .flatMap(([key]) =>
+        ['2147483648', '-1', '1e300', '1.5'].map((value) => ({ endpoint, key, value })),
+      ),
+  );
+
+describe('every id an endpoint reads', () => {
+  it('finds the id-taking endpoints', () => {
+    expect(new Set(idSweep.map(({ endpoint }) => endpoint.path)).size).toBeGreaterThan(50);
+  });
+
+  it.each(idSweep.map((row) => [row.endpoint.method, row.endpoint.path, row.key, row.value, row]))(
+    '%s %s with %s=%s answers a 4xx envelope',
+    async (_method, _path, _key, _value, { endpoint, key, value }) => {
+      const query = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+      const payload = Object.fromEntries(
+        Object.entries(fieldsOf(endpoint)).map(([name, field]) => [name, plainValue(name, field)]),
+      );
+      const response = await test.app.inject({
+        method: endpoint.method,
+        url: query ? `${api(endpoint.path)}?${key}=${value}` : api(endpoint.path),
+        headers: bearer(host.jwtToken),
+        ...(query ? {} : { payload: { ...payload, [key]: Number(value) } }),
+      });
+      expect([400, 403, 404], response.body).toContain(response.statusCode);
+      expect(envelopeOf(response).status).toBe(ResponseStatus.Error);
+    },
+  );
+
+  it('refuses chosen topic ids past the column as unknown topics', async () => {
+    const response = await post(topicEndpoints.updateUserTopics.path, {
+      name: 'topic ids past the column',
+      payload: { userId: host.claims.id, topicIds: [1, 2, 2 ** 31] },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(envelopeOf(response).messages).toEqual([topicTexts.unknown]);
   });
 });

@@ -101,13 +101,41 @@ describe('POST /api/auth/verifyAccount', () => {
     expect(row?.expiresAt.getTime()).toBe(test.clock.now().getTime() + 15 * 60 * 1000);
   });
 
-  it('refuses an address that already has an account when it is for signup', async () => {
-    const response = await sendCode(test.app, DEMO_USERS.owner.email.toUpperCase());
-    expect(response.statusCode).toBe(409);
-    expect(messagesOf(response)).toEqual(['An account with this email address already exists.']);
-    expect(await readOutbox(test.app, DEMO_USERS.owner.email)).toEqual([]);
-    const other = await sendCode(test.app, DEMO_USERS.owner.email, false);
+  it('answers a known address for signup exactly like an unknown one, and mails the account a notice instead of a code', async () => {
+    // Issue 31: a 409 here told anyone whether an address has an account.
+    const known = DEMO_USERS.member.email;
+    const unknown = uniquePerson('nobody').email;
+    const knownAnswer = await sendCode(test.app, known.toUpperCase());
+    const unknownAnswer = await sendCode(test.app, unknown);
+    expect(knownAnswer.statusCode).toBe(200);
+    expect(knownAnswer.statusCode).toBe(unknownAnswer.statusCode);
+    expect(knownAnswer.body).toBe(unknownAnswer.body);
+    expect(codeIn(await latestMail(test.app, unknown))).toMatch(/^\d{6}$/);
+
+    const [notice, ...others] = await readOutbox(test.app, known);
+    expect(others).toEqual([]);
+    expect(notice?.subject).toBe('Someone tried to sign up to Givedrop with your email address');
+    expect(notice?.text).toContain('If it was you, you already have an account');
+    expect(notice?.text).toContain(`${test.config.siteUrl}/login`);
+    expect(notice?.text).toContain(`${test.config.siteUrl}/forgotten-password`);
+    expect(notice?.text).not.toMatch(/\b\d{6}\b/);
+    // No code is stored for it: nobody can verify the address and sign it up again.
+    const rows = await handle.db
+      .select()
+      .from(emailVerificationCodes)
+      .where(eq(emailVerificationCodes.email, known));
+    expect(rows).toEqual([]);
+    // Outside signup (a signed-in change of address) the code is mailed as before.
+    const other = await sendCode(test.app, known, false);
     expect(other.statusCode).toBe(200);
+    expect(codeIn(await latestMail(test.app, known))).toMatch(/^\d{6}$/);
+  });
+
+  it('counts a known address against the same sending limit as any other', async () => {
+    const known = DEMO_USERS.owner.email;
+    for (let i = 0; i < 5; i += 1) expect((await sendCode(test.app, known)).statusCode).toBe(200);
+    expect((await sendCode(test.app, known)).statusCode).toBe(429);
+    test.clock.advanceSeconds(901);
   });
 
   it('replaces the earlier code: only the newest one is accepted', async () => {
@@ -308,8 +336,20 @@ describe('POST /api/auth/signup', () => {
       handle: uniquePerson().handle,
       reCaptchaToken: await captchaToken(test.app),
     });
+    // Unverified, a known address is refused like an unknown one (no enumeration here either).
     expect(again.statusCode).toBe(400);
-    expect(messagesOf(again)).toEqual(['An account with this email address already exists.']);
+    expect(messagesOf(again)).toEqual(['Please verify your email address.']);
+    // Whoever holds the mailbox (a code outside signup reaches it) learns it has an account.
+    await sendCode(test.app, payload.email, false);
+    await checkCode(test.app, payload.email, codeIn(await latestMail(test.app, payload.email)));
+    const twice = await post(test.app, apiPaths.signup, {
+      ...payload,
+      handle: uniquePerson().handle,
+      reCaptchaToken: await captchaToken(test.app),
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(messagesOf(twice)).toEqual(['An account with this email address already exists.']);
+    expect(await userByEmail(payload.email)).toBeDefined();
   });
 
   it('creates a Charity tenant named by companyName', async () => {

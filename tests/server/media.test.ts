@@ -1,4 +1,5 @@
 import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { is } from 'superstruct';
@@ -575,5 +576,58 @@ describe('pending uploads', () => {
     await writeFile(join(test.mediaDir, 'pending', 'leftover.abc.tmp'), 'partial');
     await createTestApp(handle.db, {}, { mediaDir: test.mediaDir });
     expect((await pendingFiles()).sort()).toEqual([fresh.fileId, `${fresh.fileId}.json`].sort());
+  });
+});
+
+describe('a malformed multipart upload (issue 31)', () => {
+  /** The upload's body and content type as a broken client would send them. */
+  async function sendRaw(contentType: string, payload: Buffer) {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await createTestApp(handle.db, {}, { logger: { level: 'error', stream } });
+    const response = await logged.app.inject({
+      method: 'POST',
+      url: mediaUrl(mediaPaths.uploadPending),
+      headers: { 'content-type': contentType, [MEDIA_API_KEY_HEADER]: apiKey },
+      payload,
+    });
+    await logged.app.close();
+    return { response, lines };
+  }
+
+  const wellFormed = () =>
+    multipart({ validationPresetId: 'post', reference: 'r' }, [
+      { fileName: 'a.png', contentType: 'image/png', data: Buffer.alloc(64, 7) },
+    ]);
+
+  it.each([
+    ['no boundary', () => ({ type: 'multipart/form-data', body: wellFormed().payload })],
+    [
+      'an empty boundary',
+      () => ({ type: 'multipart/form-data; boundary=', body: wellFormed().payload }),
+    ],
+    [
+      'a truncated body',
+      () => {
+        const { payload, headers } = wellFormed();
+        return { type: headers['content-type'], body: payload.subarray(0, payload.length - 40) };
+      },
+    ],
+    [
+      'a body of no parts at all',
+      () => ({ type: 'multipart/form-data; boundary=xyz', body: Buffer.from('not multipart') }),
+    ],
+  ])('answers %s with a 400 and a human message, logging no error', async (_name, make) => {
+    const { type, body } = make();
+    const { response, lines } = await sendRaw(type, body);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ messages: [mediaServiceMessages.malformed] });
+    expect(lines).toEqual([]);
+    expect(await pendingFiles()).toEqual([]);
   });
 });

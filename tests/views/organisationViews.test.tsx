@@ -167,6 +167,17 @@ describe('Organisation Details', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('refuses a contact phone of words, as the server does (issue 31)', async () => {
+    const onSubmit = vi.fn();
+    render(<OrganisationDetailsView {...detailsProps({ onSubmit })} />);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Contact phone'));
+    await user.type(screen.getByLabelText('Contact phone'), 'call me maybe');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Please enter a contact phone')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('shows a Standard User the details read-only, with the logo', () => {
     render(
       <OrganisationDetailsView

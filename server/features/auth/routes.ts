@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope';
 import {
   clearRefreshCookie,
   readRefreshCookie,
+  refuseForeignOrigin,
   type RefreshCookieOptions,
 } from '../../http/refreshCookie';
 import { answerSession } from '../../http/sessionAnswer';
@@ -39,7 +40,21 @@ async function clearingCookieOnRefusal<T>(
  */
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
   const { sessions, cookie } = deps;
+  // The calls that the refresh cookie authenticates (every one that reads it), checked before
+  // anything else so that a page of another site learns nothing from them (issue 31).
+  const cookieCalls = new Set(
+    [
+      endpoints.refreshToken,
+      endpoints.revokeToken,
+      endpoints.switchTenant,
+      endpoints.impersonate,
+      endpoints.stopImpersonating,
+    ].map((endpoint) => `${cookie.apiBasePath}/${endpoint.path}`),
+  );
   return async (app) => {
+    app.addHook('onRequest', async (request) => {
+      if (cookieCalls.has(request.routeOptions.url ?? '')) refuseForeignOrigin(request, cookie);
+    });
     route(app, endpoints.login, async ({ payload, client, reply }) => {
       const { email, password, reCaptchaToken } = payload;
       const session = await login(sessions, { email, password, reCaptchaToken, client });

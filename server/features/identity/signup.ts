@@ -108,10 +108,13 @@ async function checkSignup(deps: IdentityDeps, input: SignupInput): Promise<Chec
   messages.push(...dateOfBirthProblems(input.dateOfBirth, now));
   if ((await findUserByHandle(deps.db, input.handle)) !== undefined)
     messages.push(signupMessages.handleTaken);
-  if ((await findUserByEmail(deps.db, email)) !== undefined)
-    messages.push(signupMessages.emailTaken);
-  else if (!(await isRecentlyVerified(deps.db, email, now)))
+  // Verified first: an address nobody verified is refused alike whether or not it has an account
+  // (issue 31), and only the mailbox's owner can verify one (verifyAccount mails an account's
+  // address a notice, not a code, for signup).
+  if (!(await isRecentlyVerified(deps.db, email, now)))
     messages.push(signupMessages.emailNotVerified);
+  else if ((await findUserByEmail(deps.db, email)) !== undefined)
+    messages.push(signupMessages.emailTaken);
   messages.push(...passwordProblems(input.password, deps.settings.minimumPasswordLength));
   if (
     !(await passesCaptcha(

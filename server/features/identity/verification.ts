@@ -7,10 +7,12 @@
 import { randomInt } from 'node:crypto';
 import { verificationMessages } from '../../../contract/identity';
 import type { Queryable } from '../../db/database';
-import { verificationCodeMail } from '../../mail/templates';
+import { sitePages } from '../../../contract/paths';
+import { signupAttemptMail, verificationCodeMail } from '../../mail/templates';
+import type { OutgoingMail } from '../../mail/mailer';
 import type { Client } from '../../domain/client';
 import { addSeconds } from '../../domain/context';
-import { conflict, invalid, unavailable } from '../../domain/errors';
+import { invalid, unavailable } from '../../domain/errors';
 import type { IdentityDeps } from './identityContext';
 import { checkAttempt, recordAttempt, takeAttempt } from './rateLimits';
 import { sameText } from '../../domain/signing';
@@ -50,17 +52,31 @@ export interface SendCodeInput {
 }
 
 /**
- * Mails a new code to the address, replacing any earlier one (and its verified mark). For signup
- * an address that already has an account is refused.
+ * Mails a new code to the address, replacing any earlier one (and its verified mark). For signup,
+ * an address that already has an account gets a notice of the attempt instead (with the sign-in
+ * and reset links) and no code is stored: the caller is answered exactly as for any other address,
+ * after the same work (a code signed, one mail sent), so the answer does not tell whether the
+ * address has an account (issue 31; login and password reset do not tell either). Signup itself
+ * then refuses the address as unverified, like any address nobody verified.
  */
 export async function sendVerificationCode(deps: IdentityDeps, input: SendCodeInput) {
   const email = normaliseEmail(input.email);
   await takeAttempt(deps.limits.codeSends, email, input.client.allowance('codeSends'));
-  if (input.forSignup && (await findUserByEmail(deps.db, email)) !== undefined) {
-    throw conflict(ACCOUNT_EXISTS);
-  }
+  const account = input.forSignup ? await findUserByEmail(deps.db, email) : undefined;
   const code = generateCode();
   const codeHash = await deps.signer.sign(CODE_PURPOSE, codeData(email, code));
+  if (account !== undefined) {
+    await sendCodeMail(
+      deps,
+      signupAttemptMail({
+        to: email,
+        firstName: account.firstName,
+        signInLink: `${deps.settings.siteUrl}${sitePages.login}`,
+        resetLink: `${deps.settings.siteUrl}${sitePages.forgottenPassword}`,
+      }),
+    );
+    return;
+  }
   const now = deps.now();
   const values = {
     codeHash,
@@ -70,17 +86,25 @@ export async function sendVerificationCode(deps: IdentityDeps, input: SendCodeIn
     createdAt: now,
   };
   await upsertVerificationCode(deps.db, email, values);
+  const mail = verificationCodeMail({
+    to: email,
+    code,
+    expiresInMinutes: VERIFICATION_CODE_TTL_SECONDS / 60,
+  });
+  await sendCodeMail(deps, mail, () => deleteVerificationCodeWithHash(deps.db, email, codeHash));
+}
+
+/** Sends the code (or notice) mail; a failure is the same 503 whichever mail it was. */
+async function sendCodeMail(
+  deps: IdentityDeps,
+  mail: OutgoingMail,
+  undo: () => Promise<unknown> = async () => undefined,
+) {
   try {
-    await deps.mailer.send(
-      verificationCodeMail({
-        to: email,
-        code,
-        expiresInMinutes: VERIFICATION_CODE_TTL_SECONDS / 60,
-      }),
-    );
+    await deps.mailer.send(mail);
   } catch (error) {
     deps.log.error({ err: error }, 'verification email could not be sent');
-    await deleteVerificationCodeWithHash(deps.db, email, codeHash);
+    await undo();
     throw unavailable(VERIFICATION_EMAIL_FAILED);
   }
 }

@@ -23,6 +23,7 @@ import type {
 import { referenceListTexts as t } from '../../../contract/referenceLists';
 import { MINIMUM_TOPICS } from '../../../contract/topics';
 import type { Queryable } from '../../db/database';
+import { isStorableId } from '../../db/recordIds';
 import type { DomainContext } from '../../domain/context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
 import { uniqueViolation } from '../identity/accounts';
@@ -190,7 +191,8 @@ export async function getRow<K extends ReferenceListKind>(
   id: number,
 ): Promise<RowOf<K>> {
   const rules = rulesOf(kind);
-  const row = await rules.queries.selectById(ctx.db, id);
+  // The only call that sends the id itself to the database (the others find it among the rows).
+  const row = isStorableId(id) ? await rules.queries.selectById(ctx.db, id) : undefined;
   if (!row) throw notFound(rules.notFound);
   return row;
 }

@@ -6,6 +6,7 @@
 import type { ListResponse } from '../../../contract/lists';
 import type { ReferenceListRequest } from '../../../contract/referenceLists';
 import { MINIMUM_TOPICS, topicTexts, type Topic } from '../../../contract/topics';
+import { isStorableId } from '../../db/recordIds';
 import type { DomainContext } from '../../domain/context';
 import { forbidden, invalid } from '../../domain/errors';
 import { referenceListPage } from '../../domain/referenceLists';
@@ -77,6 +78,8 @@ export async function updateUserTopics(
   requireSelf(scope, input.userId);
   const chosen = [...new Set(input.topicIds)];
   if (chosen.length < MINIMUM_TOPICS) throw invalid(topicTexts.tooFew);
+  // An id past the integer column is no topic (and would fail the query with a 500).
+  if (!chosen.every(isStorableId)) throw invalid(topicTexts.unknown);
   await ctx.db.transaction(async (tx) => {
     const enabled = await selectEnabledTopicIds(tx, chosen);
     if (enabled.length !== chosen.length) throw invalid(topicTexts.unknown);
