@@ -24,10 +24,14 @@ let warnings: string[];
 let uncaught: unknown[];
 const recordUncaught = (error: unknown) => uncaught.push(error);
 
-/** Resolves once `check` holds (checked every 20 ms, for at most 20 s). */
+/**
+ * Resolves once `check` holds (checked every 20 ms, for at most 20 s); fails at once on an
+ * uncaught exception (what ended the process before).
+ */
 async function eventually(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!(await check())) {
+    if (uncaught.length > 0) throw new Error(`${what}: uncaught ${String(uncaught[0])}`);
     if (Date.now() > deadline) throw new Error(`${what}: not within 20 s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
