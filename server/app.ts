@@ -35,7 +35,12 @@ import { installAddressLimits } from './http/addressLimits';
 import { createAuthenticate } from './http/authentication';
 import type { RouteAuth } from './http/route';
 import { installApiCompression } from './http/compression';
-import { createErrorHandler, jsonTooDeepError, sendNotFound } from './http/errors';
+import {
+  createErrorHandler,
+  installRetryAfter,
+  jsonTooDeepError,
+  sendNotFound,
+} from './http/errors';
 import { healthRoutes } from './features/health/routes';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { connectOriginsOf, helmetOptions, PERMISSIONS_POLICY } from './http/securityHeaders';
@@ -424,6 +429,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setErrorHandler(
     createErrorHandler({ onDatabaseUnavailable: (error) => databaseMonitor.reportFailure(error) }),
   );
+  installRetryAfter(app);
   app.addHook('onReady', () => accessTokens.warmUp());
   app.addHook('onReady', async () => {
     await mediaApiKey();

@@ -31,7 +31,9 @@
  * - DATABASE_URL                    PostgreSQL connection string; when set, node-postgres is used
  *                                   instead of the embedded PGlite. Several server processes may
  *                                   share one: the rate limits count in it, and each process follows
- *                                   the others' writes (LISTEN/NOTIFY) before using its memory.
+ *                                   the others' writes (LISTEN/NOTIFY) before using its memory. A
+ *                                   lost connection is logged and replaced (server/db/database.ts);
+ *                                   requests meanwhile answer 503 with Retry-After.
  * - REDIS_URL                       Redis connection URL (ioredis, e.g. 'redis://host:6379'): the
  *                                   per-client-address limits count there (@fastify/rate-limit's
  *                                   Redis store, on Redis's clock) instead of in the database. A

@@ -7,7 +7,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirError, makeDataDirPrivate, prepareDataDir, usePrivateUmask } from './dataDir';
-import { openDatabase } from './db/database';
+import { openDatabase, type ConnectionLog } from './db/database';
 import { databaseProbe } from './db/health';
 import { seedMediaFiles } from './db/seedContent';
 import { createShutdown, shutdownOnSignals, type Shutdown } from './lifecycle';
@@ -19,7 +19,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   usePrivateUmask();
   await prepareDataDir(config.dataDir);
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A lost PostgreSQL connection is logged with the app's logger once there is one (stderr before).
+  let connectionLog: ConnectionLog = {
+    warn: (details, message) => console.warn(message, details),
+  };
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: { warn: (details, message) => connectionLog.warn(details, message) },
+  });
   await handle.migrate();
   const seed = await seedOnStart(handle.db, config);
   if (config.seedDemo) await seedMediaFiles(new MediaStorage(config.mediaDir));
@@ -38,6 +46,7 @@ async function main(): Promise<void> {
       },
     },
   });
+  connectionLog = app.log;
   const watchdog = startWatchdog();
   shutdown = createShutdown({
     close: async () => {

@@ -36,9 +36,14 @@ const CONNECTION_ERROR_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
-/** node-postgres and PGlite errors that carry no code. */
+/**
+ * node-postgres and PGlite errors that carry no code: a connection closed under a query
+ * ("Connection terminated unexpectedly"), a statement on a connection lost before it ("Client has
+ * encountered a connection error and is not queryable", "Client was closed and is not
+ * queryable"), no connection within the pool's time, a closed pool or PGlite.
+ */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
+  /Connection terminated|is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
 
 const isSqlState = (code: string) => /^[0-9A-Z]{5}$/.test(code);
 
@@ -48,14 +53,25 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /**
+ * A failed connect(2) to the database's address: any code the socket gives (ECONNREFUSED while
+ * PostgreSQL is down; ENOENT for a Unix socket whose server is not running).
+ */
+function isConnectFailure(error: unknown): boolean {
+  const syscall = (error as { syscall?: unknown } | null | undefined)?.syscall;
+  return syscall === 'connect' && codeOf(error) !== undefined;
+}
+
+/**
  * True when `error` (or what caused it) says the database cannot be used: a connection or I/O
  * failure, a full disk, a data file the server may not open, a closed client. A query the
  * database refuses for its content (a unique violation, bad syntax) is not: that is a bug or a
  * domain rule, answered as before.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // Raised outside any query: a transaction's connection that could not be made.
   const top = codeOf(error);
   if (top !== undefined && CONNECTION_ERROR_CODES.has(top)) return true;
+  if (isConnectFailure(error)) return true;
   let inQuery = false;
   for (let current = error, depth = 0; current instanceof Error && depth < 6; depth += 1) {
     if (current instanceof DrizzleQueryError) inQuery = true;
@@ -63,7 +79,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code !== undefined && isSqlState(code)) {
       return UNAVAILABLE_SQLSTATE_CLASSES.has(code.slice(0, 2)) || code === INSUFFICIENT_PRIVILEGE;
     }
-    if (code !== undefined && inQuery && CONNECTION_ERROR_CODES.has(code)) return true;
+    if (
+      inQuery &&
+      ((code !== undefined && CONNECTION_ERROR_CODES.has(code)) || isConnectFailure(current))
+    ) {
+      return true;
+    }
     if (UNAVAILABLE_MESSAGES.test(current.message) && (inQuery || depth === 0)) return true;
     current = current.cause;
   }

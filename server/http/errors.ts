@@ -2,9 +2,9 @@
  * Maps every failure to the envelope: domain errors to their 4xx, Fastify's own request errors
  * (malformed JSON, too-large body, unsupported media type) to 4xx with a human message, a
  * database that cannot be used to a logged 503, and anything unexpected to a 500 with the
- * generic message.
+ * generic message. Every 503 carries Retry-After ({@link UNAVAILABLE_RETRY_AFTER_SECONDS}).
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseStatus } from '../../contract/enums';
 import { isDatabaseUnavailable } from '../db/health';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
@@ -17,6 +17,29 @@ export const JSON_TOO_DEEP = 'The request body nests too deeply.';
 export const JSON_TOO_DEEP_CODE = 'GD_ERR_JSON_TOO_DEEP';
 export const DATABASE_UNAVAILABLE =
   'The service is temporarily unavailable (its database cannot be used); please try again later.';
+
+/**
+ * The Retry-After (seconds) of every 503: the server, or something it needs (its database, the
+ * mail server, a third party, the media service's image queue), cannot serve now. A few seconds:
+ * long enough not to be hammered by retries, short enough that a client comes back soon after a
+ * database restart or failover (the server makes new connections by itself). One value for all,
+ * since a client cannot tell how long any of these will last.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+const retryLater = (reply: FastifyReply) =>
+  reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+
+/**
+ * Gives every 503 that has no Retry-After of its own {@link UNAVAILABLE_RETRY_AFTER_SECONDS}: the
+ * error handler's, GET {API}/health's, the media service's and any answered elsewhere.
+ */
+export function installRetryAfter(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) retryLater(reply);
+    return payload;
+  });
+}
 
 const DOMAIN_STATUS: Record<DomainErrorKind, { code: number; status: ResponseStatus }> = {
   invalid: { code: 400, status: ResponseStatus.Error },
@@ -42,6 +65,7 @@ function sendDomainError(error: DomainError, reply: FastifyReply) {
   const { code, status } = DOMAIN_STATUS[error.kind];
   if (error instanceof RateLimitedError)
     reply.header('retry-after', String(error.retryAfterSeconds));
+  else if (code === 503) retryLater(reply);
   return reply.code(code).send(envelope(status, error.data, error.messages));
 }
 
@@ -76,7 +100,9 @@ export function createErrorHandler(options: ErrorHandlerOptions = {}) {
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       options.onDatabaseUnavailable?.(error);
-      return reply.code(503).send(failure(ResponseStatus.Error, [DATABASE_UNAVAILABLE]));
+      return retryLater(reply)
+        .code(503)
+        .send(failure(ResponseStatus.Error, [DATABASE_UNAVAILABLE]));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(failure(ResponseStatus.Error, [GENERIC_ERROR]));

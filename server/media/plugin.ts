@@ -33,6 +33,7 @@ import { mediaMessages } from '../../contract/media';
 import { takeAllowance } from '../domain/client';
 import { DomainError, RateLimitedError } from '../domain/errors';
 import { clientOf } from '../http/addressLimits';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { findPreset } from './presets';
 import {
   MAX_FILE_NAME_LENGTH,
@@ -220,7 +221,7 @@ export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
       }
       // The counts cannot be kept (Redis unreachable): refused, never let through uncounted.
       if (error instanceof DomainError && error.kind === 'unavailable') {
-        throw new MediaError(503, error.messages);
+        throw new MediaError(503, error.messages, UNAVAILABLE_RETRY_AFTER_SECONDS);
       }
       throw error;
     }

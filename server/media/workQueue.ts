@@ -6,13 +6,14 @@
  * fixed amount of CPU and memory; the refused callers are told to come back later (503).
  */
 import { availableParallelism } from 'node:os';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../http/errors';
 
 export interface WorkQueueOptions {
   /** Jobs that run at once (at least 1). */
   concurrency: number;
   /** Jobs that may wait for a free slot (0: refuse whenever every slot is busy). */
   maxWaiting: number;
-  /** Seconds a refused caller is told to wait before trying again (Retry-After; default 5). */
+  /** Seconds a refused caller is told to wait before trying again (Retry-After; default 5, as every 503). */
   retryAfterSeconds?: number;
 }
 
@@ -25,7 +26,8 @@ export class WorkQueueFullError extends Error {
   }
 }
 
-export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+/** Every 503's Retry-After (server/http/errors.ts). */
+export const DEFAULT_RETRY_AFTER_SECONDS = UNAVAILABLE_RETRY_AFTER_SECONDS;
 
 /**
  * The default number of images processed at once: the CPUs, at most 3. sharp's jobs run on

@@ -13,6 +13,7 @@ import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { ConfigError, loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_USERS } from '../../server/db/seedData';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
 import { openTestDatabase } from './support/testDatabase';
 import {
   api,
@@ -232,6 +233,7 @@ describe('production', () => {
       ] as const) {
         const response = await call(session, endpoint, payload, production.app);
         expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         expect(envelopeOf(response).messages).toEqual([paymentTexts.unavailable]);
       }
       for (const url of [

@@ -1,16 +1,23 @@
 /**
- * A database that cannot be used: a request that fails on it answers 503 with the envelope and is
- * logged (not a 500); GET /api/health reports the database's state; the monitor declares it
- * unusable after failed probes; a shutdown always ends within its bound.
+ * A database that cannot be used: a request that fails on it answers 503 with the envelope and
+ * Retry-After and is logged (not a 500), whichever error node-postgres raises for it; GET
+ * /api/health reports the database's state; the monitor declares it unusable after failed
+ * probes; a shutdown always ends within its bound.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
+import { openDatabase } from '../../server/db/database';
 import { DatabaseMonitor, isDatabaseUnavailable } from '../../server/db/health';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { DATABASE_UNAVAILABLE } from '../../server/http/errors';
+import { DATABASE_UNAVAILABLE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
 import { createShutdown } from '../../server/lifecycle';
+import { freePort } from './support/serverProcess';
 import { openTestDatabase } from './support/testDatabase';
 import { api, createTestApp, envelopeOf, postLogin } from './support/testServer';
 
@@ -30,6 +37,15 @@ describe('isDatabaseUnavailable', () => {
       queryError('XX001', 'invalid page in block 0'),
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       new DrizzleQueryError('select 1', [], new Error('Connection terminated unexpectedly')),
+      // A statement on a connection lost before it (a transaction's next one, its rollback).
+      new DrizzleQueryError(
+        'rollback',
+        [],
+        new Error('Client has encountered a connection error and is not queryable'),
+      ),
+      new DrizzleQueryError('select 1', [], new Error('Client was closed and is not queryable')),
+      queryError('57P03', 'the database system is shutting down'),
+      new Error('timeout exceeded when trying to connect'),
       new Error('PGlite is closed'),
     ];
     for (const error of unavailable) expect(isDatabaseUnavailable(error), error.message).toBe(true);
@@ -46,6 +62,47 @@ describe('isDatabaseUnavailable', () => {
       }),
     ];
     for (const error of others) expect(isDatabaseUnavailable(error), error.message).toBe(false);
+  });
+});
+
+describe('isDatabaseUnavailable, with the errors node-postgres raises', () => {
+  /** What a statement and a transaction raise on a pool whose PostgreSQL cannot be reached. */
+  async function failuresOn(databaseUrl: string): Promise<unknown[]> {
+    const handle = await openDatabase({ databaseUrl });
+    try {
+      const statement = await handle.db.execute(sql`select 1`).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      const transaction = await handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => 'answered',
+          (error: unknown) => error,
+        );
+      return [statement, transaction];
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it('is true while PostgreSQL is down: a refused connection, a Unix socket with no server', async () => {
+    const port = await freePort();
+    const down = await mkdtemp(join(tmpdir(), 'givedrop-no-postgres-'));
+    try {
+      const failures = [
+        ...(await failuresOn(`postgres://givedrop:givedrop@127.0.0.1:${port}/givedrop`)),
+        ...(await failuresOn(`postgres://givedrop:givedrop@/givedrop?host=${down}`)),
+      ];
+      for (const failure of failures) {
+        expect(failure).toBeInstanceOf(Error);
+        expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+      }
+    } finally {
+      await rm(down, { recursive: true, force: true });
+    }
   });
 });
 
@@ -73,6 +130,7 @@ describe('a database that cannot be used, seen through the API', () => {
       await handle.close();
       const login = await postLogin(app, DEMO_USERS.owner.email);
       expect(login.statusCode).toBe(503);
+      expect(login.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       expect(envelopeOf(login)).toEqual({
         status: ResponseStatus.Error,
         messages: [DATABASE_UNAVAILABLE],
@@ -82,6 +140,7 @@ describe('a database that cannot be used, seen through the API', () => {
 
       const unhealthy = await app.inject({ method: 'GET', url: api('health') });
       expect(unhealthy.statusCode).toBe(503);
+      expect(unhealthy.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       expect(envelopeOf(unhealthy)).toEqual({
         status: ResponseStatus.Error,
         messages: [DATABASE_UNAVAILABLE],

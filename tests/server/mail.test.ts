@@ -8,6 +8,7 @@ import { apiPaths } from './support/apiPaths';
 import type { DatabaseHandle } from '../../server/db/database';
 import { emailVerificationCodes } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
 import { createMailer, type OutgoingMail } from '../../server/mail/mailer';
 import {
   activationMail,
@@ -345,6 +346,7 @@ describe('SMTP_URL', () => {
     const { email } = uniquePerson('smtp');
     const response = await sendCode(app.app, email);
     expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     expect(messagesOf(response)).toEqual(['Error sending verification email, please try again.']);
     const rows = await handle.db
       .select()

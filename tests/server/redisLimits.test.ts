@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/database';
 import { rateLimitWindows } from '../../server/db/schema';
 import { addressKeyOf, LIMITS_UNAVAILABLE } from '../../server/http/addressLimits';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
 import { REDIS_KEY_PREFIX } from '../../server/http/redisLimits';
 import { makeImage, mediaApiKey, upload } from './support/media';
 import { openTestDatabase } from './support/testDatabase';
@@ -92,6 +93,7 @@ describe.skipIf(testRedisUrl === undefined)(
       try {
         const response = await postLogin(unreachable.app, 'nobody@example.com', 'wrong password');
         expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         expect(response.json()).toMatchObject({ messages: [LIMITS_UNAVAILABLE] });
         // The media service's uploads are counted the same way, and answer its own shape.
         const data = await makeImage('jpeg', 640, 480);
@@ -101,6 +103,7 @@ describe.skipIf(testRedisUrl === undefined)(
           data,
         });
         expect(uploaded.statusCode).toBe(503);
+        expect(uploaded.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         expect(uploaded.json()).toEqual({ messages: [LIMITS_UNAVAILABLE] });
       } finally {
         await unreachable.app.close();
