@@ -32,6 +32,7 @@ import type { SessionDeps } from './features/auth/sessions';
 import { createDatabaseSigner, type Signer } from './domain/signing';
 import { scopeAt } from './domain/scope';
 import { installAddressLimits } from './http/addressLimits';
+import { installConnectionLimits } from './http/connectionLimits';
 import { createAuthenticate } from './http/authentication';
 import type { RouteAuth } from './http/route';
 import { installApiCompression } from './http/compression';
@@ -306,20 +307,24 @@ function registerPayments(
 }
 
 /**
- * Fastify's timeouts (Fastify leaves them off): a request must arrive whole within
- * requestSeconds, a connection may stay silent connectionSeconds while a request is under way, and
- * an idle kept-alive connection is closed after keepAliveSeconds. Node checks the request timeout
- * every connectionsCheckingInterval, so that interval is a fraction of it.
+ * Fastify's timeouts (Fastify leaves them off): a request's headers must arrive within
+ * headersSeconds and the whole request within requestSeconds (Node answers 408 and closes the
+ * connection: what ends a request trickled a byte at a time), a connection may stay silent
+ * connectionSeconds while a request is under way, and an idle kept-alive connection is closed
+ * after keepAliveSeconds. Node checks the first two every connectionsCheckingInterval, so that
+ * interval is a fraction of the shorter.
  */
 function serverTimeouts(timeouts: HttpTimeoutsConfig) {
   const requestTimeout = timeouts.requestSeconds * 1000;
+  // Node refuses a headers timeout longer than the request timeout.
+  const headersTimeout = Math.min(timeouts.headersSeconds * 1000, requestTimeout);
   return {
     requestTimeout,
     connectionTimeout: timeouts.connectionSeconds * 1000,
     keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
     http: {
-      headersTimeout: Math.min(requestTimeout, 60_000),
-      connectionsCheckingInterval: Math.min(Math.max(requestTimeout / 4, 250), 30_000),
+      headersTimeout,
+      connectionsCheckingInterval: Math.min(Math.max(headersTimeout / 4, 250), 30_000),
     },
   };
 }
@@ -333,6 +338,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     trustProxy: config.trustProxy,
     ...serverTimeouts(config.httpTimeouts),
   });
+  installConnectionLimits(app.server, config.connectionLimits, app.log);
 
   const accessTokens = createAccessTokens(
     () => resolveJwtSecret(db, config.jwtSecret),

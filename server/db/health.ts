@@ -7,6 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { checkDataDir } from '../dataDir';
+import {
+  descriptorShortageReporter,
+  isDescriptorShortage,
+  SHORTAGE_LOG_INTERVAL_MS,
+  type ShortageReporter,
+} from '../descriptors';
 import type { Database } from './database';
 
 export type DatabaseState = 'ok' | 'unavailable';
@@ -54,6 +60,9 @@ function codeOf(error: unknown): string | undefined {
  * domain rule, answered as before.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // Out of file descriptors (PostgreSQL says 53000 "Too many open files"): the process's, not the
+  // database's; server/descriptors.ts.
+  if (isDescriptorShortage(error)) return false;
   const top = codeOf(error);
   if (top !== undefined && CONNECTION_ERROR_CODES.has(top)) return true;
   let inQuery = false;
@@ -131,9 +140,11 @@ export class DatabaseMonitor {
   private started = false;
   private declaredUnusable = false;
   private readonly now: () => number;
+  private readonly reportShortage: ShortageReporter;
 
   constructor(private readonly options: DatabaseMonitorOptions) {
     this.now = options.now ?? Date.now;
+    this.reportShortage = descriptorShortageReporter(SHORTAGE_LOG_INTERVAL_MS, this.now);
   }
 
   /** The state the last probe (or failed request) found; 'ok' before any. */
@@ -206,6 +217,12 @@ export class DatabaseMonitor {
   }
 
   private recordFailure(error: unknown): void {
+    // A probe that could not open a file or a socket for want of descriptors says nothing of the
+    // database: reported as such, the state left as it was, and never counted towards onUnusable.
+    if (isDescriptorShortage(error)) {
+      if (this.options.log) this.reportShortage(this.options.log, error, 'probing the database');
+      return;
+    }
     const at = this.now();
     this.state = 'unavailable';
     if (this.failures === 0 || at - this.lastCountedAt >= this.options.intervalMs / 2) {
