@@ -33,6 +33,7 @@ import { createDatabaseSigner, type Signer } from './domain/signing';
 import { scopeAt } from './domain/scope';
 import { installAddressLimits } from './http/addressLimits';
 import { installConnectionLimits } from './http/connectionLimits';
+import { installGracefulClose } from './http/gracefulClose';
 import { createAuthenticate } from './http/authentication';
 import type { RouteAuth } from './http/route';
 import { installApiCompression } from './http/compression';
@@ -337,8 +338,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     ...serverTimeouts(config.httpTimeouts),
+    // Answered by installGracefulClose instead, in the envelope, after the requests received.
+    return503OnClosing: false,
   });
   installConnectionLimits(app.server, config.connectionLimits, app.log);
+  installGracefulClose(app);
 
   const accessTokens = createAccessTokens(
     () => resolveJwtSecret(db, config.jwtSecret),
