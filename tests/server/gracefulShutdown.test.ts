@@ -138,7 +138,6 @@ describe.skipIf(testDatabaseUrl !== undefined)('SIGTERM under load', () => {
     const token = (JSON.parse(login.body) as TypedEnvelope<{ jwtToken: string }>).data.jwtToken;
 
     const sent: Sent[] = [];
-    let signalledAt: number | undefined;
     let warmedUp = 0;
     let signal: () => void = () => undefined;
     const allWarm = new Promise<void>((resolve) => (signal = resolve));
@@ -155,14 +154,14 @@ describe.skipIf(testDatabaseUrl !== undefined)('SIGTERM under load', () => {
     };
     const clients = Array.from({ length: CLIENTS }, () => client());
     await allWarm;
-    signalledAt = Date.now();
+    const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     await Promise.all(clients);
     agent.destroy();
     const exit = await server.exitWithin(EXIT_CEILING_MS);
 
-    const afterSignal = sent.filter((request) => request.endedAt >= (signalledAt ?? 0));
-    const inFlightAtSignal = afterSignal.filter((request) => request.startedAt < signalledAt!);
+    const afterSignal = sent.filter((request) => request.endedAt >= signalledAt);
+    const inFlightAtSignal = afterSignal.filter((request) => request.startedAt < signalledAt);
     const failures = sent.filter(
       ({ outcome }) =>
         !(outcome.kind === 'answer' && outcome.status === 200) && !isEnveloped503(outcome),
