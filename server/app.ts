@@ -324,6 +324,9 @@ function serverTimeouts(timeouts: HttpTimeoutsConfig) {
     connectionTimeout: timeouts.connectionSeconds * 1000,
     keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
     http: {
+      // Fastify sets the request timeout once the server exists; Node checks the headers
+      // timeout against it (its default, 300 s, until then) when creating it.
+      requestTimeout,
       headersTimeout,
       connectionsCheckingInterval: Math.min(Math.max(headersTimeout / 4, 250), 30_000),
     },
