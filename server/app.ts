@@ -32,6 +32,8 @@ import type { SessionDeps } from './features/auth/sessions';
 import { createDatabaseSigner, type Signer } from './domain/signing';
 import { scopeAt } from './domain/scope';
 import { installAddressLimits } from './http/addressLimits';
+import { installConnectionLimits } from './http/connectionLimits';
+import { installGracefulClose } from './http/gracefulClose';
 import { createAuthenticate } from './http/authentication';
 import type { RouteAuth } from './http/route';
 import { installApiCompression } from './http/compression';
@@ -312,20 +314,27 @@ function registerPayments(
 }
 
 /**
- * Fastify's timeouts (Fastify leaves them off): a request must arrive whole within
- * requestSeconds, a connection may stay silent connectionSeconds while a request is under way, and
- * an idle kept-alive connection is closed after keepAliveSeconds. Node checks the request timeout
- * every connectionsCheckingInterval, so that interval is a fraction of it.
+ * Fastify's timeouts (Fastify leaves them off): a request's headers must arrive within
+ * headersSeconds and the whole request within requestSeconds (Node answers 408 and closes the
+ * connection: what ends a request trickled a byte at a time), a connection may stay silent
+ * connectionSeconds while a request is under way, and an idle kept-alive connection is closed
+ * after keepAliveSeconds. Node checks the first two every connectionsCheckingInterval, so that
+ * interval is a fraction of the shorter.
  */
 function serverTimeouts(timeouts: HttpTimeoutsConfig) {
   const requestTimeout = timeouts.requestSeconds * 1000;
+  // Node refuses a headers timeout longer than the request timeout.
+  const headersTimeout = Math.min(timeouts.headersSeconds * 1000, requestTimeout);
   return {
     requestTimeout,
     connectionTimeout: timeouts.connectionSeconds * 1000,
     keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
     http: {
-      headersTimeout: Math.min(requestTimeout, 60_000),
-      connectionsCheckingInterval: Math.min(Math.max(requestTimeout / 4, 250), 30_000),
+      // Fastify sets the request timeout once the server exists; Node checks the headers
+      // timeout against it (its default, 300 s, until then) when creating it.
+      requestTimeout,
+      headersTimeout,
+      connectionsCheckingInterval: Math.min(Math.max(headersTimeout / 4, 250), 30_000),
     },
   };
 }
@@ -338,7 +347,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     ...serverTimeouts(config.httpTimeouts),
+    // Answered by installGracefulClose instead, in the envelope, after the requests received.
+    return503OnClosing: false,
   });
+  installConnectionLimits(app.server, config.connectionLimits, app.log);
+  installGracefulClose(app);
 
   const accessTokens = createAccessTokens(
     () => resolveJwtSecret(db, config.jwtSecret),

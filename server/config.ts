@@ -148,13 +148,27 @@
  *                                   (they also count against LOGIN_RATE_LIMIT_ADDRESS).
  * - ACCOUNT_RATE_LIMIT_WINDOW_SECONDS  Window of the three limits above (default 3600).
  * - REQUEST_TIMEOUT_SECONDS         Longest time a client may take to send a whole request, body
- *                                   included (default 120); beyond, the server answers 408 and
- *                                   closes the connection.
+ *                                   included (default 30: a 10 MB upload needs about 3 Mbit/s);
+ *                                   beyond, the server answers 408 and closes the connection.
+ * - HEADERS_TIMEOUT_SECONDS         Longest time a client may take to send a request's headers
+ *                                   (default 10, at most REQUEST_TIMEOUT_SECONDS); beyond, 408 and
+ *                                   the connection is closed. With the request timeout, this ends
+ *                                   a request trickled a byte at a time, which the connection
+ *                                   timeout below (silence) never does.
  * - CONNECTION_TIMEOUT_SECONDS      A connection on which nothing arrives for this long while a
  *                                   request is being received or handled is closed (default 30).
  * - KEEP_ALIVE_TIMEOUT_SECONDS      An idle kept-alive connection is closed after this long
  *                                   (default 72: longer than the 60 s idle timeout of common
  *                                   reverse proxies, so they never reuse a closed connection).
+ * - MAX_CONNECTIONS                 Connections the server holds at once; beyond, a new one is
+ *                                   closed as soon as accepted (default: the open-file limit,
+ *                                   `ulimit -n`, less a tenth of it and at least 256 for the
+ *                                   database and files; 800 when that limit cannot be read).
+ * - MAX_CONNECTIONS_PER_ADDRESS     Connections one client address (IPv6: its /64) may hold at
+ *                                   once; beyond, a new one is closed at once (default 256; 0: no
+ *                                   cap). The address is the connection's own: behind a reverse
+ *                                   proxy it is the proxy's, so with TRUST_PROXY the default is no
+ *                                   cap and the proxy's limits per client apply.
  * - IDENTITY_RATE_LIMIT_WINDOW_SECONDS  Window of the identity rate limits (default 900). Per email
  *                                   address and window: 5 verification emails, 10 wrong codes,
  *                                   3 password reset requests.
@@ -189,6 +203,7 @@
  */
 import { join } from 'node:path';
 import { CLIENT_VERSION } from '../contract/enums';
+import { defaultMaxConnections, openFileLimit } from './descriptors';
 import { DEFAULT_IMAGE_QUEUE_LENGTH, defaultImageConcurrency } from './media/workQueue';
 
 export interface LoginRateLimitConfig {
@@ -272,8 +287,18 @@ export interface StripeConfig {
 /** How long the HTTP server waits for a client (Fastify's server options). */
 export interface HttpTimeoutsConfig {
   requestSeconds: number;
+  /** HEADERS_TIMEOUT_SECONDS: the request's headers must arrive within this (at most requestSeconds). */
+  headersSeconds: number;
   connectionSeconds: number;
   keepAliveSeconds: number;
+}
+
+/** How many connections the HTTP server holds (server/http/connectionLimits.ts). */
+export interface ConnectionLimitsConfig {
+  /** MAX_CONNECTIONS: connections held at once, from every client. */
+  maxConnections: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: connections held at once from one client address; 0: no cap. */
+  perAddress: number;
 }
 
 export interface SiteLinksConfig {
@@ -340,6 +365,7 @@ export interface ServerConfig {
   invitationMailLimit: InvitationMailLimitConfig;
   accountRateLimit: AccountRateLimitConfig;
   httpTimeouts: HttpTimeoutsConfig;
+  connectionLimits: ConnectionLimitsConfig;
   /** STRIPE_*: the real billing adapter; undefined for the stand-in (or none in production). */
   stripe: StripeConfig | undefined;
 }
@@ -354,6 +380,12 @@ export class ConfigError extends Error {
 }
 
 const MIN_JWT_SECRET_LENGTH = 32;
+/**
+ * Connections one client address may hold at once by default: a browser opens at most 6 to a
+ * host, so this leaves room for some 40 browsers behind one NAT, and none for a host that would
+ * open thousands.
+ */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 256;
 
 function text(env: Env, name: string, fallback: string): string {
   const value = env[name]?.trim();
@@ -534,6 +566,23 @@ function stripe(env: Env): StripeConfig | undefined {
   return { secretKey, webhookSecret, priceId, apiBase };
 }
 
+/**
+ * MAX_CONNECTIONS defaults to the open-file limit less a headroom (server/descriptors.ts).
+ * MAX_CONNECTIONS_PER_ADDRESS defaults to {@link DEFAULT_CONNECTIONS_PER_ADDRESS}, and to no cap
+ * behind a reverse proxy (TRUST_PROXY), where every connection comes from the proxy's address.
+ */
+function connectionLimits(env: Env): ConnectionLimitsConfig {
+  const behindProxy = flag(env, 'TRUST_PROXY', false);
+  return {
+    maxConnections: positiveInteger(env, 'MAX_CONNECTIONS', defaultMaxConnections(openFileLimit())),
+    perAddress: wholeNumber(
+      env,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      behindProxy ? 0 : DEFAULT_CONNECTIONS_PER_ADDRESS,
+    ),
+  };
+}
+
 /** Reads the configuration from `env`; throws {@link ConfigError} on a malformed value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = text(env, 'NODE_ENV', 'development') === 'production';
@@ -618,10 +667,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       windowSeconds: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_WINDOW_SECONDS', 3600),
     },
     httpTimeouts: {
-      requestSeconds: positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 120),
+      requestSeconds: positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 30),
+      headersSeconds: positiveInteger(env, 'HEADERS_TIMEOUT_SECONDS', 10),
       connectionSeconds: positiveInteger(env, 'CONNECTION_TIMEOUT_SECONDS', 30),
       keepAliveSeconds: positiveInteger(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72),
     },
+    connectionLimits: connectionLimits(env),
     stripe: stripe(env),
   };
 }

@@ -50,6 +50,8 @@ function dataDirError(dir: string, what: string, error: unknown): DataDirError {
       `It must be readable and writable by the user running the server` +
       `${process.getuid === undefined ? '' : ` (uid ${process.getuid()})`}; fix its permissions ` +
       `or set DATA_DIR to another directory.`,
+    // What failed, for those who tell its kind (out of descriptors is not a bad directory).
+    { cause: error },
   );
 }
 

@@ -7,6 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { checkDataDir } from '../dataDir';
+import {
+  descriptorShortageReporter,
+  isDescriptorShortage,
+  SHORTAGE_LOG_INTERVAL_MS,
+  type ShortageReporter,
+} from '../descriptors';
 import type { Database } from './database';
 
 export type DatabaseState = 'ok' | 'unavailable';
@@ -68,6 +74,9 @@ function isConnectFailure(error: unknown): boolean {
  * domain rule, answered as before.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // Out of file descriptors (PostgreSQL says 53000 "Too many open files"): the process's, not the
+  // database's; server/descriptors.ts.
+  if (isDescriptorShortage(error)) return false;
   // Raised outside any query: a transaction's connection that could not be made.
   const top = codeOf(error);
   if (top !== undefined && CONNECTION_ERROR_CODES.has(top)) return true;
@@ -138,10 +147,12 @@ class ProbeTimeout extends Error {
 /**
  * Watches the database. `check()` probes it now (concurrent calls share one probe);
  * `reportFailure()` is called for every request that failed on it and probes at once; once
- * started, it also probes every interval. Failed probes count when at least half an interval
- * apart (a busy health endpoint does not hasten the end); at {@link
- * DatabaseMonitorOptions.maxFailures} in a row, without a success between, `onUnusable` is
- * called once.
+ * started, it also probes every interval. A failed probe counts only when an interval has
+ * passed since the last counted one (less a tenth, for timers that fire a little early): failed
+ * requests and a busy health endpoint do not hasten the end, so a database away for less than
+ * (maxFailures - 1) intervals (a restart, a failover) is served again without a restart. At
+ * {@link DatabaseMonitorOptions.maxFailures} counted in a row, without a success between,
+ * `onUnusable` is called once.
  */
 export class DatabaseMonitor {
   private state: DatabaseState = 'ok';
@@ -152,9 +163,11 @@ export class DatabaseMonitor {
   private started = false;
   private declaredUnusable = false;
   private readonly now: () => number;
+  private readonly reportShortage: ShortageReporter;
 
   constructor(private readonly options: DatabaseMonitorOptions) {
     this.now = options.now ?? Date.now;
+    this.reportShortage = descriptorShortageReporter(SHORTAGE_LOG_INTERVAL_MS, this.now);
   }
 
   /** The state the last probe (or failed request) found; 'ok' before any. */
@@ -227,9 +240,15 @@ export class DatabaseMonitor {
   }
 
   private recordFailure(error: unknown): void {
+    // A probe that could not open a file or a socket for want of descriptors says nothing of the
+    // database: reported as such, the state left as it was, and never counted towards onUnusable.
+    if (isDescriptorShortage(error)) {
+      if (this.options.log) this.reportShortage(this.options.log, error, 'probing the database');
+      return;
+    }
     const at = this.now();
     this.state = 'unavailable';
-    if (this.failures === 0 || at - this.lastCountedAt >= this.options.intervalMs / 2) {
+    if (this.failures === 0 || at - this.lastCountedAt >= this.options.intervalMs * 0.9) {
       this.failures += 1;
       this.lastCountedAt = at;
     }

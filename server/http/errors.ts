@@ -1,12 +1,14 @@
 /**
  * Maps every failure to the envelope: domain errors to their 4xx, Fastify's own request errors
  * (malformed JSON, too-large body, unsupported media type) to 4xx with a human message, a
- * database that cannot be used to a logged 503, and anything unexpected to a 500 with the
- * generic message. Every 503 carries Retry-After ({@link UNAVAILABLE_RETRY_AFTER_SECONDS}).
+ * database that cannot be used or a process out of file descriptors to a logged 503, and
+ * anything unexpected to a 500 with the generic message. Every 503 carries Retry-After
+ * ({@link UNAVAILABLE_RETRY_AFTER_SECONDS}).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseStatus } from '../../contract/enums';
 import { isDatabaseUnavailable } from '../db/health';
+import { descriptorShortageReporter, isDescriptorShortage } from '../descriptors';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
 import { envelope, failure } from './envelope';
 
@@ -15,6 +17,8 @@ export const NOT_FOUND = 'The requested resource was not found.';
 export const JSON_TOO_DEEP = 'The request body nests too deeply.';
 /** The code of the error installJsonParser (server/app.ts) reports for {@link JSON_TOO_DEEP}. */
 export const JSON_TOO_DEEP_CODE = 'GD_ERR_JSON_TOO_DEEP';
+export const OUT_OF_DESCRIPTORS =
+  'The service is temporarily overloaded; please try again in a moment.';
 export const DATABASE_UNAVAILABLE =
   'The service is temporarily unavailable (its database cannot be used); please try again later.';
 
@@ -26,6 +30,9 @@ export const DATABASE_UNAVAILABLE =
  * since a client cannot tell how long any of these will last.
  */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The Retry-After of {@link OUT_OF_DESCRIPTORS}: connections are closed within seconds. */
+export const OUT_OF_DESCRIPTORS_RETRY_AFTER_SECONDS = UNAVAILABLE_RETRY_AFTER_SECONDS;
 
 const retryLater = (reply: FastifyReply) =>
   reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
@@ -88,14 +95,25 @@ export function jsonTooDeepError(): FastifyError {
   });
 }
 
-/** The error handler; `options` hears of database failures (the database monitor). */
+/**
+ * The error handler; `options` hears of database failures (the database monitor). A request
+ * that failed for want of file descriptors (server/descriptors.ts) answers 503, logged at most
+ * once per interval: neither the database's fault nor a bug.
+ */
 export function createErrorHandler(options: ErrorHandlerOptions = {}) {
+  const reportShortage = descriptorShortageReporter();
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) return sendDomainError(error, reply);
     const code = requestErrorCode(error);
     if (code !== undefined) {
       const message = REQUEST_ERROR_MESSAGES[error.code] ?? 'The request could not be processed.';
       return reply.code(code).send(failure(ResponseStatus.Error, [message]));
+    }
+    if (isDescriptorShortage(error)) {
+      reportShortage(request.log, error, `${request.method} ${request.url}`);
+      return retryLater(reply)
+        .code(503)
+        .send(failure(ResponseStatus.Error, [OUT_OF_DESCRIPTORS]));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import {
+  defaultMaxConnections,
+  FALLBACK_MAX_CONNECTIONS,
+  openFileLimit,
+} from '../../server/descriptors';
 
 describe('loadConfig', () => {
   it('has defaults for a local demo', () => {
@@ -74,19 +79,50 @@ describe('loadConfig', () => {
     expect(loadConfig({}).captchaOptOut).toBe(false);
   });
 
-  it('reads the HTTP timeouts, with defaults', () => {
+  it('reads the HTTP timeouts, with defaults that end a trickled request within 30 s', () => {
     expect(loadConfig({}).httpTimeouts).toEqual({
-      requestSeconds: 120,
+      requestSeconds: 30,
+      headersSeconds: 10,
       connectionSeconds: 30,
       keepAliveSeconds: 72,
     });
     expect(
       loadConfig({
         REQUEST_TIMEOUT_SECONDS: '10',
+        HEADERS_TIMEOUT_SECONDS: '4',
         CONNECTION_TIMEOUT_SECONDS: '5',
         KEEP_ALIVE_TIMEOUT_SECONDS: '3',
       }).httpTimeouts,
-    ).toEqual({ requestSeconds: 10, connectionSeconds: 5, keepAliveSeconds: 3 });
+    ).toEqual({ requestSeconds: 10, headersSeconds: 4, connectionSeconds: 5, keepAliveSeconds: 3 });
+  });
+
+  it('reads the connection limits: by default below the open-file limit, 256 per address', () => {
+    const limit = openFileLimit();
+    const defaults = loadConfig({}).connectionLimits;
+    expect(defaults).toEqual({ maxConnections: defaultMaxConnections(limit), perAddress: 256 });
+    if (limit !== undefined) expect(defaults.maxConnections).toBeLessThan(limit);
+    expect(
+      loadConfig({ MAX_CONNECTIONS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '20' }).connectionLimits,
+    ).toEqual({ maxConnections: 5000, perAddress: 20 });
+    // Behind a reverse proxy every connection comes from the proxy: no cap per address unless set.
+    expect(loadConfig({ TRUST_PROXY: '1' }).connectionLimits.perAddress).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '500' }).connectionLimits
+        .perAddress,
+    ).toBe(500);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' }).connectionLimits.perAddress).toBe(0);
+  });
+
+  it('derives the default connection limit from the open-file limit, leaving a headroom', () => {
+    // `ulimit -n` 20000: a tenth kept for the database and files.
+    expect(defaultMaxConnections(20_000)).toBe(18_000);
+    // 1024 (a common default): at least 256 kept.
+    expect(defaultMaxConnections(1024)).toBe(768);
+    // 256 (macOS): half of it.
+    expect(defaultMaxConnections(256)).toBe(128);
+    expect(defaultMaxConnections(1)).toBe(1);
+    expect(defaultMaxConnections(undefined)).toBe(FALLBACK_MAX_CONNECTIONS);
+    expect(FALLBACK_MAX_CONNECTIONS).toBeLessThan(1024);
   });
 
   it('mounts the API under the path of an absolute API_BASE_URL', () => {
@@ -198,6 +234,10 @@ describe('loadConfig', () => {
     ['FEED_PAGE_MEMORY', 'lots'],
     ['REQUEST_TIMEOUT_SECONDS', '0'],
     ['CONNECTION_TIMEOUT_SECONDS', 'never'],
+    ['HEADERS_TIMEOUT_SECONDS', '0'],
+    ['MAX_CONNECTIONS', '0'],
+    ['MAX_CONNECTIONS', 'lots'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', '-1'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

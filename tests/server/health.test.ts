@@ -20,6 +20,7 @@ import { createShutdown } from '../../server/lifecycle';
 import { freePort } from './support/serverProcess';
 import { openTestDatabase } from './support/testDatabase';
 import { api, createTestApp, envelopeOf, postLogin } from './support/testServer';
+import { SIGNAL_WAIT } from '../support/ceilings';
 
 /** A PostgreSQL error as the drivers raise it, wrapped by Drizzle like a failed query. */
 function queryError(code: string, message: string): DrizzleQueryError {
@@ -173,17 +174,24 @@ describe('DatabaseMonitor', () => {
   it('declares the database unusable after failed probes spread over time, once', async () => {
     const clock = { at: 0 };
     const { monitor, onUnusable } = monitorWith(() => Promise.reject(new Error('down')), clock);
-    // A busy health endpoint: many failed probes within half an interval count once.
+    // A busy health endpoint (or failed requests): many failed probes within an interval count
+    // once, so the database is given (maxFailures - 1) whole intervals to come back.
     for (let index = 0; index < 10; index += 1) expect(await monitor.check()).toBe('unavailable');
     expect(onUnusable).not.toHaveBeenCalled();
-    clock.at += 600;
+    for (const step of [600, 600, 600]) {
+      clock.at += step;
+      await monitor.check();
+    }
+    // 1.8 intervals later: two failures counted (at 0 and at 1.2 intervals).
+    expect(onUnusable).not.toHaveBeenCalled();
+    clock.at += 200; // 0.8 interval after the last counted one
     await monitor.check();
     expect(onUnusable).not.toHaveBeenCalled();
-    clock.at += 600;
+    clock.at += 200; // a whole interval after it: the third
     await monitor.check();
     expect(onUnusable).toHaveBeenCalledTimes(1);
     expect(monitor.unusable).toBe(true);
-    clock.at += 600;
+    clock.at += 1000;
     await monitor.check();
     expect(onUnusable).toHaveBeenCalledTimes(1);
   });
@@ -199,18 +207,18 @@ describe('DatabaseMonitor', () => {
           : Promise.reject(new Error('down'));
     const { monitor, onUnusable } = monitorWith(probe, clock);
     await monitor.check();
-    clock.at += 600;
+    clock.at += 1000;
     await monitor.check();
     answer = 'ok';
-    clock.at += 600;
+    clock.at += 1000;
     expect(await monitor.check()).toBe('ok');
     answer = 'hang';
     for (let index = 0; index < 2; index += 1) {
-      clock.at += 600;
+      clock.at += 1000;
       expect(await monitor.check()).toBe('unavailable');
     }
     expect(onUnusable).not.toHaveBeenCalled();
-    clock.at += 600;
+    clock.at += 1000;
     await monitor.check();
     expect(onUnusable).toHaveBeenCalledTimes(1);
   });
@@ -220,7 +228,7 @@ describe('DatabaseMonitor', () => {
     const { monitor } = monitorWith(probe, { at: 0 });
     monitor.reportFailure(new Error('PGlite is closed'));
     expect(monitor.current).toBe('unavailable');
-    await vi.waitFor(() => expect(monitor.current).toBe('ok'));
+    await vi.waitFor(() => expect(monitor.current).toBe('ok'), SIGNAL_WAIT);
     expect(probe).toHaveBeenCalledTimes(1);
   });
 });
@@ -234,7 +242,7 @@ describe('createShutdown', () => {
     const exit = vi.fn();
     const shutdown = createShutdown({ close: async () => {}, exit, report: () => {} });
     shutdown('SIGTERM received', 0);
-    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0));
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0), SIGNAL_WAIT);
   });
 
   it('exits 1 when closing does not finish in time, or at a second signal', () => {
@@ -270,6 +278,6 @@ describe('createShutdown', () => {
       report: () => {},
     });
     shutdown('The database cannot be used', 1);
-    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(1));
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(1), SIGNAL_WAIT);
   });
 });
