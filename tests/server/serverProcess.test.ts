@@ -171,6 +171,7 @@ describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
       const dataDir = join(root, 'turns-read-only');
       const { server, url } = await serve(dataDir, {
         NODE_ENV: 'production',
+        CAPTCHA_OPT_OUT: '1',
         SEED_DEMO: '1',
         DATABASE_PROBE_INTERVAL_SECONDS: '1',
       });
