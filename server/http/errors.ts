@@ -31,9 +31,6 @@ export const DATABASE_UNAVAILABLE =
  */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-/** The Retry-After of {@link OUT_OF_DESCRIPTORS}: connections are closed within seconds. */
-export const OUT_OF_DESCRIPTORS_RETRY_AFTER_SECONDS = UNAVAILABLE_RETRY_AFTER_SECONDS;
-
 const retryLater = (reply: FastifyReply) =>
   reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
 

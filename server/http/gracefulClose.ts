@@ -28,8 +28,6 @@ import { failure } from './envelope';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 
 export const SERVER_CLOSING = 'The service is restarting; please try again in a moment.';
-/** The Retry-After of {@link SERVER_CLOSING}: a supervisor restarts the server within seconds. */
-export const SERVER_CLOSING_RETRY_AFTER_SECONDS = UNAVAILABLE_RETRY_AFTER_SECONDS;
 
 export interface GracefulCloseOptions {
   /** Time without a request in flight after which the idle connections may be closed. */
@@ -80,7 +78,7 @@ export function installGracefulClose(
   app.addHook('onRequest', async (_request, reply) => {
     if (phase !== 'closing') return;
     reply.header('connection', 'close');
-    reply.header('retry-after', String(SERVER_CLOSING_RETRY_AFTER_SECONDS));
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return reply.code(503).send(failure(ResponseStatus.Error, [SERVER_CLOSING]));
   });
 
