@@ -149,20 +149,35 @@ test.describe('app shell', () => {
       delete headers['content-length'];
       await route.fulfill({ status: response.status(), headers, body: html });
     });
+    // Time flows after install(), so on a busy machine a retry may start on its own before the
+    // test looks (in CI a slow axe scan let attempt 2 pass unseen). Each failure after the first
+    // is therefore held until the test has seen the text of the one before; fastForward only
+    // saves the waiting.
     let calls = 0;
+    const releases = new Map<number, () => void>();
+    const seen = new Map(
+      [2, 3].map((attempt) => [
+        attempt,
+        new Promise<void>((resolve) => releases.set(attempt, resolve)),
+      ]),
+    );
     await page.route('**/api/configuration', async (route) => {
       calls += 1;
+      await seen.get(calls);
       await route.fulfill({ status: 500, body: 'down' });
     });
+    const release = (attempt: number) => releases.get(attempt)?.();
     await page.goto('/');
     await expect(
       page.getByText('Initialization failed, attempt: 1, please refresh.'),
     ).toBeVisible();
     await expectAccessible(page, 'start-up retrying');
+    release(2);
     await page.clock.fastForward(1_000); // 1 s × attempt 1
     await expect(
       page.getByText('Initialization failed, attempt: 2, please refresh.'),
     ).toBeVisible();
+    release(3);
     await page.clock.fastForward(2_000); // 2 s × attempt 2
     await expect(
       page.getByText('Error initializing application, please reload the page.'),
