@@ -12,6 +12,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import checkFile from 'eslint-plugin-check-file';
 
 // ---------------------------------------------------------------------------------------------
 // Layers (design.md §2). Element = the folder a file lives in; a feature is captured by its
@@ -39,7 +40,10 @@ const elements = [
 const files = [
   // src/main.tsx starts the app: it belongs to the composition root.
   { category: 'entry', pattern: 'src/main.tsx' },
-  { category: 'machine', pattern: ['src/machines/**', 'src/features/*/*Machine.ts'] },
+  {
+    category: 'machine',
+    pattern: ['src/machines/**', 'src/features/*/*Machine.ts', 'contract/*Machine.ts'],
+  },
   // The server's layers (design.md §2): routes.ts (HTTP only) -> the domain (rules) -> queries.ts
   // (Drizzle). server/domain/ is the domain every area shares, with its own queries.ts.
   { category: 'serverRoutes', pattern: 'server/features/*/routes.ts' },
@@ -102,6 +106,12 @@ const policies = [
     from: from('view'),
     disallow: pkg(...XSTATE, 'ky'),
     message: 'Views never see an actor and do no I/O: a connector maps actor state to props.',
+  },
+  {
+    from: from('view'),
+    disallow: toCategory('machine'),
+    message:
+      "Views never import a statechart, not even the contract's: a selector beside the flow's machine decides what the view shows.",
   },
   // services -> the contract, ky, browser APIs; no React, no xstate.
   { from: from('service'), allow: to('contract') },
@@ -204,6 +214,8 @@ const IO_GLOBALS = [
   'sessionStorage',
 ];
 const GLOBAL_OBJECTS = ['window', 'globalThis', 'self'];
+const BEACON_CONSTRUCTORS = 'Image|Audio|Worker|SharedWorker';
+const FETCHING_ELEMENTS = 'img|script|iframe|link|audio|video|source|embed|object|track';
 
 const browserIo = {
   globals: IO_GLOBALS.map((name) => ({ name, message: IO })),
@@ -221,6 +233,45 @@ const browserIo = {
       selector:
         "MemberExpression[object.type='MemberExpression'][object.property.name='document'][property.name='cookie'], MemberExpression[object.type='MemberExpression'][object.property.name='navigator'][property.name=/^(sendBeacon|locks)$/]",
       message: IO,
+    },
+    {
+      // `const g = globalThis; g.fetch()`, `window['fe' + 'tch']`, `f(self)`: a global object is
+      // only ever the object of a plain property access (window.addEventListener) or typeof, so
+      // the rules above cannot be walked around through an alias.
+      selector: `Identifier[name=/^(${GLOBAL_OBJECTS.join('|')})$/]:not(MemberExpression[computed=false] > Identifier.object, MemberExpression[computed=false] > Identifier.property, UnaryExpression[operator='typeof'] > Identifier, Property > Identifier.key, TSTypeQuery > Identifier, TSQualifiedName > Identifier, TSPropertySignature > Identifier.key)`,
+      message: `${IO} A global object (${GLOBAL_OBJECTS.join(', ')}) is not passed around or indexed by a computed name.`,
+    },
+    {
+      // A request made by side effect: new Image().src = url (a beacon), an <img>/<script>/... made
+      // by hand, a worker.
+      selector: `NewExpression[callee.name=/^(${BEACON_CONSTRUCTORS})$/], NewExpression[callee.property.name=/^(${BEACON_CONSTRUCTORS})$/]`,
+      message: IO,
+    },
+    {
+      selector: `CallExpression[callee.property.name='createElement'][arguments.0.value=/^(${FETCHING_ELEMENTS})$/i]`,
+      message: `${IO} (An element that loads a URL is a request.)`,
+    },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Code loading: every import() in src/ names its module literally, so that the boundaries above
+// see it (a template-literal or computed specifier would cross into another feature unseen).
+// ---------------------------------------------------------------------------------------------
+
+const literalImports = {
+  globals: [],
+  properties: [],
+  syntax: [
+    {
+      selector: "ImportExpression[source.type!='Literal']",
+      message:
+        "import() takes a literal module path (design.md §2): lint cannot check where a computed one leads. List the modules instead: () => import('./x').",
+    },
+    {
+      // File names: a CSS module is its component's, so it is named like it (Button.module.css).
+      selector: String.raw`ImportDeclaration[source.value=/(^|\/)[^A-Z/][^/]*\.module\.css$/]`,
+      message: 'A CSS module is named after its component, in PascalCase (Button.module.css).',
     },
   ],
 };
@@ -352,11 +403,42 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/services/**'],
-    rules: restrict(browserIo),
+    rules: restrict(browserIo, literalImports),
+  },
+  {
+    files: ['src/services/**/*.{ts,tsx}'],
+    rules: restrict(literalImports),
   },
   {
     files: MACHINE_FILES,
-    rules: restrict(browserIo, machinePurity),
+    rules: restrict(browserIo, machinePurity, literalImports),
+  },
+  // File names (architecture.md): a file is named after what it holds. React components (and a
+  // component's CSS module) in PascalCase; every other module in camelCase, with a role suffix
+  // where one applies (login.flow.ts, loginMachine.ts, x.test.ts, x.spec.ts); the entry modules
+  // main.tsx, index.tsx and mount.tsx in lower case; folders in camelCase. Tests are named after
+  // what they test (either case). Scripts are named after their npm command (kebab-case) or, for
+  // the modules they share, in camelCase.
+  {
+    files: ['{src,server,contract,tests,scripts}/**/*.{ts,tsx,mjs,js}'],
+    ignores: ['**/__probe__*', '**/__probe__/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'src/**/!(main|index|mount).tsx': 'PASCAL_CASE',
+          '{src,server,contract}/**/*.ts': 'CAMEL_CASE',
+          'tests/**/*.{ts,tsx}': '+([a-zA-Z0-9])',
+          'scripts/**/*.{ts,mjs,js}': '+([a-z])*([a-zA-Z0-9])*(-+([a-z0-9]))',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{src,server,contract,tests,scripts}/**/': 'CAMEL_CASE' },
+      ],
+    },
   },
   prettier,
 );

@@ -35,7 +35,7 @@ export default defineConfig({
             'tests/features/**/*.test.tsx',
             'tests/**/*.dom.test.ts',
           ],
-          setupFiles: ['tests/support/dom-setup.ts'],
+          setupFiles: ['tests/support/domSetup.ts'],
           // A view test renders a screen in several states and runs axe-core on each: a few
           // seconds on a quiet machine, more when the machine is busy (CI runs on two cores).
           testTimeout: 15_000,

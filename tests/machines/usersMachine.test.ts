@@ -355,11 +355,19 @@ function expectShown(s: UsersSnapshot, m: Model, calls: FakePromises['calls']) {
   const invitationRows = selectInvitationRows(s);
   if (m.loadedInvitations) {
     expect(
-      invitationRows.map((r) => [r.id, r.shownStatus, r.canResend, r.removal, r.showsLink]),
+      invitationRows.map((r) => [
+        r.id,
+        r.shownStatus,
+        r.canResend,
+        r.removal,
+        r.showsLink,
+        r.badgeLevel,
+      ]),
     ).toEqual([
-      [PENDING, 'Pending', true, 'cancel', true],
-      [ACCEPTED, 'Accepted', false, 'delete', false],
-      [LAPSED, 'Expired', true, 'delete', false],
+      // Spec §4: the badge is Info for Pending, Success for Accepted, Warning for Expired.
+      [PENDING, 'Pending', true, 'cancel', true, 'Info'],
+      [ACCEPTED, 'Accepted', false, 'delete', false, 'Success'],
+      [LAPSED, 'Expired', true, 'delete', false, 'Warning'],
     ]);
   } else expect(invitationRows).toEqual([]);
 

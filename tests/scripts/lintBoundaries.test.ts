@@ -1,4 +1,5 @@
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -81,6 +82,14 @@ describe('dependency direction (boundaries/dependencies)', () => {
       'a view imports a feature',
       VIEW,
       code("import * as m from '../features/login/loginMachine';", 'export const x = m;'),
+    ],
+    [
+      "a view imports the contract's statechart (a selector decides what it shows)",
+      VIEW,
+      code(
+        "import { invitationBadgeLevel } from '../../contract/invitationStatusMachine';",
+        'export const x = invitationBadgeLevel;',
+      ),
     ],
     [
       'a view imports the platform',
@@ -389,8 +398,79 @@ describe('browser I/O only in src/services', () => {
       'export const x = () => new XMLHttpRequest();',
       'no-restricted-globals',
     ],
+    [
+      'globalThis aliased to reach fetch in a feature',
+      FEATURE,
+      "const g = globalThis;\nexport const x = () => g.fetch('/api');",
+      'no-restricted-syntax',
+    ],
+    [
+      'window destructured for fetch in a view',
+      VIEW,
+      "const { fetch: get } = window;\nexport const x = () => get('/api');",
+      'no-restricted-syntax',
+    ],
+    [
+      'window indexed by a computed name in the app',
+      'src/app/__probe__.ts',
+      "const name = 'fe' + 'tch';\nexport const x = () => (window as never)[name];",
+      'no-restricted-syntax',
+    ],
+    [
+      'self passed to a helper in a feature',
+      FEATURE,
+      'const use = (o: object) => o;\nexport const x = () => use(self);',
+      'no-restricted-syntax',
+    ],
+    [
+      'new Image() as a beacon in a view',
+      VIEW,
+      "export const x = (u: string) => {\n  new Image().src = '/b?' + u;\n};",
+      'no-restricted-syntax',
+    ],
+    [
+      'new window.Image() as a beacon in a feature',
+      FEATURE,
+      "export const x = () => {\n  new window.Image().src = '/b';\n};",
+      'no-restricted-syntax',
+    ],
+    [
+      'an <img> made by hand in the app',
+      'src/app/__probe__.ts',
+      "export const x = () => document.createElement('img');",
+      'no-restricted-syntax',
+    ],
+    [
+      'a <script> made by hand in a view',
+      VIEW,
+      "export const x = () => document.createElement('SCRIPT');",
+      'no-restricted-syntax',
+    ],
   ])('%s: refused', async (_name, file, source, rule) => {
     expect(await errorsFor(file, `${source}\n`)).toContain(rule);
+  });
+});
+
+describe('import() names its module literally', () => {
+  it.each([
+    [
+      'a template-literal import() across features',
+      FEATURE,
+      "const flow = 'login';\nexport const x = () => import(`../${flow}/index`);",
+    ],
+    [
+      'a computed import() in the composition root',
+      'src/app/__probe__.ts',
+      "export const x = (flow: string) => import('../features/' + flow + '/index');",
+    ],
+    [
+      'a template-literal import() in a service',
+      'src/services/__probe__.ts',
+      'export const x = (m: string) => import(`./${m}`);',
+    ],
+    ['a variable import() in a machine', MACHINE, 'export const x = (m: string) => import(m);'],
+  ])('%s: refused', async (_name, file, source) => {
+    expect(await errorsFor(file, `${source}\n`)).toContain('no-restricted-syntax');
   });
 });
 
@@ -562,5 +642,59 @@ describe('permitted directions', () => {
     ],
   ])('%s', async (_name, file, source) => {
     expect(await errorsFor(file, source)).toEqual([]);
+  });
+});
+
+/**
+ * File names (architecture.md): components and their CSS modules in PascalCase, other modules in
+ * camelCase with their role suffix, entry modules in lower case, folders in camelCase; scripts
+ * named after their npm command. Linted without type information: the names need no program.
+ */
+describe('file names (check-file)', () => {
+  const untyped = new ESLint({
+    cwd: process.cwd(),
+    overrideConfig: { files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked },
+  });
+  const naming = async (filePath: string, source = 'export const x = 1;\n') => {
+    const [result] = await untyped.lintText(source, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.severity === 2)
+      .map((m) => m.ruleId ?? m.message);
+  };
+
+  it.each([
+    ['a component file in lower case', 'src/views/components/button.tsx', 'filename'],
+    ['a module in PascalCase', 'src/features/login/LoginRules.ts', 'filename'],
+    ['a module in kebab-case', 'server/features/team/mail-limits.ts', 'filename'],
+    ['a test in kebab-case', 'tests/e2e/tabs-and-versions.spec.ts', 'filename'],
+    ['a folder in PascalCase', 'src/features/Login/login.flow.ts', 'folder'],
+    ['a folder in kebab-case', 'server/features/reference-lists/routes.ts', 'folder'],
+  ])('%s: refused', async (_name, file, kind) => {
+    expect(await naming(file)).toContain(`check-file/${kind}-naming-convention`);
+  });
+
+  it('refuses a CSS module named in lower case', async () => {
+    expect(
+      await naming(
+        'src/views/components/Button.tsx',
+        "import styles from './button.module.css';\nexport const x = styles;\n",
+      ),
+    ).toContain('no-restricted-syntax');
+  });
+
+  it.each([
+    'src/features/login/login.flow.ts',
+    'src/features/login/loginMachine.ts',
+    'src/features/login/LoginView.tsx',
+    'src/features/signup/index.tsx',
+    'src/main.tsx',
+    'server/features/team/mailLimits.ts',
+    'tests/views/LoginView.test.tsx',
+    'tests/machines/loginMachine.test.ts',
+    'tests/app/appLogic.dom.test.ts',
+    'scripts/bench-api.ts',
+    'scripts/benchServer.ts',
+  ])('%s: permitted', async (file) => {
+    expect(await naming(file)).toEqual([]);
   });
 });

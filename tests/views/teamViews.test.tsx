@@ -63,6 +63,7 @@ const invitation = (
   canResend: true,
   removal: 'cancel',
   showsLink: true,
+  badgeLevel: 'Info',
   ...overrides,
 });
 
@@ -84,12 +85,14 @@ const props: UsersViewProps = {
       canResend: false,
       removal: 'delete',
       showsLink: false,
+      badgeLevel: 'Success',
     }),
     invitation(12, {
       shownStatus: 'Declined',
       responseMessage: 'Not this year',
       removal: 'delete',
       showsLink: false,
+      badgeLevel: 'Danger',
     }),
   ],
   siteUrl: 'https://givedrop.example',

@@ -26,6 +26,8 @@ export const DEFERRED_PRELOAD_ATTRIBUTE = 'data-landing-preload';
 /** Asks for the start-up chunks the page of `/` holds back (DEFERRED_PRELOAD_ATTRIBUTE). */
 export function restoreDeferredPreloads(doc: Document): void {
   for (const held of doc.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_PRELOAD_ATTRIBUTE}]`)) {
+    // The app's own start-up chunks, held back by the page itself (not a request of new data).
+    // eslint-disable-next-line no-restricted-syntax
     const link = doc.createElement('link');
     link.rel = held.getAttribute(DEFERRED_PRELOAD_ATTRIBUTE) ?? 'modulepreload';
     link.href = held.href;

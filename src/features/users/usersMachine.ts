@@ -1,6 +1,10 @@
 import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { UserRole } from '../../../contract/enums';
-import { invitationAllows, shownInvitationStatus } from '../../../contract/invitationStatusMachine';
+import {
+  invitationAllows,
+  invitationBadgeLevel,
+  shownInvitationStatus,
+} from '../../../contract/invitationStatusMachine';
 import type { ListRequest } from '../../../contract/lists';
 import {
   teamTexts,
@@ -477,6 +481,8 @@ export interface InvitationRow extends UserInvitation {
   removal: 'cancel' | 'delete';
   /** The 'Invitation Link' row shows only for a pending one. */
   showsLink: boolean;
+  /** Spec §4: the status badge's colour (Pending Info, Accepted Success, Declined Danger, Expired Warning). */
+  badgeLevel: (typeof invitationBadgeLevel)[UserInvitation['userInvitationStatus']];
 }
 
 export const selectUsersLoading = (s: UsersSnapshot) =>
@@ -512,6 +518,7 @@ export function selectInvitationRows(s: UsersSnapshot): InvitationRow[] {
       canResend: invitationAllows(shownStatus, 'resend'),
       removal: invitationAllows(shownStatus, 'cancel') ? 'cancel' : 'delete',
       showsLink: shownStatus === 'Pending',
+      badgeLevel: invitationBadgeLevel[shownStatus],
     };
   });
 }

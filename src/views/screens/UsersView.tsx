@@ -4,7 +4,6 @@ import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { Check, Lock, Pencil, RotateCw, Trash2, TriangleAlert, UserPlus, X } from 'lucide-react';
 import { UserRole, userRoleLabel } from '../../../contract/enums';
 import type { InvitationStatus } from '../../../contract/enums';
-import { invitationBadgeLevel } from '../../../contract/invitationStatusMachine';
 import { EMAIL_MAX, NAME_MAX } from '../../../contract/identity';
 import { INVITATION_MESSAGE_MAX } from '../../../contract/team';
 import {
@@ -54,6 +53,8 @@ export interface UsersViewInvitation {
   canResend: boolean;
   removal: 'cancel' | 'delete';
   showsLink: boolean;
+  /** The status badge's colour, decided by the users flow's selector (spec §4). */
+  badgeLevel: 'Info' | 'Success' | 'Danger' | 'Warning';
 }
 
 export interface InvitationFormSubmission {
@@ -101,7 +102,7 @@ const roleOptions = [
   { value: String(UserRole.Administrator), label: userRoleLabel[UserRole.Administrator] },
 ];
 
-const badgeClass: Record<string, string | undefined> = {
+const badgeClass: Record<UsersViewInvitation['badgeLevel'], string | undefined> = {
   Info: styles.info,
   Success: styles.success,
   Danger: styles.danger,
@@ -291,7 +292,7 @@ function UsersList({
                     <td>{date(invitation.expiryDate)}</td>
                     <td>
                       <span
-                        className={`${styles.badge} ${badgeClass[invitationBadgeLevel[invitation.shownStatus]] ?? ''}`}
+                        className={`${styles.badge} ${badgeClass[invitation.badgeLevel] ?? ''}`}
                       >
                         {invitation.shownStatus}
                       </span>
