@@ -14,7 +14,7 @@ import {
   selectReferenceRows,
   type referenceListMachine,
 } from '../machines/referenceListMachine';
-import { ReferenceListView } from '../views/screens/ReferenceListView';
+import { ReferenceListView } from '../views/components/ReferenceListView';
 import { referenceFields } from './referenceListActors';
 
 /**

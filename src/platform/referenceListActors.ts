@@ -5,7 +5,7 @@ import {
   referenceListTexts as t,
   type ReferenceListKind,
 } from '../../contract/referenceLists';
-import type { ReferenceFieldView } from '../views/screens/ReferenceListView';
+import type { ReferenceFieldView } from '../views/components/ReferenceListView';
 import type { ReferenceRow, ReferenceValues } from '../machines/referenceListMachine';
 import { referenceListMachine } from '../machines/referenceListMachine';
 import { createReferenceListApi, type ReferenceListShapes } from '../services/api/referenceLists';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CreatePostView, PostLoadErrorView } from '../../src/views/screens/CreatePostView';
-import type { CreatePostViewProps } from '../../src/views/screens/CreatePostView';
+import { CreatePostView, PostLoadErrorView } from '../../src/features/createPost/CreatePostView';
+import type { CreatePostViewProps } from '../../src/features/createPost/CreatePostView';
 
 const NOW = new Date(2026, 10, 22, 14, 38, 27); // 22 Nov 2026 14:38 local
 

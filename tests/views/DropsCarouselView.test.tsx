@@ -6,11 +6,11 @@ import {
   CAROUSEL_KEYS_HINT,
   CAROUSEL_SKELETON_SLIDES,
   DropsCarouselView,
-} from '../../src/views/screens/DropsCarouselView';
+} from '../../src/features/home/DropsCarouselView';
 import type {
   CarouselItem,
   DropsCarouselViewProps,
-} from '../../src/views/screens/DropsCarouselView';
+} from '../../src/features/home/DropsCarouselView';
 import { dropItem } from './samplePosts';
 
 const SLIDE_WIDTH = 320;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LoginView } from '../../src/views/screens/LoginView';
-import type { LoginViewProps } from '../../src/views/screens/LoginView';
+import { LoginView } from '../../src/features/login/LoginView';
+import type { LoginViewProps } from '../../src/features/login/LoginView';
 
 /** Renders the Login screen and, like a person would, opens the email form with its toggle. */
 async function renderLogin(overrides: Partial<LoginViewProps> = {}, { open = true } = {}) {

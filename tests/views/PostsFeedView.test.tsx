@@ -6,8 +6,8 @@ import {
   FEED_SKELETON_CARDS,
   NEW_POST_NOTICE,
   PostsFeedView,
-} from '../../src/views/screens/PostsFeedView';
-import type { PostsFeedViewProps } from '../../src/views/screens/PostsFeedView';
+} from '../../src/features/home/PostsFeedView';
+import type { PostsFeedViewProps } from '../../src/features/home/PostsFeedView';
 import { feedPosts } from './samplePosts';
 import {
   ITEM_HEIGHT,

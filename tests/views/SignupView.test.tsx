@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SignupView } from '../../src/views/screens/SignupView';
-import type { SignupViewProps } from '../../src/views/screens/SignupView';
+import { SignupView } from '../../src/features/signup/SignupView';
+import type { SignupViewProps } from '../../src/features/signup/SignupView';
 
 const TODAY = new Date(2026, 10, 22);
 

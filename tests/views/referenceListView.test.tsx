@@ -15,7 +15,7 @@ import {
   ReferenceListView,
   type ReferenceListViewProps,
   type ReferenceRowView,
-} from '../../src/views/screens/ReferenceListView';
+} from '../../src/views/components/ReferenceListView';
 
 const row = (id: number, name: string, position: number, enabled = true): ReferenceRowView => ({
   id,

@@ -5,7 +5,7 @@ import {
   activationTexts,
   selectActivationNotice,
 } from './activationMachine';
-import { KeyResultView } from '../../views/screens/KeyResultView';
+import { KeyResultView } from '../../views/layouts/KeyResultView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
 import type { ActivationActors } from './activation.flow';
 

@@ -22,7 +22,7 @@ import {
   PostLoadErrorView,
   type CreatePostAlert,
   type CreatePostMedia,
-} from '../../views/screens/CreatePostView';
+} from './CreatePostView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
 import type { CreatePostActors } from './createPost.flow';
 

@@ -5,7 +5,7 @@ import {
   emailConfirmationTexts,
   selectEmailConfirmationNotice,
 } from './emailConfirmationMachine';
-import { KeyResultView } from '../../views/screens/KeyResultView';
+import { KeyResultView } from '../../views/layouts/KeyResultView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
 import type { EmailConfirmationActors } from './emailConfirmation.flow';
 

@@ -7,7 +7,7 @@ import {
   selectResetRequestWarning,
   type passwordResetRequestMachine,
 } from './passwordResetRequestMachine';
-import { ForgottenPasswordView } from '../../views/screens/ForgottenPasswordView';
+import { ForgottenPasswordView } from './ForgottenPasswordView';
 import type { FlowScreenProps } from '../../platform/flow';
 import type { ForgottenPasswordActors } from './forgottenPassword.flow';
 

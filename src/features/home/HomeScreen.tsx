@@ -18,8 +18,8 @@ import type {
   DropsCarouselViewProps,
   SwipeEndPoint,
   SwipeStartPoint,
-} from '../../views/screens/DropsCarouselView';
-import { HomeView } from '../../views/screens/HomeView';
+} from './DropsCarouselView';
+import { HomeView } from './HomeView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
 import { selectGreetingFirstName } from '../../machines/dashboardInformationMachine';
 import { homeGreeting } from './greeting';

@@ -4,7 +4,7 @@ import {
   selectThirdPartyBusy,
 } from '../../machines/thirdPartySignInMachine';
 import type { FlowScreenProps } from '../../platform/flow';
-import { InvitationView } from '../../views/screens/InvitationView';
+import { InvitationView } from './InvitationView';
 import type { InvitationActors } from './invitation.flow';
 import {
   selectAccepting,

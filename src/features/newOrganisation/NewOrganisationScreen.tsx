@@ -3,7 +3,7 @@ import { avatarUploadHints, selectAvatarBusy } from '../../machines/avatarUpload
 import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
 import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
-import { NewOrganisationView } from '../../views/screens/NewOrganisationView';
+import { NewOrganisationView } from './NewOrganisationView';
 import type { NewOrganisationActors } from './newOrganisation.flow';
 import {
   selectNewOrganisationAlert,

@@ -9,7 +9,7 @@ import {
 import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
 import type { FlowScreenProps } from '../../platform/flow';
 import type { ActorRefFrom } from 'xstate';
-import { OnboardingView } from '../../views/screens/OnboardingView';
+import { OnboardingView } from './OnboardingView';
 import type { OnboardingActors } from './onboarding.flow';
 import {
   selectAvatarUploadRef,

@@ -5,7 +5,7 @@ import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
 import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
 import type { FlowScreenProps } from '../../platform/flow';
 import { organisationDetailsFormValues } from '../../validation/organisation';
-import { OrganisationDetailsView } from '../../views/screens/OrganisationDetailsView';
+import { OrganisationDetailsView } from './OrganisationDetailsView';
 import type { OrganisationDetailsActors } from './organisationDetails.flow';
 import {
   selectCanEditOrganisation,

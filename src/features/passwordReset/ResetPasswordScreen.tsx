@@ -5,7 +5,7 @@ import {
   selectPasswordResetNotice,
   selectPasswordResetStage,
 } from './passwordResetMachine';
-import { ResetPasswordView } from '../../views/screens/ResetPasswordView';
+import { ResetPasswordView } from './ResetPasswordView';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
 import type { PasswordResetActors } from './passwordReset.flow';
 

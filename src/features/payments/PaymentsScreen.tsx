@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
 import type { FlowScreenProps } from '../../platform/flow';
-import { InvoicesTable, PaymentsView } from '../../views/screens/PaymentsView';
+import { InvoicesTable, PaymentsView } from './PaymentsView';
 import {
   invoicesTexts,
   selectInvoiceRows,

@@ -6,7 +6,7 @@ import type { FlowScreenProps } from '../../platform/flow';
 import { useCountries } from '../../platform/useCountries';
 import { useEmailVerificationWidget, useHandleCheckField } from '../../platform/useIdentityWidgets';
 import { personalDetailsFormValues, type PersonalDetailsFieldName } from '../../validation/account';
-import { PersonalDetailsView } from '../../views/screens/PersonalDetailsView';
+import { PersonalDetailsView } from './PersonalDetailsView';
 import type { PersonalDetailsActors } from './personalDetails.flow';
 import {
   selectEmailConfirmation,

@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
 import type { FlowScreenProps } from '../../platform/flow';
-import { PreferencesView } from '../../views/screens/PreferencesView';
+import { PreferencesView } from './PreferencesView';
 import type { PreferencesActors } from './preferences.flow';
 import {
   selectPreferencesAlert,

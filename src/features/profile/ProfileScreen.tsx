@@ -6,7 +6,7 @@ import {
 } from '../../machines/dashboardInformationMachine';
 import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
 import type { FlowScreenProps } from '../../platform/flow';
-import { ProfileView } from '../../views/screens/ProfileView';
+import { ProfileView } from './ProfileView';
 import type { ProfileActors } from './profile.flow';
 import { accountTypeLabel } from '../../platform/accountArea';
 

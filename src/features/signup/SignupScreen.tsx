@@ -21,7 +21,7 @@ import {
   selectThirdPartyBusy,
   selectThirdPartyNotice,
 } from '../../machines/thirdPartySignInMachine';
-import { SignupView, type SignupAlert, type SignupAlertKind } from '../../views/screens/SignupView';
+import { SignupView, type SignupAlert, type SignupAlertKind } from './SignupView';
 import type { SignupFieldName } from '../../validation/signup';
 import type { CountriesLoader, CountryOption } from '../../platform/countries';
 import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
