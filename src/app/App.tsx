@@ -21,7 +21,7 @@ import {
 } from '../machines/appSelectors';
 import type { FlowLayout } from '../machines/flows';
 import { AppLayoutView } from '../views/layouts/AppLayoutView';
-import { SwitchOrganisationContext } from '../platform/organisations';
+import { SwitchOrganisationContext } from '../shared/organisations';
 import { FullPageLayoutView } from '../views/layouts/FullPageLayoutView';
 import { PublicLayoutView } from '../views/layouts/PublicLayoutView';
 import { AppErrorView } from '../views/layouts/AppErrorView';

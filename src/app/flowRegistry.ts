@@ -35,7 +35,7 @@ import { signupFlow } from '../features/signup/signup.flow';
 import { signupEntryFlow } from '../features/signupEntry/signupEntry.flow';
 import { startSignupFlow } from '../features/startSignup/startSignup.flow';
 import { usersFlow } from '../features/users/users.flow';
-import type { AnyFlowDefinition } from '../platform/flow';
+import type { AnyFlowDefinition } from '../shared/flow';
 
 /**
  * Every flow of the product, one line each (design.md §2). The router's table, the sign-out

@@ -9,7 +9,7 @@ import type { AppRuntime } from '../../src/app/appContext';
 import { createAppLogic } from '../../src/app/appLogic';
 import { flowRegistry } from '../../src/app/flowRegistry';
 import type { Services } from '../../src/app/services';
-import type { CountryOption } from '../../src/platform/countries';
+import type { CountryOption } from '../../src/shared/countries';
 import type { SignupResult } from '../../src/features/signup/signupMachine';
 import type { ThirdParties } from '../../src/services/thirdParty';
 import { createAppStorage, type StorageLike } from '../../src/services/storage';

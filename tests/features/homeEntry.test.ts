@@ -4,7 +4,7 @@ import { ResponseStatus } from '../../contract/enums';
 import homeEntry from '../../src/features/home/index';
 import { selectCarouselItems } from '../../src/features/home/dropsCarouselMachine';
 import { selectFeedPosts } from '../../src/features/home/postsFeedMachine';
-import type { FlowServices } from '../../src/platform/flow';
+import type { FlowServices } from '../../src/shared/flow';
 import { configuration } from '../support/fixtures';
 
 /**

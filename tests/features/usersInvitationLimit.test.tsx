@@ -14,7 +14,7 @@ import { ResponseStatus } from '../../contract/enums';
 import { teamEndpoints } from '../../contract/endpoints/team';
 import { invitationMailLimitMessages } from '../../server/features/team/mailLimits';
 import usersEntry from '../../src/features/users/index';
-import type { FlowServices } from '../../src/platform/flow';
+import type { FlowServices } from '../../src/shared/flow';
 import { createHttp } from '../../src/services/http';
 
 const ORIGIN = 'http://localhost:3000';

@@ -19,7 +19,7 @@ import { PersonalDetailsView } from '../../src/features/personalDetails/Personal
 import type { PersonalDetailsViewProps } from '../../src/features/personalDetails/PersonalDetailsView';
 import { PreferencesView } from '../../src/features/preferences/PreferencesView';
 import type { PreferencesViewProps } from '../../src/features/preferences/PreferencesView';
-import { accountArea } from '../../src/platform/accountArea';
+import { accountArea } from '../../src/shared/accountArea';
 import { makeUser } from '../support/fixtures';
 import { installInkCanvas } from './inkCanvas';
 

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { referenceFields } from '../../src/platform/referenceListActors';
+import { referenceFields } from '../../src/shared/referenceListActors';
 import {
   ReferenceListView,
   type ReferenceListViewProps,

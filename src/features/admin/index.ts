@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import type { FlowEntryFactory, NoActors } from '../../shared/flow';
 import { AdminPageView } from '../../views/layouts/AdminPageView';
 
 /** What the admin area's overview says. */

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { adminUsersMachine } from './adminUsersMachine';
 
 /** Where an impersonation starts, and where stopping it returns the host (the session's goToAdminUsers). */

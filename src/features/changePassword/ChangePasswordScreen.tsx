@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import type { FlowScreenProps } from '../../platform/flow';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import type { FlowScreenProps } from '../../shared/flow';
 import { ChangePasswordView } from './ChangePasswordView';
 import type { ChangePasswordActors } from './changePassword.flow';
 import {

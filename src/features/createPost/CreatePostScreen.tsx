@@ -23,7 +23,7 @@ import {
   type CreatePostAlert,
   type CreatePostMedia,
 } from './CreatePostView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { CreatePostActors } from './createPost.flow';
 
 /** Create Post, /create-post (and /create-post/{post id} to update one). */

@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import type { FlowScreenProps } from '../../platform/flow';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import type { FlowScreenProps } from '../../shared/flow';
 import { DataPrivacyView } from './DataPrivacyView';
 import type { DataPrivacyActors } from './dataPrivacy.flow';
 import {

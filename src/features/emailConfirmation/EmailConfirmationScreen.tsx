@@ -6,7 +6,7 @@ import {
   selectEmailConfirmationNotice,
 } from './emailConfirmationMachine';
 import { KeyResultView } from '../../views/layouts/KeyResultView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { EmailConfirmationActors } from './emailConfirmation.flow';
 
 /** Email confirmation, /account/confirm-email/{key}: the emailed link's key is sent. */

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import type { FlowEntryFactory, NoActors } from '../../shared/flow';
 import { AdminPageView, COMING_SOON } from '../../views/layouts/AdminPageView';
 
 const entry: FlowEntryFactory<undefined, NoActors> = () => ({

@@ -8,7 +8,7 @@ import {
   type passwordResetRequestMachine,
 } from './passwordResetRequestMachine';
 import { ForgottenPasswordView } from './ForgottenPasswordView';
-import type { FlowScreenProps } from '../../platform/flow';
+import type { FlowScreenProps } from '../../shared/flow';
 import type { ForgottenPasswordActors } from './forgottenPassword.flow';
 
 /** Forgotten password, /forgotten-password: asks for the emailed reset link. */

@@ -20,7 +20,7 @@ import type {
   SwipeStartPoint,
 } from './DropsCarouselView';
 import { HomeView } from './HomeView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import { selectGreetingFirstName } from '../../machines/dashboardInformationMachine';
 import { homeGreeting } from './greeting';
 import type { HomeActors } from './home.flow';

@@ -3,7 +3,7 @@ import {
   selectThirdPartyAlert,
   selectThirdPartyBusy,
 } from '../../machines/thirdPartySignInMachine';
-import type { FlowScreenProps } from '../../platform/flow';
+import type { FlowScreenProps } from '../../shared/flow';
 import { InvitationView } from './InvitationView';
 import type { InvitationActors } from './invitation.flow';
 import {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { FlowScreenProps } from '../../platform/flow';
+import type { FlowScreenProps } from '../../shared/flow';
 import { LoginView } from './LoginView';
 import {
   selectThirdPartyAlert,

@@ -6,7 +6,7 @@ import {
   selectPasswordResetStage,
 } from './passwordResetMachine';
 import { ResetPasswordView } from './ResetPasswordView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { PasswordResetActors } from './passwordReset.flow';
 
 /** Reset password, /forgotten-password/{key}: the page the emailed link opens. */

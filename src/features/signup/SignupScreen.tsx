@@ -23,10 +23,10 @@ import {
 } from '../../machines/thirdPartySignInMachine';
 import { SignupView, type SignupAlert, type SignupAlertKind } from './SignupView';
 import type { SignupFieldName } from '../../validation/signup';
-import type { CountriesLoader, CountryOption } from '../../platform/countries';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
-import { useCountries } from '../../platform/useCountries';
-import { useEmailVerificationWidget, useHandleCheckField } from '../../platform/useIdentityWidgets';
+import type { CountriesLoader, CountryOption } from '../../shared/countries';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
+import { useCountries } from '../../shared/useCountries';
+import { useEmailVerificationWidget, useHandleCheckField } from '../../shared/useIdentityWidgets';
 import type { SignupActors } from './signup.flow';
 
 /** The address the activation link was sent to, once the account was created. */

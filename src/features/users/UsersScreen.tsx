@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FlowScreenProps } from '../../platform/flow';
+import type { FlowScreenProps } from '../../shared/flow';
 import { UsersView } from './UsersView';
 import type { UsersActors } from './users.flow';
 import {
