@@ -13,7 +13,10 @@ import {
   AdminOrganisationsView,
   type AdminOrganisationsViewProps,
 } from '../../src/features/adminOrganisations/AdminOrganisationsView';
-import { AdminUsersView, type AdminUsersViewProps } from '../../src/features/adminUsers/AdminUsersView';
+import {
+  AdminUsersView,
+  type AdminUsersViewProps,
+} from '../../src/features/adminUsers/AdminUsersView';
 
 async function violations(ui: ReactElement) {
   const { container, unmount } = render(<main>{ui}</main>);

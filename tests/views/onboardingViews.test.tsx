@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { OnboardingView, type OnboardingViewProps } from '../../src/features/onboarding/OnboardingView';
+import {
+  OnboardingView,
+  type OnboardingViewProps,
+} from '../../src/features/onboarding/OnboardingView';
 import { ProfileView } from '../../src/features/profile/ProfileView';
 import { Tabs } from '../../src/views/components/Tabs';
 import { installInkCanvas } from './inkCanvas';

@@ -10,7 +10,10 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { InvitationView, type InvitationViewProps } from '../../src/features/invitation/InvitationView';
+import {
+  InvitationView,
+  type InvitationViewProps,
+} from '../../src/features/invitation/InvitationView';
 import {
   UsersView,
   type UsersViewInvitation,

@@ -3,7 +3,11 @@ import { Button } from '../../views/components/Button';
 import { ScrollTable } from '../../views/components/ScrollTable';
 import { formatDateTime } from '../../views/utils/dateTime';
 import { AccountPanel, type AccountAlert } from '../../views/layouts/AccountPanel';
-import { AdminPager, AdminSearch, type AdminPageInfo } from '../../views/components/AdminListControls';
+import {
+  AdminPager,
+  AdminSearch,
+  type AdminPageInfo,
+} from '../../views/components/AdminListControls';
 import styles from '../../views/components/AdminListView.module.css';
 
 export interface AdminUsersViewUser {

@@ -14,11 +14,7 @@ import {
   selectFeedSetSize,
   selectFeedStatus,
 } from './postsFeedMachine';
-import type {
-  DropsCarouselViewProps,
-  SwipeEndPoint,
-  SwipeStartPoint,
-} from './DropsCarouselView';
+import type { DropsCarouselViewProps, SwipeEndPoint, SwipeStartPoint } from './DropsCarouselView';
 import { HomeView } from './HomeView';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import { selectGreetingFirstName } from '../../machines/dashboardInformationMachine';
