@@ -11,7 +11,7 @@ import { sessionMachine } from '../machines/sessionMachine';
 import { subscriptionMachine } from '../machines/subscriptionMachine';
 import { thirdPartySignInMachine } from '../machines/thirdPartySignInMachine';
 import type { AnyFlowDefinition } from '../shared/flow';
-import { flowRegistry } from './flowRegistry';
+import { flowRegistry } from './flowList';
 
 /** The machines that outlive a route, and the shared ones several flows invoke (src/machines). */
 export const sharedMachines: readonly AnyStateMachine[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowRegistry } from '../../src/app/flowRegistry';
+import { flowRegistry } from '../../src/app/flowList';
 import { allMachines } from '../../src/app/machineList';
 import { pageTitle } from '../../src/app/pageTitle';
 import { adminMenuItems } from '../../src/app/layouts/adminMenu';

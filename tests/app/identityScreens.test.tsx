@@ -7,7 +7,7 @@ import { ResponseStatus } from '../../contract/enums';
 import { App } from '../../src/app/App';
 import type { AppRuntime } from '../../src/app/appContext';
 import { createAppLogic } from '../../src/app/appLogic';
-import { flowRegistry } from '../../src/app/flowRegistry';
+import { flowRegistry } from '../../src/app/flowList';
 import type { Services } from '../../src/app/services';
 import type { CountryOption } from '../../src/shared/countries';
 import type { SignupResult } from '../../src/features/signup/signupMachine';
