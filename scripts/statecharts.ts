@@ -291,7 +291,7 @@ function write(): void {
  */
 function differingFromGit(): string[] | undefined {
   const git = (...args: string[]) =>
-    spawnSync('git', args, { encoding: 'utf8', shell: false, cwd: path.dirname(OUT_DIR) });
+    spawnSync('git', args, { encoding: 'utf8', shell: false, cwd: OUT_DIR });
   const changed = git('diff', '--name-only', '--', '.');
   const added = git('ls-files', '--others', '--exclude-standard', '--', '.');
   if (changed.status !== 0 || added.status !== 0) return undefined;
