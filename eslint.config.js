@@ -53,13 +53,15 @@ const files = [
   // The server's layers (design.md §2): routes.ts (HTTP only) -> the domain (rules) -> queries.ts
   // (Drizzle). server/domain/ is the domain every area shares, with its own queries.ts.
   { category: 'serverRoutes', pattern: 'server/features/*/routes.ts' },
+  // An area's plugin.ts composes its routes with the core (server/area.ts): above the routes.
+  { category: 'serverArea', pattern: 'server/features/*/plugin.ts' },
   {
     category: 'serverQueries',
     pattern: ['server/features/*/queries.ts', 'server/domain/queries.ts'],
   },
   {
     category: 'serverDomain',
-    pattern: ['server/features/*/!(routes|queries).ts', 'server/domain/!(queries).ts'],
+    pattern: ['server/features/*/!(routes|queries|plugin).ts', 'server/domain/!(queries).ts'],
   },
   { category: 'serverSchema', pattern: ['server/db/schema.ts', 'server/db/database.ts'] },
   { category: 'serverHttp', pattern: 'server/http/**' },
@@ -190,7 +192,12 @@ const policies = [
     message: 'Routes never query the database: call the domain (design.md §2).',
   },
   {
-    from: category('serverRoutes', 'serverDomain'),
+    from: category('serverArea'),
+    disallow: { ...toCategory('serverQueries', 'serverSchema'), ...atRunTime },
+    message: "An area's plugin.ts composes its routes and their dependencies: it never queries.",
+  },
+  {
+    from: category('serverRoutes', 'serverDomain', 'serverArea'),
     disallow: pkg(...DATABASE_PACKAGES),
     message:
       "Only queries.ts (and server/db) speak SQL: move the statement to the area's queries.ts.",
@@ -202,7 +209,7 @@ const policies = [
   },
   {
     from: category('serverDomain', 'serverQueries'),
-    disallow: { ...toCategory('serverRoutes', 'serverHttp'), ...atRunTime },
+    disallow: { ...toCategory('serverRoutes', 'serverHttp', 'serverArea'), ...atRunTime },
     message: 'The domain and the queries know no HTTP: routes call them, never the reverse.',
   },
   {

@@ -1,7 +1,8 @@
 /**
  * Server configuration read from the environment, with defaults for a local demo.
  *
- * Environment variables:
+ * Environment variables (an area's own settings are documented in its settings.ts, e.g.
+ * server/features/account/settings.ts and server/features/team/settings.ts):
  *
  * - PORT                            HTTP port (default 3000).
  * - HOST                            Interface to listen on (default 'localhost'; set '0.0.0.0' to
@@ -138,15 +139,6 @@
  * - IDENTITY_RATE_LIMIT_ADDRESS     Per client address and window: verification emails sent, wrong
  *                                   verification codes, password reset requests and unknown
  *                                   activation / confirmation / reset keys allowed (default 50).
- * - ACCOUNT_RATE_LIMIT_DOWNLOADS    Personal-data downloads (users/downloadPersonalData) allowed
- *                                   per account and window (default 5); beyond, 429 with
- *                                   Retry-After.
- * - ACCOUNT_RATE_LIMIT_DELETIONS    Calls of users/deleteMyAccount per account and window
- *                                   (default 5); beyond, 429 with Retry-After.
- * - ACCOUNT_RATE_LIMIT_PASSWORD_FAILURES  Wrong current passwords given to auth/updatePassword per
- *                                   account and window (default 5); beyond, 429 with Retry-After
- *                                   (they also count against LOGIN_RATE_LIMIT_ADDRESS).
- * - ACCOUNT_RATE_LIMIT_WINDOW_SECONDS  Window of the three limits above (default 3600).
  * - REQUEST_TIMEOUT_SECONDS         Longest time a client may take to send a whole request, body
  *                                   included (default 30: a 10 MB upload needs about 3 Mbit/s);
  *                                   beyond, the server answers 408 and closes the connection.
@@ -179,13 +171,6 @@
  *                                   60); beyond, 429 with Retry-After. Unknown keys also count
  *                                   against IDENTITY_RATE_LIMIT_ADDRESS.
  * - INVITATION_RATE_LIMIT_WINDOW_SECONDS  Window of the invitation rate limit (default 900).
- * - INVITATION_MAIL_LIMIT_ADMINISTRATOR  Invitation mails (userinvitations/create and upsert, new
- *                                   or resent) one Administrator may send per window, in every
- *                                   organisation together (default 50); beyond, 429 with
- *                                   Retry-After, and nothing is mailed or saved.
- * - INVITATION_MAIL_LIMIT_ORGANISATION  Invitation mails sent on behalf of one organisation per
- *                                   window, by all its Administrators together (default 100).
- * - INVITATION_MAIL_LIMIT_WINDOW_SECONDS  Window of the two limits above (default 86400: a day).
  * - STRIPE_SECRET_KEY               Stripe secret key ('sk_live_…' / 'sk_test_…'): with the two below,
  *                                   subscriptions, checkout, invoices, promotion codes and the billing
  *                                   portal go through Stripe (the official SDK) and Stripe's webhook
@@ -205,6 +190,17 @@ import { join } from 'node:path';
 import { CLIENT_VERSION } from '../contract/enums';
 import { defaultMaxConnections, openFileLimit } from './descriptors';
 import { DEFAULT_IMAGE_QUEUE_LENGTH, defaultImageConcurrency } from './media/workQueue';
+import {
+  ConfigError,
+  flag,
+  optionalText,
+  positiveInteger,
+  text,
+  wholeNumber,
+  type Env,
+} from './settings';
+
+export { ConfigError, type Env };
 
 export interface LoginRateLimitConfig {
   /** Failed logins of an account (from every address) before its logins need a captcha. */
@@ -253,26 +249,6 @@ export interface IdentityRateLimitConfig {
 export interface InvitationRateLimitConfig {
   /** Calls allowed per client address and window, whatever the key and the outcome. */
   perAddress: number;
-  windowSeconds: number;
-}
-
-/** Limits of the invitation mails an organisation's Administrators send. */
-export interface InvitationMailLimitConfig {
-  /** Mails one Administrator (the inviting user) may send per window. */
-  perAdministrator: number;
-  /** Mails sent on behalf of one organisation per window. */
-  perOrganisation: number;
-  windowSeconds: number;
-}
-
-/** Limits per account of the account settings calls (counted per user, on every address). */
-export interface AccountRateLimitConfig {
-  /** Personal-data downloads per window. */
-  downloads: number;
-  /** Calls to delete one's own account per window. */
-  deletions: number;
-  /** Wrong current passwords when changing the password, per window. */
-  passwordFailures: number;
   windowSeconds: number;
 }
 
@@ -362,22 +338,16 @@ export interface ServerConfig {
   captchaOptOut: boolean;
   identityRateLimit: IdentityRateLimitConfig;
   invitationRateLimit: InvitationRateLimitConfig;
-  invitationMailLimit: InvitationMailLimitConfig;
-  accountRateLimit: AccountRateLimitConfig;
   httpTimeouts: HttpTimeoutsConfig;
   connectionLimits: ConnectionLimitsConfig;
   /** STRIPE_*: the real billing adapter; undefined for the stand-in (or none in production). */
   stripe: StripeConfig | undefined;
+  /** The environment read, from which each area reads its own settings (server/area.ts). */
+  env: Env;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
-
-export type Env = Record<string, string | undefined>;
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 const MIN_JWT_SECRET_LENGTH = 32;
 /**
@@ -386,42 +356,6 @@ const MIN_JWT_SECRET_LENGTH = 32;
  * open thousands.
  */
 export const DEFAULT_CONNECTIONS_PER_ADDRESS = 256;
-
-function text(env: Env, name: string, fallback: string): string {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? fallback : value;
-}
-
-function optionalText(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function positiveInteger(env: Env, name: string, fallback: number): number {
-  const raw = optionalText(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
-    throw new ConfigError(`${name} must be a positive whole number, got '${raw}'.`);
-  }
-  return Number(raw);
-}
-
-function wholeNumber(env: Env, name: string, fallback: number): number {
-  const raw = optionalText(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-    throw new ConfigError(`${name} must be a whole number, got '${raw}'.`);
-  }
-  return Number(raw);
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = optionalText(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got '${raw}'.`);
-}
 
 function logLevel(env: Env): LogLevel {
   const raw = text(env, 'LOG_LEVEL', 'warn').toLowerCase();
@@ -655,17 +589,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       perAddress: positiveInteger(env, 'INVITATION_RATE_LIMIT_ADDRESS', 60),
       windowSeconds: positiveInteger(env, 'INVITATION_RATE_LIMIT_WINDOW_SECONDS', 900),
     },
-    invitationMailLimit: {
-      perAdministrator: positiveInteger(env, 'INVITATION_MAIL_LIMIT_ADMINISTRATOR', 50),
-      perOrganisation: positiveInteger(env, 'INVITATION_MAIL_LIMIT_ORGANISATION', 100),
-      windowSeconds: positiveInteger(env, 'INVITATION_MAIL_LIMIT_WINDOW_SECONDS', 24 * 60 * 60),
-    },
-    accountRateLimit: {
-      downloads: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_DOWNLOADS', 5),
-      deletions: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_DELETIONS', 5),
-      passwordFailures: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_PASSWORD_FAILURES', 5),
-      windowSeconds: positiveInteger(env, 'ACCOUNT_RATE_LIMIT_WINDOW_SECONDS', 3600),
-    },
     httpTimeouts: {
       requestSeconds: positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 30),
       headersSeconds: positiveInteger(env, 'HEADERS_TIMEOUT_SECONDS', 10),
@@ -674,5 +597,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     connectionLimits: connectionLimits(env),
     stripe: stripe(env),
+    env,
   };
 }

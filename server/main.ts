@@ -5,6 +5,8 @@
  * bounded shutdown on SIGINT / SIGTERM, and with exit code 1 when the database stays unusable.
  */
 import { buildApp } from './app';
+import { checkAreaSettings } from './area';
+import { areas } from './areas';
 import { ConfigError, loadConfig } from './config';
 import { DataDirError, makeDataDirPrivate, prepareDataDir, usePrivateUmask } from './dataDir';
 import { openDatabase, type ConnectionLog } from './db/database';
@@ -17,6 +19,7 @@ import { startWatchdog } from './watchdog';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  checkAreaSettings(areas, config.env);
   usePrivateUmask();
   await prepareDataDir(config.dataDir);
   // A lost PostgreSQL connection is logged with the app's logger once there is one (stderr before).

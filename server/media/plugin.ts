@@ -33,6 +33,7 @@ import { mediaMessages } from '../../contract/media';
 import { takeAllowance } from '../domain/client';
 import { DomainError, RateLimitedError } from '../domain/errors';
 import { clientOf } from '../http/addressLimits';
+import { defineArea } from '../area';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { findPreset } from './presets';
 import {
@@ -293,3 +294,10 @@ export function mediaServicePlugin(deps: MediaPluginDeps): FastifyPluginAsync {
     );
   };
 }
+
+/** The media service (uploads, files, presets), mounted under MEDIA_SERVICE_API_BASE_URL's path. */
+export const mediaServiceArea = defineArea({
+  name: 'media',
+  mount: 'media',
+  register: ({ media }) => mediaServicePlugin({ media }),
+});

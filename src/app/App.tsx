@@ -12,12 +12,15 @@ import {
 import { useLocation } from 'wouter';
 import type { User } from '../../contract/auth';
 import {
+  errorRecovery,
+  outletContent,
   selectFlowHandlesBack,
   selectFlowRefs,
   selectFlowStatus,
   selectInitializing,
   selectPathname,
   selectRoute,
+  shownLayout,
 } from '../machines/appSelectors';
 import type { FlowLayout } from '../machines/flows';
 import { AppLayoutView } from '../views/layouts/AppLayoutView';
@@ -57,11 +60,9 @@ function Layout({
   const [pathname, navigate] = useLocation();
   const flowHandlesBack = useSelector(actor, selectFlowHandlesBack);
   const switchOrganisation = useContext(SwitchOrganisationContext);
-  const shown = layout === 'landing' ? (user ? 'app' : 'public') : layout;
-  if (shown === 'app' || shown === 'admin') {
-    // The machine allows the app layout's routes only to a signed-in user; a sign-out shows
-    // this until its redirect arrives.
-    if (!user) return <LoadingScreenView text={AUTH_LOADING_TEXT} />;
+  const shown = shownLayout(layout, user !== null);
+  if (shown === 'loading') return <LoadingScreenView text={AUTH_LOADING_TEXT} />;
+  if (user && (shown === 'app' || shown === 'admin')) {
     return (
       <AppLayoutView
         pathname={pathname}
@@ -121,16 +122,19 @@ function FlowOutlet() {
   useLayoutEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
+  const shows = outletContent(
+    status,
+    route !== null,
+    route !== null && !!entries.get(route.flowId),
+  );
   // After the commit that shows a flow's screen (the start-up's deferred work waits for it).
-  const showsScreen = status === 'running' && route !== null && entries.get(route.flowId) !== null;
+  const showsScreen = shows === 'screen';
   useEffect(() => {
     if (showsScreen) screenShown();
   }, [showsScreen, screenShown]);
   // The start-up shell of `/` gives its place to the first thing the app shows but a loading
   // indicator: a flow's screen, or the failure to load one.
-  useLandingShellGone(
-    showsScreen || ((status === 'failed' || status === 'unmatched') && route !== null),
-  );
+  useLandingShellGone(showsScreen || shows === 'error');
 
   const announcer = (
     <RouteAnnouncer
@@ -139,7 +143,7 @@ function FlowOutlet() {
       title={title}
     />
   );
-  if (status === 'waiting' || !route) {
+  if (shows === 'waiting' || !route) {
     return (
       <>
         {announcer}
@@ -149,16 +153,16 @@ function FlowOutlet() {
   }
   const entry = entries.get(route.flowId);
   let content: ReactNode;
-  if (status === 'failed' || status === 'unmatched') {
+  if (shows === 'error') {
     content = (
       <AppErrorView
         onReload={() => {
-          if (status === 'failed') actor.send({ type: 'retry' });
+          if (errorRecovery(status) === 'retry') actor.send({ type: 'retry' });
           else window.location.assign('/');
         }}
       />
     );
-  } else if (status === 'running' && entry) {
+  } else if (shows === 'screen' && entry) {
     const { Screen } = entry;
     // A new run of the flow (its actors started again) starts a new screen.
     const runKey = Object.values(refs)

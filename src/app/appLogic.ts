@@ -3,7 +3,7 @@ import type { AuthSession, SessionData } from '../../contract/auth';
 import type { Configuration } from '../../contract/configuration';
 import { appMachine } from '../machines/appMachine';
 import { configMachine } from '../machines/configMachine';
-import type { StartFlow } from '../machines/flows';
+import { impersonationEndPath, type StartFlow } from '../machines/flows';
 import {
   refreshDelayMs,
   sessionMachine,
@@ -22,7 +22,6 @@ import {
 } from '../services/sessionSync';
 import type { ThirdParties } from '../services/thirdParty';
 import type { Services } from './services';
-import { ADMIN_USERS_PATH } from '../features/adminUsers/adminUsers.flow';
 
 export interface AppEffects {
   /** Client-side navigation inside the app (history replace for redirects). */
@@ -196,7 +195,7 @@ export function createAppLogic(
       removeStoredSession: () => storage.clearSignOutKeys(),
       followRedirect: (_, to) => effects.loadPage(to),
       goHome: () => effects.navigate('/'),
-      goToAdminUsers: () => effects.navigate(ADMIN_USERS_PATH),
+      goToAdminUsers: () => effects.navigate(impersonationEndPath(registry)),
     },
   });
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { appMachine } from './appMachine';
 import { flowOf } from './appRules';
+import type { FlowLayout } from './flows';
 
 /** The app machine's selectors: what the shell shows (design.md §3: selectors decide). */
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
@@ -21,3 +22,35 @@ export const selectFlowRefs = (s: AppSnapshot) => s.context.flowRefs;
 
 /** The current flow owns the full-page layout's back arrow (it is sent `layout.back`). */
 export const selectFlowHandlesBack = (s: AppSnapshot) => Boolean(flowOf(s.context)?.handlesBack);
+
+/**
+ * Spec §2.1 layouts, as shown: 'landing' is the app layout to a signed-in person and the public
+ * one to a visitor; the app and admin layouts are only for a signed-in person, so nobody signed
+ * in (a sign-out, until its redirect arrives) sees 'Loading...' instead.
+ */
+export type ShownLayout = Exclude<FlowLayout, 'landing'> | 'loading';
+export function shownLayout(layout: FlowLayout, signedIn: boolean): ShownLayout {
+  const shown = layout === 'landing' ? (signedIn ? 'app' : 'public') : layout;
+  return (shown === 'app' || shown === 'admin') && !signedIn ? 'loading' : shown;
+}
+
+/**
+ * What the flow outlet shows: a full-screen 'Loading...' while the app waits (for the session,
+ * a redirect) or has no route; the error with 'Reload Page' when the flow's code failed to load or
+ * no flow claims the path; the flow's screen once it runs with its code; else the route's layout
+ * with a loading indicator.
+ */
+export type OutletContent = 'waiting' | 'error' | 'screen' | 'flowLoading';
+export function outletContent(
+  status: FlowStatus,
+  hasRoute: boolean,
+  loaded: boolean,
+): OutletContent {
+  if (status === 'waiting' || !hasRoute) return 'waiting';
+  if (status === 'failed' || status === 'unmatched') return 'error';
+  return status === 'running' && loaded ? 'screen' : 'flowLoading';
+}
+
+/** The error's 'Reload Page': a flow whose code failed loads again; an unknown path goes to /. */
+export const errorRecovery = (status: FlowStatus): 'retry' | 'home' =>
+  status === 'failed' ? 'retry' : 'home';

@@ -41,6 +41,11 @@ export interface FlowRoute {
    * (lower first). The menu is derived from these, so a new admin flow brings its own item.
    */
   adminMenu?: { label: string; order: number };
+  /**
+   * Spec §2.3 Admin: the page a host comes back to when they stop impersonating (the session's
+   * goToAdminUsers). One route of the registry says so; the app reads it, not the flow's path.
+   */
+  endsImpersonation?: boolean;
 }
 
 /** What a flow reads from its route when it starts. */
@@ -174,6 +179,12 @@ export interface AccessState {
 
 export type AccessDecision =
   { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string; remember: boolean };
+
+/** The path a host returns to when an impersonation stops: the route that says so, else /. */
+export function impersonationEndPath(flows: readonly FlowRules[]): string {
+  const route = flows.flatMap((flow) => flow.routes).find((r) => r.endsImpersonation);
+  return route?.path ?? '/';
+}
 
 export const LOGIN_PATH = '/login';
 export const ONBOARDING_PATH = '/onboarding';

@@ -4,7 +4,7 @@ import { allMachines } from '../../src/app/machineList';
 import { pageTitle } from '../../src/app/pageTitle';
 import { adminMenuItems } from '../../src/app/layouts/adminMenu';
 import { REDACTED, redactSecrets } from '../../src/app/redact';
-import { matchRoute, type FlowAccess } from '../../src/machines/flows';
+import { impersonationEndPath, matchRoute, type FlowAccess } from '../../src/machines/flows';
 
 /**
  * The real flow registry, checked as a table against the spec (design.md §3): no two flows claim
@@ -246,6 +246,14 @@ describe('the flow registry', () => {
       checkoutCanceled: false,
     });
     expect(input('payments', payments, '?session_id=%20')).toMatchObject({ sessionId: null });
+  });
+
+  it('returns a host who stops impersonating to /admin/users, the one route that says so (spec §2.3 Admin)', () => {
+    expect(
+      routes.filter(({ route }) => route.endsImpersonation).map(({ route }) => route.path),
+    ).toEqual(['/admin/users']);
+    expect(impersonationEndPath(flowRegistry)).toBe('/admin/users');
+    expect(impersonationEndPath([])).toBe('/');
   });
 
   it('lists every machine once for the diagrams and the path coverage', async () => {

@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   assign,
   createMachine,
@@ -16,6 +16,9 @@ import {
   selectInitializing,
   selectRoute,
   type AppSnapshot,
+  errorRecovery,
+  outletContent,
+  shownLayout,
 } from '../../src/machines/appSelectors';
 import type { FlowRules, StartFlow } from '../../src/machines/flows';
 import { sessionMachine, type EstablishedSession } from '../../src/machines/sessionMachine';
@@ -673,4 +676,38 @@ await describePaths({
       expect(subscription, label).toBeUndefined();
     }
   },
+});
+
+// Spec §2.1 layouts, as the shell shows them (App.tsx renders what these say).
+describe('the layout a route is shown in', () => {
+  it.each([
+    ['landing', true, 'app'],
+    ['landing', false, 'public'],
+    ['app', true, 'app'],
+    ['app', false, 'loading'],
+    ['admin', true, 'admin'],
+    ['admin', false, 'loading'],
+    ['fullPage', false, 'fullPage'],
+    ['fullPage', true, 'fullPage'],
+    ['public', true, 'public'],
+    ['none', false, 'none'],
+  ] as const)('%s, signed in %s: %s', (layout, signedIn, shown) => {
+    expect(shownLayout(layout, signedIn)).toBe(shown);
+  });
+});
+
+describe('what the flow outlet shows', () => {
+  it.each([
+    ['waiting', true, false, 'waiting', 'home'],
+    ['running', false, false, 'waiting', 'home'],
+    ['loading', true, false, 'flowLoading', 'home'],
+    ['running', true, true, 'screen', 'home'],
+    ['running', true, false, 'flowLoading', 'home'],
+    ['failed', true, false, 'error', 'retry'],
+    ['unmatched', true, false, 'error', 'home'],
+    ['failed', false, false, 'waiting', 'retry'],
+  ] as const)('%s, a route %s, its code %s: %s', (status, hasRoute, loaded, shows, recovery) => {
+    expect(outletContent(status, hasRoute, loaded)).toBe(shows);
+    expect(errorRecovery(status)).toBe(recovery);
+  });
 });

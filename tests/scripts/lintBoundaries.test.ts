@@ -205,6 +205,7 @@ describe('dependency direction (boundaries/dependencies)', () => {
 const SERVER_ROUTES = 'server/features/__probe__/routes.ts';
 const SERVER_DOMAIN = 'server/features/__probe__/domain.ts';
 const SERVER_QUERIES = 'server/features/__probe__/queries.ts';
+const SERVER_AREA = 'server/features/__probe__/plugin.ts';
 const SHARED_DOMAIN = 'server/domain/__probe__.ts';
 
 describe('server layering (boundaries/dependencies)', () => {
@@ -255,6 +256,21 @@ describe('server layering (boundaries/dependencies)', () => {
       code("import { route } from '../http/route';", 'export const x = route;'),
     ],
     [
+      'the domain imports an area plugin',
+      SERVER_DOMAIN,
+      code("import { postsArea } from '../posts/plugin';", 'export const x = postsArea;'),
+    ],
+    [
+      'an area plugin calls a query',
+      SERVER_AREA,
+      code("import { readFeed } from '../posts/queries';", 'export const x = readFeed;'),
+    ],
+    [
+      'an area plugin writes SQL',
+      SERVER_AREA,
+      code("import { sql } from 'drizzle-orm';", 'export const x = sql;'),
+    ],
+    [
       'a query calls the domain',
       SERVER_QUERIES,
       code("import { feedList } from '../posts/domain';", 'export const x = feedList;'),
@@ -289,6 +305,17 @@ describe('server layering (boundaries/dependencies)', () => {
         "import type { Queryable } from '../../db/database';",
         'export const x = [readFeed, findUserById];',
         'export type Q = Queryable;',
+      ),
+    ],
+    [
+      'an area plugin composes its routes, its domain and the core',
+      SERVER_AREA,
+      code(
+        "import { defineArea } from '../../area';",
+        "import { feedList } from '../posts/domain';",
+        "import { postRoutes } from '../posts/routes';",
+        'export const x = feedList;',
+        "export const a = defineArea({ name: 'probe', register: () => postRoutes({} as never) });",
       ),
     ],
     [

@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkAreaSettings } from '../../server/area';
+import { areas } from '../../server/areas';
 import { ConfigError, loadConfig } from '../../server/config';
 import {
   defaultMaxConnections,
   FALLBACK_MAX_CONNECTIONS,
   openFileLimit,
 } from '../../server/descriptors';
+import { accountSettings } from '../../server/features/account/settings';
+import { teamSettings } from '../../server/features/team/settings';
 
 describe('loadConfig', () => {
   it('has defaults for a local demo', () => {
@@ -171,14 +175,14 @@ describe('loadConfig', () => {
     ).toEqual({ perAddress: 5, windowSeconds: 120 });
   });
 
-  it('reads the limits of invitation mails per Administrator and per organisation', () => {
-    expect(loadConfig({}).invitationMailLimit).toEqual({
+  it('reads the limits of invitation mails per Administrator and per organisation (the team area)', () => {
+    expect(teamSettings({}).invitationMailLimit).toEqual({
       perAdministrator: 50,
       perOrganisation: 100,
       windowSeconds: 86_400,
     });
     expect(
-      loadConfig({
+      teamSettings({
         INVITATION_MAIL_LIMIT_ADMINISTRATOR: '3',
         INVITATION_MAIL_LIMIT_ORGANISATION: '4',
         INVITATION_MAIL_LIMIT_WINDOW_SECONDS: '600',
@@ -186,15 +190,15 @@ describe('loadConfig', () => {
     ).toEqual({ perAdministrator: 3, perOrganisation: 4, windowSeconds: 600 });
   });
 
-  it('reads the limits per account of the account settings', () => {
-    expect(loadConfig({}).accountRateLimit).toEqual({
+  it('reads the limits per account of the account settings (the account area)', () => {
+    expect(accountSettings({}).accountRateLimit).toEqual({
       downloads: 5,
       deletions: 5,
       passwordFailures: 5,
       windowSeconds: 3600,
     });
     expect(
-      loadConfig({
+      accountSettings({
         ACCOUNT_RATE_LIMIT_DOWNLOADS: '2',
         ACCOUNT_RATE_LIMIT_DELETIONS: '3',
         ACCOUNT_RATE_LIMIT_PASSWORD_FAILURES: '4',
@@ -204,8 +208,6 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['ACCOUNT_RATE_LIMIT_DOWNLOADS', '0'],
-    ['ACCOUNT_RATE_LIMIT_WINDOW_SECONDS', 'hourly'],
     ['SIGNUP_REQUIRES_ACTIVATION', 'maybe'],
     ['SITE_URL', 'not a url'],
     ['SITE_URL', 'ftp://givedrop.example'],
@@ -216,9 +218,6 @@ describe('loadConfig', () => {
     ['INVITATION_RATE_LIMIT_ADDRESS', 'many'],
     ['INVITATION_RATE_LIMIT_WINDOW_SECONDS', '-5'],
     ['CAPTCHA_OPT_OUT', 'maybe'],
-    ['INVITATION_MAIL_LIMIT_ADMINISTRATOR', '0'],
-    ['INVITATION_MAIL_LIMIT_ORGANISATION', 'unlimited'],
-    ['INVITATION_MAIL_LIMIT_WINDOW_SECONDS', '1.5'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['JWT_TTL_SECONDS', '0'],
@@ -240,5 +239,20 @@ describe('loadConfig', () => {
     ['MAX_CONNECTIONS_PER_ADDRESS', '-1'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+  });
+
+  it.each([
+    ['ACCOUNT_RATE_LIMIT_DOWNLOADS', '0'],
+    ['ACCOUNT_RATE_LIMIT_WINDOW_SECONDS', 'hourly'],
+    ['INVITATION_MAIL_LIMIT_ADMINISTRATOR', '0'],
+    ['INVITATION_MAIL_LIMIT_ORGANISATION', 'unlimited'],
+    ['INVITATION_MAIL_LIMIT_WINDOW_SECONDS', '1.5'],
+  ])("refuses an area's %s=%s (checked with the areas' settings)", (name, value) => {
+    const { env } = loadConfig({ [name]: value });
+    expect(() => checkAreaSettings(areas, env)).toThrow(ConfigError);
+  });
+
+  it("accepts every area's defaults", () => {
+    expect(() => checkAreaSettings(areas, loadConfig({}).env)).not.toThrow();
   });
 });

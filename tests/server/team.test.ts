@@ -29,6 +29,7 @@ import { TENANT_LOGIN_DISABLED } from '../../server/features/auth/sessions';
 import { TOO_MANY_ATTEMPTS } from '../../server/features/identity/rateLimits';
 import { INVITATION_ROUTE } from '../../server/features/team/domain';
 import { invitationMailLimitMessages } from '../../server/features/team/mailLimits';
+import { teamSettings } from '../../server/features/team/settings';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import {
   captchaToken,
@@ -1165,7 +1166,9 @@ describe('the invitation mails (issue 31: no open relay)', () => {
   it('are limited per Administrator and day: the 51st of 61 in a row is refused, mailing and saving nothing', async () => {
     const fresh = await createTestApp(handle.db);
     try {
-      const { perAdministrator, windowSeconds } = fresh.config.invitationMailLimit;
+      const { perAdministrator, windowSeconds } = teamSettings(
+        fresh.config.env,
+      ).invitationMailLimit;
       expect([perAdministrator, windowSeconds]).toEqual([50, 86_400]);
       const admin = await login(fresh.app, DEMO_USERS.owner.email);
       const statuses: number[] = [];

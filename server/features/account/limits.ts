@@ -6,7 +6,7 @@
  * not the client address, is what is counted: a person downloading their data from a phone and a
  * laptop shares one allowance, and an attacker holding many addresses gains nothing.
  */
-import type { AccountRateLimitConfig } from '../../config';
+import type { AccountRateLimitConfig } from './settings';
 import type { SharedWindows } from '../../db/sharedWindows';
 import { RateLimitedError } from '../../domain/errors';
 import { FixedWindows } from '../../domain/fixedWindows';

@@ -7,7 +7,7 @@
  * every server process on the database like the other limits; past either allowance the call is
  * refused with 429 and Retry-After before anything is mailed or saved.
  */
-import type { InvitationMailLimitConfig } from '../../config';
+import type { InvitationMailLimitConfig } from './settings';
 import type { SharedWindows } from '../../db/sharedWindows';
 import { RateLimitedError } from '../../domain/errors';
 import { FixedWindows } from '../../domain/fixedWindows';

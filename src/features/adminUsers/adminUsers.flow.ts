@@ -1,9 +1,6 @@
 import { defineFlow } from '../../shared/flow';
 import type { adminUsersMachine } from './adminUsersMachine';
 
-/** Where an impersonation starts, and where stopping it returns the host (the session's goToAdminUsers). */
-export const ADMIN_USERS_PATH = '/admin/users';
-
 export type AdminUsersActors = { adminUsers: typeof adminUsersMachine };
 
 /**
@@ -15,10 +12,12 @@ export const adminUsersFlow = defineFlow<AdminUsersActors>({
   id: 'adminUsers',
   routes: [
     {
-      path: ADMIN_USERS_PATH,
+      path: '/admin/users',
       layout: 'admin',
       title: 'Users',
       adminMenu: { label: 'Users', order: 70 },
+      // Where an impersonation starts, and where stopping it returns the host.
+      endsImpersonation: true,
     },
   ],
   access: 'host',

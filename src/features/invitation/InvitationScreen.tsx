@@ -17,6 +17,7 @@ import {
   selectInvitationAlert,
   selectInvitationMinimumPasswordLength,
   selectInvitationView,
+  invitationScreenAlert,
 } from './invitationMachine';
 
 interface InvitationScreenProps extends FlowScreenProps<InvitationActors> {
@@ -30,7 +31,7 @@ export function InvitationScreen({ flow, termsUrl, privacyPolicyUrl }: Invitatio
   const thirdParty = flow.invitationThirdParty;
   const alert = useSelector(ref, selectInvitationAlert);
   const thirdPartyAlert = useSelector(thirdParty, selectThirdPartyAlert);
-  const shown = alert ?? thirdPartyAlert;
+  const shown = invitationScreenAlert(alert, thirdPartyAlert);
   return (
     <InvitationView
       state={useSelector(ref, selectInvitationView)}
@@ -39,8 +40,8 @@ export function InvitationScreen({ flow, termsUrl, privacyPolicyUrl }: Invitatio
       invalidMessages={useSelector(ref, selectInvalidMessages)}
       alert={shown ? { title: shown.title, messages: shown.messages } : null}
       onDismissAlert={() => {
-        if (alert) ref.send({ type: 'alert.dismiss' });
-        else thirdParty.send({ type: 'alert.dismiss' });
+        if (shown?.owner === 'thirdParty') thirdParty.send({ type: 'alert.dismiss' });
+        else ref.send({ type: 'alert.dismiss' });
       }}
       onRetry={() => ref.send({ type: 'retry' })}
       emailEditable={useSelector(ref, selectEmailEditable)}

@@ -415,3 +415,19 @@ export const selectExistingAccount = (s: InvitationSnapshot) =>
   s.context.invitation?.accountExists ?? false;
 export const selectInvitationMinimumPasswordLength = (s: InvitationSnapshot) =>
   s.context.minimumPasswordLength;
+
+/**
+ * The Invitation screen's one alert, from the invitation's and the 'Accept with Google' sign-up's:
+ * the invitation's own first, else the third party's; its dismissal goes to the machine it
+ * belongs to (`owner`).
+ */
+export function invitationScreenAlert(
+  invitation: InvitationAlert | null,
+  thirdParty: { title: string; messages: readonly string[] } | null,
+): { title: string; messages: readonly string[]; owner: 'invitation' | 'thirdParty' } | null {
+  if (invitation)
+    return { title: invitation.title, messages: invitation.messages, owner: 'invitation' };
+  return thirdParty
+    ? { title: thirdParty.title, messages: thirdParty.messages, owner: 'thirdParty' }
+    : null;
+}

@@ -4,7 +4,7 @@ import {
   selectAccountCreated,
   selectFocusField,
   selectCanSubmit,
-  selectFormLoadFailed,
+  selectFormLoadErrorShown,
   selectSignupAccountType,
   selectSignupAlert,
   selectSignupEmailVerificationRef,
@@ -13,6 +13,7 @@ import {
   selectSignupHandleCheckRef,
   selectSignupMinimumPasswordLength,
   selectSignupSubmitting,
+  signupScreenAlerts,
   signupTexts,
   type SignupSnapshot,
 } from './signupMachine';
@@ -21,7 +22,7 @@ import {
   selectThirdPartyBusy,
   selectThirdPartyNotice,
 } from '../../machines/thirdPartySignInMachine';
-import { SignupView, type SignupAlert, type SignupAlertKind } from './SignupView';
+import { SignupView, type SignupAlertKind } from './SignupView';
 import type { SignupFieldName } from '../../validation/signup';
 import type { CountriesLoader, CountryOption } from '../../shared/countries';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
@@ -82,7 +83,7 @@ function SignupForm({
   const minimumPasswordLength = useSelector(signupRef, selectSignupMinimumPasswordLength);
   const submitting = useSelector(signupRef, selectSignupSubmitting);
   const alert = useSelector(signupRef, selectSignupAlert);
-  const formLoadFailed = useSelector(signupRef, selectFormLoadFailed);
+  const formLoadErrorShown = useSelector(signupRef, selectFormLoadErrorShown);
   const fieldErrors = useSelector(signupRef, selectSignupFieldErrors);
   const canSubmit = useSelector(signupRef, selectCanSubmit);
   const ruleErrors = useSelector(signupRef, selectSignupRuleErrors, shallowEqual);
@@ -105,19 +106,12 @@ function SignupForm({
     field: null,
     id: 0,
   });
-  // 'Form Load Error' stays true in the machine; dismissing only hides it until the next 'Next'.
-  const [formLoadDismissed, setFormLoadDismissed] = useState(false);
-
-  const alerts = signupAlerts(alert, thirdPartyAlert);
+  const alerts = signupScreenAlerts(alert, thirdPartyAlert);
 
   const onDismissAlert = (kind: SignupAlertKind) => {
-    if (kind === 'formLoadError') setFormLoadDismissed(true);
-    else if (
-      kind === 'thirdPartyError' ||
-      (kind === 'recaptchaError' && alerts.captchaFromThirdParty)
-    ) {
-      thirdPartyRef.send({ type: 'alert.dismiss' });
-    } else signupRef.send({ type: 'alert.dismiss' });
+    if (kind === 'formLoadError') signupRef.send({ type: 'formLoadError.dismiss' });
+    else if (alerts.owners[kind] === 'thirdParty') thirdPartyRef.send({ type: 'alert.dismiss' });
+    else signupRef.send({ type: 'alert.dismiss' });
   };
 
   return (
@@ -136,7 +130,6 @@ function SignupForm({
       focusField={focusRequest.field}
       focusRequestId={focusRequest.id}
       onSubmit={(values) => {
-        setFormLoadDismissed(false);
         signupRef.send({ type: 'form.submit', values });
         const field = selectFocusField(signupRef.getSnapshot());
         if (field) setFocusRequest((request) => ({ field, id: request.id + 1 }));
@@ -144,9 +137,7 @@ function SignupForm({
       onThirdPartySignup={(details) => thirdPartyRef.send({ type: 'signUp.start', details })}
       thirdPartyBusy={thirdPartyBusy}
       thirdPartyNotice={thirdPartyNotice}
-      formLoadError={
-        formLoadFailed && !formLoadDismissed ? { messages: [signupTexts.formLoadError] } : null
-      }
+      formLoadError={formLoadErrorShown ? { messages: [signupTexts.formLoadError] } : null}
       recaptchaError={alerts.recaptchaError}
       signupError={alerts.signupError}
       thirdPartyError={alerts.thirdPartyError}
@@ -155,26 +146,4 @@ function SignupForm({
       accountCreated={createdEmail === null ? null : { email: createdEmail }}
     />
   );
-}
-
-/**
- * The machines' alerts as the view's kinds: the signup's 'Signup Error', 'ReCaptcha Error' or
- * warning, and the third-party sign-up's error (its 'ReCaptcha Error' shows as the captcha one).
- * The alerts say what they are (`kind`); nothing here reads their texts.
- */
-function signupAlerts(
-  alert: ReturnType<typeof selectSignupAlert>,
-  thirdParty: ReturnType<typeof selectThirdPartyAlert>,
-) {
-  const signupCaptcha = alert?.kind === 'captcha' ? alert : null;
-  const thirdPartyCaptcha = thirdParty?.kind === 'captcha' ? thirdParty : null;
-  const of = (a: { messages: readonly string[] } | null): SignupAlert | null =>
-    a ? { messages: a.messages } : null;
-  return {
-    recaptchaError: of(signupCaptcha ?? thirdPartyCaptcha),
-    captchaFromThirdParty: signupCaptcha === null && thirdPartyCaptcha !== null,
-    signupError: of(alert?.kind === 'signup' ? alert : null),
-    warning: of(alert?.kind === 'warning' ? alert : null),
-    thirdPartyError: of(thirdParty?.kind === 'failure' ? thirdParty : null),
-  };
 }

@@ -104,7 +104,10 @@ export interface SignupContext {
 }
 
 export type SignupEvent =
-  { type: 'form.submit'; values: SignupSubmission } | { type: 'alert.dismiss' };
+  | { type: 'form.submit'; values: SignupSubmission }
+  | { type: 'alert.dismiss' }
+  /** The 'Form Load Error' alert's close button: hidden until the next 'Next'. */
+  | { type: 'formLoadError.dismiss' };
 
 /** The field errors for a submission: a handle not found available, an unverified email. */
 export function signupFieldErrors(
@@ -304,6 +307,28 @@ export const signupMachine = setup({
               description:
                 "'Form Load Error': the captcha did not load; the page must be refreshed. Submission is blocked.",
               tags: ['error'],
+              initial: 'shown',
+              states: {
+                shown: {
+                  description: "'Form Load Error' shows above the form.",
+                  on: {
+                    'formLoadError.dismiss': {
+                      target: 'dismissed',
+                      description: "'Form Load Error' is dismissed.",
+                    },
+                  },
+                },
+                dismissed: {
+                  description:
+                    "'Form Load Error' is hidden until the next 'Next' (the page must still be refreshed).",
+                  on: {
+                    'form.submit': {
+                      target: 'shown',
+                      description: "'Next' is still blocked: 'Form Load Error' shows again.",
+                    },
+                  },
+                },
+              },
             },
           },
         },
@@ -494,6 +519,9 @@ export const selectSignupAlert = (s: SignupSnapshot) => s.context.alert;
 /** 'Form Load Error': the captcha did not load; submission is blocked. */
 export const selectFormLoadFailed = (s: SignupSnapshot) =>
   s.matches({ active: { captchaScript: 'failed' } });
+/** The 'Form Load Error' alert shows: the captcha did not load, and it was not dismissed since 'Next'. */
+export const selectFormLoadErrorShown = (s: SignupSnapshot) =>
+  s.matches({ active: { captchaScript: { failed: 'shown' } } });
 /** 'Next' sends the form: the captcha loaded and no account is being created. */
 export const selectCanSubmit = (s: SignupSnapshot) =>
   s.matches('active') && !selectFormLoadFailed(s) && !selectSignupSubmitting(s);
@@ -518,3 +546,40 @@ export const selectAccountCreated = (s: SignupSnapshot) => s.matches('created');
 export const selectSignupEmailVerificationRef = (s: SignupSnapshot) =>
   s.children.signupEmailVerification;
 export const selectSignupHandleCheckRef = (s: SignupSnapshot) => s.children.signupHandleCheck;
+
+/** An alert of the Signup screen: the signup's or the third-party sign-up's, by what it is. */
+export interface SignupScreenAlert {
+  messages: readonly string[];
+}
+/** Which machine an alert of the Signup screen belongs to: its dismissal goes there. */
+export type SignupAlertOwner = 'signup' | 'thirdParty';
+
+/**
+ * Spec §8 Signup alerts as the screen shows them, from the signup's alert and the third-party
+ * sign-up's: 'ReCaptcha Error' is the signup's when it has one, else the third-party's;
+ * 'Signup Error' and the warning are the signup's; the third-party's failure is its own alert.
+ * Each names the machine its dismissal goes to.
+ */
+export function signupScreenAlerts(
+  signup: SignupAlert | null,
+  thirdParty: { kind: 'captcha' | 'failure'; messages: readonly string[] } | null,
+) {
+  const signupCaptcha = signup?.kind === 'captcha' ? signup : null;
+  const thirdPartyCaptcha = thirdParty?.kind === 'captcha' ? thirdParty : null;
+  const of = (a: { messages: readonly string[] } | null): SignupScreenAlert | null =>
+    a ? { messages: a.messages } : null;
+  return {
+    recaptchaError: of(signupCaptcha ?? thirdPartyCaptcha),
+    signupError: of(signup?.kind === 'signup' ? signup : null),
+    warning: of(signup?.kind === 'warning' ? signup : null),
+    thirdPartyError: of(thirdParty?.kind === 'failure' ? thirdParty : null),
+    /** Whose dismissal each alert is. */
+    owners: {
+      recaptchaError:
+        signupCaptcha === null && thirdPartyCaptcha !== null ? 'thirdParty' : 'signup',
+      signupError: 'signup',
+      warning: 'signup',
+      thirdPartyError: 'thirdParty',
+    } satisfies Record<string, SignupAlertOwner>,
+  };
+}

@@ -4,7 +4,7 @@ import { UsersView } from './UsersView';
 import type { UsersActors } from './users.flow';
 import {
   selectDeleteConfirmation,
-  selectEditedUser,
+  selectEditedUserRow,
   selectInvitationRows,
   selectResendInvitation,
   selectUserRows,
@@ -13,7 +13,6 @@ import {
   selectUsersLoadFailed,
   selectUsersLoading,
   selectUsersMode,
-  lockReason,
   type UsersSnapshot,
 } from './usersMachine';
 
@@ -22,10 +21,6 @@ interface UsersScreenProps extends FlowScreenProps<UsersActors> {
   copy: (text: string) => Promise<void>;
 }
 
-const selectEdited = (s: UsersSnapshot) => {
-  const user = selectEditedUser(s);
-  return user ? { ...user, lock: lockReason(user, s.context.currentUserId) } : null;
-};
 const selectResend = (s: UsersSnapshot) => {
   const invitation = selectResendInvitation(s);
   return invitation
@@ -62,7 +57,7 @@ export function UsersScreen({ flow, siteUrl, copy }: UsersScreenProps) {
       onDeleteUser={(id) => ref.send({ type: 'user.delete', id })}
       onDeleteInvitation={(id) => ref.send({ type: 'invitation.delete', id })}
       resendInvitation={useSelector(ref, selectResend, shallowEqual)}
-      editedUser={useSelector(ref, selectEdited, shallowEqual)}
+      editedUser={useSelector(ref, selectEditedUserRow, shallowEqual)}
       onSubmitInvitation={(values) => ref.send({ type: 'form.submit', values })}
       onSaveUser={(changes) => ref.send({ type: 'user.save', changes })}
       onCancel={() => ref.send({ type: 'cancel' })}

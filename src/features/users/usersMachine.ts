@@ -529,6 +529,11 @@ export const selectResendInvitation = (s: UsersSnapshot): UserInvitation | null 
     : null;
 export const selectEditedUser = (s: UsersSnapshot): TeamUser | null =>
   s.matches('edit') ? (s.context.users.find((u) => u.id === s.context.selectedId) ?? null) : null;
+/** The user the edit form shows, with its lock as in the table (spec §2.3 Users). */
+export const selectEditedUserRow = (s: UsersSnapshot): UserRow | null => {
+  const user = selectEditedUser(s);
+  return user ? { ...user, lock: lockReason(user, s.context.currentUserId) } : null;
+};
 /** The confirm dialog: what it deletes. */
 export function selectDeleteConfirmation(
   s: UsersSnapshot,

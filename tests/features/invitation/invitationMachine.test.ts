@@ -7,7 +7,7 @@
  * messages); if activated the person is signed in, else verifies by email; declining records an
  * optional reason ('Invitation Declined', or 'Error Declining Invitation').
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvitationByKey } from '../../../contract/team';
 import {
   invitationMachine,
@@ -19,6 +19,7 @@ import {
   selectInvalidMessages,
   selectInvitation,
   selectInvitationAlert,
+  invitationScreenAlert,
   selectInvitationView,
   type InvitationSnapshot,
 } from '../../../src/features/invitation/invitationMachine';
@@ -296,4 +297,21 @@ await describePaths({
     if (model.phase === 'signedIn') expect(s.output).toEqual(session);
     expect(promises.calls).toEqual(model.calls);
   },
+});
+
+// The Invitation screen shows one alert: the invitation's before 'Accept with Google''s.
+describe("the Invitation screen's alert and whose dismissal it is", () => {
+  const own = { kind: 'accept' as const, title: 'Error', messages: ['Could not accept'] };
+  const google = { title: 'Signup Error', messages: ['Error signing up with Google account'] };
+  it.each([
+    ['none', null, null, null],
+    ["the invitation's", own, null, { ...own, owner: 'invitation' }],
+    ["the third party's", null, google, { ...google, owner: 'thirdParty' }],
+    ["both: the invitation's", own, google, { ...own, owner: 'invitation' }],
+  ] as const)('%s', (_name, invitation, thirdParty, shown) => {
+    const alert = invitationScreenAlert(invitation, thirdParty);
+    expect(alert && { title: alert.title, messages: alert.messages, owner: alert.owner }).toEqual(
+      shown && { title: shown.title, messages: shown.messages, owner: shown.owner },
+    );
+  });
 });

@@ -19,11 +19,14 @@ import {
   selectCanSubmit,
   selectSignupRuleErrors,
   selectFocusField,
+  selectFormLoadErrorShown,
   selectFormLoadFailed,
   selectSignupAlert,
   selectSignupFieldErrors,
   selectSignupSubmitting,
   signupMachine,
+  signupScreenAlerts,
+  type SignupAlert,
   type SignupSnapshot,
 } from '../../../src/features/signup/signupMachine';
 import { makeSession } from '../../support/fixtures';
@@ -126,6 +129,7 @@ for (const { accountType, errorParam } of suites) {
     events: [
       { type: 'form.submit', values },
       { type: 'alert.dismiss' },
+      { type: 'formLoadError.dismiss' },
       { type: 'xstate.snapshot.signupEmailVerification', snapshot: verified },
       { type: 'xstate.snapshot.signupEmailVerification', snapshot: unverified },
       { type: 'xstate.snapshot.signupHandleCheck', snapshot: available },
@@ -161,8 +165,11 @@ for (const { accountType, errorParam } of suites) {
       switch (event.type) {
         case 'form.submit': {
           if (selectFormLoadFailed(before)) {
-            // Submission is blocked while 'Form Load Error' shows.
-            expect(s.value).toEqual(before.value);
+            // Submission is blocked while the captcha is not loaded; 'Form Load Error' shows
+            // again if it was dismissed.
+            expect(s.context).toEqual(before.context);
+            expect(selectSignupSubmitting(s)).toBe(selectSignupSubmitting(before));
+            expect(selectFormLoadErrorShown(s)).toBe(true);
             expect(selectCanSubmit(s)).toBe(false);
             break;
           }
@@ -193,7 +200,14 @@ for (const { accountType, errorParam } of suites) {
         }
         case 'xstate.error.actor.captchaReady':
           expect(selectFormLoadFailed(s)).toBe(true);
+          expect(selectFormLoadErrorShown(s)).toBe(true);
           expect(selectCanSubmit(s)).toBe(false);
+          break;
+        case 'formLoadError.dismiss':
+          // Hidden until the next 'Next'; the captcha is still not loaded.
+          expect(selectFormLoadErrorShown(s)).toBe(false);
+          expect(selectFormLoadFailed(s)).toBe(selectFormLoadFailed(before));
+          expect(s.context).toEqual(before.context);
           break;
         case 'xstate.done.actor.signupCaptchaToken':
         case 'xstate.error.actor.signupCaptchaToken': {
@@ -248,6 +262,8 @@ for (const { accountType, errorParam } of suites) {
           expect(alert).toBeNull();
           break;
       }
+      // 'Form Load Error' shows only while the captcha is not loaded.
+      if (!selectFormLoadFailed(s)) expect(selectFormLoadErrorShown(s)).toBe(false);
       // The password is in context only while the submission is in flight.
       if (!s.hasTag('busy')) expect(JSON.stringify(s.context)).not.toContain(PASSWORD);
       if (s.hasTag('busy')) expect(selectCanSubmit(s)).toBe(false);
@@ -270,6 +286,117 @@ for (const { accountType, errorParam } of suites) {
     },
   });
 }
+
+describe("the Signup screen's alerts (spec §8 Signup): which shows, and whose dismissal it is", () => {
+  const captcha: SignupAlert = {
+    kind: 'captcha',
+    level: 'danger',
+    title: 'ReCaptcha Error',
+    messages: ['Failed to generate ReCaptcha token, please refresh the page.'],
+  };
+  const signupError: SignupAlert = {
+    kind: 'signup',
+    level: 'danger',
+    title: 'Signup Error',
+    messages: ['Error submitting signup form'],
+  };
+  const warned: SignupAlert = { kind: 'warning', level: 'warning', title: null, messages: warning };
+  const thirdCaptcha = { kind: 'captcha' as const, messages: ['third-party captcha'] };
+  const thirdFailure = {
+    kind: 'failure' as const,
+    messages: ['Error signing up with Google account, please try again'],
+  };
+  type Row = [string, SignupAlert | null, typeof thirdCaptcha | typeof thirdFailure | null, object];
+  const table: Row[] = [
+    [
+      'none',
+      null,
+      null,
+      {
+        recaptchaError: null,
+        signupError: null,
+        warning: null,
+        thirdPartyError: null,
+        captchaOwner: 'signup',
+      },
+    ],
+    [
+      "the signup's captcha",
+      captcha,
+      null,
+      {
+        recaptchaError: captcha.messages,
+        signupError: null,
+        warning: null,
+        thirdPartyError: null,
+        captchaOwner: 'signup',
+      },
+    ],
+    [
+      "the third party's captcha",
+      null,
+      thirdCaptcha,
+      {
+        recaptchaError: thirdCaptcha.messages,
+        signupError: null,
+        warning: null,
+        thirdPartyError: null,
+        captchaOwner: 'thirdParty',
+      },
+    ],
+    [
+      "both captchas: the signup's shows first",
+      captcha,
+      thirdCaptcha,
+      {
+        recaptchaError: captcha.messages,
+        signupError: null,
+        warning: null,
+        thirdPartyError: null,
+        captchaOwner: 'signup',
+      },
+    ],
+    [
+      "'Signup Error' beside the third party's captcha",
+      signupError,
+      thirdCaptcha,
+      {
+        recaptchaError: thirdCaptcha.messages,
+        signupError: signupError.messages,
+        warning: null,
+        thirdPartyError: null,
+        captchaOwner: 'thirdParty',
+      },
+    ],
+    [
+      "the warning beside the third party's failure",
+      warned,
+      thirdFailure,
+      {
+        recaptchaError: null,
+        signupError: null,
+        warning: warning,
+        thirdPartyError: thirdFailure.messages,
+        captchaOwner: 'signup',
+      },
+    ],
+  ];
+  it.each(table)('%s', (_name, signup, thirdParty, expected) => {
+    const alerts = signupScreenAlerts(signup, thirdParty);
+    expect({
+      recaptchaError: alerts.recaptchaError?.messages ?? null,
+      signupError: alerts.signupError?.messages ?? null,
+      warning: alerts.warning?.messages ?? null,
+      thirdPartyError: alerts.thirdPartyError?.messages ?? null,
+      captchaOwner: alerts.owners.recaptchaError,
+    }).toEqual(expected);
+    expect(alerts.owners).toMatchObject({
+      signupError: 'signup',
+      warning: 'signup',
+      thirdPartyError: 'thirdParty',
+    });
+  });
+});
 
 describe('signup machine with its real children', () => {
   const flush = () => new Promise((r) => setTimeout(r, 0));

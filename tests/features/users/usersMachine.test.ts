@@ -11,6 +11,7 @@ import type { TeamUser, UserInvitation } from '../../../contract/team';
 import {
   selectDeleteConfirmation,
   selectEditedUser,
+  selectEditedUserRow,
   selectInvitationRows,
   selectResendInvitation,
   selectUserRows,
@@ -376,6 +377,11 @@ function expectShown(s: UsersSnapshot, m: Model, calls: FakePromises['calls']) {
     modeOf[m.phase] === 'resend' ? m.selected : null,
   );
   expect(selectEditedUser(s)?.id ?? null).toBe(modeOf[m.phase] === 'edit' ? m.selected : null);
+  // The edit form's user carries its lock, as in the table (none for a user one may edit).
+  const edited = selectEditedUserRow(s);
+  expect(edited && [edited.id, edited.lock]).toEqual(
+    modeOf[m.phase] === 'edit' ? [m.selected, null] : null,
+  );
   const confirmation = selectDeleteConfirmation(s);
   if (m.phase === 'confirmUser' || m.phase === 'deletingUser') {
     expect(confirmation).toEqual({
