@@ -22,13 +22,15 @@ import checkFile from 'eslint-plugin-check-file';
 // Files under no element (tests/, scripts/, root configs) are not checked by boundaries.
 // ---------------------------------------------------------------------------------------------
 
-const SRC = ['app', 'feature', 'platform', 'machine', 'view', 'service', 'validation'];
+const SRC = ['app', 'feature', 'shared', 'machine', 'view', 'service', 'validation'];
 const MACHINE_FILES = ['src/machines/**/*.{ts,tsx}', 'src/features/*/*Machine.ts'];
+// A view is a file category too: src/views/** and a flow's own src/features/<flow>/*View.tsx.
+const VIEW_FILES = ['src/views/**/*.tsx', 'src/features/*/*View.tsx'];
 
 const elements = [
   { type: 'app', pattern: 'src/app', partialMatch: false },
   { type: 'feature', pattern: 'src/features/*', capture: ['flow'], partialMatch: false },
-  { type: 'platform', pattern: 'src/platform', partialMatch: false },
+  { type: 'shared', pattern: 'src/shared', partialMatch: false },
   { type: 'machine', pattern: 'src/machines', partialMatch: false },
   { type: 'view', pattern: 'src/views', partialMatch: false },
   { type: 'service', pattern: 'src/services', partialMatch: false },
@@ -40,6 +42,10 @@ const elements = [
 const files = [
   // src/main.tsx starts the app: it belongs to the composition root.
   { category: 'entry', pattern: 'src/main.tsx' },
+  {
+    category: 'view',
+    pattern: [...VIEW_FILES, 'src/views/**/*.css', 'src/features/*/*.module.css'],
+  },
   {
     category: 'machine',
     pattern: ['src/machines/**', 'src/features/*/*Machine.ts', 'contract/*Machine.ts'],
@@ -85,10 +91,10 @@ const policies = [
 
   // app (and src/main.tsx) -> everything in src/.
   { from: [from('app'), entryFile], allow: to(...SRC, 'contract') },
-  // a feature -> machines, services, views, validation, the platform, the contract.
+  // a feature -> machines, services, views, validation, the shared layer, the contract.
   {
     from: from('feature'),
-    allow: to('machine', 'service', 'view', 'validation', 'platform', 'contract'),
+    allow: to('machine', 'service', 'view', 'validation', 'shared', 'contract'),
   },
   {
     from: from('feature'),
@@ -96,21 +102,36 @@ const policies = [
       to: { element: { type: 'feature', captured: { flow: '!{{ from.element.captured.flow }}' } } },
     },
     message:
-      'A feature never imports another feature (design.md §2): share it through src/machines, src/platform or src/views.',
+      'A feature never imports another feature (design.md §2): share it through src/machines, src/shared or src/views.',
   },
-  // the flow platform -> machines, services, views, validation, the contract.
-  { from: from('platform'), allow: to('machine', 'service', 'view', 'validation', 'contract') },
+  // the shared layer -> machines, services, views, validation, the contract.
+  { from: from('shared'), allow: to('machine', 'service', 'view', 'validation', 'contract') },
   // machines -> validation, the contract (and each other: internal).
   { from: from('machine'), allow: to('validation', 'contract') },
   // views -> validation, the contract; React and view libraries, never an actor or ky.
   { from: from('view'), allow: to('validation', 'contract') },
   {
-    from: from('view'),
+    from: category('view'),
+    disallow: to('app', 'feature', 'shared', 'machine', 'service', 'server'),
+    message:
+      "Views never see an actor and do no I/O: a flow's view imports views (its flow's and src/views), validation and the contract only.",
+  },
+  {
+    from: category('view'),
+    allow: {
+      to: {
+        element: { type: 'feature', captured: { flow: '{{ from.element.captured.flow }}' } },
+        file: { categories: 'view' },
+      },
+    },
+  },
+  {
+    from: [from('view'), category('view')],
     disallow: pkg(...XSTATE, 'ky'),
     message: 'Views never see an actor and do no I/O: a connector maps actor state to props.',
   },
   {
-    from: from('view'),
+    from: [from('view'), category('view')],
     disallow: toCategory('machine'),
     message:
       "Views never import a statechart, not even the contract's: a selector beside the flow's machine decides what the view shows.",
@@ -144,7 +165,7 @@ const policies = [
   // validation and other machines (of its own feature, or src/machines) only.
   {
     from: machineFile,
-    disallow: to('app', 'feature', 'platform', 'view', 'service', 'server'),
+    disallow: to('app', 'feature', 'shared', 'view', 'service', 'server'),
     message:
       'Machines are pure: their effects are named actors provided by the feature (design.md §3).',
   },
@@ -404,7 +425,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/views/**/*.tsx'],
+    files: VIEW_FILES,
     ...jsxA11y.flatConfigs.recommended,
   },
   {

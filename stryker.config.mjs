@@ -8,7 +8,7 @@
  * them (notProvided.ts, errorMessages.ts, flows.ts, appRules.ts, ...) are not statecharts and
  * their mutants would only blur the per-machine scores.
  *
- * Tests run: tests/machines only, through vitest.stryker.config.ts (node, no dom project),
+ * Tests run: the machine path tests only (tests/machines, tests/features/<flow>/*Machine.test.ts), through vitest.stryker.config.ts (node, no dom project),
  * narrowed by scripts/mutation.ts to the machine's own path tests (MUTATION_TESTS).
  *
  * Ignored: the mutants no behaviour can tell apart (scripts/stryker/statechartIgnorer.mjs).

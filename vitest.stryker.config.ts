@@ -55,7 +55,7 @@ class FileFailureAsFailedTest implements Reporter {
 
 /**
  * The vitest config Stryker runs (stryker.config.mjs, npm run mutation): only the generated
- * machine path tests of tests/machines, in node; MUTATION_TESTS (comma-separated, set by
+ * machine path tests of tests/machines and tests/features/<flow>/, in node; MUTATION_TESTS (comma-separated, set by
  * scripts/mutation.ts for each machine) narrows them to that machine's own. The dom project and the server, service, app
  * and script tests of vitest.config.ts are left out: they do not test the statecharts and would
  * only slow every mutant down.
@@ -66,6 +66,7 @@ export default defineConfig({
     environment: 'node',
     include: process.env.MUTATION_TESTS?.split(',').filter(Boolean) ?? [
       'tests/machines/**/*.test.ts',
+      'tests/features/**/*Machine.test.ts',
     ],
     exclude: [...configDefaults.exclude, 'tests/**/*.dom.test.ts'],
     testTimeout: 30_000,

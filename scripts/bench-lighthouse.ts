@@ -26,7 +26,7 @@ import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 import { chromium } from 'playwright-core';
 import { chromiumArgs } from '../playwright.config';
 import { DEMO_USERS } from '../server/db/seedData';
-import { sessionFromResponse } from '../src/platform/session';
+import { sessionFromResponse } from '../src/shared/session';
 import { AUTH_SESSION_KEY } from '../src/services/storage';
 import { finishBench, freePort, signInSession, startServer, waitForServer } from './benchServer';
 

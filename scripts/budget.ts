@@ -33,10 +33,10 @@ const LANDING_FEATURE = 'home';
  */
 const LAZY_ONLY: readonly RegExp[] = [
   /src\/machines\/avatarUploadMachine/,
-  /src\/platform\/(avatarUploadActors|AvatarUploadWidget)/,
+  /src\/shared\/(avatarUploadActors|AvatarUploadWidget)/,
   /src\/views\/components\/(AvatarUploadView|AvatarCropDialog)/,
   /src\/views\/utils\/cropOutput/,
-  /src\/views\/screens\/(OnboardingView|ProfileView)/,
+  /src\/features\/(onboarding\/OnboardingView|profile\/ProfileView)/,
   /node_modules\/cropperjs\//,
 ];
 

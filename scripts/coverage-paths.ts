@@ -1,5 +1,6 @@
 /**
- * Path coverage of the generated machine tests (design.md §7): runs tests/machines, then prints,
+ * Path coverage of the generated machine tests (design.md §7): runs tests/machines (the shared
+ * machines) and tests/features (each flow's, in its mirror folder), then prints,
  * per machine of the registry, the states and transitions the generated paths reached out of all
  * of them. Fails below 100 % or when a machine has no generated path tests.
  *
@@ -14,10 +15,14 @@ import type { CoverageRecord } from '../tests/support/pathHarness';
 const dir = path.resolve('coverage/paths');
 rmSync(dir, { recursive: true, force: true });
 
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'node', 'tests/machines'], {
-  stdio: 'inherit',
-  shell: false,
-});
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'node', 'tests/machines', 'tests/features'],
+  {
+    stdio: 'inherit',
+    shell: false,
+  },
+);
 if (run.status !== 0) {
   console.error('Machine path tests failed.');
   process.exit(run.status ?? 1);

@@ -2,7 +2,8 @@
  * Mutation testing of the statecharts, one machine at a time: for each machine file
  * (src/machines/*Machine.ts, src/features/<flow>/*Machine.ts) Stryker (stryker.config.mjs)
  * mutates that file and runs only that machine's own generated path tests
- * (tests/machines/<name>.test.ts) and tests/machines/descriptions.test.ts. A machine's score is
+ * (found by convention: tests/features/<flow>/<name>.test.ts for a flow's machine,
+ * tests/machines/<name>.test.ts for the others) and tests/machines/descriptions.test.ts. A machine's score is
  * what its own tests detect, and each mutant runs a few hundred tests instead of every suite.
  * Then it prints, per machine, its mutants by status and its score, plus the total, and the
  * surviving mutants of every machine below the minimum. Fails when Stryker fails or when a
@@ -93,6 +94,14 @@ function machineFiles(): string[] {
 
 const nameOf = (file: string) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
 
+/** A flow's machine is tested in the flow's mirror folder, the others in tests/machines. */
+function pathTestsOf(file: string): string {
+  const flow = /^src\/features\/([^/]+)\//.exec(file)?.[1];
+  return flow
+    ? `tests/features/${flow}/${nameOf(file)}.test.ts`
+    : `tests/machines/${nameOf(file)}.test.ts`;
+}
+
 const min = option('min', 'MUTATION_MIN', 85);
 const survivorsToList = option('survivors', 'MUTATION_SURVIVORS', 10);
 const reportOnly = process.argv.includes('--report-only');
@@ -129,7 +138,7 @@ if (!reportOnly) {
   const started = Date.now();
   for (const file of chosen) {
     const name = nameOf(file);
-    const tests = [`tests/machines/${name}.test.ts`, 'tests/machines/descriptions.test.ts'];
+    const tests = [pathTestsOf(file), 'tests/machines/descriptions.test.ts'];
     if (!existsSync(tests[0]!)) {
       console.error(`${file} has no path tests at ${tests[0]}.`);
       process.exit(1);

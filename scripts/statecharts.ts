@@ -2,16 +2,19 @@
  * Exports every machine of src/machines/registry.ts to docs/statecharts/ (design.md §8):
  * `<machine>.md` (a Mermaid stateDiagram-v2 plus tables of states, events, guards, delays and
  * actors with their descriptions), `<machine>.json` (the machine's definition) and `README.md`
- * (an index). With `--check` it writes nothing and fails when the committed files are stale.
+ * (an index). With `--check` it writes them too, then fails when they differ from what git has
+ * (changed, deleted or new files): a developer's run leaves them fresh to commit, and CI, on a
+ * fresh clone, fails when the committed ones are stale.
  *
  *   npm run statecharts          # write
- *   npm run statecharts:check    # verify (CI)
+ *   npm run statecharts:check    # write, then verify against git (npm test, CI)
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { allMachines } from '../src/app/machineList';
-import { flowRegistry } from '../src/app/flowRegistry';
+import { flowRegistry } from '../src/app/flowList';
 
 const machineRegistry = await allMachines();
 
@@ -272,24 +275,47 @@ function files(): Map<string, string> {
 
 const check = process.argv.includes('--check');
 const wanted = files();
+
+/** Writes docs/statecharts from the machines: every wanted file, and none other. */
+function write(): void {
+  mkdirSync(OUT_DIR, { recursive: true });
+  for (const name of readdirSync(OUT_DIR)) {
+    if (!wanted.has(name)) rmSync(path.join(OUT_DIR, name));
+  }
+  for (const [name, content] of wanted) writeFileSync(path.join(OUT_DIR, name), content);
+}
+
+/**
+ * The files of docs/statecharts that differ from what git has (changed, deleted or new), or
+ * undefined when this is no git work tree (an unpacked archive).
+ */
+function differingFromGit(): string[] | undefined {
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { encoding: 'utf8', shell: false, cwd: OUT_DIR });
+  const changed = git('diff', '--name-only', '--', '.');
+  const added = git('ls-files', '--others', '--exclude-standard', '--', '.');
+  if (changed.status !== 0 || added.status !== 0) return undefined;
+  return `${changed.stdout}${added.stdout}`.split('\n').filter(Boolean);
+}
+
 if (check) {
+  // The check regenerates the docs (so the command a developer runs leaves them fresh), then
+  // fails when they differ from what is committed: CI, on a fresh clone, fails on stale docs.
   const stale: string[] = [];
   for (const [name, content] of wanted) {
     const file = path.join(OUT_DIR, name);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== content) stale.push(name);
   }
   const extra = existsSync(OUT_DIR) ? readdirSync(OUT_DIR).filter((name) => !wanted.has(name)) : [];
-  if (stale.length || extra.length) {
-    console.error(`docs/statecharts is stale: ${[...stale, ...extra].join(', ')}`);
-    console.error('Run `npm run statecharts` and commit the result.');
+  write();
+  const differing = differingFromGit() ?? [...stale, ...extra];
+  if (differing.length) {
+    console.error(`docs/statecharts differs from what is committed: ${differing.join(', ')}`);
+    console.error('They have been regenerated: review and commit docs/statecharts.');
     process.exit(1);
   }
   console.log(`docs/statecharts is fresh (${wanted.size} files).`);
 } else {
-  mkdirSync(OUT_DIR, { recursive: true });
-  for (const name of readdirSync(OUT_DIR)) {
-    if (!wanted.has(name)) rmSync(path.join(OUT_DIR, name));
-  }
-  for (const [name, content] of wanted) writeFileSync(path.join(OUT_DIR, name), content);
+  write();
   console.log(`Wrote ${wanted.size} files to docs/statecharts.`);
 }

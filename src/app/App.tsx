@@ -24,11 +24,11 @@ import {
 } from '../machines/appSelectors';
 import type { FlowLayout } from '../machines/flows';
 import { AppLayoutView } from '../views/layouts/AppLayoutView';
-import { SwitchOrganisationContext } from '../platform/organisations';
+import { SwitchOrganisationContext } from '../shared/organisations';
 import { FullPageLayoutView } from '../views/layouts/FullPageLayoutView';
 import { PublicLayoutView } from '../views/layouts/PublicLayoutView';
-import { AppErrorView } from '../views/screens/AppErrorView';
-import { LoadingScreenView } from '../views/screens/LoadingScreenView';
+import { AppErrorView } from '../views/layouts/AppErrorView';
+import { LoadingScreenView } from '../views/layouts/LoadingScreenView';
 import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ImpersonationBanner } from './ImpersonationBanner';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { DefaultErrorView } from '../views/screens/DefaultErrorView';
+import { DefaultErrorView } from '../views/layouts/DefaultErrorView';
 import { removeLandingShell } from './landingShell/shellDom';
 
 /** Spec §2.1: a default error screen reads 'Unexpected Application Error!'. */

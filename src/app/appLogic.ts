@@ -12,8 +12,8 @@ import {
   type SessionEvent,
 } from '../machines/sessionMachine';
 import { subscriptionMachine } from '../machines/subscriptionMachine';
-import type { AnyFlowDefinition, FlowEntry, FlowServices } from '../platform/flow';
-import { established } from '../platform/session';
+import type { AnyFlowDefinition, FlowEntry, FlowServices } from '../shared/flow';
+import { established } from '../shared/session';
 import { loadConfiguration } from '../services/api/configuration';
 import {
   subscribeToAuthSessionChanges,

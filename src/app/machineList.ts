@@ -10,8 +10,8 @@ import { handleCheckMachine } from '../machines/handleCheckMachine';
 import { sessionMachine } from '../machines/sessionMachine';
 import { subscriptionMachine } from '../machines/subscriptionMachine';
 import { thirdPartySignInMachine } from '../machines/thirdPartySignInMachine';
-import type { AnyFlowDefinition } from '../platform/flow';
-import { flowRegistry } from './flowRegistry';
+import type { AnyFlowDefinition } from '../shared/flow';
+import { flowRegistry } from './flowList';
 
 /** The machines that outlive a route, and the shared ones several flows invoke (src/machines). */
 export const sharedMachines: readonly AnyStateMachine[] = [

@@ -1,5 +1,5 @@
 import type { FlowRules } from '../machines/flows';
-import { flowRegistry } from './flowRegistry';
+import { flowRegistry } from './flowList';
 
 export const REDACTED = '[redacted]';
 

@@ -4,7 +4,7 @@ import { CLIENT_VERSION } from '../../contract/enums';
 import type { AppRuntime } from './appContext';
 import { afterScreenPainted } from './afterScreenPainted';
 import { createAppLogic } from './appLogic';
-import { flowRegistry } from './flowRegistry';
+import { flowRegistry } from './flowList';
 import { createServices } from './services';
 
 /** Runs `work` when the browser is next idle (within 2 s), or soon where it cannot tell. */

@@ -291,7 +291,7 @@ export const avatarUploadMachine = setup({
     assignDeleted: assign({ imageUrl: null, status: 'deleted' as const }),
     /**
      * Tells the host: `sendParent({ type: 'avatar.changed', status, imageUrl })` (provided by
-     * src/platform/avatarUploadActors.ts), so it can refresh the session.
+     * src/shared/avatarUploadActors.ts), so it can refresh the session.
      */
     notifyChanged: (_, _change: AvatarChange) => notProvided('notifyChanged'),
   },

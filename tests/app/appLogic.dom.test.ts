@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import type { SessionData } from '../../contract/auth';
 import { INLINE_CONFIGURATION_ID } from '../../contract/paths';
 import { createAppLogic } from '../../src/app/appLogic';
-import { flowRegistry } from '../../src/app/flowRegistry';
+import { flowRegistry } from '../../src/app/flowList';
 import type { Services } from '../../src/app/services';
 import { createAppStorage, type StorageLike } from '../../src/services/storage';
 import type { ThirdParties } from '../../src/services/thirdParty';

@@ -14,8 +14,8 @@ import {
   type AvatarUploadInput,
   type AvatarUploadSnapshot,
 } from '../../src/machines/avatarUploadMachine';
-import { createAvatarUpload } from '../../src/platform/avatarUploadActors';
-import type { FlowServices } from '../../src/platform/flow';
+import { createAvatarUpload } from '../../src/shared/avatarUploadActors';
+import type { FlowServices } from '../../src/shared/flow';
 import {
   MediaServiceError,
   type MediaClient,

@@ -9,7 +9,7 @@ import {
   type AvatarUploadEvent,
   type UploadImageInput,
 } from '../../src/machines/avatarUploadMachine';
-import { AvatarUploadWidget } from '../../src/platform/AvatarUploadWidget';
+import { AvatarUploadWidget } from '../../src/shared/AvatarUploadWidget';
 import { FakeCropper } from '../views/fakeCropper';
 
 vi.mock('cropperjs', async () => ({ default: (await import('../views/fakeCropper')).FakeCropper }));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Country } from '../../contract/lists';
-import { createCountriesLoader, FALLBACK_COUNTRIES } from '../../src/platform/countries';
+import { createCountriesLoader, FALLBACK_COUNTRIES } from '../../src/shared/countries';
 
 const country = (code: string, name: string, callingCode: string, enabled = true): Country => ({
   id: code.charCodeAt(0),

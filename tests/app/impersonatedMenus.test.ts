@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutUser } from '../../src/app/layouts/layoutUser';
-import { canChangePassword } from '../../src/platform/loginProvider';
+import { canChangePassword } from '../../src/shared/loginProvider';
 import { makeUser } from '../support/fixtures';
 
 /**

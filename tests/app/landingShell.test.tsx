@@ -15,7 +15,7 @@ import {
   VISITOR_TEMPLATE_ID,
 } from '../../src/app/landingShell/shellDom';
 import { createAppStorage, type StorageLike } from '../../src/services/storage';
-import { VISITOR_LEAD, VISITOR_SAMPLE_NOTE, VISITOR_TITLE } from '../../src/views/screens/HomeView';
+import { VISITOR_LEAD, VISITOR_SAMPLE_NOTE, VISITOR_TITLE } from '../../src/features/home/HomeView';
 import { makeToken } from '../services/helpers/tokens';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableSignInFailure } from '../../src/platform/signInFailure';
+import { readableSignInFailure } from '../../src/shared/signInFailure';
 
 describe('sign-in provider failures, as people read them', () => {
   it('explains the adapter codes', () => {

@@ -33,7 +33,7 @@ import {
   type UploadImageInput,
 } from '../../src/machines/avatarUploadMachine';
 import { FakePromises } from '../support/pathHarness';
-import { describePathsForInputs } from './pathsWithInputs';
+import { describePathsForInputs } from '../support/pathsWithInputs';
 
 /** Spec §5 Avatar upload and §8 Avatar / Upload: the texts the person is shown. */
 const PRESET_FAILED = 'Failed to load validation preset';

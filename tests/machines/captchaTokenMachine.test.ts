@@ -14,7 +14,7 @@ const TOKEN = 'captcha-token-1';
  * What the caller (signup, third-party sign-in) gets, written from spec §4 Captcha token and §9:
  * a token generated per action 'signup', up to 3 attempts, 1 s apart; after the third failure
  * no token, and the caller shows 'ReCaptcha Error' (spec §8 Signup). The retry delay is not
- * overridden by any entry (src/platform/identityActors.ts): it is checked at its real length.
+ * overridden by any entry (src/shared/identityActors.ts): it is checked at its real length.
  */
 interface Shown {
   /** Attempts made so far (requests to the captcha). */

@@ -16,7 +16,7 @@ import {
   type DashboardInformationSnapshot,
 } from '../../src/machines/dashboardInformationMachine';
 import { FakePromises } from '../support/pathHarness';
-import { describePathsForInputs } from './pathsWithInputs';
+import { describePathsForInputs } from '../support/pathsWithInputs';
 
 const olivia: DashboardInformation = {
   firstName: 'Olivia',

@@ -27,7 +27,7 @@ import {
   type ReferenceRow,
 } from '../../src/machines/referenceListMachine';
 import { FakePromises } from '../support/pathHarness';
-import { describePathsForInputs } from './pathsWithInputs';
+import { describePathsForInputs } from '../support/pathsWithInputs';
 
 const row = (id: number, name: string, order: number, enabled: boolean): ReferenceRow => ({
   id,

@@ -94,7 +94,7 @@ describe('dependency direction (boundaries/dependencies)', () => {
     [
       'a view imports the platform',
       VIEW,
-      code("import * as m from '../platform/flow';", 'export const x = m;'),
+      code("import * as m from '../shared/flow';", 'export const x = m;'),
     ],
     [
       'a machine imports a service',
@@ -119,7 +119,7 @@ describe('dependency direction (boundaries/dependencies)', () => {
     [
       'a machine imports the platform',
       MACHINE,
-      code("import * as p from '../platform/flow';", 'export const x = p;'),
+      code("import * as p from '../shared/flow';", 'export const x = p;'),
     ],
     [
       'a feature machine imports a service',
@@ -153,12 +153,12 @@ describe('dependency direction (boundaries/dependencies)', () => {
     ],
     [
       'the platform imports a feature',
-      'src/platform/__probe__.ts',
+      'src/shared/__probe__.ts',
       code("import * as m from '../features/login/loginMachine';", 'export const x = m;'),
     ],
     [
       'the platform imports a feature with import()',
-      'src/platform/__probe__.ts',
+      'src/shared/__probe__.ts',
       code("export const x = () => import('../features/login');"),
     ],
     [
@@ -367,7 +367,7 @@ describe('browser I/O only in src/services', () => {
     ],
     [
       'EventSource in the platform',
-      'src/platform/__probe__.ts',
+      'src/shared/__probe__.ts',
       "export const x = () => new EventSource('/e');",
       'no-restricted-globals',
     ],
@@ -599,7 +599,7 @@ describe('permitted directions', () => {
         "import * as http from '../../services/http';",
         "import * as button from '../../views/components/Button';",
         "import * as rules from '../../validation/login';",
-        "import * as flow from '../../platform/flow';",
+        "import * as flow from '../../shared/flow';",
         "import type { LoginRequest } from '../../../contract/auth';",
         "import { createActor } from 'xstate';",
         'export const all = [own, screen, session, http, button, rules, flow, createActor];',

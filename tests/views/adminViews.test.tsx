@@ -12,8 +12,11 @@ import { UserRole } from '../../contract/enums';
 import {
   AdminOrganisationsView,
   type AdminOrganisationsViewProps,
-} from '../../src/views/screens/AdminOrganisationsView';
-import { AdminUsersView, type AdminUsersViewProps } from '../../src/views/screens/AdminUsersView';
+} from '../../src/features/adminOrganisations/AdminOrganisationsView';
+import {
+  AdminUsersView,
+  type AdminUsersViewProps,
+} from '../../src/features/adminUsers/AdminUsersView';
 
 async function violations(ui: ReactElement) {
   const { container, unmount } = render(<main>{ui}</main>);

@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INTRO_DROP } from '../../contract/posts';
-import { CreateDropView } from '../../src/views/screens/CreateDropView';
-import { CreateInfoView } from '../../src/views/screens/CreateInfoView';
+import { CreateDropView } from '../../src/features/createDrop/CreateDropView';
+import { CreateInfoView } from '../../src/features/createInfo/CreateInfoView';
 import {
   FOLLOWING_SAMPLE,
   FOLLOWING_TABS,
   FollowingView,
   filterFollowing,
-} from '../../src/views/screens/FollowingView';
-import { HomeView } from '../../src/views/screens/HomeView';
-import type { HomeViewProps } from '../../src/views/screens/HomeView';
-import { VISITOR_LEAD, VISITOR_SAMPLE_NOTE, VISITOR_TITLE } from '../../src/views/screens/HomeView';
-import { SearchView } from '../../src/views/screens/SearchView';
+} from '../../src/features/following/FollowingView';
+import { HomeView } from '../../src/features/home/HomeView';
+import type { HomeViewProps } from '../../src/features/home/HomeView';
+import { VISITOR_LEAD, VISITOR_SAMPLE_NOTE, VISITOR_TITLE } from '../../src/features/home/HomeView';
+import { SearchView } from '../../src/features/search/SearchView';
 import { dropItem, feedPosts } from './samplePosts';
 import { installVirtualDom, uninstallVirtualDom } from './virtualDom';
 

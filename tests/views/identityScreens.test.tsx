@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import {
   ForgottenPasswordView,
   PASSWORD_RESET_REQUESTED_TEXT,
-} from '../../src/views/screens/ForgottenPasswordView';
-import type { ForgottenPasswordViewProps } from '../../src/views/screens/ForgottenPasswordView';
-import { KeyResultView } from '../../src/views/screens/KeyResultView';
-import type { KeyResultViewProps } from '../../src/views/screens/KeyResultView';
-import { ResetPasswordView } from '../../src/views/screens/ResetPasswordView';
-import type { ResetPasswordViewProps } from '../../src/views/screens/ResetPasswordView';
-import { StartSignupView } from '../../src/views/screens/StartSignupView';
+} from '../../src/features/forgottenPassword/ForgottenPasswordView';
+import type { ForgottenPasswordViewProps } from '../../src/features/forgottenPassword/ForgottenPasswordView';
+import { KeyResultView } from '../../src/views/layouts/KeyResultView';
+import type { KeyResultViewProps } from '../../src/views/layouts/KeyResultView';
+import { ResetPasswordView } from '../../src/features/passwordReset/ResetPasswordView';
+import type { ResetPasswordViewProps } from '../../src/features/passwordReset/ResetPasswordView';
+import { StartSignupView } from '../../src/features/startSignup/StartSignupView';
 
 function describedText(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { OnboardingView, type OnboardingViewProps } from '../../src/views/screens/OnboardingView';
-import { ProfileView } from '../../src/views/screens/ProfileView';
+import {
+  OnboardingView,
+  type OnboardingViewProps,
+} from '../../src/features/onboarding/OnboardingView';
+import { ProfileView } from '../../src/features/profile/ProfileView';
 import { Tabs } from '../../src/views/components/Tabs';
 import { installInkCanvas } from './inkCanvas';
 

@@ -12,11 +12,11 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   NewOrganisationView,
   type NewOrganisationViewProps,
-} from '../../src/views/screens/NewOrganisationView';
+} from '../../src/features/newOrganisation/NewOrganisationView';
 import {
   OrganisationDetailsView,
   type OrganisationDetailsViewProps,
-} from '../../src/views/screens/OrganisationDetailsView';
+} from '../../src/features/organisationDetails/OrganisationDetailsView';
 
 async function violations(ui: ReactElement) {
   const { container, unmount } = render(<main>{ui}</main>);

@@ -11,13 +11,13 @@ import axe from 'axe-core';
 import {
   IntegrationView,
   type IntegrationViewProps,
-} from '../../src/views/screens/IntegrationView';
+} from '../../src/features/integration/IntegrationView';
 import {
   InvoicesTable,
   PaymentsView,
   type InvoicesTableProps,
   type PaymentsViewProps,
-} from '../../src/views/screens/PaymentsView';
+} from '../../src/features/payments/PaymentsView';
 
 async function violations(ui: ReactElement) {
   const { container, unmount } = render(<main>{ui}</main>);

@@ -10,12 +10,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { referenceFields } from '../../src/platform/referenceListActors';
+import { referenceFields } from '../../src/shared/referenceListActors';
 import {
   ReferenceListView,
   type ReferenceListViewProps,
   type ReferenceRowView,
-} from '../../src/views/screens/ReferenceListView';
+} from '../../src/views/components/ReferenceListView';
 
 const row = (id: number, name: string, position: number, enabled = true): ReferenceRowView => ({
   id,

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppErrorView } from '../../src/views/screens/AppErrorView';
-import { DefaultErrorView } from '../../src/views/screens/DefaultErrorView';
-import { InitializingView } from '../../src/views/screens/InitializingView';
-import { LoadingScreenView } from '../../src/views/screens/LoadingScreenView';
-import { LogoutView } from '../../src/views/screens/LogoutView';
+import { AppErrorView } from '../../src/views/layouts/AppErrorView';
+import { DefaultErrorView } from '../../src/views/layouts/DefaultErrorView';
+import { InitializingView } from '../../src/views/layouts/InitializingView';
+import { LoadingScreenView } from '../../src/views/layouts/LoadingScreenView';
+import { LogoutView } from '../../src/features/logout/LogoutView';
 
 describe('LogoutView', () => {
   it("announces 'Logging out...'", () => {

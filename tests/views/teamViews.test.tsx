@@ -10,13 +10,16 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { InvitationView, type InvitationViewProps } from '../../src/views/screens/InvitationView';
+import {
+  InvitationView,
+  type InvitationViewProps,
+} from '../../src/features/invitation/InvitationView';
 import {
   UsersView,
   type UsersViewInvitation,
   type UsersViewProps,
   type UsersViewUser,
-} from '../../src/views/screens/UsersView';
+} from '../../src/features/users/UsersView';
 
 const inRouter = (ui: ReactElement) => (
   <Router hook={memoryLocation({ path: '/users' }).hook}>{ui}</Router>

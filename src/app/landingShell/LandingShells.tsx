@@ -11,7 +11,7 @@ import { Router } from 'wouter';
 import { CLIENT_VERSION } from '../../../contract/enums';
 import { AppLayoutView, type AppLayoutUser } from '../../views/layouts/AppLayoutView';
 import { PublicLayoutView } from '../../views/layouts/PublicLayoutView';
-import { HomeFrame, HomeHeading } from '../../views/screens/HomeView';
+import { HomeFrame, HomeHeading } from '../../features/home/HomeView';
 import {
   LANDING_SHELL_ID,
   LANDING_SHELL_STYLE,

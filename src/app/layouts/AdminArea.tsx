@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AdminAreaView } from '../../views/layouts/AdminAreaView';
-import { flowRegistry } from '../flowRegistry';
+import { flowRegistry } from '../flowList';
 import { adminMenuItems } from './adminMenu';
 
 /**

@@ -1,7 +1,7 @@
 import type { User } from '../../../contract/auth';
 import { rolesAllowed } from '../../machines/flows';
-import { canChangePassword } from '../../platform/loginProvider';
-import { organisationChoices } from '../../platform/organisations';
+import { canChangePassword } from '../../shared/loginProvider';
+import { organisationChoices } from '../../shared/organisations';
 import type { AppLayoutUser } from '../../views/layouts/AppLayoutView';
 
 export function layoutUser(user: User): AppLayoutUser {

@@ -6,7 +6,7 @@ import {
   selectConfigFailed,
   type ConfigSnapshot,
 } from '../../machines/configMachine';
-import { InitializingView } from '../../views/screens/InitializingView';
+import { InitializingView } from '../../views/layouts/InitializingView';
 import { useAppRuntime } from '../appContext';
 import { useLandingShellGone } from '../landingShell/useLandingShellGone';
 

@@ -5,8 +5,8 @@ import {
   activationTexts,
   selectActivationNotice,
 } from './activationMachine';
-import { KeyResultView } from '../../views/screens/KeyResultView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import { KeyResultView } from '../../views/layouts/KeyResultView';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { ActivationActors } from './activation.flow';
 
 /** Activation, /activate/{key}: the emailed link's key is sent; success or failure. */

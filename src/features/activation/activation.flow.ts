@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { ActivationInput, activationMachine } from './activationMachine';
 
 export type ActivationActors = { activation: typeof activationMachine };

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /**
  * The admin area's overview, /admin (spec §2.3 Admin): Administrators who are hosts only (anyone

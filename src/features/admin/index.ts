@@ -1,6 +1,6 @@
 import { createElement } from 'react';
-import type { FlowEntryFactory, NoActors } from '../../platform/flow';
-import { AdminPageView } from '../../views/screens/AdminPageView';
+import type { FlowEntryFactory, NoActors } from '../../shared/flow';
+import { AdminPageView } from '../../views/layouts/AdminPageView';
 
 /** What the admin area's overview says. */
 export const ADMIN_OVERVIEW_TEXT =

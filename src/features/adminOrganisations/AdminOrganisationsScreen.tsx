@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FlowScreenProps } from '../../platform/flow';
-import { AdminOrganisationsView } from '../../views/screens/AdminOrganisationsView';
+import type { FlowScreenProps } from '../../shared/flow';
+import { AdminOrganisationsView } from './AdminOrganisationsView';
 import type { AdminOrganisationsActors } from './adminOrganisations.flow';
 import {
   selectOrganisationRows,

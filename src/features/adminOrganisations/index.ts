@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import { createAdminApi } from '../../services/api/admin';
 import type { AdminOrganisationsActors } from './adminOrganisations.flow';
 import { adminOrganisationsMachine } from './adminOrganisationsMachine';

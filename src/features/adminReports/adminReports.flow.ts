@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /** Reports, /admin/reports/ (spec §2.3 Admin): 'Coming soon'; hosts' Administrators only. */
 export const adminReportsFlow = defineFlow({

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
-import type { FlowEntryFactory, NoActors } from '../../platform/flow';
-import { AdminPageView, COMING_SOON } from '../../views/screens/AdminPageView';
+import type { FlowEntryFactory, NoActors } from '../../shared/flow';
+import { AdminPageView, COMING_SOON } from '../../views/layouts/AdminPageView';
 
 const entry: FlowEntryFactory<undefined, NoActors> = () => ({
   start: () => ({}),

@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FlowScreenProps } from '../../platform/flow';
-import { AdminUsersView } from '../../views/screens/AdminUsersView';
+import type { FlowScreenProps } from '../../shared/flow';
+import { AdminUsersView } from './AdminUsersView';
 import type { AdminUsersActors } from './adminUsers.flow';
 import {
   selectAdminUserRows,

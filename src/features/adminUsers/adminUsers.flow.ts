@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { adminUsersMachine } from './adminUsersMachine';
 
 export type AdminUsersActors = { adminUsers: typeof adminUsersMachine };

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
-import { sessionFromResponse } from '../../platform/session';
+import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import { sessionFromResponse } from '../../shared/session';
 import { createAdminApi } from '../../services/api/admin';
 import { createAuthApi } from '../../services/api/auth';
 import type { AdminUsersActors } from './adminUsers.flow';

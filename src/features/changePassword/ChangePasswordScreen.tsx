@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import type { FlowScreenProps } from '../../platform/flow';
-import { ChangePasswordView } from '../../views/screens/ChangePasswordView';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import type { FlowScreenProps } from '../../shared/flow';
+import { ChangePasswordView } from './ChangePasswordView';
 import type { ChangePasswordActors } from './changePassword.flow';
 import {
   selectChangePasswordAlert,

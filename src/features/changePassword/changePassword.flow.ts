@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { ChangePasswordInput, changePasswordMachine } from './changePasswordMachine';
 
 export type ChangePasswordActors = { changePassword: typeof changePasswordMachine };

@@ -1,6 +1,6 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
-import type { FlowEntryFactory } from '../../platform/flow';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
 import { resolveMinimumPasswordLength } from '../../validation/password';
 import type { ChangePasswordActors, ChangePasswordRouteInput } from './changePassword.flow';

@@ -1,4 +1,4 @@
-import { CreateDropView } from '../../views/screens/CreateDropView';
+import { CreateDropView } from './CreateDropView';
 
 /** Create Drop: the placeholder of spec §2.3. */
 export function CreateDropScreen() {

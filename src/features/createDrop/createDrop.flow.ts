@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /** Create Drop: the placeholder of spec §2.3. */
 export const createDropFlow = defineFlow({

@@ -1,4 +1,4 @@
-import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import type { FlowEntryFactory, NoActors } from '../../shared/flow';
 import { CreateDropScreen } from './CreateDropScreen';
 
 const entry: FlowEntryFactory<undefined, NoActors> = () => ({

@@ -1,4 +1,4 @@
-import { CreateInfoView } from '../../views/screens/CreateInfoView';
+import { CreateInfoView } from './CreateInfoView';
 
 /** Create info /create-info: New Drop or New Post (spec §2.3). */
 export function CreateInfoScreen() {

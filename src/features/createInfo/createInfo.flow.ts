@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /**
  * Create info /create-info: New Drop or New Post (spec §2.3). A signed-in person chooses inside

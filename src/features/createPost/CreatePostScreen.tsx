@@ -22,8 +22,8 @@ import {
   PostLoadErrorView,
   type CreatePostAlert,
   type CreatePostMedia,
-} from '../../views/screens/CreatePostView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+} from './CreatePostView';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { CreatePostActors } from './createPost.flow';
 
 /** Create Post, /create-post (and /create-post/{post id} to update one). */

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
-import type { FlowEntryFactory } from '../../platform/flow';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createPostsApi } from '../../services/api/posts';
 import { createMediaClient } from '../../services/media';
 import type { CreatePostActors, CreatePostRouteInput } from './createPost.flow';

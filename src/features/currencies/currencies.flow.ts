@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { referenceListMachine } from '../../machines/referenceListMachine';
 
 export type CurrenciesActors = { referenceList: typeof referenceListMachine };

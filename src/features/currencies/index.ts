@@ -1,7 +1,7 @@
 import { createElement } from 'react';
-import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
-import { referenceListLogic } from '../../platform/referenceListActors';
-import { ReferenceListScreen } from '../../platform/ReferenceListScreen';
+import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import { referenceListLogic } from '../../shared/referenceListActors';
+import { ReferenceListScreen } from '../../shared/ReferenceListScreen';
 import type { CurrenciesActors } from './currencies.flow';
 
 /** Currencies: the reference list machine with the currencies calls. */

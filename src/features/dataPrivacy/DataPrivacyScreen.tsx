@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import type { FlowScreenProps } from '../../platform/flow';
-import { DataPrivacyView } from '../../views/screens/DataPrivacyView';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import type { FlowScreenProps } from '../../shared/flow';
+import { DataPrivacyView } from './DataPrivacyView';
 import type { DataPrivacyActors } from './dataPrivacy.flow';
 import {
   selectConfirmingDeletion,

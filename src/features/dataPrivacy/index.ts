@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { fromPromise, sendParent } from 'xstate';
 import { personalDataFileName } from '../../../contract/account';
 import type { FlowEvent } from '../../machines/flows';
-import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
 import { saveFile } from '../../services/saveFile';
 import type { DataPrivacyActors, DataPrivacyRouteInput } from './dataPrivacy.flow';

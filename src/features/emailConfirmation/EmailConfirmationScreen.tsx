@@ -5,8 +5,8 @@ import {
   emailConfirmationTexts,
   selectEmailConfirmationNotice,
 } from './emailConfirmationMachine';
-import { KeyResultView } from '../../views/screens/KeyResultView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import { KeyResultView } from '../../views/layouts/KeyResultView';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { EmailConfirmationActors } from './emailConfirmation.flow';
 
 /** Email confirmation, /account/confirm-email/{key}: the emailed link's key is sent. */

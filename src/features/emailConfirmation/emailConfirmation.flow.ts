@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { EmailConfirmationInput, emailConfirmationMachine } from './emailConfirmationMachine';
 
 export type EmailConfirmationActors = { emailConfirmation: typeof emailConfirmationMachine };

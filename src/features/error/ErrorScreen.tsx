@@ -1,4 +1,4 @@
-import { AppErrorView } from '../../views/screens/AppErrorView';
+import { AppErrorView } from '../../views/layouts/AppErrorView';
 
 /** /error: the application error screen; Reload Page goes to / (a full page load). */
 export function ErrorScreen() {

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /** /error: the application error screen (spec §2.1). */
 export const errorFlow = defineFlow({

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /** Following: the static sample list with its tabs and name filter (spec §2.3). */
 export const followingFlow = defineFlow({

@@ -1,4 +1,4 @@
-import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import type { FlowEntryFactory, NoActors } from '../../shared/flow';
 import { FollowingScreen } from './FollowingScreen';
 
 const entry: FlowEntryFactory<undefined, NoActors> = () => ({

@@ -7,8 +7,8 @@ import {
   selectResetRequestWarning,
   type passwordResetRequestMachine,
 } from './passwordResetRequestMachine';
-import { ForgottenPasswordView } from '../../views/screens/ForgottenPasswordView';
-import type { FlowScreenProps } from '../../platform/flow';
+import { ForgottenPasswordView } from './ForgottenPasswordView';
+import type { FlowScreenProps } from '../../shared/flow';
 import type { ForgottenPasswordActors } from './forgottenPassword.flow';
 
 /** Forgotten password, /forgotten-password: asks for the emailed reset link. */

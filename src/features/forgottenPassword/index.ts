@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory } from '../../platform/flow';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createIdentityApi } from '../../services/api/identity';
 import type { ForgottenPasswordActors } from './forgottenPassword.flow';
 import { ForgottenPasswordScreen } from './ForgottenPasswordScreen';

@@ -14,13 +14,9 @@ import {
   selectFeedSetSize,
   selectFeedStatus,
 } from './postsFeedMachine';
-import type {
-  DropsCarouselViewProps,
-  SwipeEndPoint,
-  SwipeStartPoint,
-} from '../../views/screens/DropsCarouselView';
-import { HomeView } from '../../views/screens/HomeView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import type { DropsCarouselViewProps, SwipeEndPoint, SwipeStartPoint } from './DropsCarouselView';
+import { HomeView } from './HomeView';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import { selectGreetingFirstName } from '../../machines/dashboardInformationMachine';
 import { homeGreeting } from './greeting';
 import type { HomeActors } from './home.flow';

@@ -1,5 +1,5 @@
 import type { dashboardInformationMachine } from '../../machines/dashboardInformationMachine';
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { dropsCarouselMachine } from './dropsCarouselMachine';
 import type { postsFeedMachine } from './postsFeedMachine';
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { fromPromise } from 'xstate';
-import { createDashboardInformation } from '../../platform/dashboardInformation';
-import type { FlowEntryFactory } from '../../platform/flow';
+import { createDashboardInformation } from '../../shared/dashboardInformation';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createDropsApi } from '../../services/api/drops';
 import { createPostsApi } from '../../services/api/posts';
 import { sampleDropsPage, samplePostsPage } from '../../services/sampleContent';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import type { FlowScreenProps } from '../../platform/flow';
-import { IntegrationView } from '../../views/screens/IntegrationView';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import type { FlowScreenProps } from '../../shared/flow';
+import { IntegrationView } from './IntegrationView';
 import type { IntegrationActors } from './integration.flow';
 import {
   selectCanOpenPortal,

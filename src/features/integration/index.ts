@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { UserRole } from '../../../contract/enums';
-import type { FlowEntryFactory } from '../../platform/flow';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createPaymentsApi } from '../../services/api/payments';
 import type { IntegrationActors } from './integration.flow';
 import { integrationMachine } from './integrationMachine';

@@ -1,5 +1,5 @@
 import { PORTAL_RETURN_ROUTE } from '../../../contract/paymentRoutes';
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { integrationMachine } from './integrationMachine';
 
 export type IntegrationActors = { integration: typeof integrationMachine };

@@ -3,8 +3,8 @@ import {
   selectThirdPartyAlert,
   selectThirdPartyBusy,
 } from '../../machines/thirdPartySignInMachine';
-import type { FlowScreenProps } from '../../platform/flow';
-import { InvitationView } from '../../views/screens/InvitationView';
+import type { FlowScreenProps } from '../../shared/flow';
+import { InvitationView } from './InvitationView';
 import type { InvitationActors } from './invitation.flow';
 import {
   selectAccepting,

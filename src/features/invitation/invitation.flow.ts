@@ -1,5 +1,5 @@
 import type { thirdPartySignInMachine } from '../../machines/thirdPartySignInMachine';
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { InvitationInput, invitationMachine } from './invitationMachine';
 
 export type InvitationActors = {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { FlowScreenProps } from '../../platform/flow';
-import { LoginView } from '../../views/screens/LoginView';
+import type { FlowScreenProps } from '../../shared/flow';
+import { LoginView } from './LoginView';
 import {
   selectThirdPartyAlert,
   selectThirdPartyBusy,

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory } from '../../platform/flow';
-import { createThirdPartySignIn, executeCaptcha } from '../../platform/identityActors';
-import { sessionFromResponse } from '../../platform/session';
+import type { FlowEntryFactory } from '../../shared/flow';
+import { createThirdPartySignIn, executeCaptcha } from '../../shared/identityActors';
+import { sessionFromResponse } from '../../shared/session';
 import { createAuthApi } from '../../services/api/auth';
 import type { EstablishedSession } from '../../machines/sessionMachine';
 import { loginWithCaptchaWhenAsked } from './captchaWhenAsked';

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /** Logout: 'Logging out...', signs out and goes to / (spec §2.3). */
 export const logoutFlow = defineFlow({

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { avatarUploadHints, selectAvatarBusy } from '../../machines/avatarUploadMachine';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
-import { NewOrganisationView } from '../../views/screens/NewOrganisationView';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import { AvatarUploadWidget } from '../../shared/AvatarUploadWidget';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
+import { NewOrganisationView } from './NewOrganisationView';
 import type { NewOrganisationActors } from './newOrganisation.flow';
 import {
   selectNewOrganisationAlert,

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { newOrganisationMachine } from './newOrganisationMachine';
 
 export type NewOrganisationActors = { newOrganisation: typeof newOrganisationMachine };

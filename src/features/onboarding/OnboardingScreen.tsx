@@ -6,10 +6,10 @@ import {
   selectHasImage,
   type avatarUploadMachine,
 } from '../../machines/avatarUploadMachine';
-import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
-import type { FlowScreenProps } from '../../platform/flow';
+import { AvatarUploadWidget } from '../../shared/AvatarUploadWidget';
+import type { FlowScreenProps } from '../../shared/flow';
 import type { ActorRefFrom } from 'xstate';
-import { OnboardingView } from '../../views/screens/OnboardingView';
+import { OnboardingView } from './OnboardingView';
 import type { OnboardingActors } from './onboarding.flow';
 import {
   selectAvatarUploadRef,

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { userAvatarUploadInput } from '../../machines/avatarUploadMachine';
-import { createAvatarUpload } from '../../platform/avatarUploadActors';
-import type { FlowEntryFactory } from '../../platform/flow';
+import { createAvatarUpload } from '../../shared/avatarUploadActors';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createTenantsApi } from '../../services/api/tenants';
 import { createTopicsApi } from '../../services/api/topics';
 import type { OnboardingActors } from './onboarding.flow';

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { onboardingMachine } from './onboardingMachine';
 
 export type OnboardingActors = { onboarding: typeof onboardingMachine };

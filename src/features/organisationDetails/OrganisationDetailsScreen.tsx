@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { avatarUploadHints, selectAvatarBusy } from '../../machines/avatarUploadMachine';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
-import type { FlowScreenProps } from '../../platform/flow';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import { AvatarUploadWidget } from '../../shared/AvatarUploadWidget';
+import type { FlowScreenProps } from '../../shared/flow';
 import { organisationDetailsFormValues } from '../../validation/organisation';
-import { OrganisationDetailsView } from '../../views/screens/OrganisationDetailsView';
+import { OrganisationDetailsView } from './OrganisationDetailsView';
 import type { OrganisationDetailsActors } from './organisationDetails.flow';
 import {
   selectCanEditOrganisation,

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
-import { createLogoUpload } from '../../platform/avatarUploadActors';
-import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import { createLogoUpload } from '../../shared/avatarUploadActors';
+import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import { createOrganisationsApi } from '../../services/api/organisations';
 import type { OrganisationDetailsActors } from './organisationDetails.flow';
 import { organisationDetailsMachine } from './organisationDetailsMachine';

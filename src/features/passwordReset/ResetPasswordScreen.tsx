@@ -5,8 +5,8 @@ import {
   selectPasswordResetNotice,
   selectPasswordResetStage,
 } from './passwordResetMachine';
-import { ResetPasswordView } from '../../views/screens/ResetPasswordView';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
+import { ResetPasswordView } from './ResetPasswordView';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { PasswordResetActors } from './passwordReset.flow';
 
 /** Reset password, /forgotten-password/{key}: the page the emailed link opens. */

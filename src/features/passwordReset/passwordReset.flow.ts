@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { PasswordResetInput, passwordResetMachine } from './passwordResetMachine';
 
 export type PasswordResetActors = { passwordReset: typeof passwordResetMachine };

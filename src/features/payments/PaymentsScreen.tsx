@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import type { FlowScreenProps } from '../../platform/flow';
-import { InvoicesTable, PaymentsView } from '../../views/screens/PaymentsView';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import type { FlowScreenProps } from '../../shared/flow';
+import { InvoicesTable, PaymentsView } from './PaymentsView';
 import {
   invoicesTexts,
   selectInvoiceRows,

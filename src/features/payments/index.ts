@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { UserRole } from '../../../contract/enums';
-import type { FlowEntryFactory } from '../../platform/flow';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createPaymentsApi } from '../../services/api/payments';
 import { invoicesMachine } from './invoicesMachine';
 import type { PaymentsActors, PaymentsRouteInput } from './payments.flow';

@@ -1,5 +1,5 @@
 import { checkoutReturn, PROVIDER_ID_MAX } from '../../../contract/paymentRoutes';
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { subscriptionPlanMachine } from './subscriptionPlanMachine';
 
 export type PaymentsActors = { subscriptionPlan: typeof subscriptionPlanMachine };

@@ -1,12 +1,12 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import type { CountriesLoader } from '../../platform/countries';
-import type { FlowScreenProps } from '../../platform/flow';
-import { useCountries } from '../../platform/useCountries';
-import { useEmailVerificationWidget, useHandleCheckField } from '../../platform/useIdentityWidgets';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import type { CountriesLoader } from '../../shared/countries';
+import type { FlowScreenProps } from '../../shared/flow';
+import { useCountries } from '../../shared/useCountries';
+import { useEmailVerificationWidget, useHandleCheckField } from '../../shared/useIdentityWidgets';
 import { personalDetailsFormValues, type PersonalDetailsFieldName } from '../../validation/account';
-import { PersonalDetailsView } from '../../views/screens/PersonalDetailsView';
+import { PersonalDetailsView } from './PersonalDetailsView';
 import type { PersonalDetailsActors } from './personalDetails.flow';
 import {
   selectEmailConfirmation,

@@ -1,8 +1,8 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
-import { createCountriesLoader } from '../../platform/countries';
-import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
-import { createEmailVerification, createHandleCheck } from '../../platform/identityActors';
+import { createCountriesLoader } from '../../shared/countries';
+import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import { createEmailVerification, createHandleCheck } from '../../shared/identityActors';
 import { createAccountApi } from '../../services/api/account';
 import { createCountriesApi } from '../../services/api/countries';
 import type { PersonalDetailsActors } from './personalDetails.flow';

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { personalDetailsMachine } from './personalDetailsMachine';
 
 export type PersonalDetailsActors = { personalDetails: typeof personalDetailsMachine };

@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { AccountAreaFrame } from '../../platform/AccountAreaFrame';
-import type { FlowScreenProps } from '../../platform/flow';
-import { PreferencesView } from '../../views/screens/PreferencesView';
+import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
+import type { FlowScreenProps } from '../../shared/flow';
+import { PreferencesView } from './PreferencesView';
 import type { PreferencesActors } from './preferences.flow';
 import {
   selectPreferencesAlert,

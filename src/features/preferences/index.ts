@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory } from '../../platform/flow';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
 import type { PreferencesActors } from './preferences.flow';
 import { preferencesMachine } from './preferencesMachine';

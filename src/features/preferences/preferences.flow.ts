@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { preferencesMachine } from './preferencesMachine';
 
 export type PreferencesActors = { preferences: typeof preferencesMachine };

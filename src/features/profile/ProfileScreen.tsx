@@ -4,11 +4,11 @@ import {
   selectDashboardCounts,
   selectDashboardFailure,
 } from '../../machines/dashboardInformationMachine';
-import { AvatarUploadWidget } from '../../platform/AvatarUploadWidget';
-import type { FlowScreenProps } from '../../platform/flow';
-import { ProfileView } from '../../views/screens/ProfileView';
+import { AvatarUploadWidget } from '../../shared/AvatarUploadWidget';
+import type { FlowScreenProps } from '../../shared/flow';
+import { ProfileView } from './ProfileView';
 import type { ProfileActors } from './profile.flow';
-import { accountTypeLabel } from '../../platform/accountArea';
+import { accountTypeLabel } from '../../shared/accountArea';
 
 /** Profile, /account/profile and /profile: the person's own, from their session. */
 export function ProfileScreen({ flow, user }: FlowScreenProps<ProfileActors>) {

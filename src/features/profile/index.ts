@@ -1,9 +1,9 @@
 import { sendParent } from 'xstate';
 import { userAvatarUploadInput } from '../../machines/avatarUploadMachine';
 import type { FlowEvent } from '../../machines/flows';
-import { createAvatarUpload } from '../../platform/avatarUploadActors';
-import { createDashboardInformation } from '../../platform/dashboardInformation';
-import type { FlowEntryFactory } from '../../platform/flow';
+import { createAvatarUpload } from '../../shared/avatarUploadActors';
+import { createDashboardInformation } from '../../shared/dashboardInformation';
+import type { FlowEntryFactory } from '../../shared/flow';
 import type { ProfileActors } from './profile.flow';
 import { ProfileScreen } from './ProfileScreen';
 

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { avatarUploadMachine } from '../../machines/avatarUploadMachine';
 import type { dashboardInformationMachine } from '../../machines/dashboardInformationMachine';
 

@@ -1,4 +1,4 @@
-import { SearchView } from '../../views/screens/SearchView';
+import { SearchView } from './SearchView';
 
 /** Search: a bare input (spec §2.3). */
 export function SearchScreen() {

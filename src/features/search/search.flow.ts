@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /** Search: a bare input (spec §2.3). */
 export const searchFlow = defineFlow({

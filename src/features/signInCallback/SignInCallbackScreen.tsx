@@ -1,4 +1,4 @@
-import { KeyResultView } from '../../views/screens/KeyResultView';
+import { KeyResultView } from '../../views/layouts/KeyResultView';
 import type { SignInCallbackInput } from './signInCallback.flow';
 import { signInCallbackOutcome } from './signInCallbackTexts';
 

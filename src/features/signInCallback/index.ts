@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import type { FlowEntryFactory, NoActors } from '../../shared/flow';
 import type { SignInCallbackInput } from './signInCallback.flow';
 import { SignInCallbackScreen } from './SignInCallbackScreen';
 

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /** The provider's answer in the callback's address (an OAuth 2.0 authorization response). */
 export interface SignInCallbackInput {

@@ -22,12 +22,12 @@ import {
   selectThirdPartyBusy,
   selectThirdPartyNotice,
 } from '../../machines/thirdPartySignInMachine';
-import { SignupView, type SignupAlertKind } from '../../views/screens/SignupView';
+import { SignupView, type SignupAlertKind } from './SignupView';
 import type { SignupFieldName } from '../../validation/signup';
-import type { CountriesLoader, CountryOption } from '../../platform/countries';
-import type { FlowRefs, FlowScreenProps } from '../../platform/flow';
-import { useCountries } from '../../platform/useCountries';
-import { useEmailVerificationWidget, useHandleCheckField } from '../../platform/useIdentityWidgets';
+import type { CountriesLoader, CountryOption } from '../../shared/countries';
+import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
+import { useCountries } from '../../shared/useCountries';
+import { useEmailVerificationWidget, useHandleCheckField } from '../../shared/useIdentityWidgets';
 import type { SignupActors } from './signup.flow';
 
 /** The address the activation link was sent to, once the account was created. */

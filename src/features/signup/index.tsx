@@ -2,15 +2,15 @@ import { fromPromise } from 'xstate';
 import type { SignupRequest } from '../../../contract/identity';
 import type { FlowEvent } from '../../machines/flows';
 import type { EstablishedSession } from '../../machines/sessionMachine';
-import { createCountriesLoader } from '../../platform/countries';
-import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import { createCountriesLoader } from '../../shared/countries';
+import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import {
   createCaptchaToken,
   createEmailVerification,
   createHandleCheck,
   createThirdPartySignIn,
-} from '../../platform/identityActors';
-import { sessionFromResponse } from '../../platform/session';
+} from '../../shared/identityActors';
+import { sessionFromResponse } from '../../shared/session';
 import { createCountriesApi } from '../../services/api/countries';
 import { createIdentityApi } from '../../services/api/identity';
 import type { SignupActors } from './signup.flow';

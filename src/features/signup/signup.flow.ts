@@ -1,5 +1,5 @@
 import type { thirdPartySignInMachine } from '../../machines/thirdPartySignInMachine';
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { SignupInput, signupMachine } from './signupMachine';
 
 export type SignupActors = {

@@ -1,4 +1,4 @@
-import type { FlowEntryFactory, NoActors } from '../../platform/flow';
+import type { FlowEntryFactory, NoActors } from '../../shared/flow';
 import { SignupEntryScreen } from './SignupEntryScreen';
 
 const entry: FlowEntryFactory<undefined, NoActors> = () => ({

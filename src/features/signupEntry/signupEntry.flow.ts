@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /**
  * /brand-signup and /buyer-signup (spec §2.1 'Also seen'): visiting either signs the user out

@@ -1,4 +1,4 @@
-import { StartSignupView } from '../../views/screens/StartSignupView';
+import { StartSignupView } from './StartSignupView';
 
 /** Start signup, /start-signup: choose the account type (the app signs the user out on load). */
 export function StartSignupScreen() {

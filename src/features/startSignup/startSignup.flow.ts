@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 
 /** Start signup: choose the account type; the user is signed out on load (spec §2.3). */
 export const startSignupFlow = defineFlow({

@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FlowScreenProps } from '../../platform/flow';
-import { UsersView } from '../../views/screens/UsersView';
+import type { FlowScreenProps } from '../../shared/flow';
+import { UsersView } from './UsersView';
 import type { UsersActors } from './users.flow';
 import {
   selectDeleteConfirmation,

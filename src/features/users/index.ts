@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory, FlowScreenProps } from '../../platform/flow';
+import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import { createTeamApi } from '../../services/api/team';
 import type { UsersActors } from './users.flow';
 import { usersMachine } from './usersMachine';

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../platform/flow';
+import { defineFlow } from '../../shared/flow';
 import type { usersMachine } from './usersMachine';
 
 export type UsersActors = { users: typeof usersMachine };

@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { superstructResolver } from '@hookform/resolvers/superstruct';
+import { Link } from 'wouter';
+import {
+  createResetPasswordFormStruct,
+  resolveMinimumPasswordLength,
+} from '../../validation/password';
+import type { ResetPasswordFormValues } from '../../validation/password';
+import { Alert } from '../../views/components/Alert';
+import { Button } from '../../views/components/Button';
+import { LinkButton } from '../../views/components/LinkButton';
+import { LoadingIndicator } from '../../views/components/LoadingIndicator';
+import { NewPasswordFields } from '../../views/components/NewPasswordFields';
+import styles from '../../views/layouts/AuthScreen.module.css';
+
+/** The reset-password flow's states: check the emailed key, then the form, then done. */
+export type ResetPasswordState = 'validating' | 'invalid' | 'ready' | 'submitting' | 'done';
+
+export interface ResetPasswordViewProps {
+  state: ResetPasswordState;
+  /** The configuration's minimumPasswordLength (6 when missing). */
+  minimumPasswordLength: number;
+  /**
+   * The machine's title and text for an unusable link (state 'invalid': it is invalid, or it
+   * could not be checked) or for the updated password (state 'done').
+   */
+  notice?: { title: string; text: string } | null;
+  /** The failed update's messages (e.g. 'Error updating password, please try again.'). */
+  error?: { messages: readonly string[] } | null;
+  onSubmit: (values: ResetPasswordFormValues) => void;
+  onDismissError?: () => void;
+}
+
+/**
+ * The reset-password screen the emailed link opens (/forgotten-password/{key}): 'Checking your
+ * link...' while the key is validated; 'Invalid Link' with a way to ask for a new one; the new
+ * password and its confirmation with the live checklist; then 'Password Updated' with a link to
+ * log in.
+ */
+export function ResetPasswordView({
+  state,
+  minimumPasswordLength,
+  notice = null,
+  error = null,
+  onSubmit,
+  onDismissError,
+}: ResetPasswordViewProps) {
+  const minimumLength = resolveMinimumPasswordLength(minimumPasswordLength);
+  const resolver = useMemo(
+    () => superstructResolver(createResetPasswordFormStruct(minimumLength)),
+    [minimumLength],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordFormValues>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const [password, confirmPassword] = useWatch({
+    control,
+    name: ['password', 'confirmPassword'],
+  });
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state === 'done') doneRef.current?.focus();
+  }, [state]);
+
+  const submitting = state === 'submitting';
+  // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
+  // the <form> fires it and forgets it (void).
+  const submit = handleSubmit((values) => {
+    if (!submitting) onSubmit(values);
+  });
+  const checklistId = 'reset-password-checklist';
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.card}>
+        {state === 'validating' ? (
+          <>
+            <h1 className={styles.title}>Reset Password</h1>
+            <LoadingIndicator text="Checking your reset link..." />
+          </>
+        ) : null}
+
+        {state === 'invalid' ? (
+          <>
+            <h1 className={styles.title}>Reset Password</h1>
+            <Alert
+              level="Danger"
+              title={notice?.title ?? 'Invalid Link'}
+              messages={[
+                notice?.text ??
+                  'The password reset link is invalid or has expired, please request a new one.',
+              ]}
+            />
+            <LinkButton href="/forgotten-password" fullWidth>
+              Request a new link
+            </LinkButton>
+          </>
+        ) : null}
+
+        {state === 'ready' || state === 'submitting' ? (
+          <>
+            <header className={styles.header}>
+              <h1 className={styles.title}>Reset Password</h1>
+              <p className={styles.lead}>Choose a new password for your account.</p>
+            </header>
+            {error ? (
+              <Alert
+                level="Danger"
+                title="Error Updating Password"
+                messages={error.messages}
+                onDismiss={onDismissError}
+                dismissLabel="Dismiss password update error"
+              />
+            ) : null}
+            <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+              <NewPasswordFields
+                passwordLabel="New password"
+                passwordField={register('password', { deps: ['confirmPassword'] })}
+                confirmField={register('confirmPassword')}
+                passwordError={errors.password?.message}
+                confirmError={errors.confirmPassword?.message}
+                password={password}
+                confirmPassword={confirmPassword}
+                minimumLength={minimumLength}
+                checklistId={checklistId}
+              />
+              <Button type="submit" size="lg" fullWidth busy={submitting} busyText="Saving...">
+                Reset Password
+              </Button>
+            </form>
+          </>
+        ) : null}
+
+        {state === 'done' ? (
+          <>
+            <h1 ref={doneRef} tabIndex={-1} className={styles.title}>
+              Password Updated
+            </h1>
+            <Alert
+              level="Success"
+              title={notice?.title ?? 'Password Updated'}
+              messages={[notice?.text ?? 'Your password has been updated successfully']}
+            />
+            <LinkButton href="/login" fullWidth>
+              Login
+            </LinkButton>
+          </>
+        ) : null}
+
+        {state !== 'done' ? (
+          <p className={styles.links}>
+            <span>
+              <Link href="/login">Back to login</Link>
+            </span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

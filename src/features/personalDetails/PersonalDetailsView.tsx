@@ -1,0 +1,271 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
+import { superstructResolver } from '@hookform/resolvers/superstruct';
+import { TriangleAlert } from 'lucide-react';
+import { NAME_MAX } from '../../../contract/identity';
+import {
+  createPersonalDetailsFormStruct,
+  personalDetailsFieldOrder,
+  toPersonalDetailsSubmission,
+} from '../../validation/account';
+import type {
+  PersonalDetailsFieldName,
+  PersonalDetailsFormValues,
+  PersonalDetailsSubmission,
+} from '../../validation/account';
+import { Button } from '../../views/components/Button';
+import { DateOfBirthField } from '../../views/components/DateOfBirthField';
+import { EmailVerificationField } from '../../views/components/EmailVerificationField';
+import type {
+  EmailVerificationFieldHandle,
+  EmailVerificationState,
+} from '../../views/components/EmailVerificationField';
+import { HandleField } from '../../views/components/HandleField';
+import type { HandleStatus } from '../../views/components/HandleField';
+import { PhoneField } from '../../views/components/PhoneField';
+import type { PhoneCountryOption } from '../../views/components/PhoneField';
+import { TextField } from '../../views/components/TextField';
+import { AccountPanel } from '../../views/layouts/AccountPanel';
+import type { AccountAlert } from '../../views/layouts/AccountPanel';
+import styles from '../../views/layouts/AccountScreen.module.css';
+
+export interface PersonalDetailsEmail {
+  state: EmailVerificationState;
+  email: string;
+  errorMessages: readonly string[];
+  showResend: boolean;
+}
+
+export interface PersonalDetailsViewProps {
+  loading: boolean;
+  loadFailed: boolean;
+  onRetry: () => void;
+  /** The saved details as the form's starting values (null until loaded). */
+  initialValues: PersonalDetailsFormValues | null;
+  /** Today, for the 18-year rule and the date picker's bound; defaults to the first render's date. */
+  today?: Date;
+  countries: readonly PhoneCountryOption[];
+
+  emailVerification: PersonalDetailsEmail;
+  onRequestCode: (email: string) => void;
+  onSubmitCode: (code: string) => void;
+  onResendCode: () => void;
+  onChangeEmail: () => void;
+  /** Every change of the typed address (the machine judges whether it must be verified). */
+  onEmailInput: (email: string) => void;
+  /**
+   * 'Email requires confirmation': the sign-in address is not confirmed yet, or a new one
+   * (`pendingEmail`) waits for its emailed link. Null when nothing waits.
+   */
+  emailConfirmation: { pendingEmail: string | null } | null;
+
+  handleStatus: HandleStatus;
+  handleMessage?: string | null;
+  onHandleChange: (value: string) => void;
+
+  saving: boolean;
+  /** The machine's rules from the widgets as they stand (shown once Save was pressed). */
+  ruleErrors: Partial<Record<PersonalDetailsFieldName, string>>;
+  fieldErrors?: Partial<Record<PersonalDetailsFieldName, string>>;
+  focusField?: PersonalDetailsFieldName | null;
+  focusRequestId?: number;
+  onSubmit: (values: PersonalDetailsSubmission) => void;
+
+  alert: AccountAlert | null;
+  onDismissAlert: () => void;
+}
+
+/** Personal Details (spec §2.3): the form once the saved details are loaded. */
+export function PersonalDetailsView(props: PersonalDetailsViewProps) {
+  const { loading, loadFailed, onRetry, alert, onDismissAlert, initialValues } = props;
+  return (
+    <AccountPanel
+      title="Personal Details"
+      loading={loading}
+      loadFailed={loadFailed}
+      onRetry={onRetry}
+      alert={alert}
+      onDismissAlert={onDismissAlert}
+    >
+      {initialValues ? <PersonalDetailsForm {...props} initialValues={initialValues} /> : null}
+    </AccountPanel>
+  );
+}
+
+function PersonalDetailsForm({
+  initialValues,
+  today: todayProp,
+  countries,
+  emailVerification,
+  onRequestCode,
+  onSubmitCode,
+  onResendCode,
+  onChangeEmail,
+  onEmailInput,
+  emailConfirmation,
+  handleStatus,
+  handleMessage,
+  onHandleChange,
+  saving,
+  ruleErrors,
+  fieldErrors,
+  focusField,
+  focusRequestId,
+  onSubmit,
+}: PersonalDetailsViewProps & { initialValues: PersonalDetailsFormValues }) {
+  const [firstRenderDate] = useState(() => new Date());
+  const today = todayProp ?? firstRenderDate;
+  const resolver = useMemo(
+    () => superstructResolver(createPersonalDetailsFormStruct(today)),
+    [today],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PersonalDetailsFormValues>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: initialValues,
+  });
+  const emailRef = useRef<EmailVerificationFieldHandle>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempted, setAttempted] = useState(false);
+  const liveErrors: Partial<Record<PersonalDetailsFieldName, string>> = {
+    ...(attempted ? ruleErrors : {}),
+    ...fieldErrors,
+  };
+  const message = (name: PersonalDetailsFieldName): string | undefined =>
+    (errors[name as keyof PersonalDetailsFormValues]?.message as string | undefined) ??
+    liveErrors[name];
+
+  const focusByName = (name: PersonalDetailsFieldName) => {
+    if (name === 'email') emailRef.current?.focus();
+    else formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  };
+  const focusFirst = (
+    formErrors: FieldErrors<PersonalDetailsFormValues>,
+    extra: typeof liveErrors,
+  ) => {
+    const first = personalDetailsFieldOrder.find(
+      (name) => formErrors[name as keyof PersonalDetailsFormValues] !== undefined || extra[name],
+    );
+    if (first) focusByName(first);
+    return first;
+  };
+
+  useEffect(() => {
+    if (!focusField) return;
+    if (focusField === 'email') emailRef.current?.focus();
+    else formRef.current?.querySelector<HTMLElement>(`[name="${focusField}"]`)?.focus();
+  }, [focusField, focusRequestId]);
+
+  const submit = handleSubmit(
+    (values) => {
+      setAttempted(true);
+      if (focusFirst({}, ruleErrors)) return;
+      if (!saving) onSubmit(toPersonalDetailsSubmission(values));
+    },
+    (formErrors) => {
+      setAttempted(true);
+      focusFirst(formErrors, { ...ruleErrors, ...fieldErrors });
+    },
+  );
+
+  return (
+    <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      <div className={styles.row}>
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          aria-required="true"
+          maxLength={NAME_MAX}
+          error={message('firstName')}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          aria-required="true"
+          maxLength={NAME_MAX}
+          error={message('lastName')}
+          {...register('lastName')}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field }) => (
+          <PhoneField
+            optional
+            countries={countries}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            name={field.name}
+            error={message('phone')}
+          />
+        )}
+      />
+      <DateOfBirthField
+        today={today}
+        aria-required="true"
+        error={message('dateOfBirth')}
+        {...register('dateOfBirth')}
+      />
+      <Controller
+        control={control}
+        name="handle"
+        render={({ field }) => (
+          <HandleField
+            value={field.value}
+            status={handleStatus}
+            message={handleMessage}
+            error={message('handle')}
+            onChange={(value) => {
+              field.onChange(value);
+              onHandleChange(value);
+            }}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            name={field.name}
+          />
+        )}
+      />
+      <EmailVerificationField
+        ref={emailRef}
+        state={emailVerification.state}
+        email={emailVerification.email}
+        errorMessages={emailVerification.errorMessages}
+        showResend={emailVerification.showResend}
+        error={message('email')}
+        onRequestCode={onRequestCode}
+        onSubmitCode={onSubmitCode}
+        onResend={onResendCode}
+        onChangeEmail={onChangeEmail}
+        onEmailInput={onEmailInput}
+      />
+      {emailConfirmation ? (
+        <p className={styles.notice} role="status">
+          <TriangleAlert aria-hidden="true" focusable="false" size={16} />
+          <span>
+            <strong>Email requires confirmation</strong>
+            {emailConfirmation.pendingEmail
+              ? `: we sent a link to ${emailConfirmation.pendingEmail}. Until it is opened, you keep logging in with your current address.`
+              : ': open the link we emailed you to confirm this address.'}
+          </span>
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" busy={saving} busyText="Saving...">
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * Generated paths of the Integration machine, checked against a model written from issue 18
+ * item 5 and spec §6, §8: the organisation's connection to the payment provider loads from
+ * stripe/getSubscription ('Error getting subscription status' with a retry); an Administrator of
+ * an organisation with a customer opens the billing portal (the browser goes to its URL; a
+ * failure shows the server's message under 'Error opening the billing portal'); a Standard User
+ * sees the facts and no button.
+ */
+import { expect } from 'vitest';
+import type { SubscriptionDetails } from '../../../contract/payments';
+import {
+  integrationMachine,
+  selectCanOpenPortal,
+  selectIntegrationAlert,
+  selectIntegrationFacts,
+  selectIntegrationLoadFailed,
+  selectIntegrationLoading,
+  selectOpeningPortal,
+  type IntegrationInput,
+  type IntegrationSnapshot,
+} from '../../../src/features/integration/integrationMachine';
+import { FakePromises } from '../../support/pathHarness';
+import { describePathsForInputs } from '../../support/pathsWithInputs';
+
+const noCustomer: SubscriptionDetails = {
+  provider: 'standIn',
+  customerExists: false,
+  customerId: null,
+  subscriptionId: null,
+  subscriptionStatus: null,
+  isTrialing: true,
+  trialEndDate: '2026-06-15T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  currentPeriodEndDate: null,
+  canSubscribe: true,
+};
+const customer: SubscriptionDetails = {
+  ...noCustomer,
+  provider: 'stripe',
+  customerExists: true,
+  customerId: 'cus_1',
+  subscriptionId: 'sub_1',
+  subscriptionStatus: 'past_due',
+  isTrialing: false,
+  canSubscribe: false,
+};
+/** The facts as the screen lists them, written out. */
+const FACTS = new Map([
+  [
+    noCustomer,
+    {
+      provider: 'Development stand-in',
+      customerExists: false,
+      customerId: null,
+      subscriptionId: null,
+      subscriptionStatus: null,
+    },
+  ],
+  [
+    customer,
+    {
+      provider: 'Stripe',
+      customerExists: true,
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      subscriptionStatus: 'past due',
+    },
+  ],
+]);
+const unavailable = {
+  messages: ['Payments are not available at the moment, please try again later.'],
+  fromServer: true,
+};
+const PORTAL_URL = 'http://localhost/dev/portal/bps_1';
+
+type Phase = 'loading' | 'loadFailed' | 'ready' | 'openingPortal' | 'goingToPortal';
+interface Model {
+  phase: Phase;
+  details: SubscriptionDetails | null;
+  alert: 'loadFailed' | 'portalFailed' | null;
+  calls: string[];
+  opened: string[];
+}
+const start = (): Model => ({
+  phase: 'loading',
+  details: null,
+  alert: null,
+  calls: ['getSubscription'],
+  opened: [],
+});
+let model = start();
+
+const portalAllowed = (m: Model, input: IntegrationInput) =>
+  input.isAdministrator && m.details !== null && m.details.customerExists;
+
+function next(m: Model, event: { type: string; output?: unknown }, input: IntegrationInput): Model {
+  switch (event.type) {
+    case 'xstate.done.actor.getSubscription':
+      return m.phase === 'loading'
+        ? { ...m, phase: 'ready', details: event.output as SubscriptionDetails }
+        : m;
+    case 'xstate.error.actor.getSubscription':
+      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
+    case 'retry':
+      return m.phase === 'loadFailed'
+        ? { ...m, phase: 'loading', alert: null, calls: [...m.calls, 'getSubscription'] }
+        : m;
+    case 'portal.open':
+      return m.phase === 'ready' && portalAllowed(m, input)
+        ? {
+            ...m,
+            phase: 'openingPortal',
+            alert: null,
+            calls: [...m.calls, 'createBillingPortalSession'],
+          }
+        : m;
+    case 'xstate.done.actor.createBillingPortalSession':
+      return m.phase === 'openingPortal'
+        ? {
+            ...m,
+            phase: 'goingToPortal',
+            opened: [...m.opened, (event.output as { url: string }).url],
+          }
+        : m;
+    case 'xstate.error.actor.createBillingPortalSession':
+      return m.phase === 'openingPortal' ? { ...m, phase: 'ready', alert: 'portalFailed' } : m;
+    case 'alert.dismiss':
+      return { ...m, alert: null };
+    default:
+      return m;
+  }
+}
+
+const alerts = {
+  loadFailed: {
+    kind: 'loadFailed',
+    level: 'danger',
+    title: null,
+    messages: ['Error getting subscription status'],
+  },
+  portalFailed: {
+    kind: 'portalFailed',
+    level: 'danger',
+    title: 'Error opening the billing portal',
+    messages: unavailable.messages,
+  },
+} as const;
+
+interface Spies {
+  promises: FakePromises;
+  opened: string[];
+}
+
+await describePathsForInputs<Spies, IntegrationInput>({
+  machine: integrationMachine,
+  unhandled: true,
+  inputs: [
+    { name: 'an Administrator', input: { isAdministrator: true } },
+    { name: 'a Standard User', input: { isAdministrator: false } },
+  ],
+  build: () => {
+    const promises = new FakePromises();
+    const spies: Spies = { promises, opened: [] };
+    const machine = integrationMachine.provide({
+      actors: {
+        getSubscription: promises.logic('getSubscription') as never,
+        createBillingPortalSession: promises.logic('createBillingPortalSession') as never,
+      },
+      actions: { openPortal: (_, url) => spies.opened.push(url) },
+    });
+    return { machine, promises, spies };
+  },
+  events: [
+    { type: 'retry' },
+    { type: 'portal.open' },
+    { type: 'alert.dismiss' },
+    { type: 'xstate.done.actor.getSubscription', output: noCustomer },
+    { type: 'xstate.done.actor.getSubscription', output: customer },
+    { type: 'xstate.error.actor.getSubscription', error: new Error('network down') },
+    { type: 'xstate.done.actor.createBillingPortalSession', output: { url: PORTAL_URL } },
+    { type: 'xstate.error.actor.createBillingPortalSession', error: unavailable },
+  ],
+  afterStep: ({ event, snapshot, index }, spies, input) => {
+    if (index === 0) model = start();
+    model = next(model, event, input);
+    const s = snapshot as IntegrationSnapshot;
+    expect(selectIntegrationLoading(s)).toBe(model.phase === 'loading');
+    expect(selectIntegrationLoadFailed(s)).toBe(model.phase === 'loadFailed');
+    expect(selectIntegrationFacts(s)).toEqual(model.details ? FACTS.get(model.details) : null);
+    expect(selectCanOpenPortal(s)).toBe(
+      model.phase !== 'loading' && model.phase !== 'loadFailed' && portalAllowed(model, input),
+    );
+    expect(selectOpeningPortal(s)).toBe(
+      model.phase === 'openingPortal' || model.phase === 'goingToPortal',
+    );
+    expect(selectIntegrationAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
+    expect(spies.promises.calls.map((c) => c.name)).toEqual(model.calls);
+    expect(spies.opened).toEqual(model.opened);
+  },
+});

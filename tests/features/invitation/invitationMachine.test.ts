@@ -1,0 +1,317 @@
+/**
+ * Generated paths of the invitation machine (/invitation/{key}), checked against a model written
+ * from spec §2.3 Invitation, §4 Invitation and Captcha token, §8 Invitation: an unknown key
+ * shows 'Invalid Invitation'; a failed load 'Unable to load the invitation details. Please try
+ * again.' (with a retry); a non-pending invitation 'This invitation has already been {status}.';
+ * acceptance takes a captcha token then the call ('Error Accepting Invitation' with the server's
+ * messages); if activated the person is signed in, else verifies by email; declining records an
+ * optional reason ('Invitation Declined', or 'Error Declining Invitation').
+ */
+import { describe, expect, it } from 'vitest';
+import type { InvitationByKey } from '../../../contract/team';
+import {
+  invitationMachine,
+  selectAccepting,
+  selectAlreadyText,
+  selectDeclining,
+  selectEmailEditable,
+  selectExistingAccount,
+  selectInvalidMessages,
+  selectInvitation,
+  selectInvitationAlert,
+  invitationScreenAlert,
+  selectInvitationView,
+  type InvitationSnapshot,
+} from '../../../src/features/invitation/invitationMachine';
+import { makeSession } from '../../support/fixtures';
+import { describePaths, FakePromises } from '../../support/pathHarness';
+
+const KEY = 'invitation-key-1';
+const byKey = (status: InvitationByKey['userInvitationStatus']): InvitationByKey => ({
+  email: 'guest@example.org',
+  firstName: 'Gia',
+  lastName: 'Lane',
+  userInvitationKey: KEY,
+  userInvitationStatus: status,
+  accountName: 'Harbour Hope',
+  invitedByUserFullName: 'Olivia Harper',
+  invitedByUserEmail: 'owner@example.com',
+  canChangeEmailAddress: true,
+  accountExists: false,
+});
+const pending = byKey('Pending');
+const accepted = byKey('Accepted');
+const values = {
+  firstName: 'Gia',
+  lastName: 'Lane',
+  email: 'gia@example.org',
+  password: 'Strong!Pass1',
+};
+const session = makeSession('invited-token');
+const unknownKey = { httpStatus: 404, messages: ['Invalid Invitation'] };
+const serverRefusal = { httpStatus: 409, messages: ['This invitation has already been accepted.'] };
+const wordless = { httpStatus: 500, messages: [] as string[] };
+
+type Phase =
+  | 'loading'
+  | 'loadFailed'
+  | 'invalid'
+  | 'notPending'
+  | 'editing'
+  | 'captcha'
+  | 'sending'
+  | 'declineEditing'
+  | 'declineSending'
+  | 'declined'
+  | 'verifyByEmail'
+  | 'signedIn';
+interface Model {
+  phase: Phase;
+  invitation: InvitationByKey | null;
+  invalid: string[];
+  alert: { kind: string; title: string; messages: string[] } | null;
+  calls: { name: string; input: unknown }[];
+}
+const start = (): Model => ({
+  phase: 'loading',
+  invitation: null,
+  invalid: [],
+  alert: null,
+  calls: [{ name: 'getUserByInvitationKey', input: { key: KEY } }],
+});
+let model = start();
+
+function next(
+  m: Model,
+  event: { type: string; output?: unknown; error?: unknown; message?: string },
+): Model {
+  switch (event.type) {
+    case 'xstate.done.actor.getUserByInvitationKey': {
+      if (m.phase !== 'loading') return m;
+      const invitation = event.output as InvitationByKey;
+      return {
+        ...m,
+        invitation,
+        phase: invitation.userInvitationStatus === 'Pending' ? 'editing' : 'notPending',
+      };
+    }
+    case 'xstate.error.actor.getUserByInvitationKey':
+      if (m.phase !== 'loading') return m;
+      return event.error === unknownKey
+        ? { ...m, phase: 'invalid', invalid: ['Invalid Invitation'] }
+        : {
+            ...m,
+            phase: 'loadFailed',
+            alert: {
+              kind: 'load',
+              title: 'Error',
+              messages: ['Unable to load the invitation details. Please try again.'],
+            },
+          };
+    case 'retry':
+      return m.phase === 'loadFailed'
+        ? {
+            ...m,
+            phase: 'loading',
+            alert: null,
+            calls: [...m.calls, { name: 'getUserByInvitationKey', input: { key: KEY } }],
+          }
+        : m;
+    case 'form.submit':
+      return m.phase === 'editing'
+        ? {
+            ...m,
+            phase: 'captcha',
+            alert: null,
+            calls: [...m.calls, { name: 'invitationCaptchaToken', input: { action: 'signup' } }],
+          }
+        : m;
+    case 'xstate.done.actor.invitationCaptchaToken':
+      if (m.phase !== 'captcha') return m;
+      return event.output === null
+        ? {
+            ...m,
+            phase: 'editing',
+            alert: {
+              kind: 'captcha',
+              title: 'ReCaptcha Error',
+              messages: ['Failed to generate ReCaptcha token, please refresh the page.'],
+            },
+          }
+        : {
+            ...m,
+            phase: 'sending',
+            calls: [
+              ...m.calls,
+              {
+                name: 'acceptUserInvitation',
+                input: {
+                  ...values,
+                  termsAccepted: true,
+                  privacyPolicyAccepted: true,
+                  consentToHelpEmails: false,
+                  consentToMarketingEmails: false,
+                  usingEmail: true,
+                  reCaptchaToken: event.output,
+                  userInvitationKey: KEY,
+                },
+              },
+            ],
+          };
+    case 'xstate.done.actor.acceptUserInvitation':
+      if (m.phase !== 'sending') return m;
+      return {
+        ...m,
+        phase:
+          (event.output as { kind: string }).kind === 'signedIn' ? 'signedIn' : 'verifyByEmail',
+      };
+    case 'xstate.error.actor.acceptUserInvitation':
+      return m.phase === 'sending'
+        ? {
+            ...m,
+            phase: 'editing',
+            alert: {
+              kind: 'accept',
+              title: 'Error Accepting Invitation',
+              messages:
+                event.error === serverRefusal
+                  ? serverRefusal.messages
+                  : ['Error accepting user invitation, please try again.'],
+            },
+          }
+        : m;
+    case 'decline.start':
+      return m.phase === 'editing' ? { ...m, phase: 'declineEditing', alert: null } : m;
+    case 'decline.cancel':
+      return m.phase === 'declineEditing' ? { ...m, phase: 'editing', alert: null } : m;
+    case 'decline.submit':
+      return m.phase === 'declineEditing'
+        ? {
+            ...m,
+            phase: 'declineSending',
+            alert: null,
+            calls: [
+              ...m.calls,
+              {
+                name: 'declineUserInvitation',
+                input: { userInvitationKey: KEY, message: 'Not now' },
+              },
+            ],
+          }
+        : m;
+    case 'xstate.done.actor.declineUserInvitation':
+      return m.phase === 'declineSending' ? { ...m, phase: 'declined' } : m;
+    case 'xstate.error.actor.declineUserInvitation': {
+      if (m.phase !== 'declineSending') return m;
+      const messages =
+        event.error === serverRefusal
+          ? serverRefusal.messages
+          : event.error === wordless
+            ? ['Please try again.']
+            : ['An unexpected error occurred. Please try again.'];
+      return {
+        ...m,
+        phase: 'declineEditing',
+        alert: { kind: 'decline', title: 'Error Declining Invitation', messages },
+      };
+    }
+    case 'alert.dismiss':
+      return m.phase === 'signedIn' ? m : { ...m, alert: null };
+    default:
+      return m;
+  }
+}
+
+const views: Record<Phase, string> = {
+  loading: 'loading',
+  loadFailed: 'loadFailed',
+  invalid: 'invalid',
+  notPending: 'notPending',
+  editing: 'accept',
+  captcha: 'accept',
+  sending: 'accept',
+  declineEditing: 'decline',
+  declineSending: 'decline',
+  declined: 'declined',
+  verifyByEmail: 'verifyByEmail',
+  signedIn: 'signedIn',
+};
+
+await describePaths({
+  machine: invitationMachine,
+  unhandled: true,
+  input: { key: KEY, minimumPasswordLength: 8 },
+  build: () => {
+    const promises = new FakePromises();
+    const machine = invitationMachine.provide({
+      actors: {
+        getUserByInvitationKey: promises.logic('getUserByInvitationKey') as never,
+        captchaToken: promises.logic('invitationCaptchaToken') as never,
+        acceptUserInvitation: promises.logic('acceptUserInvitation') as never,
+        declineUserInvitation: promises.logic('declineUserInvitation') as never,
+      },
+    });
+    return { machine, promises, spies: { promises } };
+  },
+  events: [
+    { type: 'retry' },
+    { type: 'form.submit', values },
+    { type: 'decline.start' },
+    { type: 'decline.cancel' },
+    { type: 'decline.submit', message: '  Not now ' },
+    { type: 'alert.dismiss' },
+    { type: 'xstate.done.actor.getUserByInvitationKey', output: pending },
+    { type: 'xstate.done.actor.getUserByInvitationKey', output: accepted },
+    { type: 'xstate.error.actor.getUserByInvitationKey', error: unknownKey },
+    { type: 'xstate.error.actor.getUserByInvitationKey', error: new Error('network down') },
+    { type: 'xstate.done.actor.invitationCaptchaToken', output: 'captcha-token' },
+    { type: 'xstate.done.actor.invitationCaptchaToken', output: null },
+    { type: 'xstate.done.actor.acceptUserInvitation', output: { kind: 'signedIn', session } },
+    { type: 'xstate.done.actor.acceptUserInvitation', output: { kind: 'verifyByEmail' } },
+    { type: 'xstate.error.actor.acceptUserInvitation', error: serverRefusal },
+    { type: 'xstate.error.actor.acceptUserInvitation', error: new Error('network down') },
+    { type: 'xstate.done.actor.declineUserInvitation', output: { declined: true } },
+    { type: 'xstate.error.actor.declineUserInvitation', error: serverRefusal },
+    { type: 'xstate.error.actor.declineUserInvitation', error: wordless },
+    { type: 'xstate.error.actor.declineUserInvitation', error: new Error('boom') },
+  ],
+  afterStep: ({ event, snapshot, index }, { promises }) => {
+    const s = snapshot as InvitationSnapshot;
+    if (index === 0) model = start();
+    model = next(model, event as never);
+    expect(selectInvitationView(s)).toBe(views[model.phase]);
+    expect(selectInvitation(s)).toEqual(model.invitation);
+    expect(selectInvalidMessages(s)).toEqual(model.invalid);
+    expect(selectAlreadyText(s)).toBe(
+      model.phase === 'notPending' ? 'This invitation has already been accepted.' : null,
+    );
+    expect(selectInvitationAlert(s)).toEqual(model.alert);
+    expect(selectAccepting(s)).toBe(model.phase === 'captcha' || model.phase === 'sending');
+    expect(selectDeclining(s)).toBe(model.phase === 'declineSending');
+    expect(selectEmailEditable(s)).toBe(model.invitation !== null);
+    expect(selectExistingAccount(s)).toBe(false);
+    // The password is held only while the acceptance is in flight.
+    expect(s.context.pendingValues).toEqual(
+      model.phase === 'captcha' || model.phase === 'sending' ? values : null,
+    );
+    if (model.phase === 'signedIn') expect(s.output).toEqual(session);
+    expect(promises.calls).toEqual(model.calls);
+  },
+});
+
+// The Invitation screen shows one alert: the invitation's before 'Accept with Google''s.
+describe("the Invitation screen's alert and whose dismissal it is", () => {
+  const own = { kind: 'accept' as const, title: 'Error', messages: ['Could not accept'] };
+  const google = { title: 'Signup Error', messages: ['Error signing up with Google account'] };
+  it.each([
+    ['none', null, null, null],
+    ["the invitation's", own, null, { ...own, owner: 'invitation' }],
+    ["the third party's", null, google, { ...google, owner: 'thirdParty' }],
+    ["both: the invitation's", own, google, { ...own, owner: 'invitation' }],
+  ] as const)('%s', (_name, invitation, thirdParty, shown) => {
+    const alert = invitationScreenAlert(invitation, thirdParty);
+    expect(alert && { title: alert.title, messages: alert.messages, owner: alert.owner }).toEqual(
+      shown && { title: shown.title, messages: shown.messages, owner: shown.owner },
+    );
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * Generated paths of the organisation details machine, checked against a model written from
+ * spec §2.2/§3 Organisation, §6 (Administrators edit, a Standard User reads) and §8 Organisation
+ * ('There was an error loading the data for this form' under 'Error getting user details'):
+ * tenants/get loads the current organisation; an Administrator's Save sends tenants/updateDetails
+ * with the logo's change (a new pending upload as logoId, or removeLogo after a delete); the
+ * saved details come back with 'Organisation details updated' and a session refresh. Run for an
+ * Administrator and for a Standard User, whose Save does nothing. The logo widget is a stand-in.
+ */
+import { expect } from 'vitest';
+import { createMachine } from 'xstate';
+import { UserRole } from '../../../contract/enums';
+import { mediaPresetIds } from '../../../contract/media';
+import { logoUploadReference, type Organisation } from '../../../contract/organisations';
+import {
+  organisationDetailsMachine,
+  selectCanEditOrganisation,
+  selectOrganisation,
+  selectOrganisationAlert,
+  selectOrganisationLoadFailed,
+  selectOrganisationLoading,
+  selectOrganisationLogoRef,
+  selectOrganisationSaving,
+  type OrganisationDetailsInput,
+  type OrganisationDetailsSnapshot,
+} from '../../../src/features/organisationDetails/organisationDetailsMachine';
+import type { OrganisationDetailsFormValues } from '../../../src/validation/organisation';
+import { FakePromises } from '../../support/pathHarness';
+import { describePathsForInputs } from '../../support/pathsWithInputs';
+
+const TENANT_ID = 1;
+const USER_GUID = '0b7c3c1e-6f7d-4d0b-9a4b-2c1e5a6f7d8e';
+const loaded: Organisation = {
+  id: TENANT_ID,
+  guid: 'c1d2e3f4-0000-4000-8000-000000000001',
+  name: 'Harbour Hope',
+  accountType: 'Charity',
+  companyNumber: '09876543',
+  vatNumber: 'GB123456789',
+  email: 'hello@harbourhope.example',
+  contactName: 'Olivia Harper',
+  contactPhone: '+44 20 7946 0018',
+  website: 'https://harbourhope.example',
+  logoId: 'logo-1',
+  logoUrl: '/media/files/logo-1',
+};
+const values: OrganisationDetailsFormValues = {
+  name: 'Harbour Hope Trust',
+  companyNumber: '01234567',
+  vatNumber: '',
+  email: 'contact@harbourhope.example',
+  contactName: 'Olivia Harper',
+  contactPhone: '+44 20 7946 0000',
+  website: '',
+};
+const saved: Organisation = {
+  ...loaded,
+  ...values,
+  logoId: 'pending-2',
+  logoUrl: '/media/files/pending-2',
+};
+const refusal = { messages: ['Please enter a contact phone'] };
+
+type Phase = 'loading' | 'loadFailed' | 'editing' | 'saving';
+type Logo = { kind: 'keep' } | { kind: 'new'; fileId: string } | { kind: 'remove' };
+interface Model {
+  phase: Phase;
+  organisation: Organisation | null;
+  logo: Logo;
+  alert: 'loadFailed' | 'saved' | 'saveFailed' | null;
+  calls: { name: string; input: unknown }[];
+  refreshes: number;
+}
+const start = (): Model => ({
+  phase: 'loading',
+  organisation: null,
+  logo: { kind: 'keep' },
+  alert: null,
+  calls: [{ name: 'getOrganisation', input: { id: TENANT_ID } }],
+  refreshes: 0,
+});
+let model = start();
+
+function next(
+  m: Model,
+  event: { type: string; output?: unknown; fileId?: string | null },
+  admin: boolean,
+): Model {
+  const ready = m.phase === 'editing' || m.phase === 'saving';
+  switch (event.type) {
+    case 'xstate.done.actor.getOrganisation':
+      return m.phase === 'loading'
+        ? {
+            ...m,
+            phase: 'editing',
+            organisation: event.output as Organisation,
+            logo: { kind: 'keep' },
+          }
+        : m;
+    case 'xstate.error.actor.getOrganisation':
+      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
+    case 'retry':
+      return m.phase === 'loadFailed'
+        ? {
+            ...m,
+            phase: 'loading',
+            alert: null,
+            calls: [...m.calls, { name: 'getOrganisation', input: { id: TENANT_ID } }],
+          }
+        : m;
+    case 'alert.dismiss':
+      return { ...m, alert: null };
+    case 'avatar.changed':
+      if (!ready) return m;
+      return {
+        ...m,
+        logo: event.fileId ? { kind: 'new', fileId: event.fileId } : { kind: 'remove' },
+      };
+    case 'form.submit': {
+      // Spec §6: only an Administrator saves.
+      if (m.phase !== 'editing' || !admin) return m;
+      const input = {
+        id: TENANT_ID,
+        ...values,
+        ...(m.logo.kind === 'new' ? { logoId: m.logo.fileId } : {}),
+        ...(m.logo.kind === 'remove' ? { removeLogo: true } : {}),
+      };
+      return {
+        ...m,
+        phase: 'saving',
+        alert: null,
+        calls: [...m.calls, { name: 'updateDetails', input }],
+      };
+    }
+    case 'xstate.done.actor.updateDetails':
+      return m.phase === 'saving'
+        ? {
+            ...m,
+            phase: 'editing',
+            organisation: event.output as Organisation,
+            logo: { kind: 'keep' },
+            alert: 'saved',
+            refreshes: m.refreshes + 1,
+          }
+        : m;
+    case 'xstate.error.actor.updateDetails':
+      return m.phase === 'saving' ? { ...m, phase: 'editing', alert: 'saveFailed' } : m;
+    default:
+      return m;
+  }
+}
+
+const alerts = {
+  loadFailed: {
+    kind: 'loadFailed',
+    level: 'danger',
+    title: 'Error getting user details',
+    messages: ['There was an error loading the data for this form'],
+  },
+  saved: {
+    kind: 'saved',
+    level: 'success',
+    title: null,
+    messages: ['Organisation details updated'],
+  },
+  saveFailed: {
+    kind: 'saveFailed',
+    level: 'danger',
+    title: 'Error updating organisation details',
+    messages: refusal.messages,
+  },
+} as const;
+
+interface Spies {
+  promises: FakePromises;
+  refreshes: number;
+  logoInputs: unknown[];
+}
+
+const inputFor = (userRole: UserRole): OrganisationDetailsInput => ({
+  tenantId: TENANT_ID,
+  userRole,
+  userGuid: USER_GUID,
+});
+
+await describePathsForInputs<Spies, OrganisationDetailsInput>({
+  machine: organisationDetailsMachine,
+  unhandled: true,
+  inputs: [
+    { name: 'an Administrator', input: inputFor(UserRole.Administrator) },
+    { name: 'a Standard User', input: inputFor(UserRole.User) },
+  ],
+  build: () => {
+    const promises = new FakePromises();
+    const spies: Spies = { promises, refreshes: 0, logoInputs: [] };
+    const machine = organisationDetailsMachine.provide({
+      actors: {
+        avatarUpload: createMachine({
+          id: 'logoStandIn',
+          entry: ({ event }) => {
+            spies.logoInputs.push((event as { input?: unknown }).input);
+          },
+        }) as never,
+        getOrganisation: promises.logic('getOrganisation') as never,
+        updateDetails: promises.logic('updateDetails') as never,
+      },
+      actions: { notifySaved: () => (spies.refreshes += 1) },
+    });
+    return { machine, promises, spies };
+  },
+  events: [
+    { type: 'form.submit', values },
+    { type: 'retry' },
+    { type: 'alert.dismiss' },
+    { type: 'avatar.changed', status: 'uploaded', imageUrl: 'blob:logo', fileId: 'pending-2' },
+    { type: 'avatar.changed', status: 'deleted', imageUrl: null, fileId: null },
+    { type: 'xstate.done.actor.getOrganisation', output: loaded },
+    { type: 'xstate.error.actor.getOrganisation', error: new Error('network down') },
+    { type: 'xstate.done.actor.updateDetails', output: saved },
+    { type: 'xstate.error.actor.updateDetails', error: refusal },
+  ],
+  afterStep: ({ event, snapshot, index }, spies, input) => {
+    const admin = input.userRole === UserRole.Administrator;
+    if (index === 0) model = start();
+    model = next(model, event, admin);
+    const s = snapshot as OrganisationDetailsSnapshot;
+    expect(selectOrganisationLoading(s)).toBe(model.phase === 'loading');
+    expect(selectOrganisationLoadFailed(s)).toBe(model.phase === 'loadFailed');
+    expect(selectOrganisationSaving(s)).toBe(model.phase === 'saving');
+    expect(selectCanEditOrganisation(s)).toBe(admin);
+    const ready = model.phase === 'editing' || model.phase === 'saving';
+    expect(selectOrganisation(s)).toEqual(ready ? model.organisation : null);
+    expect(selectOrganisationAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
+    expect(selectOrganisationLogoRef(s) !== undefined).toBe(ready);
+    expect(spies.promises.calls).toEqual(model.calls);
+    expect(spies.refreshes).toBe(model.refreshes);
+    // The logo widget starts from the organisation's saved logo, with the logo preset.
+    if (ready) {
+      expect(spies.logoInputs.at(-1)).toEqual({
+        presetId: mediaPresetIds.organisationLogo,
+        cropping: true,
+        reference: logoUploadReference(USER_GUID),
+        ownerId: TENANT_ID,
+        current: { imageUrl: model.organisation?.logoUrl },
+      });
+    }
+  },
+});

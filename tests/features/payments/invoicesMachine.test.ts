@@ -1,0 +1,162 @@
+/**
+ * Generated paths of the invoices machine, checked against a model written from spec §2.3
+ * Subscription / Invoices and §8: with a customer, its invoices load from stripe/getInvoices
+ * ('Error getting invoices' with a retry); without one there are none ('There are no
+ * invoices'); each row shows #, Date (dd/MM/yyyy), Status, Total (the currency upper case plus
+ * the amount to 2 decimals) and the PDF to download.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Invoice } from '../../../contract/payments';
+import {
+  formatTotal,
+  invoicesMachine,
+  invoicesTexts,
+  selectInvoiceRows,
+  selectInvoicesLoadFailed,
+  selectInvoicesLoading,
+  selectNoInvoices,
+  type InvoicesInput,
+  type InvoicesSnapshot,
+} from '../../../src/features/payments/invoicesMachine';
+import { FakePromises } from '../../support/pathHarness';
+import { describePathsForInputs } from '../../support/pathsWithInputs';
+
+const three: Invoice[] = [
+  {
+    invoiceNumber: 'GD0001-0003',
+    created: '2026-05-01T12:00:00.000Z',
+    status: 'paid',
+    currency: 'gbp',
+    total: 12,
+    invoicePdf: 'http://localhost/api/dev/billing/invoices/3.pdf',
+  },
+  {
+    invoiceNumber: 'GD0001-0002',
+    created: '2026-04-01T12:00:00.000Z',
+    status: 'open',
+    currency: 'eur',
+    total: 9.5,
+    invoicePdf: '',
+  },
+  {
+    invoiceNumber: '',
+    created: '2026-03-01T12:00:00.000Z',
+    status: 'draft',
+    currency: 'usd',
+    total: 1234.567,
+    invoicePdf: 'http://localhost/api/dev/billing/invoices/1.pdf',
+  },
+];
+/** The rows as spec §2.3 shows them, written out. */
+const threeRows = [
+  {
+    number: 'GD0001-0003',
+    date: '01/05/2026',
+    status: 'paid',
+    total: 'GBP 12.00',
+    pdfUrl: 'http://localhost/api/dev/billing/invoices/3.pdf',
+  },
+  { number: 'GD0001-0002', date: '01/04/2026', status: 'open', total: 'EUR 9.50', pdfUrl: null },
+  {
+    number: '',
+    date: '01/03/2026',
+    status: 'draft',
+    total: 'USD 1234.57',
+    pdfUrl: 'http://localhost/api/dev/billing/invoices/1.pdf',
+  },
+];
+
+type Phase = 'loading' | 'loadFailed' | 'ready';
+interface Model {
+  phase: Phase;
+  rows: typeof threeRows;
+  calls: { name: string; input: unknown }[];
+}
+const start = (input: InvoicesInput): Model =>
+  input.customerId === null
+    ? { phase: 'ready', rows: [], calls: [] }
+    : {
+        phase: 'loading',
+        rows: [],
+        calls: [{ name: 'getInvoices', input: { customerId: input.customerId } }],
+      };
+let model: Model;
+
+function next(m: Model, event: { type: string; output?: unknown }, input: InvoicesInput): Model {
+  switch (event.type) {
+    case 'xstate.done.actor.getInvoices':
+      return m.phase === 'loading'
+        ? { ...m, phase: 'ready', rows: (event.output as Invoice[]).length ? threeRows : [] }
+        : m;
+    case 'xstate.error.actor.getInvoices':
+      return m.phase === 'loading' ? { ...m, phase: 'loadFailed' } : m;
+    case 'retry':
+      return m.phase === 'loadFailed'
+        ? {
+            ...m,
+            phase: 'loading',
+            calls: [...m.calls, { name: 'getInvoices', input: { customerId: input.customerId } }],
+          }
+        : m;
+    default:
+      return m;
+  }
+}
+
+function expectShown(s: InvoicesSnapshot, calls: FakePromises['calls']) {
+  expect(selectInvoicesLoading(s)).toBe(model.phase === 'loading');
+  expect(selectInvoicesLoadFailed(s)).toBe(model.phase === 'loadFailed');
+  expect(selectInvoiceRows(s)).toEqual(model.rows);
+  expect(selectNoInvoices(s)).toBe(model.phase === 'ready' && model.rows.length === 0);
+  expect(calls).toEqual(model.calls);
+}
+
+await describePathsForInputs<{ promises: FakePromises }, InvoicesInput>({
+  machine: invoicesMachine,
+  unhandled: true,
+  inputs: [
+    { name: 'a customer', input: { customerId: 'cus_1' } },
+    { name: 'no customer yet', input: { customerId: null } },
+  ],
+  build: () => {
+    const promises = new FakePromises();
+    const machine = invoicesMachine.provide({
+      actors: { getInvoices: promises.logic('getInvoices') as never },
+    });
+    return { machine, promises, spies: { promises } };
+  },
+  events: [
+    { type: 'retry' },
+    { type: 'xstate.done.actor.getInvoices', output: three },
+    { type: 'xstate.done.actor.getInvoices', output: [] },
+    { type: 'xstate.error.actor.getInvoices', error: new Error('network down') },
+  ],
+  afterStep: ({ event, snapshot, index }, { promises }, input) => {
+    if (index === 0) model = start(input);
+    model = next(model, event, input);
+    expectShown(snapshot as InvoicesSnapshot, promises.calls);
+  },
+  afterPath: (plan, { promises }, _p, input) => {
+    if (plan.steps.length === 0) expect(promises.calls).toEqual(start(input).calls);
+  },
+});
+
+describe('the invoice table', () => {
+  it('has the spec texts', () => {
+    expect(invoicesTexts).toEqual({
+      empty: 'There are no invoices',
+      loadFailed: 'Error getting invoices',
+    });
+  });
+
+  it('shows totals as the currency in upper case plus the amount to 2 decimals', () => {
+    expect(formatTotal('gbp', 12)).toBe('GBP 12.00');
+    expect(formatTotal('gbp', 0)).toBe('GBP 0.00');
+    expect(formatTotal('eur', 0.5)).toBe('EUR 0.50');
+  });
+
+  it('keeps the same rows while the invoices are the same (no re-render)', () => {
+    const snapshot = { context: { invoices: three } } as unknown as InvoicesSnapshot;
+    expect(selectInvoiceRows(snapshot)).toBe(selectInvoiceRows(snapshot));
+  });
+});

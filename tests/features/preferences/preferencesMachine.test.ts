@@ -1,0 +1,156 @@
+/**
+ * Generated paths of the preferences machine, checked against a model written from spec §2.3
+ * Preferences and §8: the two consents load from users/getUserEditDetails ('Error loading user
+ * data' / 'There was an error loading the user data' when that fails, with a retry); Save sends
+ * the two consents and the annotation colour as it was ('Saving Preferences...'); success shows
+ * 'Preferences updated successfully' titled 'Preferences Updated', failure 'Error updating
+ * preferences' titled 'Error Updating Details'.
+ */
+import { expect } from 'vitest';
+import {
+  preferencesMachine,
+  selectPreferencesAlert,
+  selectPreferencesLoadFailed,
+  selectPreferencesLoading,
+  selectPreferencesSaving,
+  selectPreferencesValues,
+  type PreferencesSnapshot,
+} from '../../../src/features/preferences/preferencesMachine';
+import { makeEditDetails } from '../../support/fixtures';
+import { describePaths, FakePromises } from '../../support/pathHarness';
+
+const loaded = makeEditDetails({ consentToHelpEmails: true, consentToMarketingEmails: false });
+const savedBack = makeEditDetails({
+  consentToHelpEmails: false,
+  consentToMarketingEmails: true,
+  annotationColor: '#123456',
+});
+const chosen = { consentToHelpEmails: false, consentToMarketingEmails: true };
+
+type Phase = 'loading' | 'loadFailed' | 'editing' | 'saving';
+type AlertKind = 'loadFailed' | 'saved' | 'saveFailed' | null;
+interface Model {
+  phase: Phase;
+  values: { consentToHelpEmails: boolean; consentToMarketingEmails: boolean } | null;
+  alert: AlertKind;
+  calls: { name: string; input: unknown }[];
+}
+const start = (): Model => ({
+  phase: 'loading',
+  values: null,
+  alert: null,
+  calls: [{ name: 'getUserEditDetails', input: undefined }],
+});
+let model = start();
+
+const consentsOf = (d: typeof loaded) => ({
+  consentToHelpEmails: d.consentToHelpEmails,
+  consentToMarketingEmails: d.consentToMarketingEmails,
+});
+
+function next(m: Model, event: { type: string; output?: unknown }): Model {
+  switch (event.type) {
+    case 'xstate.done.actor.getUserEditDetails':
+      return m.phase === 'loading'
+        ? { ...m, phase: 'editing', values: consentsOf(event.output as typeof loaded) }
+        : m;
+    case 'xstate.error.actor.getUserEditDetails':
+      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
+    case 'retry':
+      return m.phase === 'loadFailed'
+        ? {
+            ...m,
+            phase: 'loading',
+            alert: null,
+            calls: [...m.calls, { name: 'getUserEditDetails', input: undefined }],
+          }
+        : m;
+    case 'form.submit':
+      // The annotation colour goes back as it was loaded (spec: hidden, kept).
+      return m.phase === 'editing'
+        ? {
+            ...m,
+            phase: 'saving',
+            alert: null,
+            calls: [
+              ...m.calls,
+              { name: 'updatePreferences', input: { ...chosen, annotationColor: '#123456' } },
+            ],
+          }
+        : m;
+    case 'xstate.done.actor.updatePreferences':
+      return m.phase === 'saving'
+        ? {
+            ...m,
+            phase: 'editing',
+            values: consentsOf(event.output as typeof loaded),
+            alert: 'saved',
+          }
+        : m;
+    case 'xstate.error.actor.updatePreferences':
+      return m.phase === 'saving' ? { ...m, phase: 'editing', alert: 'saveFailed' } : m;
+    case 'alert.dismiss':
+      return { ...m, alert: null };
+    default:
+      return m;
+  }
+}
+
+const alerts = {
+  loadFailed: {
+    kind: 'loadFailed',
+    level: 'danger',
+    title: 'Error loading user data',
+    messages: ['There was an error loading the user data'],
+  },
+  saved: {
+    kind: 'saved',
+    level: 'success',
+    title: 'Preferences Updated',
+    messages: ['Preferences updated successfully'],
+  },
+  saveFailed: {
+    kind: 'saveFailed',
+    level: 'danger',
+    title: 'Error Updating Details',
+    messages: ['Error updating preferences'],
+  },
+} as const;
+
+function expectShown(s: PreferencesSnapshot, calls: FakePromises['calls']) {
+  expect(selectPreferencesLoading(s)).toBe(model.phase === 'loading');
+  expect(selectPreferencesLoadFailed(s)).toBe(model.phase === 'loadFailed');
+  expect(selectPreferencesSaving(s)).toBe(model.phase === 'saving');
+  expect(selectPreferencesValues(s)).toEqual(model.values);
+  expect(selectPreferencesAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
+  expect(calls).toEqual(model.calls);
+}
+
+await describePaths({
+  machine: preferencesMachine,
+  unhandled: true,
+  build: () => {
+    const promises = new FakePromises();
+    const machine = preferencesMachine.provide({
+      actors: {
+        getUserEditDetails: promises.logic('getUserEditDetails') as never,
+        updatePreferences: promises.logic('updatePreferences') as never,
+      },
+    });
+    return { machine, promises, spies: { promises } };
+  },
+  events: [
+    { type: 'form.submit', values: chosen },
+    { type: 'retry' },
+    { type: 'alert.dismiss' },
+    { type: 'xstate.done.actor.getUserEditDetails', output: loaded },
+    { type: 'xstate.error.actor.getUserEditDetails', error: new Error('network down') },
+    { type: 'xstate.done.actor.updatePreferences', output: savedBack },
+    { type: 'xstate.error.actor.updatePreferences', error: { messages: ['Nope'] } },
+  ],
+  afterStep: ({ event, snapshot, index }, { promises }) => {
+    if (index === 0) model = start();
+    model = next(model, event);
+    expectShown(snapshot as PreferencesSnapshot, promises.calls);
+  },
+});
