@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIGNAL_WAIT } from '../support/ceilings';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AvatarUploadView } from '../../src/views/components/AvatarUploadView';
@@ -171,7 +172,8 @@ describe('AvatarUploadView (spec §2.3 Shared widgets, §4 and §5 Avatar upload
       },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Crop your photo' });
-    const cropper = FakeCropper.last();
+    // The cropper is made once its library has loaded, which may come after the dialog shows.
+    const cropper = await vi.waitFor(() => FakeCropper.last(), SIGNAL_WAIT);
     expect(cropper.element.getAttribute('src')).toBe('blob:chosen');
     cropper.fireReady();
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
