@@ -1,0 +1,11 @@
+import type { FlowAccess } from '../../../src/machines/flows';
+
+/**
+ * Spec §2.1 layouts and §6 roles of the createPost flow's routes; tests/app/flowRegistry.test.ts
+ * finds this file by convention and checks the registry against it.
+ */
+export const routeSpec: Record<string, { layout: string; access: FlowAccess }> = {
+  // Spec §2.1 Public layout: the external sign-in callback.
+  '/create-post': { layout: 'app', access: 'user' },
+  '/create-post/:id': { layout: 'app', access: 'user' },
+};
