@@ -201,6 +201,64 @@ describe('dependency direction (boundaries/dependencies)', () => {
   });
 });
 
+/**
+ * A flow's own view (src/features/<flow>/*View.tsx) is a view by category, not by folder: it
+ * lives beside its flow's machine and connector but may import none of them.
+ */
+const FLOW_VIEW = 'src/features/login/__probe__View.tsx';
+
+describe("a flow's view (file category view)", () => {
+  it.each([
+    [
+      'imports xstate',
+      code("import { createActor } from 'xstate';", 'export const x = createActor;'),
+    ],
+    ['imports ky', code("import ky from 'ky';", 'export const x = ky;')],
+    [
+      "imports its flow's machine",
+      code("import * as m from './loginMachine';", 'export const x = m;'),
+    ],
+    [
+      "imports its flow's connector",
+      code("import * as c from './LoginScreen';", 'export const x = c;'),
+    ],
+    [
+      "imports another flow's view",
+      code("import * as v from '../signup/SignupView';", 'export const x = v;'),
+    ],
+    ['imports a service', code("import * as h from '../../services/http';", 'export const x = h;')],
+    [
+      'imports a shared machine',
+      code("import * as m from '../../machines/sessionMachine';", 'export const x = m;'),
+    ],
+    [
+      "imports the contract's statechart",
+      code(
+        "import { invitationBadgeLevel } from '../../../contract/invitationStatusMachine';",
+        'export const x = invitationBadgeLevel;',
+      ),
+    ],
+  ])('%s: refused', async (_name, source) => {
+    expect(await errorsFor(FLOW_VIEW, source)).toContain('boundaries/dependencies');
+  });
+
+  it('imports React, shared views, validation and the contract: permitted', async () => {
+    expect(
+      await errorsFor(
+        FLOW_VIEW,
+        code(
+          "import { useState } from 'react';",
+          "import * as button from '../../views/components/Button';",
+          "import * as rules from '../../validation/login';",
+          "import type { LoginRequest } from '../../../contract/auth';",
+          'export const x = [useState, button, rules];',
+          'export type R = LoginRequest;',
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
+
 /** The server's layers: routes.ts -> the domain -> queries.ts (design.md §2). */
 const SERVER_ROUTES = 'server/features/__probe__/routes.ts';
 const SERVER_DOMAIN = 'server/features/__probe__/domain.ts';
