@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import axe from 'axe-core';
@@ -9,18 +9,9 @@ import { HomeView } from '../../src/features/home/HomeView';
 import type { HomeViewProps } from '../../src/features/home/HomeView';
 import { AXE_EXTRA_RULES, AXE_WCAG_TAGS } from '../support/axeOptions';
 import { dropItem, feedPost, feedPosts } from './samplePosts';
-import { installInkCanvas } from './inkCanvas';
-import { installVirtualDom, uninstallVirtualDom } from './virtualDom';
+import { useInkCanvas } from './axe';
 
-let canvas: ReturnType<typeof installInkCanvas>;
-beforeAll(() => {
-  installVirtualDom();
-  canvas = installInkCanvas();
-});
-afterAll(() => {
-  canvas.mockRestore();
-  uninstallVirtualDom();
-});
+useInkCanvas({ virtualDom: true });
 
 /**
  * The signed-in app layout around the home, checked by axe-core with the project's WCAG tags and
