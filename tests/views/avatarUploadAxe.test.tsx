@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import AvatarCropDialog from '../../src/views/components/AvatarCropDialog';
 import { AvatarUploadView } from '../../src/views/components/AvatarUploadView';
 import type { AvatarUploadViewProps } from '../../src/views/components/AvatarUploadView';
+import { AVATAR_CONSTRAINTS, avatarUploadProps } from './avatarProps';
 import { FakeCropper } from './fakeCropper';
 import { axeViolations, useInkCanvas, violationsIn } from './axe';
 
@@ -13,34 +14,9 @@ useInkCanvas();
 
 const violations = (ui: ReactElement) => axeViolations(ui);
 
-const constraints = {
-  minWidth: 100,
-  minHeight: 100,
-  maxWidth: 500,
-  maxHeight: 500,
-  aspectRatio: 1,
-  zoom: { min: 1, max: 3, step: 0.1 },
-};
+const constraints = AVATAR_CONSTRAINTS;
 
-const base: AvatarUploadViewProps = {
-  name: 'Olivia Harper',
-  imageUrl: '/media/files/avatar-4',
-  hint: 'square image, max 500x500',
-  accept: 'image/jpeg,image/png',
-  activity: 'idle',
-  busy: false,
-  progress: null,
-  alert: null,
-  canChooseFile: true,
-  canDelete: true,
-  canCancel: false,
-  crop: null,
-  onChooseFile: vi.fn(),
-  onApplyCrop: vi.fn(),
-  onCancel: vi.fn(),
-  onDelete: vi.fn(),
-  onDismissAlert: vi.fn(),
-};
+const base = avatarUploadProps();
 
 describe('the avatar upload widget passes axe', () => {
   it.each<[string, Partial<AvatarUploadViewProps>]>([
