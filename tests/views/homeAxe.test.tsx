@@ -10,7 +10,7 @@ import { FollowingView } from '../../src/features/following/FollowingView';
 import { HomeView } from '../../src/features/home/HomeView';
 import type { PostsFeedViewProps } from '../../src/features/home/PostsFeedView';
 import { SearchView } from '../../src/features/search/SearchView';
-import { dropItem, feedPost, feedPosts } from './samplePosts';
+import { carouselCallbacks, dropItem, feedPost, feedPosts } from './samplePosts';
 import { axeViolations, useInkCanvas } from './axe';
 
 useInkCanvas({ virtualDom: true });
@@ -46,14 +46,7 @@ const carousel: DropsCarouselViewProps = {
   canShowPrevious: true,
   canShowNext: false,
   loading: true,
-  onPrevious: vi.fn(),
-  onNext: vi.fn(),
-  onPreviousMedia: vi.fn(),
-  onNextMedia: vi.fn(),
-  onNearEnd: vi.fn(),
-  onSwipeStart: vi.fn(),
-  onSwipeEnd: vi.fn(),
-  timeZone: 'UTC',
+  ...carouselCallbacks(),
 };
 
 const feed: PostsFeedViewProps = {
