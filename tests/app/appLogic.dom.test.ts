@@ -1,28 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { SessionData } from '../../contract/auth';
+import type { JwtPayload, SessionData } from '../../contract/auth';
 import { INLINE_CONFIGURATION_ID } from '../../contract/paths';
 import { createAppLogic } from '../../src/app/appLogic';
 import { flowRegistry } from '../../src/app/flowList';
 import type { Services } from '../../src/app/services';
-import { createAppStorage, type StorageLike } from '../../src/services/storage';
+import { createAppStorage } from '../../src/services/storage';
 import type { ThirdParties } from '../../src/services/thirdParty';
 import { createReloadFlag } from '../../src/services/version';
 import { configuration } from '../support/fixtures';
+import { MemoryStorage } from '../services/helpers/memoryStorage';
 import { makeToken } from '../services/helpers/tokens';
+import { fakeAppEffects } from '../support/appEffects';
 import { SIGNAL_WAIT } from '../support/ceilings';
 
 /** The composition root with in-memory storage and fake API calls (no network). */
-
-function memoryStorage(): StorageLike & { keys(): string[] } {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-    keys: () => [...map.keys()],
-  };
-}
 
 function sessionData(firstName: string): SessionData {
   return {
@@ -32,9 +24,18 @@ function sessionData(firstName: string): SessionData {
   };
 }
 
+/** A session as the app stores it, valid for this long from now. */
+function storedSession(claims: Partial<JwtPayload> = {}, validForMs = 900_000) {
+  return {
+    jwtToken: makeToken(claims),
+    expiresAt: Date.now() + validForMs,
+    refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+  };
+}
+
 function setUp(pathname = '/', loadThirdParties?: () => Promise<ThirdParties>) {
-  const local = memoryStorage();
-  const storage = createAppStorage({ local, session: memoryStorage() });
+  const local = new MemoryStorage();
+  const storage = createAppStorage({ local, session: new MemoryStorage() });
   const auth = {
     login: vi.fn(async (_request: unknown) => sessionData('Zoë')),
     refreshToken: vi.fn(async () => sessionData('Refreshed')),
@@ -67,13 +68,7 @@ function setUp(pathname = '/', loadThirdParties?: () => Promise<ThirdParties>) {
     auth,
     tenants,
   } as unknown as Services;
-  const effects = {
-    navigate: vi.fn(),
-    loadPage: vi.fn(),
-    logError: vi.fn(),
-    removeQueryParam: vi.fn(),
-    origin: () => 'http://localhost:3000',
-  };
+  const effects = fakeAppEffects();
   const { logic, startThirdParties } = createAppLogic(
     services,
     effects,
@@ -120,11 +115,7 @@ describe('the composition root', () => {
 
   it('restores a stored session without calling the server', async () => {
     const { actor, storage, auth, session, start } = setUp('/');
-    storage.writeAuthSession({
-      jwtToken: makeToken({ firstName: 'Stored' }),
-      expiresAt: Date.now() + 900_000,
-      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
-    });
+    storage.writeAuthSession(storedSession({ firstName: 'Stored' }));
     await start();
     await waitFor(session(), signedIn);
     expect(session().getSnapshot().context.user?.firstName).toBe('Stored');
@@ -134,11 +125,7 @@ describe('the composition root', () => {
 
   it('refreshes through the server and stores the new session', async () => {
     const { actor, storage, auth, session, start } = setUp('/');
-    storage.writeAuthSession({
-      jwtToken: makeToken({ firstName: 'Stored' }),
-      expiresAt: Date.now() + 900_000,
-      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
-    });
+    storage.writeAuthSession(storedSession({ firstName: 'Stored' }));
     await start();
     await waitFor(session(), signedIn);
     session().send({ type: 'session.refresh' });
@@ -150,19 +137,11 @@ describe('the composition root', () => {
 
   it('adopts a newer session another tab stored instead of refreshing again', async () => {
     const { actor, storage, auth, session, start } = setUp('/');
-    storage.writeAuthSession({
-      jwtToken: makeToken({ firstName: 'Stored' }),
-      expiresAt: Date.now() + 900_000,
-      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
-    });
+    storage.writeAuthSession(storedSession({ firstName: 'Stored' }));
     await start();
     await waitFor(session(), signedIn);
     // Another tab refreshed a moment ago (its storage event has not arrived here yet).
-    storage.writeAuthSession({
-      jwtToken: makeToken({ firstName: 'OtherTab' }),
-      expiresAt: Date.now() + 950_000,
-      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
-    });
+    storage.writeAuthSession(storedSession({ firstName: 'OtherTab' }, 950_000));
     session().send({ type: 'session.refresh' });
     await waitFor(session(), (s) => signedIn(s) && s.context.user?.firstName === 'OtherTab');
     expect(auth.refreshToken).not.toHaveBeenCalled();
@@ -171,11 +150,7 @@ describe('the composition root', () => {
 
   it('signs out: revokes the token and removes authSession, user and passwordReset', async () => {
     const { actor, storage, local, auth, session, start } = setUp('/');
-    storage.writeAuthSession({
-      jwtToken: makeToken(),
-      expiresAt: Date.now() + 900_000,
-      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
-    });
+    storage.writeAuthSession(storedSession());
     local.setItem('user', '{}');
     local.setItem('passwordReset', '{}');
     local.setItem('unrelated', 'kept');
@@ -190,11 +165,7 @@ describe('the composition root', () => {
 
   it('polls the tenant status once signed in', async () => {
     const { actor, storage, tenants } = setUp('/');
-    storage.writeAuthSession({
-      jwtToken: makeToken(),
-      expiresAt: Date.now() + 900_000,
-      refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
-    });
+    storage.writeAuthSession(storedSession());
     actor.start();
     await vi.waitFor(
       () => expect(tenants.getCurrentTenantStatus).toHaveBeenCalledTimes(1),

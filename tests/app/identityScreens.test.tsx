@@ -12,8 +12,10 @@ import type { Services } from '../../src/app/services';
 import type { CountryOption } from '../../src/shared/countries';
 import type { SignupResult } from '../../src/features/signup/signupMachine';
 import type { ThirdParties } from '../../src/services/thirdParty';
-import { createAppStorage, type StorageLike } from '../../src/services/storage';
+import { createAppStorage } from '../../src/services/storage';
 import { createReloadFlag } from '../../src/services/version';
+import { MemoryStorage } from '../services/helpers/memoryStorage';
+import { fakeAppEffects } from '../support/appEffects';
 import { configuration } from '../support/fixtures';
 
 /**
@@ -43,15 +45,6 @@ interface Fakes {
 
 const never = <T,>() => new Promise<T>(() => undefined);
 const ok = (data: unknown) => ({ status: ResponseStatus.Ok, messages: [], data });
-
-function memoryStorage(): StorageLike {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
 
 function setUp(pathname: string, overrides: Partial<Fakes> = {}) {
   const fakes: Fakes = {
@@ -107,7 +100,7 @@ function setUp(pathname: string, overrides: Partial<Fakes> = {}) {
     post: vi.fn((path: string, _struct: unknown, body?: unknown) => answer(path, body)),
     url: (path: string) => `/api/${path}`,
   };
-  const storage = createAppStorage({ local: memoryStorage(), session: memoryStorage() });
+  const storage = createAppStorage({ local: new MemoryStorage(), session: new MemoryStorage() });
   const services = {
     storage,
     reloadFlag: createReloadFlag(),
@@ -119,13 +112,7 @@ function setUp(pathname: string, overrides: Partial<Fakes> = {}) {
     captcha: { ready: async () => undefined, execute: async () => 'captcha-token' },
     signIn: { requestCode: () => fakes.requestAuthCode() },
   } as unknown as ThirdParties;
-  const effects = {
-    navigate: vi.fn(),
-    loadPage: vi.fn(),
-    logError: vi.fn(),
-    removeQueryParam: vi.fn(),
-    origin: () => 'http://localhost:3000',
-  };
+  const effects = fakeAppEffects();
   const { logic, entries } = createAppLogic(
     services,
     effects,

@@ -14,8 +14,9 @@ import {
   restoreDeferredPreloads,
   VISITOR_TEMPLATE_ID,
 } from '../../src/app/landingShell/shellDom';
-import { createAppStorage, type StorageLike } from '../../src/services/storage';
+import { createAppStorage } from '../../src/services/storage';
 import { VISITOR_LEAD, VISITOR_SAMPLE_NOTE, VISITOR_TITLE } from '../../src/features/home/HomeView';
+import { MemoryStorage } from '../services/helpers/memoryStorage';
 import { makeToken } from '../services/helpers/tokens';
 
 /**
@@ -24,14 +25,7 @@ import { makeToken } from '../services/helpers/tokens';
  * the app.
  */
 
-function memoryStorage(entries: Record<string, string> = {}): StorageLike {
-  const map = new Map(Object.entries(entries));
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  };
-}
+const memoryStorage = (entries: Record<string, string> = {}) => new MemoryStorage(entries);
 
 const storedSession = (token: string) =>
   JSON.stringify({

@@ -1,5 +1,5 @@
 /** The auth, tenants and configuration calls against a real local server. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Configuration } from '../../contract/configuration';
 import type { TenantStatus } from '../../contract/tenants';
 import { ApiError } from '../../src/services/apiResponse';
@@ -7,15 +7,10 @@ import { createAuthApi } from '../../src/services/api/auth';
 import { fetchConfiguration } from '../../src/services/api/configuration';
 import { createTenantsApi } from '../../src/services/api/tenants';
 import { createHttp, type HttpClient } from '../../src/services/http';
-import {
-  envelope,
-  sendJson,
-  startServer,
-  type RecordedRequest,
-  type TestServer,
-} from './helpers/testServer';
+import { envelope, sendJson, useTestServer } from './helpers/testServer';
 
-let server: TestServer;
+const server = useTestServer();
+const { only } = server;
 let credentialsSeen: RequestCredentials[];
 let apiBaseUrl: string;
 
@@ -66,19 +61,7 @@ function client(): HttpClient {
   });
 }
 
-const only = (): RecordedRequest => {
-  const [request, ...rest] = server.calls();
-  expect(rest).toHaveLength(0);
-  if (!request) throw new Error('no request');
-  return request;
-};
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.reset();
   credentialsSeen = [];
   apiBaseUrl = '/api';
 });

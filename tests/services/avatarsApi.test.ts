@@ -1,30 +1,17 @@
 /** The avatar calls (users/confirmAvatarFileUpload, users/deleteAvatarFile) against a real local server. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserAvatar } from '../../contract/avatars';
 import { createAvatarsApi } from '../../src/services/api/avatars';
-import { createHttp } from '../../src/services/http';
-import { envelope, sendJson, startServer, type TestServer } from './helpers/testServer';
+import { envelope, useTestServer } from './helpers/testServer';
 
 const ERROR = 3;
-let server: TestServer;
+const server = useTestServer();
+const { answer } = server;
 
-const avatars = () =>
-  createAvatarsApi(
-    createHttp({ origin: server.origin, getApiBaseUrl: () => '/api', getToken: () => 'tok-1' }),
-  );
-
-function answer(body: string, code = 200): void {
-  server.handle((_r, res) => sendJson(res, code, body));
-}
+const avatars = () => createAvatarsApi(server.http('tok-1'));
 
 const stored: UserAvatar = { avatarType: 'Stored', avatarUrl: '/media/files/avatar-9' };
 const initials: UserAvatar = { avatarType: 'Initials', avatarUrl: '' };
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 
 describe('avatars.confirmUpload: POST users/confirmAvatarFileUpload', () => {
   it('posts id, fileStorageId and fileStorageOriginalName as JSON with the bearer; answers the avatar', async () => {

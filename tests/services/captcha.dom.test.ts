@@ -4,7 +4,7 @@
  * test installs a fake `grecaptcha` on the window and fires the element's load (or error) event.
  * The stand-in asks a real local server for its token.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/services/apiResponse';
 import { createHttp, type HttpClient } from '../../src/services/http';
 import {
@@ -14,17 +14,16 @@ import {
   type Grecaptcha,
 } from '../../src/services/thirdParty/captcha';
 import { scriptFailures, SCRIPT_TIMEOUT_MS } from '../../src/services/thirdParty/script';
-import { envelope, sendJson, startServer, type TestServer } from './helpers/testServer';
+import { scripts, settled } from './helpers/scripts';
+import { envelope, sendJson, useTestServer } from './helpers/testServer';
 
 type CaptchaWindow = Window & { grecaptcha?: Grecaptcha };
 
-let server: TestServer;
+const server = useTestServer({ corsOrigin: location.origin });
 
 function http(): HttpClient {
   return createHttp({ getApiBaseUrl: () => `${server.origin}/api`, getToken: () => null });
 }
-
-const scripts = (): HTMLScriptElement[] => Array.from(document.querySelectorAll('script'));
 
 function onlyScript(): HTMLScriptElement {
   const [script, ...rest] = scripts();
@@ -54,21 +53,6 @@ function scriptLoads(script: HTMLScriptElement, grecaptcha: Grecaptcha | undefin
   script.dispatchEvent(new Event('load'));
 }
 
-async function settled(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
-  let state: 'resolved' | 'rejected' | 'pending' = 'pending';
-  promise.then(
-    () => (state = 'resolved'),
-    () => (state = 'rejected'),
-  );
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-  return state;
-}
-
-beforeAll(async () => {
-  server = await startServer({ corsOrigin: location.origin });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 afterEach(() => {
   vi.useRealTimers();
   for (const script of scripts()) script.remove();

@@ -2,7 +2,7 @@
  * The transport rules of spec §7.1 against real local HTTP servers: the API server, and a second
  * server standing for any other origin.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTimeout as realSleep } from 'node:timers/promises';
 import type { ServerResponse } from 'node:http';
 import { array, number, object, string } from 'superstruct';
@@ -19,15 +19,16 @@ import {
   envelope,
   sendJson,
   startServer,
+  until,
+  useTestServer,
   type RecordedRequest,
-  type TestServer,
 } from './helpers/testServer';
 
 const Item = object({ id: number(), name: string() });
 const Echo = object({ ok: number() });
 
-let api: TestServer;
-let other: TestServer;
+const api = useTestServer();
+const other = useTestServer();
 let token: string | null;
 let flag: ReloadFlag;
 /** The credentials mode of each Request ky handed to fetch, in order. */
@@ -77,31 +78,7 @@ function fakeTimers(): { started(ms: number): boolean } {
   return { started: (ms) => started.includes(ms) };
 }
 
-/**
- * A real wait that fake timers do not touch. Its limit only ends a test that would otherwise
- * hang: generous, so that a busy machine never fails a test that is right.
- */
-async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const start = performance.now();
-  while (!condition()) {
-    if (performance.now() - start > timeoutMs) throw new Error('condition not reached');
-    await realSleep(5);
-  }
-}
-
-beforeAll(async () => {
-  api = await startServer();
-  other = await startServer();
-});
-
-afterAll(async () => {
-  await api.close();
-  await other.close();
-});
-
 beforeEach(() => {
-  api.reset();
-  other.reset();
   token = 'tok-123';
   flag = createReloadFlag();
   credentialsSeen = [];

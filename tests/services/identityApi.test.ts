@@ -1,25 +1,19 @@
 /** The identity, users and countries calls against a real local server. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignupRequest, SignupWithGoogleRequest } from '../../contract/identity';
 import type { Country } from '../../contract/lists';
 import { ApiError, GENERIC_ERROR_TEXT } from '../../src/services/apiResponse';
 import { createCountriesApi, FAILED_TO_FETCH_COUNTRIES } from '../../src/services/api/countries';
 import { createIdentityApi } from '../../src/services/api/identity';
 import { createUsersApi } from '../../src/services/api/users';
-import { createHttp, type HttpClient } from '../../src/services/http';
-import {
-  envelope,
-  sendJson,
-  startServer,
-  type RecordedRequest,
-  type TestServer,
-} from './helpers/testServer';
+import { envelope, jsonBody, useTestServer } from './helpers/testServer';
 
 const OK = 1;
 const WARNING = 2;
 const ERROR = 3;
 
-let server: TestServer;
+const server = useTestServer();
+const { answer, only } = server;
 
 const session = {
   jwtToken: 'a.b.c',
@@ -64,35 +58,9 @@ const countries: Country[] = [
   { id: 2, name: 'United Kingdom', code: 'GB', callingCode: '44', enabled: true, order: 2 },
 ];
 
-function client(): HttpClient {
-  return createHttp({
-    origin: server.origin,
-    getApiBaseUrl: () => '/api',
-    getToken: () => null,
-  });
-}
+const client = () => server.http();
 
 const identity = () => createIdentityApi(client());
-
-/** Answers every request with this body (HTTP 200 unless told). */
-function answer(body: string, code = 200): void {
-  server.handle((_r, res) => sendJson(res, code, body));
-}
-
-const only = (): RecordedRequest => {
-  const [request, ...rest] = server.calls();
-  expect(rest).toHaveLength(0);
-  if (!request) throw new Error('no request');
-  return request;
-};
-
-const jsonBody = (request: RecordedRequest): unknown => JSON.parse(request.body.toString());
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 
 describe('verifyAccount: POST auth/verifyAccount', () => {
   it('posts email and forSignup and resolves on Ok (data null or {sent: true})', async () => {

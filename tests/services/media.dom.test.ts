@@ -5,8 +5,7 @@
  * is cross-origin and the server answers CORS (credentials allowed, so a request that sends
  * cookies would be seen sending them).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setTimeout as realSleep } from 'node:timers/promises';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mediaMessages, type ValidationPresetRules } from '../../contract/media';
 import { GENERIC_ERROR_TEXT, UNKNOWN_ERROR_TEXT } from '../../src/services/apiResponse';
 import {
@@ -18,17 +17,14 @@ import {
   type MediaClient,
   type MediaClientOptions,
 } from '../../src/services/media';
-import { sendJson, startServer, type RecordedRequest, type TestServer } from './helpers/testServer';
-
-interface JsdomGlobal {
-  jsdom: {
-    cookieJar: {
-      setCookieSync(cookie: string, url: string): unknown;
-      removeAllCookiesSync(): void;
-    };
-  };
-}
-const jsdomInstance = (globalThis as unknown as JsdomGlobal).jsdom;
+import { sendJson, until, useTestServer } from './helpers/testServer';
+import {
+  computable,
+  expectRisingPercentages,
+  formOf,
+  jsdomInstance,
+  xhrReporting,
+} from './helpers/uploads';
 
 const postPreset: ValidationPresetRules = {
   id: 'post',
@@ -48,7 +44,8 @@ const avatarPreset: ValidationPresetRules = {
   aspectRatio: { targetRatio: 1 },
 };
 
-let media: TestServer;
+const media = useTestServer({ corsOrigin: location.origin });
+const { only } = media;
 let apiKey: string;
 let baseUrl: string;
 let fetchInits: RequestInit[];
@@ -71,31 +68,8 @@ function client(overrides: Partial<MediaClientOptions> = {}): MediaClient {
   });
 }
 
-/** The multipart body as the server received it, parsed back into fields and files. */
-async function formOf(request: RecordedRequest | undefined): Promise<FormData> {
-  if (!request) throw new Error('no request');
-  return new Response(new Uint8Array(request.body), {
-    headers: { 'content-type': request.headers['content-type'] ?? '' },
-  }).formData();
-}
-
 function image(content: string | Uint8Array<ArrayBuffer>, name: string, type = 'image/png'): File {
   return new File([content], name, { type });
-}
-
-const only = (): RecordedRequest => {
-  const [request, ...rest] = media.calls();
-  expect(rest).toHaveLength(0);
-  if (!request) throw new Error('no request');
-  return request;
-};
-
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const start = performance.now();
-  while (!condition()) {
-    if (performance.now() - start > timeoutMs) throw new Error('condition not reached');
-    await realSleep(5);
-  }
 }
 
 async function failureOf(pending: Promise<unknown>): Promise<MediaServiceError> {
@@ -117,12 +91,7 @@ const upload = (overrides: Partial<Parameters<MediaClient['uploadPending']>[0]> 
     ...overrides,
   });
 
-beforeAll(async () => {
-  media = await startServer({ corsOrigin: location.origin });
-});
-afterAll(() => media.close());
 beforeEach(() => {
-  media.reset();
   apiKey = 'media-key-1';
   baseUrl = `${media.origin}/media`;
   fetchInits = [];
@@ -290,27 +259,11 @@ describe('uploadPending: POST UploadPending (multipart)', () => {
       file: image(new Uint8Array(512 * 1024), 'big.png'),
       onProgress: (percent) => progress.push(percent),
     });
-    expect(progress[0]).toBe(0);
-    expect(progress.at(-1)).toBe(100);
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(new Set(progress).size).toBe(progress.length);
+    expectRisingPercentages(progress);
   });
 
   it("turns the XHR's upload.onprogress events into percentages", async () => {
-    // jsdom's XHR reports upload progress without lengths; browser-like events are added.
-    const xhrFactory = (): XMLHttpRequest => {
-      const xhr = new XMLHttpRequest();
-      const send = xhr.send.bind(xhr);
-      xhr.send = (body) => {
-        send(body);
-        for (const loaded of [100, 250, 200, 999, 4000]) {
-          xhr.upload.dispatchEvent(
-            new ProgressEvent('progress', { lengthComputable: true, loaded, total: 4000 }),
-          );
-        }
-      };
-      return xhr;
-    };
+    const xhrFactory = xhrReporting(computable(4000, [100, 250, 200, 999, 4000]));
     const progress: number[] = [];
     await client({ xhrFactory }).uploadPending({
       file: image('x', 'x.png'),

@@ -1,5 +1,5 @@
 /** The posts and drops calls against a real local server. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListRequest } from '../../contract/lists';
 import type {
   CreatePostRequest,
@@ -13,19 +13,13 @@ import type {
 import { createDropsApi } from '../../src/services/api/drops';
 import { createPostsApi } from '../../src/services/api/posts';
 import { GENERIC_ERROR_TEXT } from '../../src/services/apiResponse';
-import { createHttp, type HttpClient } from '../../src/services/http';
-import {
-  envelope,
-  sendJson,
-  startServer,
-  type RecordedRequest,
-  type TestServer,
-} from './helpers/testServer';
+import { envelope, jsonBody, useTestServer } from './helpers/testServer';
 
 const WARNING = 2;
 const ERROR = 3;
 
-let server: TestServer;
+const server = useTestServer();
+const { answer, only } = server;
 
 const feedPost: FeedPost = {
   id: 7,
@@ -79,36 +73,10 @@ const createRequest: CreatePostRequest = {
   isDraft: false,
 };
 
-function client(): HttpClient {
-  return createHttp({
-    origin: server.origin,
-    getApiBaseUrl: () => '/api',
-    getToken: () => 'tok-1',
-  });
-}
+const client = () => server.http('tok-1');
 
 const posts = () => createPostsApi(client());
 const drops = () => createDropsApi(client());
-
-/** Answers every request with this body (HTTP 200 unless told). */
-function answer(body: string, code = 200): void {
-  server.handle((_r, res) => sendJson(res, code, body));
-}
-
-const only = (): RecordedRequest => {
-  const [request, ...rest] = server.calls();
-  expect(rest).toHaveLength(0);
-  if (!request) throw new Error('no request');
-  return request;
-};
-
-const jsonBody = (request: RecordedRequest): unknown => JSON.parse(request.body.toString());
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 
 describe('posts.feedList: POST posts/feedList', () => {
   it('posts the list request with showFirstGuid and the bearer token; answers data.list', async () => {

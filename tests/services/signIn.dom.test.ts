@@ -19,6 +19,7 @@ import {
   type GisCodeClientConfig,
   type GisOauth2,
 } from '../../src/services/thirdParty/signIn';
+import { scripts, settled } from './helpers/scripts';
 
 const APP_ORIGIN = 'http://localhost:3000';
 
@@ -54,18 +55,6 @@ function opened(index = 0): { url: URL; state: string } {
 function postFromConsentPage(data: unknown, origin = APP_ORIGIN): void {
   window.dispatchEvent(new MessageEvent('message', { data, origin }));
 }
-
-async function settled(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
-  let state: 'resolved' | 'rejected' | 'pending' = 'pending';
-  promise.then(
-    () => (state = 'resolved'),
-    () => (state = 'rejected'),
-  );
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-  return state;
-}
-
-const scripts = (): HTMLScriptElement[] => Array.from(document.querySelectorAll('script'));
 
 type GisWindow = Window & { google?: { accounts: { oauth2: GisOauth2 } } };
 
@@ -261,6 +250,14 @@ function gisLoads(oauth2: GisOauth2 | undefined): void {
 
 describe('Google Identity Services code flow (a client id is configured)', () => {
   const signIn = () => loadSignIn({ clientId: 'client-id-1', apiBaseUrl: '/api' });
+  /** A provider whose GIS script has loaded and is ready. */
+  async function loadedSignIn() {
+    const gis = fakeGis();
+    const provider = signIn();
+    gisLoads(gis.oauth2);
+    await provider.ready();
+    return { gis, provider };
+  }
 
   it('injects the GIS script at once: one src element, no inline code', () => {
     signIn();
@@ -281,10 +278,7 @@ describe('Google Identity Services code flow (a client id is configured)', () =>
   });
 
   it('requestCode starts the popup code flow with the client id and resolves {code, scope}', async () => {
-    const gis = fakeGis();
-    const provider = signIn();
-    gisLoads(gis.oauth2);
-    await provider.ready();
+    const { gis, provider } = await loadedSignIn();
     const pending = provider.requestCode();
     // Loaded: the code client is created and its popup requested within the same click.
     const client = gis.last();
@@ -320,10 +314,7 @@ describe('Google Identity Services code flow (a client id is configured)', () =>
   });
 
   it('the popup closed or failing to open rejects with what went wrong', async () => {
-    const gis = fakeGis();
-    const provider = signIn();
-    gisLoads(gis.oauth2);
-    await provider.ready();
+    const { gis, provider } = await loadedSignIn();
     const closed = provider.requestCode();
     gis.last().config.error_callback?.({ type: 'popup_closed', message: 'Popup window closed' });
     await expect(closed).rejects.toThrow('popup_closed');
@@ -336,10 +327,7 @@ describe('Google Identity Services code flow (a client id is configured)', () =>
   });
 
   it('an error answer, another state or no code rejects', async () => {
-    const gis = fakeGis();
-    const provider = signIn();
-    gisLoads(gis.oauth2);
-    await provider.ready();
+    const { gis, provider } = await loadedSignIn();
     const denied = provider.requestCode();
     gis.last().config.callback({ error: 'access_denied', error_description: 'The user denied' });
     await expect(denied).rejects.toThrow('access_denied');
@@ -352,10 +340,7 @@ describe('Google Identity Services code flow (a client id is configured)', () =>
   });
 
   it('late callbacks of a settled or replaced request are ignored', async () => {
-    const gis = fakeGis();
-    const provider = signIn();
-    gisLoads(gis.oauth2);
-    await provider.ready();
+    const { gis, provider } = await loadedSignIn();
     const first = provider.requestCode();
     const firstClient = gis.last();
     const second = provider.requestCode();

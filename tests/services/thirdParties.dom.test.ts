@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 /** createThirdParties: real adapters load at start-up only when the configuration has keys. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp, type HttpClient } from '../../src/services/http';
 import { createThirdParties } from '../../src/services/thirdParty';
-import { envelope, sendJson, startServer, type TestServer } from './helpers/testServer';
+import { envelope, sendJson, useTestServer } from './helpers/testServer';
 
-let server: TestServer;
+const server = useTestServer({ corsOrigin: location.origin });
 
 function http(): HttpClient {
   return createHttp({ getApiBaseUrl: () => `${server.origin}/api`, getToken: () => null });
@@ -14,11 +14,6 @@ function http(): HttpClient {
 const scriptSources = (): string[] =>
   Array.from(document.querySelectorAll('script'), (script) => script.getAttribute('src') ?? '');
 
-beforeAll(async () => {
-  server = await startServer({ corsOrigin: location.origin });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 afterEach(() => {
   vi.restoreAllMocks();
   for (const script of document.querySelectorAll('script')) script.remove();

@@ -4,35 +4,26 @@
  * jsdom's default http://localhost:3000, so the API at 127.0.0.1:<port> is cross-origin and the
  * servers answer CORS (credentials allowed, x-client-version and retry-after exposed).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTimeout as realSleep } from 'node:timers/promises';
 import { array, number, object, string } from 'superstruct';
 import { ApiError, GENERIC_ERROR_TEXT, UNKNOWN_ERROR_TEXT } from '../../src/services/apiResponse';
 import { createHttp, type HttpClient, type HttpOptions } from '../../src/services/http';
 import { createReloadFlag, type ReloadFlag } from '../../src/services/version';
+import { envelope, sendJson, until, useTestServer } from './helpers/testServer';
 import {
-  envelope,
-  sendJson,
-  startServer,
-  type RecordedRequest,
-  type TestServer,
-} from './helpers/testServer';
+  computable,
+  expectRisingPercentages,
+  formOf,
+  jsdomInstance,
+  xhrReporting,
+} from './helpers/uploads';
 
 const Saved = object({ id: number() });
 const PendingUpload = array(object({ fileId: string() }));
 
-interface JsdomGlobal {
-  jsdom: {
-    cookieJar: {
-      setCookieSync(cookie: string, url: string): unknown;
-      removeAllCookiesSync(): void;
-    };
-  };
-}
-const jsdomInstance = (globalThis as unknown as JsdomGlobal).jsdom;
-
-let api: TestServer;
-let media: TestServer;
+const api = useTestServer({ corsOrigin: location.origin });
+const media = useTestServer({ corsOrigin: location.origin });
 let flag: ReloadFlag;
 let token: string | null;
 
@@ -45,37 +36,11 @@ function client(overrides: Partial<HttpOptions> = {}): HttpClient {
   });
 }
 
-/** The multipart body as the server received it, parsed back into fields and files. */
-async function formOf(request: RecordedRequest | undefined): Promise<FormData> {
-  if (!request) throw new Error('no request');
-  return new Response(new Uint8Array(request.body), {
-    headers: { 'content-type': request.headers['content-type'] ?? '' },
-  }).formData();
-}
-
 function file(content: string, name: string, type = 'image/png'): File {
   return new File([content], name, { type });
 }
 
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const start = performance.now();
-  while (!condition()) {
-    if (performance.now() - start > timeoutMs) throw new Error('condition not reached');
-    await realSleep(5);
-  }
-}
-
-beforeAll(async () => {
-  api = await startServer({ corsOrigin: location.origin });
-  media = await startServer({ corsOrigin: location.origin });
-});
-afterAll(async () => {
-  await api.close();
-  await media.close();
-});
 beforeEach(() => {
-  api.reset();
-  media.reset();
   flag = createReloadFlag();
   token = 'tok-9';
   jsdomInstance.cookieJar.removeAllCookiesSync();
@@ -130,31 +95,14 @@ describe('multipart with files', () => {
       files: { file: new File([new Uint8Array(512 * 1024)], 'big.bin') },
       onUploadProgress: (percent) => progress.push(percent),
     });
-    expect(progress[0]).toBe(0);
-    expect(progress.at(-1)).toBe(100);
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(new Set(progress).size).toBe(progress.length);
+    expectRisingPercentages(progress);
   });
 
   it('turns computable progress events into rounded percentages', async () => {
-    // jsdom's XHR reports upload progress without lengths (loaded = total = 0), as browsers do
-    // only for tiny bodies; so browser-like progress events are added to the real request.
-    const createXhr = (): XMLHttpRequest => {
-      const xhr = new XMLHttpRequest();
-      const send = xhr.send.bind(xhr);
-      xhr.send = (body) => {
-        send(body);
-        for (const loaded of [1, 333, 250, 666, 1000]) {
-          xhr.upload.dispatchEvent(
-            new ProgressEvent('progress', { lengthComputable: true, loaded, total: 1000 }),
-          );
-        }
-        xhr.upload.dispatchEvent(
-          new ProgressEvent('progress', { lengthComputable: false, loaded: 5, total: 0 }),
-        );
-      };
-      return xhr;
-    };
+    const createXhr = xhrReporting([
+      ...computable(1000, [1, 333, 250, 666, 1000]),
+      { lengthComputable: false, loaded: 5, total: 0 },
+    ]);
     const progress: number[] = [];
     await client({ createXhr }).upload('posts/createWithFile', Saved, {
       files: { file: file('x', 'x.png') },

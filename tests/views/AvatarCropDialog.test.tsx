@@ -3,19 +3,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AvatarCropDialog from '../../src/views/components/AvatarCropDialog';
 import type { AvatarCropDialogProps } from '../../src/views/components/AvatarCropDialog';
+import { AVATAR_CONSTRAINTS } from './avatarProps';
 import { FakeCropper } from './fakeCropper';
 
 vi.mock('cropperjs', async () => ({ default: (await import('./fakeCropper')).FakeCropper }));
 
-/** The avatar preset's rules (spec §5, §9): square, 100 to 500 px, zoom 1 to 3 by 0.1. */
-const constraints = {
-  minWidth: 100,
-  minHeight: 100,
-  maxWidth: 500,
-  maxHeight: 500,
-  aspectRatio: 1,
-  zoom: { min: 1, max: 3, step: 0.1 },
-};
+const constraints = AVATAR_CONSTRAINTS;
 
 function open(overrides: Partial<AvatarCropDialogProps> = {}) {
   const props: AvatarCropDialogProps = {

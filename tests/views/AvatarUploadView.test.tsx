@@ -4,35 +4,22 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AvatarUploadView } from '../../src/views/components/AvatarUploadView';
 import type { AvatarUploadViewProps } from '../../src/views/components/AvatarUploadView';
+import {
+  AVATAR_CONSTRAINTS,
+  AVATAR_HINT,
+  AVATAR_PHOTO_URL,
+  avatarUploadProps,
+} from './avatarProps';
 import { FakeCropper } from './fakeCropper';
 
 vi.mock('cropperjs', async () => ({ default: (await import('./fakeCropper')).FakeCropper }));
 
-const HINT = 'square image, max 500x500';
-const PHOTO_URL = '/media/files/avatar-4';
+const HINT = AVATAR_HINT;
+const PHOTO_URL = AVATAR_PHOTO_URL;
 
 /** Props as the machine's selectors give them, per state (spec §4 Avatar upload). */
 function renderWidget(overrides: Partial<AvatarUploadViewProps> = {}) {
-  const props: AvatarUploadViewProps = {
-    name: 'Olivia Harper',
-    imageUrl: PHOTO_URL,
-    hint: HINT,
-    accept: 'image/jpeg,image/png,.jpg,.png',
-    activity: 'idle',
-    busy: false,
-    progress: null,
-    alert: null,
-    canChooseFile: true,
-    canDelete: true,
-    canCancel: false,
-    crop: null,
-    onChooseFile: vi.fn(),
-    onApplyCrop: vi.fn(),
-    onCancel: vi.fn(),
-    onDelete: vi.fn(),
-    onDismissAlert: vi.fn(),
-    ...overrides,
-  };
+  const props = avatarUploadProps(overrides);
   const utils = render(<AvatarUploadView {...props} />);
   return { ...utils, props, user: userEvent.setup() };
 }
@@ -161,14 +148,7 @@ describe('AvatarUploadView (spec §2.3 Shared widgets, §4 and §5 Avatar upload
       crop: {
         sourceUrl: 'blob:chosen',
         sourceType: 'image/jpeg',
-        constraints: {
-          minWidth: 100,
-          minHeight: 100,
-          maxWidth: 500,
-          maxHeight: 500,
-          aspectRatio: 1,
-          zoom: { min: 1, max: 3, step: 0.1 },
-        },
+        constraints: AVATAR_CONSTRAINTS,
       },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Crop your photo' });

@@ -3,11 +3,10 @@
  * can be in: the spec's texts (§2.3, §5, §8), what the callbacks receive, and axe-core's rules
  * (jsdom: colour contrast is left to the e2e checks in Chromium).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AccountAreaView } from '../../src/views/layouts/AccountAreaView';
@@ -21,31 +20,16 @@ import { PreferencesView } from '../../src/features/preferences/PreferencesView'
 import type { PreferencesViewProps } from '../../src/features/preferences/PreferencesView';
 import { accountArea } from '../../src/shared/accountArea';
 import { makeUser } from '../support/fixtures';
-import { installInkCanvas } from './inkCanvas';
+import { axeViolations, useInkCanvas } from './axe';
 
-let canvas: ReturnType<typeof installInkCanvas>;
-beforeAll(() => {
-  canvas = installInkCanvas();
-});
-afterAll(() => {
-  canvas.mockRestore();
-});
+useInkCanvas();
 
 function inRouter(ui: ReactElement) {
   const { hook } = memoryLocation({ path: '/account/personal-details' });
   return <Router hook={hook}>{ui}</Router>;
 }
 
-async function violations(ui: ReactElement) {
-  const { container, unmount } = render(<main>{inRouter(ui)}</main>);
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  unmount();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const violations = (ui: ReactElement) => axeViolations(inRouter(ui));
 
 describe('the account area', () => {
   it('lists the items of spec §2.2 in order, the current one marked, Change Password for Email', () => {

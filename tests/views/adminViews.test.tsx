@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { UserRole } from '../../contract/enums';
 import {
   AdminOrganisationsView,
@@ -17,15 +16,9 @@ import {
   AdminUsersView,
   type AdminUsersViewProps,
 } from '../../src/features/adminUsers/AdminUsersView';
+import { axeViolations } from './axe';
 
-async function violations(ui: ReactElement) {
-  const { container, unmount } = render(<main>{ui}</main>);
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  unmount();
-  return result.violations.map((v) => v.id);
-}
+const violations = (ui: ReactElement) => axeViolations(ui);
 
 const page = {
   page: 1,

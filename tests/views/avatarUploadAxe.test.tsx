@@ -1,62 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
-import axe from 'axe-core';
 import AvatarCropDialog from '../../src/views/components/AvatarCropDialog';
 import { AvatarUploadView } from '../../src/views/components/AvatarUploadView';
 import type { AvatarUploadViewProps } from '../../src/views/components/AvatarUploadView';
+import { AVATAR_CONSTRAINTS, avatarUploadProps } from './avatarProps';
 import { FakeCropper } from './fakeCropper';
-import { installInkCanvas } from './inkCanvas';
+import { axeViolations, useInkCanvas, violationsIn } from './axe';
 
 vi.mock('cropperjs', async () => ({ default: (await import('./fakeCropper')).FakeCropper }));
 
-let canvas: ReturnType<typeof installInkCanvas>;
-beforeAll(() => {
-  canvas = installInkCanvas();
-});
-afterAll(() => {
-  canvas.mockRestore();
-});
+useInkCanvas();
 
-/** axe-core's rules (jsdom: colour contrast is left to the e2e checks in Chromium). */
-async function violations(ui: ReactElement) {
-  const { container } = render(<main>{ui}</main>);
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const violations = (ui: ReactElement) => axeViolations(ui);
 
-const constraints = {
-  minWidth: 100,
-  minHeight: 100,
-  maxWidth: 500,
-  maxHeight: 500,
-  aspectRatio: 1,
-  zoom: { min: 1, max: 3, step: 0.1 },
-};
+const constraints = AVATAR_CONSTRAINTS;
 
-const base: AvatarUploadViewProps = {
-  name: 'Olivia Harper',
-  imageUrl: '/media/files/avatar-4',
-  hint: 'square image, max 500x500',
-  accept: 'image/jpeg,image/png',
-  activity: 'idle',
-  busy: false,
-  progress: null,
-  alert: null,
-  canChooseFile: true,
-  canDelete: true,
-  canCancel: false,
-  crop: null,
-  onChooseFile: vi.fn(),
-  onApplyCrop: vi.fn(),
-  onCancel: vi.fn(),
-  onDelete: vi.fn(),
-  onDismissAlert: vi.fn(),
-};
+const base = avatarUploadProps();
 
 describe('the avatar upload widget passes axe', () => {
   it.each<[string, Partial<AvatarUploadViewProps>]>([
@@ -102,9 +62,6 @@ describe('the avatar upload widget passes axe', () => {
     const { container } = render(<main>{ui}</main>);
     FakeCropper.last().fireReady();
     expect(screen.getByRole('slider', { name: 'Zoom' })).toBeTruthy();
-    const result = await axe.run(container, {
-      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-    });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await violationsIn(container)).toEqual([]);
   });
 });

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { act, render } from '@testing-library/react';
-import axe from 'axe-core';
 import { INTRO_DROP } from '../../contract/posts';
 import { CreateDropView } from '../../src/features/createDrop/CreateDropView';
 import { CreateInfoView } from '../../src/features/createInfo/CreateInfoView';
@@ -12,35 +10,13 @@ import { FollowingView } from '../../src/features/following/FollowingView';
 import { HomeView } from '../../src/features/home/HomeView';
 import type { PostsFeedViewProps } from '../../src/features/home/PostsFeedView';
 import { SearchView } from '../../src/features/search/SearchView';
-import { dropItem, feedPost, feedPosts } from './samplePosts';
-import { installInkCanvas } from './inkCanvas';
-import { installVirtualDom, uninstallVirtualDom } from './virtualDom';
+import { carouselCallbacks, dropItem, feedPost, feedPosts } from './samplePosts';
+import { axeViolations, useInkCanvas } from './axe';
 
-let canvas: ReturnType<typeof installInkCanvas>;
-beforeAll(() => {
-  installVirtualDom();
-  canvas = installInkCanvas();
-});
-afterAll(() => {
-  canvas.mockRestore();
-  uninstallVirtualDom();
-});
+useInkCanvas({ virtualDom: true });
 
-/**
- * axe-core's rules on each home screen in its main states (jsdom: no layout, so the
- * colour-contrast rule is left to the e2e checks in Chromium; the stand-in canvas lets
- * label-content-name-mismatch judge the text). Screens render inside a <main>.
- */
-async function violations(ui: ReactElement) {
-  const { container } = render(<main>{ui}</main>);
-  await act(async () => {});
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+/** axe-core's rules on each home screen in its main states, rendered inside a <main>. */
+const violations = (ui: ReactElement) => axeViolations(ui, { settle: true });
 
 const carousel: DropsCarouselViewProps = {
   items: [
@@ -70,14 +46,7 @@ const carousel: DropsCarouselViewProps = {
   canShowPrevious: true,
   canShowNext: false,
   loading: true,
-  onPrevious: vi.fn(),
-  onNext: vi.fn(),
-  onPreviousMedia: vi.fn(),
-  onNextMedia: vi.fn(),
-  onNearEnd: vi.fn(),
-  onSwipeStart: vi.fn(),
-  onSwipeEnd: vi.fn(),
-  timeZone: 'UTC',
+  ...carouselCallbacks(),
 };
 
 const feed: PostsFeedViewProps = {

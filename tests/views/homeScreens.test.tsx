@@ -14,7 +14,7 @@ import { HomeView } from '../../src/features/home/HomeView';
 import type { HomeViewProps } from '../../src/features/home/HomeView';
 import { VISITOR_LEAD, VISITOR_SAMPLE_NOTE, VISITOR_TITLE } from '../../src/features/home/HomeView';
 import { SearchView } from '../../src/features/search/SearchView';
-import { dropItem, feedPosts } from './samplePosts';
+import { carouselCallbacks, dropItem, feedPosts } from './samplePosts';
 import { installVirtualDom, uninstallVirtualDom } from './virtualDom';
 
 function homeProps(signedIn: boolean): HomeViewProps {
@@ -28,14 +28,7 @@ function homeProps(signedIn: boolean): HomeViewProps {
       currentIndex: 0,
       canShowPrevious: false,
       canShowNext: true,
-      onPrevious: vi.fn(),
-      onNext: vi.fn(),
-      onPreviousMedia: vi.fn(),
-      onNextMedia: vi.fn(),
-      onNearEnd: vi.fn(),
-      onSwipeStart: vi.fn(),
-      onSwipeEnd: vi.fn(),
-      timeZone: 'UTC',
+      ...carouselCallbacks(),
     },
     feed: {
       posts: feedPosts(2),

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import axe from 'axe-core';
 import { ForgottenPasswordView } from '../../src/features/forgottenPassword/ForgottenPasswordView';
 import { KeyResultView } from '../../src/views/layouts/KeyResultView';
 import { LoginView } from '../../src/features/login/LoginView';
@@ -9,30 +7,12 @@ import { ResetPasswordView } from '../../src/features/passwordReset/ResetPasswor
 import { SignupView } from '../../src/features/signup/SignupView';
 import type { SignupViewProps } from '../../src/features/signup/SignupView';
 import { StartSignupView } from '../../src/features/startSignup/StartSignupView';
-import { installInkCanvas } from './inkCanvas';
+import { axeViolations, useInkCanvas } from './axe';
 
-let canvas: ReturnType<typeof installInkCanvas>;
-beforeAll(() => {
-  canvas = installInkCanvas();
-});
-afterAll(() => {
-  canvas.mockRestore();
-});
+useInkCanvas();
 
-/**
- * axe-core's rules on each identity screen in its main states (jsdom: no layout, so the
- * colour-contrast rule is left to the e2e checks in Chromium; the stand-in canvas lets
- * label-content-name-mismatch judge the text). Screens render inside a <main>.
- */
-async function violations(ui: ReactElement) {
-  const { container } = render(<main>{ui}</main>);
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+/** axe-core's rules on each identity screen in its main states, rendered inside a <main>. */
+const violations = (ui: ReactElement) => axeViolations(ui);
 
 const signup: SignupViewProps = {
   accountType: 'Charity',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import axe from 'axe-core';
@@ -8,19 +8,11 @@ import type { AppLayoutViewProps } from '../../src/views/layouts/AppLayoutView';
 import { HomeView } from '../../src/features/home/HomeView';
 import type { HomeViewProps } from '../../src/features/home/HomeView';
 import { AXE_EXTRA_RULES, AXE_WCAG_TAGS } from '../support/axeOptions';
-import { dropItem, feedPost, feedPosts } from './samplePosts';
-import { installInkCanvas } from './inkCanvas';
-import { installVirtualDom, uninstallVirtualDom } from './virtualDom';
+import { carouselCallbacks, dropItem, feedPost, feedPosts } from './samplePosts';
+import { useInkCanvas } from './axe';
+import { layoutUser } from './samplePosts';
 
-let canvas: ReturnType<typeof installInkCanvas>;
-beforeAll(() => {
-  installVirtualDom();
-  canvas = installInkCanvas();
-});
-afterAll(() => {
-  canvas.mockRestore();
-  uninstallVirtualDom();
-});
+useInkCanvas({ virtualDom: true });
 
 /**
  * The signed-in app layout around the home, checked by axe-core with the project's WCAG tags and
@@ -53,18 +45,7 @@ async function labelInNameResults(ui: ReactElement) {
   };
 }
 
-const user: AppLayoutViewProps['user'] = {
-  fullName: 'Marcus Reed',
-  handle: 'marcus_reed',
-  avatarUrl: '',
-  avatarColor: '#ffffff',
-  avatarBGColor: '#0f6b66',
-  tenantName: 'Hope Trust',
-  canChangePassword: true,
-  canManageUsers: false,
-  canAdminister: false,
-  organisations: [],
-};
+const user = layoutUser({ fullName: 'Marcus Reed', handle: 'marcus_reed' });
 
 const home: HomeViewProps = {
   signedIn: true,
@@ -87,14 +68,7 @@ const home: HomeViewProps = {
     currentIndex: 0,
     canShowPrevious: false,
     canShowNext: true,
-    onPrevious: vi.fn(),
-    onNext: vi.fn(),
-    onPreviousMedia: vi.fn(),
-    onNextMedia: vi.fn(),
-    onNearEnd: vi.fn(),
-    onSwipeStart: vi.fn(),
-    onSwipeEnd: vi.fn(),
-    timeZone: 'UTC',
+    ...carouselCallbacks(),
   },
   feed: {
     posts: [

@@ -2,22 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppLayoutView } from '../../src/views/layouts/AppLayoutView';
-import type { AppLayoutViewProps } from '../../src/views/layouts/AppLayoutView';
 import { FullPageLayoutView } from '../../src/views/layouts/FullPageLayoutView';
 import { PublicLayoutView } from '../../src/views/layouts/PublicLayoutView';
+import { layoutUser } from './samplePosts';
 
-const user: AppLayoutViewProps['user'] = {
-  fullName: 'Ann Smith',
-  handle: 'ann_smith',
-  avatarUrl: '',
-  avatarColor: '#ffffff',
-  avatarBGColor: '#0f6b66',
-  tenantName: 'Hope Trust',
-  canChangePassword: true,
-  canManageUsers: false,
-  canAdminister: false,
-  organisations: [],
-};
+const user = layoutUser({ fullName: 'Ann Smith', handle: 'ann_smith' });
 
 function renderApp(pathname: string) {
   return render(

@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import {
   OnboardingView,
   type OnboardingViewProps,
 } from '../../src/features/onboarding/OnboardingView';
 import { ProfileView } from '../../src/features/profile/ProfileView';
 import { Tabs } from '../../src/views/components/Tabs';
-import { installInkCanvas } from './inkCanvas';
+import { axeViolations, useInkCanvas } from './axe';
 
-let canvas: ReturnType<typeof installInkCanvas>;
-beforeAll(() => {
-  canvas = installInkCanvas();
-});
-afterAll(() => canvas.mockRestore());
+useInkCanvas();
 
-async function violations(ui: ReactElement) {
-  const { container, unmount } = render(<main>{ui}</main>);
-  await act(async () => {});
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  unmount();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const violations = (ui: ReactElement) => axeViolations(ui, { settle: true });
 
 const TOPICS = [
   { id: 1, name: 'Animal welfare', chosen: true },

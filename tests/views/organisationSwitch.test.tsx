@@ -5,11 +5,10 @@
  * the current one marked; choosing another asks the app to switch. Written from the issue's
  * words, not read from the views.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { UserRole } from '../../contract/enums';
@@ -18,15 +17,9 @@ import { AccountAreaFrame } from '../../src/shared/AccountAreaFrame';
 import { organisationChoices, SwitchOrganisationContext } from '../../src/shared/organisations';
 import { AppLayoutView } from '../../src/views/layouts/AppLayoutView';
 import { makeUser } from '../support/fixtures';
-import { installInkCanvas } from './inkCanvas';
+import { useInkCanvas, violationsIn } from './axe';
 
-let canvas: ReturnType<typeof installInkCanvas>;
-beforeAll(() => {
-  canvas = installInkCanvas();
-});
-afterAll(() => {
-  canvas.mockRestore();
-});
+useInkCanvas();
 
 const HARBOUR = makeUser().currentTenant;
 const RIVERSIDE = {
@@ -45,12 +38,7 @@ function inRouter(ui: ReactElement) {
   return <Router hook={hook}>{ui}</Router>;
 }
 
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
-}
+const violations = violationsIn;
 
 describe('which organisations the switcher lists', () => {
   it("lists the person's organisations, the current one marked, when they have several", () => {

@@ -6,7 +6,6 @@
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -17,17 +16,9 @@ import {
   OrganisationDetailsView,
   type OrganisationDetailsViewProps,
 } from '../../src/features/organisationDetails/OrganisationDetailsView';
+import { axeViolations } from './axe';
 
-async function violations(ui: ReactElement) {
-  const { container, unmount } = render(<main>{ui}</main>);
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  unmount();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const violations = (ui: ReactElement) => axeViolations(ui);
 
 const logo = <p>Logo widget</p>;
 

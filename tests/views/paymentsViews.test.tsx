@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import {
   IntegrationView,
   type IntegrationViewProps,
@@ -18,17 +17,9 @@ import {
   type InvoicesTableProps,
   type PaymentsViewProps,
 } from '../../src/features/payments/PaymentsView';
+import { axeViolations } from './axe';
 
-async function violations(ui: ReactElement) {
-  const { container, unmount } = render(<main>{ui}</main>);
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  unmount();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const violations = (ui: ReactElement) => axeViolations(ui);
 
 const rows = [
   {

@@ -9,13 +9,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { referenceFields } from '../../src/shared/referenceListActors';
 import {
   ReferenceListView,
   type ReferenceListViewProps,
   type ReferenceRowView,
 } from '../../src/views/components/ReferenceListView';
+import { axeViolations } from './axe';
 
 const row = (id: number, name: string, position: number, enabled = true): ReferenceRowView => ({
   id,
@@ -60,20 +60,7 @@ function props(overrides: Partial<ReferenceListViewProps> = {}): ReferenceListVi
   };
 }
 
-async function violations(p: ReferenceListViewProps) {
-  const { container, unmount } = render(
-    <main>
-      <ReferenceListView {...p} />
-    </main>,
-  );
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  unmount();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const violations = (p: ReferenceListViewProps) => axeViolations(<ReferenceListView {...p} />);
 
 describe('ReferenceListView', () => {
   it('lists the rows in Order with their fields and status, names as text', () => {

@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+import type { AppLayoutViewProps } from '../../src/views/layouts/AppLayoutView';
 import type { DropItem, FeedPost } from '../../contract/posts';
 
 /** A feed post; `n` makes the ids, guids and handles distinct. */
@@ -29,6 +31,39 @@ export function dropItem(n: number, overrides: Partial<DropItem> = {}): DropItem
     date: '2026-11-20T09:30:00.000Z',
     reactions: n * 3,
     media: [],
+    ...overrides,
+  };
+}
+
+/** The carousel's callbacks as spies, and its time zone. */
+export function carouselCallbacks() {
+  return {
+    onPrevious: vi.fn(),
+    onNext: vi.fn(),
+    onPreviousMedia: vi.fn(),
+    onNextMedia: vi.fn(),
+    onNearEnd: vi.fn(),
+    onSwipeStart: vi.fn(),
+    onSwipeEnd: vi.fn(),
+    timeZone: 'UTC',
+  };
+}
+
+/** A signed-in member of one organisation, as the app layout shows them. */
+export function layoutUser(
+  overrides: Partial<AppLayoutViewProps['user']> = {},
+): AppLayoutViewProps['user'] {
+  return {
+    fullName: 'Ann Smith',
+    handle: 'ann_smith',
+    avatarUrl: '',
+    avatarColor: '#ffffff',
+    avatarBGColor: '#0f6b66',
+    tenantName: 'Hope Trust',
+    canChangePassword: true,
+    canManageUsers: false,
+    canAdminister: false,
+    organisations: [],
     ...overrides,
   };
 }

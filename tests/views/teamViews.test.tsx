@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import {
@@ -20,21 +19,13 @@ import {
   type UsersViewProps,
   type UsersViewUser,
 } from '../../src/features/users/UsersView';
+import { axeViolations } from './axe';
 
 const inRouter = (ui: ReactElement) => (
   <Router hook={memoryLocation({ path: '/users' }).hook}>{ui}</Router>
 );
 
-async function violations(ui: ReactElement) {
-  const { container, unmount } = render(<main>{inRouter(ui)}</main>);
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  unmount();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const violations = (ui: ReactElement) => axeViolations(inRouter(ui));
 
 const user = (id: number, overrides: Partial<UsersViewUser> = {}): UsersViewUser => ({
   id,

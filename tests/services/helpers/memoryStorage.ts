@@ -4,6 +4,10 @@ export class MemoryStorage implements Storage {
   failWrites = false;
   failReads = false;
 
+  constructor(entries: Record<string, string> = {}) {
+    for (const [key, value] of Object.entries(entries)) this.items.set(key, value);
+  }
+
   get length(): number {
     return this.items.size;
   }

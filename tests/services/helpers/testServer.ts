@@ -1,6 +1,9 @@
 /** A real local HTTP server on 127.0.0.1 (random port) that records every request. */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as realSleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { createHttp, type HttpClient } from '../../../src/services/http';
 
 export interface RecordedRequest {
   method: string;
@@ -104,4 +107,68 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** A suite's server, with what the API-call suites ask of it. */
+export interface SuiteServer extends TestServer {
+  /** Answers every request with this body (HTTP 200 unless told). */
+  answer(body: string, code?: number): void;
+  /** The one call the server received (fails when there were more). */
+  only(): RecordedRequest;
+  /** An HTTP client for this server's `/api` with this bearer token. */
+  http(token?: string | null): HttpClient;
+}
+
+/**
+ * A server for the suite that calls it: started before its tests, reset before each test, closed
+ * after them.
+ */
+export function useTestServer(options: ServerOptions = {}): SuiteServer {
+  let server: TestServer | undefined;
+  const started = (): TestServer => {
+    if (!server) throw new Error('the test server starts in beforeAll');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startServer(options);
+  });
+  afterAll(() => started().close());
+  beforeEach(() => started().reset());
+  return {
+    get origin() {
+      return started().origin;
+    },
+    get requests() {
+      return started().requests;
+    },
+    calls: () => started().calls(),
+    preflights: () => started().preflights(),
+    handle: (handler) => started().handle(handler),
+    reset: () => started().reset(),
+    close: () => started().close(),
+    answer: (body, code = 200) => started().handle((_r, res) => sendJson(res, code, body)),
+    only: () => {
+      const [request, ...rest] = started().calls();
+      expect(rest).toHaveLength(0);
+      if (!request) throw new Error('no request');
+      return request;
+    },
+    http: (token = null) =>
+      createHttp({ origin: started().origin, getApiBaseUrl: () => '/api', getToken: () => token }),
+  };
+}
+
+/** A recorded request's JSON body. */
+export const jsonBody = (request: RecordedRequest): unknown => JSON.parse(request.body.toString());
+
+/**
+ * A real wait that fake timers do not touch. Its limit only ends a test that would otherwise
+ * hang: generous, so that a busy machine never fails a test that is right.
+ */
+export async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const start = performance.now();
+  while (!condition()) {
+    if (performance.now() - start > timeoutMs) throw new Error('condition not reached');
+    await realSleep(5);
+  }
 }
