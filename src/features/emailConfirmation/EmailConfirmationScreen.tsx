@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import {
-  selectConfirming,
   selectEmailConfirmationCanRetry,
+  selectEmailConfirmationResult,
   emailConfirmationTexts,
   selectEmailConfirmationNotice,
 } from './emailConfirmationMachine';
@@ -23,7 +23,7 @@ function EmailConfirmationResult({
   confirmationRef: FlowRefs<EmailConfirmationActors>['emailConfirmation'];
   signedIn: boolean;
 }) {
-  const confirming = useSelector(confirmationRef, selectConfirming);
+  const result = useSelector(confirmationRef, selectEmailConfirmationResult);
   const notice = useSelector(confirmationRef, selectEmailConfirmationNotice);
   const canRetry = useSelector(confirmationRef, selectEmailConfirmationCanRetry);
   // A signed-in person goes on to the app; a visitor to the login.
@@ -32,7 +32,7 @@ function EmailConfirmationResult({
     : { href: '/login', label: 'Login' };
   return (
     <KeyResultView
-      state={confirming ? 'busy' : notice?.level === 'success' ? 'success' : 'failure'}
+      state={result}
       busyText={emailConfirmationTexts.confirming}
       successTitle={emailConfirmationTexts.confirmedTitle}
       successText={emailConfirmationTexts.confirmed}

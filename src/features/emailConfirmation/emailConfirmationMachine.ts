@@ -133,3 +133,12 @@ export function selectEmailConfirmationNotice(
   }
   return null;
 }
+
+/**
+ * What the Email confirmation screen shows: 'busy' while the key is sent, 'success' once the
+ * address is confirmed, 'failure' otherwise (an invalid or expired key, or a failed call).
+ */
+export const selectEmailConfirmationResult = (
+  s: EmailConfirmationSnapshot,
+): 'busy' | 'success' | 'failure' =>
+  selectConfirming(s) ? 'busy' : s.matches('confirmed') ? 'success' : 'failure';

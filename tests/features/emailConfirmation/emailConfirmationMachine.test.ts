@@ -6,6 +6,7 @@ import {
   selectConfirming,
   selectEmailConfirmationCanRetry,
   selectEmailConfirmationNotice,
+  selectEmailConfirmationResult,
   type EmailConfirmationSnapshot,
 } from '../../../src/features/emailConfirmation/emailConfirmationMachine';
 import { describePaths, FakePromises } from '../../support/pathHarness';
@@ -66,9 +67,18 @@ const notices = {
   },
 } as const;
 
+/** The screen's result panel: the busy text, the success or the failure (spec §2.3). */
+const results = {
+  confirming: 'busy',
+  confirmed: 'success',
+  invalid: 'failure',
+  failed: 'failure',
+} as const;
+
 function expectShown(s: EmailConfirmationSnapshot, calls: FakePromises['calls']) {
   expect(selectConfirming(s)).toBe(shown.phase === 'confirming');
   expect(selectEmailConfirmationNotice(s)).toEqual(notices[shown.phase]);
+  expect(selectEmailConfirmationResult(s)).toBe(results[shown.phase]);
   // Only a failed call is offered again; an invalid key is not.
   expect(selectEmailConfirmationCanRetry(s)).toBe(shown.phase === 'failed');
   // Each call carries the link's key.
