@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { MailCheck } from 'lucide-react';
@@ -30,7 +30,7 @@ import type {
   EmailVerificationState,
 } from '../../views/components/EmailVerificationField';
 import type { HandleStatus } from '../../views/components/HandleField';
-import { NewPasswordFields } from '../../views/components/NewPasswordFields';
+import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
 import type { PhoneCountryOption } from '../../views/components/PhoneField';
 import { Stepper } from '../../views/components/Stepper';
 import { PersonFields } from '../../views/components/PersonFields';
@@ -195,10 +195,6 @@ function SignupForm({
     defaultValues: EMPTY_SIGNUP_FORM,
   });
   const emailRef = useRef<EmailVerificationFieldHandle>(null);
-  const [password, confirmPassword] = useWatch({
-    control,
-    name: ['password', 'confirmPassword'],
-  });
 
   // The two rules whose facts come from machines, shown once 'Next' was pressed and kept live.
   const [attempted, setAttempted] = useState(false);
@@ -323,13 +319,11 @@ function SignupForm({
             onResendCode={onResendCode}
             onChangeEmail={onChangeEmail}
           />
-          <NewPasswordFields
-            passwordField={register('password', { deps: ['confirmPassword'] })}
-            confirmField={register('confirmPassword')}
+          <FormNewPasswordFields
+            register={register}
+            control={control}
             passwordError={message('password')}
             confirmError={message('confirmPassword')}
-            password={password}
-            confirmPassword={confirmPassword}
             minimumLength={minimumLength}
             checklistId={checklistId}
           />
