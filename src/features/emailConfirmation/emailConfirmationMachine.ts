@@ -142,3 +142,13 @@ export const selectEmailConfirmationResult = (
   s: EmailConfirmationSnapshot,
 ): 'busy' | 'success' | 'failure' =>
   selectConfirming(s) ? 'busy' : s.matches('confirmed') ? 'success' : 'failure';
+
+/**
+ * Where the confirmed person goes on: a signed-in person to the app ('Continue', /feed), a
+ * visitor to the login ('Login').
+ */
+export const selectEmailConfirmationOnward = (
+  _s: EmailConfirmationSnapshot,
+  signedIn: boolean,
+): { href: string; label: string } =>
+  signedIn ? { href: '/feed', label: 'Continue' } : { href: '/login', label: 'Login' };

@@ -6,6 +6,7 @@ import {
   selectConfirming,
   selectEmailConfirmationCanRetry,
   selectEmailConfirmationNotice,
+  selectEmailConfirmationOnward,
   selectEmailConfirmationResult,
   type EmailConfirmationSnapshot,
 } from '../../../src/features/emailConfirmation/emailConfirmationMachine';
@@ -79,6 +80,9 @@ function expectShown(s: EmailConfirmationSnapshot, calls: FakePromises['calls'])
   expect(selectConfirming(s)).toBe(shown.phase === 'confirming');
   expect(selectEmailConfirmationNotice(s)).toEqual(notices[shown.phase]);
   expect(selectEmailConfirmationResult(s)).toBe(results[shown.phase]);
+  // Spec §2.3: a signed-in person continues to the app, a visitor to the login.
+  expect(selectEmailConfirmationOnward(s, true)).toEqual({ href: '/feed', label: 'Continue' });
+  expect(selectEmailConfirmationOnward(s, false)).toEqual({ href: '/login', label: 'Login' });
   // Only a failed call is offered again; an invalid key is not.
   expect(selectEmailConfirmationCanRetry(s)).toBe(shown.phase === 'failed');
   // Each call carries the link's key.
