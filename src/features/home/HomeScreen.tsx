@@ -17,7 +17,7 @@ import {
 import type { DropsCarouselViewProps, SwipeEndPoint, SwipeStartPoint } from './DropsCarouselView';
 import { HomeView } from './HomeView';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
-import { selectHomeTitle } from './greeting';
+import { selectHomeTitle } from './homeTitle';
 import type { HomeActors } from './home.flow';
 
 const selectShowFirstGuid = (s: { context: { showFirstGuid: string | null } }) =>

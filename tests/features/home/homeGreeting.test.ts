@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { homeGreeting, selectHomeTitle } from '../../../src/features/home/greeting';
+import { homeGreeting } from '../../../src/features/home/greeting';
+import { selectHomeTitle } from '../../../src/features/home/homeTitle';
 import { dashboardInformationMachine } from '../../../src/machines/dashboardInformationMachine';
 
 describe('homeGreeting (issue 15)', () => {
