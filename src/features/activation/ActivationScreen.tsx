@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import {
-  selectActivating,
   selectActivationCanRetry,
+  selectActivationResult,
   activationTexts,
   selectActivationNotice,
 } from './activationMachine';
@@ -19,12 +19,12 @@ function ActivationResult({
 }: {
   activationRef: FlowRefs<ActivationActors>['activation'];
 }) {
-  const activating = useSelector(activationRef, selectActivating);
+  const result = useSelector(activationRef, selectActivationResult);
   const notice = useSelector(activationRef, selectActivationNotice);
   const canRetry = useSelector(activationRef, selectActivationCanRetry);
   return (
     <KeyResultView
-      state={activating ? 'busy' : notice?.level === 'success' ? 'success' : 'failure'}
+      state={result}
       busyText={activationTexts.activating}
       successTitle={activationTexts.activatedTitle}
       successText={activationTexts.activated}

@@ -117,3 +117,10 @@ export function selectActivationNotice(s: ActivationSnapshot): ActivationNotice 
   }
   return null;
 }
+
+/**
+ * What the Activation screen shows: 'busy' while the key is sent, 'success' once the account is
+ * activated, 'failure' otherwise (an invalid or expired key, or a failed call).
+ */
+export const selectActivationResult = (s: ActivationSnapshot): 'busy' | 'success' | 'failure' =>
+  selectActivating(s) ? 'busy' : s.matches('activated') ? 'success' : 'failure';

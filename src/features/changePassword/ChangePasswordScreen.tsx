@@ -7,7 +7,7 @@ import {
   selectChangePasswordAlert,
   selectChangePasswordMinimumLength,
   selectChangePasswordSaving,
-  selectChangePasswordShown,
+  selectChangePasswordShownFor,
   selectChangePasswordUnavailable,
   selectChangePasswordUpdates,
 } from './changePasswordMachine';
@@ -15,15 +15,15 @@ import {
 /** Change Password at /account/change-password, in the account area (Email logins only). */
 export function ChangePasswordScreen({ flow, user }: FlowScreenProps<ChangePasswordActors>) {
   const ref = flow.changePassword;
-  const shown = useSelector(ref, selectChangePasswordShown);
+  const shownFor = useSelector(ref, (s) => selectChangePasswordShownFor(s, user));
   const minimumPasswordLength = useSelector(ref, selectChangePasswordMinimumLength);
   const saving = useSelector(ref, selectChangePasswordSaving);
   const alert = useSelector(ref, selectChangePasswordAlert);
   const updates = useSelector(ref, selectChangePasswordUpdates);
   const unavailable = useSelector(ref, selectChangePasswordUnavailable);
-  if (!user || !shown) return null;
+  if (!shownFor) return null;
   return (
-    <AccountAreaFrame user={user} path="/account/change-password">
+    <AccountAreaFrame user={shownFor} path="/account/change-password">
       <ChangePasswordView
         unavailable={unavailable}
         minimumPasswordLength={minimumPasswordLength}

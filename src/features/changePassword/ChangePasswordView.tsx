@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { PASSWORD_MAX } from '../../../contract/identity';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../validation/account';
 import type { ChangePasswordFormValues, ChangePasswordSubmission } from '../../validation/account';
 import { Button } from '../../views/components/Button';
-import { NewPasswordFields } from '../../views/components/NewPasswordFields';
+import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
 import { TextField } from '../../views/components/TextField';
 import { AccountPanel } from '../../views/layouts/AccountPanel';
 import type { AccountAlert } from '../../views/layouts/AccountPanel';
@@ -61,10 +61,6 @@ export function ChangePasswordView({
     reValidateMode: 'onChange',
     defaultValues: EMPTY_CHANGE_PASSWORD_FORM,
   });
-  const [password, confirmPassword] = useWatch({
-    control,
-    name: ['password', 'confirmPassword'],
-  });
   useEffect(() => {
     if (resetKey > 0) reset(EMPTY_CHANGE_PASSWORD_FORM);
   }, [resetKey, reset]);
@@ -98,13 +94,11 @@ export function ChangePasswordView({
             error={errors.currentPassword?.message}
             {...register('currentPassword')}
           />
-          <NewPasswordFields
-            passwordField={register('password', { deps: ['confirmPassword'] })}
-            confirmField={register('confirmPassword')}
+          <FormNewPasswordFields
+            register={register}
+            control={control}
             passwordError={errors.password?.message}
             confirmError={errors.confirmPassword?.message}
-            password={password}
-            confirmPassword={confirmPassword}
             minimumLength={minimumPasswordLength}
             checklistId={checklistId}
           />

@@ -171,6 +171,14 @@ export const selectChangePasswordMinimumLength = (s: ChangePasswordSnapshot) =>
  */
 export const selectChangePasswordShown = (s: ChangePasswordSnapshot) =>
   !s.matches('notForThisLogin') && !s.matches('checkingLogin');
+/**
+ * The signed-in person the account area frames the screen for, or null when nothing shows (no
+ * one signed in, or the screen not shown for this login).
+ */
+export const selectChangePasswordShownFor = <TUser>(
+  s: ChangePasswordSnapshot,
+  user: TUser | null,
+): TUser | null => (user !== null && selectChangePasswordShown(s) ? user : null);
 /** Why the form is not offered (a host impersonating the person), else null: the form shows. */
 export const selectChangePasswordUnavailable = (s: ChangePasswordSnapshot): string | null =>
   s.matches('notWhileImpersonating') ? accountTexts.passwordNotWhileImpersonating : null;

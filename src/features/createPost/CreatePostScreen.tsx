@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   selectCanCreate,
@@ -6,23 +6,18 @@ import {
   selectCanSave,
   selectCanSelectMedia,
   selectDrafted,
-  selectExistingMediaName,
+  selectFileToPreview,
   selectPostAlert,
   selectPostFormDefaults,
   selectPostLoadFailed,
   selectPostLoading,
   selectPostMode,
   selectSavingAs,
-  selectUploadedMedia,
+  selectShownMedia,
   selectUploadProgress,
 } from './createPostMachine';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
-import {
-  CreatePostView,
-  PostLoadErrorView,
-  type CreatePostAlert,
-  type CreatePostMedia,
-} from './CreatePostView';
+import { CreatePostView, PostLoadErrorView, type CreatePostAlert } from './CreatePostView';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { CreatePostActors } from './createPost.flow';
 
@@ -52,12 +47,11 @@ function CreatePostForm({ postRef }: { postRef: FlowRefs<CreatePostActors>['crea
   const canSelectMedia = useSelector(postRef, selectCanSelectMedia);
   const canRemoveMedia = useSelector(postRef, selectCanRemoveMedia);
   const progress = useSelector(postRef, selectUploadProgress);
-  const uploaded = useSelector(postRef, selectUploadedMedia);
-  const existingMedia = useSelector(postRef, selectExistingMediaName);
   const alert = useSelector(postRef, selectPostAlert);
   const loadFailed = useSelector(postRef, selectPostLoadFailed);
   const [picked, setPicked] = useState<File | null>(null);
-  const preview = usePreview(uploaded ? picked : null);
+  const preview = usePreview(useSelector(postRef, (s) => selectFileToPreview(s, picked)));
+  const media = useSelector(postRef, (s) => selectShownMedia(s, preview), shallowEqual);
 
   if (loading) return <LoadingIndicator />;
   if (loadFailed) {
@@ -68,11 +62,6 @@ function CreatePostForm({ postRef }: { postRef: FlowRefs<CreatePostActors>['crea
       />
     );
   }
-  const media: CreatePostMedia | null = uploaded
-    ? { fileName: uploaded.fileName, previewUrl: preview }
-    : existingMedia
-      ? { fileName: existingMedia }
-      : null;
   const alerts: CreatePostAlert[] = alert ? [{ kind: alert.kind, messages: alert.messages }] : [];
 
   return (

@@ -671,6 +671,22 @@ export const selectUploadedMedia = (s: CreatePostSnapshot) => s.context.media;
 /** The media of the post being updated (read-only): its original file name, else null. */
 export const selectExistingMediaName = (s: CreatePostSnapshot) =>
   s.context.post?.mediaFileStorageId ? s.context.post.mediaFileStorageOriginalName : null;
+/** The picked file to preview: only while it is the pending upload of a new post, else null. */
+export const selectFileToPreview = <TFile>(s: CreatePostSnapshot, picked: TFile | null) =>
+  s.context.media ? picked : null;
+/**
+ * The media the form shows: a new post's pending upload (with the picked file's local preview)
+ * before the stored media of the post being updated; null when there is neither.
+ */
+export function selectShownMedia(
+  s: CreatePostSnapshot,
+  previewUrl: string | null,
+): { fileName: string; previewUrl?: string | null } | null {
+  const uploaded = selectUploadedMedia(s);
+  if (uploaded) return { fileName: uploaded.fileName, previewUrl };
+  const existing = selectExistingMediaName(s);
+  return existing ? { fileName: existing } : null;
+}
 
 /**
  * The values the form starts with: a new post's (publish time now rounded down to 15 minutes),

@@ -1,9 +1,10 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import {
-  selectConfirming,
   selectEmailConfirmationCanRetry,
+  selectEmailConfirmationResult,
   emailConfirmationTexts,
   selectEmailConfirmationNotice,
+  selectEmailConfirmationOnward,
 } from './emailConfirmationMachine';
 import { KeyResultView } from '../../views/layouts/KeyResultView';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
@@ -23,16 +24,17 @@ function EmailConfirmationResult({
   confirmationRef: FlowRefs<EmailConfirmationActors>['emailConfirmation'];
   signedIn: boolean;
 }) {
-  const confirming = useSelector(confirmationRef, selectConfirming);
+  const result = useSelector(confirmationRef, selectEmailConfirmationResult);
   const notice = useSelector(confirmationRef, selectEmailConfirmationNotice);
   const canRetry = useSelector(confirmationRef, selectEmailConfirmationCanRetry);
-  // A signed-in person goes on to the app; a visitor to the login.
-  const onward = signedIn
-    ? { href: '/feed', label: 'Continue' }
-    : { href: '/login', label: 'Login' };
+  const onward = useSelector(
+    confirmationRef,
+    (s) => selectEmailConfirmationOnward(s, signedIn),
+    shallowEqual,
+  );
   return (
     <KeyResultView
-      state={confirming ? 'busy' : notice?.level === 'success' ? 'success' : 'failure'}
+      state={result}
       busyText={emailConfirmationTexts.confirming}
       successTitle={emailConfirmationTexts.confirmedTitle}
       successText={emailConfirmationTexts.confirmed}

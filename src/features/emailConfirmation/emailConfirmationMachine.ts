@@ -133,3 +133,22 @@ export function selectEmailConfirmationNotice(
   }
   return null;
 }
+
+/**
+ * What the Email confirmation screen shows: 'busy' while the key is sent, 'success' once the
+ * address is confirmed, 'failure' otherwise (an invalid or expired key, or a failed call).
+ */
+export const selectEmailConfirmationResult = (
+  s: EmailConfirmationSnapshot,
+): 'busy' | 'success' | 'failure' =>
+  selectConfirming(s) ? 'busy' : s.matches('confirmed') ? 'success' : 'failure';
+
+/**
+ * Where the confirmed person goes on: a signed-in person to the app ('Continue', /feed), a
+ * visitor to the login ('Login').
+ */
+export const selectEmailConfirmationOnward = (
+  _s: EmailConfirmationSnapshot,
+  signedIn: boolean,
+): { href: string; label: string } =>
+  signedIn ? { href: '/feed', label: 'Continue' } : { href: '/login', label: 'Login' };

@@ -4,6 +4,7 @@ import { Building2, User } from 'lucide-react';
 import { Avatar } from '../../views/components/Avatar';
 import { SearchField } from '../../views/components/SearchField';
 import { cx } from '../../views/utils/cx';
+import screen from '../../views/layouts/ContentScreen.module.css';
 import styles from './FollowingView.module.css';
 
 export type FollowingViewProps = Record<string, never>;
@@ -181,8 +182,8 @@ export function FollowingView() {
   };
 
   return (
-    <div className={styles.screen}>
-      <h1 className={styles.title}>Following</h1>
+    <div className={screen.screen}>
+      <h1 className={screen.title}>Following</h1>
       <SearchField
         id={`following${id}-filter`}
         label="Filter by name"

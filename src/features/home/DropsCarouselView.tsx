@@ -10,6 +10,7 @@ import { MediaView } from '../../views/components/MediaView';
 import { cx } from '../../views/utils/cx';
 import { formatDateTime } from '../../views/utils/dateTime';
 import { useReducedMotion } from '../../views/utils/useReducedMotion';
+import card from '../../views/components/PostCard.module.css';
 import styles from './DropsCarouselView.module.css';
 
 /**
@@ -91,7 +92,7 @@ function IntroCard({ title, text }: { title: string; text: string }) {
         <span className={styles.introIcon}>
           <Droplet aria-hidden="true" focusable="false" size={22} />
         </span>
-        <h3 className={styles.user}>{title}</h3>
+        <h3 className={card.author}>{title}</h3>
       </div>
       <p className={cx(styles.content, styles.introText)}>{text}</p>
     </div>
@@ -128,10 +129,10 @@ function DropCard({
     <div className={styles.card}>
       <div className={styles.cardHeader}>
         <Avatar name={drop.user} imageUrl={drop.userAvatarUrl} size={36} alt="" />
-        <div className={styles.byline}>
-          <h3 className={styles.user}>{drop.user}</h3>
+        <div className={card.byline}>
+          <h3 className={card.author}>{drop.user}</h3>
           {date ? (
-            <time className={styles.date} dateTime={drop.date}>
+            <time className={card.date} dateTime={drop.date}>
               {date}
             </time>
           ) : null}
@@ -195,9 +196,9 @@ function SkeletonCard() {
     <div className={cx(styles.card, styles.skeleton)}>
       <div className={styles.cardHeader}>
         <span className={styles.skeletonAvatar} />
-        <div className={styles.byline}>
-          <span className={cx(styles.user, styles.skeletonText)}>{'\u00a0'}</span>
-          <span className={cx(styles.date, styles.skeletonText)}>{'\u00a0'}</span>
+        <div className={card.byline}>
+          <span className={cx(card.author, styles.skeletonText)}>{'\u00a0'}</span>
+          <span className={cx(card.date, styles.skeletonText)}>{'\u00a0'}</span>
         </div>
       </div>
       <div className={styles.mediaBox}>

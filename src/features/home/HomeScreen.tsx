@@ -17,8 +17,7 @@ import {
 import type { DropsCarouselViewProps, SwipeEndPoint, SwipeStartPoint } from './DropsCarouselView';
 import { HomeView } from './HomeView';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
-import { selectGreetingFirstName } from '../../machines/dashboardInformationMachine';
-import { homeGreeting } from './greeting';
+import { selectHomeTitle } from './homeTitle';
 import type { HomeActors } from './home.flow';
 
 const selectShowFirstGuid = (s: { context: { showFirstGuid: string | null } }) =>
@@ -38,18 +37,15 @@ export function HomeScreen({
   /** Whether the signed-in person's account is in its first session (the storage's mark). */
   isNewAccount: (email: string) => boolean;
 }) {
-  // The greeting's first name is the dashboard information's once it has loaded (spec §7.2
-  // getDashboardInformation), the session token's until then.
-  const sessionFirstName = user?.firstName ?? '';
-  const firstName = useSelector(flow.dashboardInformation, (s) =>
-    selectGreetingFirstName(s, sessionFirstName),
+  const title = useSelector(flow.dashboardInformation, (s) =>
+    selectHomeTitle(s, user, isNewAccount),
   );
   return (
     <Connected
       feedRef={flow.postsFeed}
       carouselRef={flow.dropsCarousel}
       signedIn={user !== null}
-      title={user ? homeGreeting(firstName, isNewAccount(user.email)) : undefined}
+      title={title}
     />
   );
 }

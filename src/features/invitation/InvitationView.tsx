@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { MailCheck, PartyPopper } from 'lucide-react';
 import { Link } from 'wouter';
@@ -15,7 +15,7 @@ import { NewTabLink } from '../../views/components/NewTabLink';
 import { Button } from '../../views/components/Button';
 import { CheckboxField } from '../../views/components/CheckboxField';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
-import { NewPasswordFields } from '../../views/components/NewPasswordFields';
+import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
 import { TextAreaField } from '../../views/components/TextAreaField';
 import { TextField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';
@@ -198,7 +198,6 @@ function AcceptForm({
       privacyPolicyAccepted: false,
     },
   });
-  const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
   const submit = handleSubmit(
     (values) => {
       if (accepting) return;
@@ -263,13 +262,11 @@ function AcceptForm({
             {...register('password')}
           />
         ) : (
-          <NewPasswordFields
-            passwordField={register('password', { deps: ['confirmPassword'] })}
-            confirmField={register('confirmPassword')}
+          <FormNewPasswordFields
+            register={register}
+            control={control}
             passwordError={errors.password?.message}
             confirmError={errors.confirmPassword?.message}
-            password={password}
-            confirmPassword={confirmPassword}
             minimumLength={minimumPasswordLength}
             checklistId="invitation-password-checklist"
           />

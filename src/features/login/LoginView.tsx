@@ -10,6 +10,7 @@ import { Button } from '../../views/components/Button';
 import { TextField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';
 import { cx } from '../../views/utils/cx';
+import auth from '../../views/layouts/AuthScreen.module.css';
 import styles from './LoginView.module.css';
 
 export interface LoginViewProps {
@@ -79,8 +80,8 @@ export function LoginView({
   });
 
   return (
-    <div className={styles.screen}>
-      <div className={styles.card}>
+    <div className={auth.screen}>
+      <div className={auth.card}>
         <h1 className={styles.title}>Welcome Back</h1>
         {error ? (
           <Alert
@@ -108,7 +109,7 @@ export function LoginView({
               busyText="Logging in..."
               onClick={onThirdPartyLogin}
             />
-            <p className={styles.divider}>or</p>
+            <p className={auth.divider}>or</p>
           </>
         ) : null}
         <button
@@ -129,7 +130,7 @@ export function LoginView({
         </button>
         <form
           id={formId}
-          className={styles.form}
+          className={cx(auth.form, styles.form)}
           noValidate
           onSubmit={(event) => void submit(event)}
           hidden={!emailFormOpen}

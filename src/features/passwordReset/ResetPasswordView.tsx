@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { Link } from 'wouter';
 import {
@@ -11,7 +11,7 @@ import { Alert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
 import { LinkButton } from '../../views/components/LinkButton';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
-import { NewPasswordFields } from '../../views/components/NewPasswordFields';
+import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
 import styles from '../../views/layouts/AuthScreen.module.css';
 
 /** The reset-password flow's states: check the emailed key, then the form, then done. */
@@ -62,10 +62,6 @@ export function ResetPasswordView({
     reValidateMode: 'onChange',
     shouldFocusError: true,
     defaultValues: { password: '', confirmPassword: '' },
-  });
-  const [password, confirmPassword] = useWatch({
-    control,
-    name: ['password', 'confirmPassword'],
   });
   const doneRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -123,14 +119,12 @@ export function ResetPasswordView({
               />
             ) : null}
             <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-              <NewPasswordFields
+              <FormNewPasswordFields
                 passwordLabel="New password"
-                passwordField={register('password', { deps: ['confirmPassword'] })}
-                confirmField={register('confirmPassword')}
+                register={register}
+                control={control}
                 passwordError={errors.password?.message}
                 confirmError={errors.confirmPassword?.message}
-                password={password}
-                confirmPassword={confirmPassword}
                 minimumLength={minimumLength}
                 checklistId={checklistId}
               />

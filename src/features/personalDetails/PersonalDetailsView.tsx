@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { TriangleAlert } from 'lucide-react';
-import { NAME_MAX } from '../../../contract/identity';
 import {
   createPersonalDetailsFormStruct,
   personalDetailsFieldOrder,
@@ -15,17 +14,13 @@ import type {
   PersonalDetailsSubmission,
 } from '../../validation/account';
 import { Button } from '../../views/components/Button';
-import { DateOfBirthField } from '../../views/components/DateOfBirthField';
-import { EmailVerificationField } from '../../views/components/EmailVerificationField';
 import type {
   EmailVerificationFieldHandle,
   EmailVerificationState,
 } from '../../views/components/EmailVerificationField';
-import { HandleField } from '../../views/components/HandleField';
 import type { HandleStatus } from '../../views/components/HandleField';
-import { PhoneField } from '../../views/components/PhoneField';
 import type { PhoneCountryOption } from '../../views/components/PhoneField';
-import { TextField } from '../../views/components/TextField';
+import { PersonFields } from '../../views/components/PersonFields';
 import { AccountPanel } from '../../views/layouts/AccountPanel';
 import type { AccountAlert } from '../../views/layouts/AccountPanel';
 import styles from '../../views/layouts/AccountScreen.module.css';
@@ -178,75 +173,21 @@ function PersonalDetailsForm({
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      <div className={styles.row}>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          aria-required="true"
-          maxLength={NAME_MAX}
-          error={message('firstName')}
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          aria-required="true"
-          maxLength={NAME_MAX}
-          error={message('lastName')}
-          {...register('lastName')}
-        />
-      </div>
-      <Controller
+      <PersonFields
+        register={register}
         control={control}
-        name="phone"
-        render={({ field }) => (
-          <PhoneField
-            optional
-            countries={countries}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            error={message('phone')}
-          />
-        )}
-      />
-      <DateOfBirthField
+        message={message}
+        rowClassName={styles.row}
+        countries={countries}
         today={today}
-        aria-required="true"
-        error={message('dateOfBirth')}
-        {...register('dateOfBirth')}
-      />
-      <Controller
-        control={control}
-        name="handle"
-        render={({ field }) => (
-          <HandleField
-            value={field.value}
-            status={handleStatus}
-            message={handleMessage}
-            error={message('handle')}
-            onChange={(value) => {
-              field.onChange(value);
-              onHandleChange(value);
-            }}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-          />
-        )}
-      />
-      <EmailVerificationField
-        ref={emailRef}
-        state={emailVerification.state}
-        email={emailVerification.email}
-        errorMessages={emailVerification.errorMessages}
-        showResend={emailVerification.showResend}
-        error={message('email')}
+        handleStatus={handleStatus}
+        handleMessage={handleMessage}
+        onHandleChange={onHandleChange}
+        emailRef={emailRef}
+        emailVerification={emailVerification}
         onRequestCode={onRequestCode}
         onSubmitCode={onSubmitCode}
-        onResend={onResendCode}
+        onResendCode={onResendCode}
         onChangeEmail={onChangeEmail}
         onEmailInput={onEmailInput}
       />

@@ -1,5 +1,5 @@
 import { SearchField } from '../../views/components/SearchField';
-import styles from './SearchView.module.css';
+import styles from '../../views/layouts/ContentScreen.module.css';
 
 export type SearchViewProps = Record<string, never>;
 

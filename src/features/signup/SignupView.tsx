@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { MailCheck } from 'lucide-react';
@@ -25,18 +25,15 @@ import { Alert } from '../../views/components/Alert';
 import { NewTabLink } from '../../views/components/NewTabLink';
 import { Button } from '../../views/components/Button';
 import { CheckboxField } from '../../views/components/CheckboxField';
-import { DateOfBirthField } from '../../views/components/DateOfBirthField';
-import { EmailVerificationField } from '../../views/components/EmailVerificationField';
 import type {
   EmailVerificationFieldHandle,
   EmailVerificationState,
 } from '../../views/components/EmailVerificationField';
-import { HandleField } from '../../views/components/HandleField';
 import type { HandleStatus } from '../../views/components/HandleField';
-import { NewPasswordFields } from '../../views/components/NewPasswordFields';
-import { PhoneField } from '../../views/components/PhoneField';
+import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
 import type { PhoneCountryOption } from '../../views/components/PhoneField';
 import { Stepper } from '../../views/components/Stepper';
+import { PersonFields } from '../../views/components/PersonFields';
 import { TextField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';
 import styles from '../../views/layouts/AuthScreen.module.css';
@@ -198,10 +195,6 @@ function SignupForm({
     defaultValues: EMPTY_SIGNUP_FORM,
   });
   const emailRef = useRef<EmailVerificationFieldHandle>(null);
-  const [password, confirmPassword] = useWatch({
-    control,
-    name: ['password', 'confirmPassword'],
-  });
 
   // The two rules whose facts come from machines, shown once 'Next' was pressed and kept live.
   const [attempted, setAttempted] = useState(false);
@@ -309,84 +302,28 @@ function SignupForm({
               {...register('companyName')}
             />
           ) : null}
-          <div className={styles.row}>
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              aria-required="true"
-              maxLength={NAME_MAX}
-              error={message('firstName')}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              aria-required="true"
-              maxLength={NAME_MAX}
-              error={message('lastName')}
-              {...register('lastName')}
-            />
-          </div>
-          <Controller
+          <PersonFields
+            register={register}
             control={control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneField
-                optional
-                countries={countries}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={message('phone')}
-              />
-            )}
-          />
-          <DateOfBirthField
+            message={message}
+            rowClassName={styles.row}
+            countries={countries}
             today={today}
-            aria-required="true"
-            error={message('dateOfBirth')}
-            {...register('dateOfBirth')}
-          />
-          <Controller
-            control={control}
-            name="handle"
-            render={({ field }) => (
-              <HandleField
-                value={field.value}
-                status={handleStatus}
-                message={handleMessage}
-                error={message('handle')}
-                onChange={(value) => {
-                  field.onChange(value);
-                  onHandleChange(value);
-                }}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-              />
-            )}
-          />
-          <EmailVerificationField
-            ref={emailRef}
-            state={emailVerification.state}
-            email={emailVerification.email}
-            errorMessages={emailVerification.errorMessages}
-            showResend={emailVerification.showResend}
-            error={message('email')}
+            handleStatus={handleStatus}
+            handleMessage={handleMessage}
+            onHandleChange={onHandleChange}
+            emailRef={emailRef}
+            emailVerification={emailVerification}
             onRequestCode={onRequestCode}
             onSubmitCode={onSubmitCode}
-            onResend={onResendCode}
+            onResendCode={onResendCode}
             onChangeEmail={onChangeEmail}
           />
-          <NewPasswordFields
-            passwordField={register('password', { deps: ['confirmPassword'] })}
-            confirmField={register('confirmPassword')}
+          <FormNewPasswordFields
+            register={register}
+            control={control}
             passwordError={message('password')}
             confirmError={message('confirmPassword')}
-            password={password}
-            confirmPassword={confirmPassword}
             minimumLength={minimumLength}
             checklistId={checklistId}
           />

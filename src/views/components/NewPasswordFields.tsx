@@ -1,4 +1,5 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import type { Control, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MAX } from '../../../contract/identity';
 import { PasswordChecklist } from './PasswordChecklist';
 import { TextField } from './TextField';
@@ -65,5 +66,42 @@ export function NewPasswordFields({
         minimumLength={minimumLength}
       />
     </>
+  );
+}
+
+export interface FormNewPasswordFieldsProps<
+  T extends { password: string; confirmPassword: string },
+> extends Omit<
+  NewPasswordFieldsProps,
+  'passwordField' | 'confirmField' | 'password' | 'confirmPassword'
+> {
+  /** The form the fields are part of (react-hook-form), with `password` and `confirmPassword`. */
+  register: UseFormRegister<T>;
+  control: Control<T>;
+}
+
+/**
+ * The new password's fields of a react-hook-form form: registered (the confirmation re-checked
+ * when the password changes) and watched for the live checklist.
+ */
+export function FormNewPasswordFields<T extends { password: string; confirmPassword: string }>({
+  register,
+  control,
+  ...fields
+}: FormNewPasswordFieldsProps<T>) {
+  const password = 'password' as Path<T>;
+  const confirmPassword = 'confirmPassword' as Path<T>;
+  const [typed, confirmation] = useWatch({ control, name: [password, confirmPassword] }) as [
+    string,
+    string,
+  ];
+  return (
+    <NewPasswordFields
+      {...fields}
+      passwordField={register(password, { deps: [confirmPassword] })}
+      confirmField={register(confirmPassword)}
+      password={typed}
+      confirmPassword={confirmation}
+    />
   );
 }

@@ -37,9 +37,10 @@ export function AccountAreaView({
   children,
 }: AccountAreaViewProps) {
   return (
-    <div className={styles.area}>
-      <nav className={styles.menu} aria-label="Account">
-        <div className={styles.heading}>
+    <AreaView
+      label="Account"
+      heading={
+        <>
           <p className={styles.organisation}>{organisationName}</p>
           {organisations.length > 0 ? (
             <MenuButton
@@ -57,7 +58,34 @@ export function AccountAreaView({
             />
           ) : null}
           <span className={styles.badge}>{badge}</span>
-        </div>
+        </>
+      }
+      items={items}
+    >
+      {children}
+    </AreaView>
+  );
+}
+
+export interface AreaViewProps {
+  /** The menu's accessible name. */
+  label: string;
+  /** What heads the menu. */
+  heading: ReactNode;
+  items: readonly AccountAreaMenuItem[];
+  children: ReactNode;
+}
+
+/**
+ * An area's frame (the account area, the admin area): a side menu with its heading, the current
+ * item highlighted (aria-current); at 768 px and below the menu sits above the content as a row
+ * of links, so both areas read the same.
+ */
+export function AreaView({ label, heading, items, children }: AreaViewProps) {
+  return (
+    <div className={styles.area}>
+      <nav className={styles.menu} aria-label={label}>
+        <div className={styles.heading}>{heading}</div>
         <ul className={styles.items}>
           {items.map((item) => (
             <li key={item.href}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { cx } from '../utils/cx';
+import { AreaView } from './AccountAreaView';
 import styles from './AccountAreaView.module.css';
 
 export interface AdminMenuItem {
@@ -22,30 +22,18 @@ export interface AdminAreaViewProps {
  */
 export function AdminAreaView({ items, children }: AdminAreaViewProps) {
   return (
-    <div className={styles.area}>
-      <nav className={styles.menu} aria-label="Admin">
-        <div className={styles.heading}>
-          <p className={styles.organisation}>
-            <Link href="/admin" className={styles.homeLink}>
-              Admin
-            </Link>
-          </p>
-        </div>
-        <ul className={styles.items}>
-          {items.map((item) => (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                className={cx(styles.item, item.current && styles.current)}
-                aria-current={item.current ? 'page' : undefined}
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className={styles.content}>{children}</div>
-    </div>
+    <AreaView
+      label="Admin"
+      heading={
+        <p className={styles.organisation}>
+          <Link href="/admin" className={styles.homeLink}>
+            Admin
+          </Link>
+        </p>
+      }
+      items={items}
+    >
+      {children}
+    </AreaView>
   );
 }

@@ -1,9 +1,7 @@
-import { Link } from 'wouter';
-import { cx } from '../utils/cx';
 import type { NavItemKey } from './activeNavItem';
-import { NavGlyph } from './NavGlyph';
 import type { NavAvatar } from './navItems';
 import { sideNavItems } from './navItems';
+import { NavList } from './NavList';
 import styles from './SideNav.module.css';
 
 export interface SideNavProps {
@@ -16,34 +14,13 @@ export interface SideNavProps {
 export function SideNav({ active, avatar }: SideNavProps) {
   return (
     <nav aria-label="Main" className={styles.sideNav}>
-      <ul className={styles.list}>
-        {sideNavItems.map(({ key, label, href, icon: Icon }) => {
-          const current = key === active;
-          return (
-            <li key={key}>
-              <Link
-                href={href}
-                className={cx(
-                  styles.item,
-                  key === 'create' && styles.create,
-                  current && styles.current,
-                )}
-                aria-current={current ? 'page' : undefined}
-              >
-                <NavGlyph
-                  itemKey={key}
-                  icon={Icon}
-                  current={current}
-                  size={22}
-                  strokeWidth={current ? 2.4 : 2}
-                  avatar={avatar}
-                />
-                <span>{label}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <NavList
+        items={sideNavItems}
+        active={active}
+        avatar={avatar}
+        classes={styles}
+        glyph={(_key, current) => ({ size: 22, strokeWidth: current ? 2.4 : 2 })}
+      />
     </nav>
   );
 }

@@ -6,6 +6,7 @@ import {
   selectActivating,
   selectActivationCanRetry,
   selectActivationNotice,
+  selectActivationResult,
   type ActivationSnapshot,
 } from '../../../src/features/activation/activationMachine';
 import { describePaths, FakePromises } from '../../support/pathHarness';
@@ -65,9 +66,18 @@ const notices = {
   },
 } as const;
 
+/** The screen's result panel: the busy text, the success or the failure (spec §2.3). */
+const results = {
+  activating: 'busy',
+  activated: 'success',
+  invalid: 'failure',
+  failed: 'failure',
+} as const;
+
 function expectShown(s: ActivationSnapshot, calls: FakePromises['calls']) {
   expect(selectActivating(s)).toBe(shown.phase === 'activating');
   expect(selectActivationNotice(s)).toEqual(notices[shown.phase]);
+  expect(selectActivationResult(s)).toBe(results[shown.phase]);
   // Only a failed call is offered again; an invalid key is not.
   expect(selectActivationCanRetry(s)).toBe(shown.phase === 'failed');
   // Each call carries the link's key.

@@ -15,6 +15,7 @@ import {
   selectChangePasswordMinimumLength,
   selectChangePasswordSaving,
   selectChangePasswordShown,
+  selectChangePasswordShownFor,
   selectChangePasswordUnavailable,
   selectChangePasswordUpdates,
   type ChangePasswordSnapshot,
@@ -151,6 +152,12 @@ await describePathsForInputs({
     model = next(model, event);
     // Spec §6: only an Email login sees the form; any other is sent to Personal Details, once.
     expect(selectChangePasswordShown(s)).toBe(model.phase !== 'sentAway');
+    // The account area frames it for the signed-in person; with no one signed in nothing shows.
+    const person = { firstName: 'Ada' };
+    expect(selectChangePasswordShownFor(s, person)).toBe(
+      model.phase !== 'sentAway' ? person : null,
+    );
+    expect(selectChangePasswordShownFor(s, null)).toBeNull();
     // Issue 19: an impersonated session gets the note and never the form.
     expect(selectChangePasswordUnavailable(s)).toBe(
       model.phase === 'impersonated'

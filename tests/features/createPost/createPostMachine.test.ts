@@ -12,11 +12,13 @@ import {
   selectCanSelectMedia,
   selectDrafted,
   selectExistingMediaName,
+  selectFileToPreview,
   selectPostAlert,
   selectPostFormDefaults,
   selectPostLoadFailed,
   selectPostLoading,
   selectSavingAs,
+  selectShownMedia,
   selectUploadedMedia,
   selectUploadProgress,
   type CreatePostEvent,
@@ -269,6 +271,12 @@ await describePathsForInputs<Spies, CreatePostInput>({
         break;
       case 'upload.finish':
         expect(selectUploadedMedia(s)).toEqual(PENDING);
+        // The pending upload shows, with the picked file's preview.
+        expect(selectFileToPreview(s, IMAGE)).toBe(IMAGE);
+        expect(selectShownMedia(s, 'blob:preview')).toEqual({
+          fileName: PENDING.fileName,
+          previewUrl: 'blob:preview',
+        });
         expect(selectCanSelectMedia(s)).toBe(false);
         expect(selectCanRemoveMedia(s)).toBe(true);
         expect(selectCanSave(s)).toBe(true);
@@ -293,6 +301,8 @@ await describePathsForInputs<Spies, CreatePostInput>({
       case 'xstate.done.actor.deletePendingMedia':
       case 'xstate.error.actor.deletePendingMedia':
         expect(selectUploadedMedia(s)).toBeNull();
+        expect(selectFileToPreview(s, IMAGE)).toBeNull();
+        expect(selectShownMedia(s, null)).toBeNull();
         expect(selectCanSelectMedia(s)).toBe(true);
         expect(selectCanRemoveMedia(s)).toBe(false);
         break;
@@ -339,6 +349,8 @@ await describePathsForInputs<Spies, CreatePostInput>({
         });
         // The media is shown and cannot change.
         expect(selectExistingMediaName(s)).toBe('cakes.png');
+        expect(selectShownMedia(s, null)).toEqual({ fileName: 'cakes.png' });
+        expect(selectFileToPreview(s, IMAGE)).toBeNull();
         expect(selectCanSelectMedia(s)).toBe(false);
         break;
       case 'xstate.error.actor.loadPost':

@@ -6,6 +6,8 @@ import {
   selectConfirming,
   selectEmailConfirmationCanRetry,
   selectEmailConfirmationNotice,
+  selectEmailConfirmationOnward,
+  selectEmailConfirmationResult,
   type EmailConfirmationSnapshot,
 } from '../../../src/features/emailConfirmation/emailConfirmationMachine';
 import { describePaths, FakePromises } from '../../support/pathHarness';
@@ -66,9 +68,21 @@ const notices = {
   },
 } as const;
 
+/** The screen's result panel: the busy text, the success or the failure (spec §2.3). */
+const results = {
+  confirming: 'busy',
+  confirmed: 'success',
+  invalid: 'failure',
+  failed: 'failure',
+} as const;
+
 function expectShown(s: EmailConfirmationSnapshot, calls: FakePromises['calls']) {
   expect(selectConfirming(s)).toBe(shown.phase === 'confirming');
   expect(selectEmailConfirmationNotice(s)).toEqual(notices[shown.phase]);
+  expect(selectEmailConfirmationResult(s)).toBe(results[shown.phase]);
+  // Spec §2.3: a signed-in person continues to the app, a visitor to the login.
+  expect(selectEmailConfirmationOnward(s, true)).toEqual({ href: '/feed', label: 'Continue' });
+  expect(selectEmailConfirmationOnward(s, false)).toEqual({ href: '/login', label: 'Login' });
   // Only a failed call is offered again; an invalid key is not.
   expect(selectEmailConfirmationCanRetry(s)).toBe(shown.phase === 'failed');
   // Each call carries the link's key.
