@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../contract/account';
 import { avatarTexts } from '../../contract/avatars';
 import { ResponseStatus, UserRole } from '../../contract/enums';
@@ -21,7 +21,6 @@ import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { organisationTexts as orgTexts } from '../../contract/organisations';
 import { recordEndpoints } from '../../contract/endpoints/records';
 import { recordTexts } from '../../contract/records';
-import type { DatabaseHandle } from '../../server/db/database';
 import {
   accountKeys,
   countries,
@@ -39,24 +38,14 @@ import {
 import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import { openTestDatabase } from './support/testDatabase';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import { api, bearer, envelopeOf, login, type LoginResult } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let host: LoginResult;
 let tenantId: number;
 
+const { handle, test } = useTestApp({ appPerTest: true, build: { bodyLimit: 64 * 1024 } });
 beforeAll(async () => {
-  handle = await openTestDatabase();
   // The owner's organisation (a select without a where answers rows in whatever order the table
   // keeps them: once the seed updated Harbour Hope, another organisation came first).
   const [tenant] = await handle.db
@@ -65,11 +54,7 @@ beforeAll(async () => {
     .where(eq(tenants.name, DEMO_TENANTS.harbourHope.name));
   tenantId = tenant?.id ?? 0;
 });
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  test = await createTestApp(handle.db, {}, { bodyLimit: 64 * 1024 });
   host = await login(test.app, DEMO_USERS.owner.email);
 });
 
