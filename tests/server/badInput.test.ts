@@ -1234,6 +1234,36 @@ function recordCases(): Record<string, Case[]> {
       messages: [recordTexts.handleRule],
     },
   ];
+  /** The ids past the column, and issue 31's organisation rules (no line break in a name, a
+   * phone number's characters in the contact phone) with their texts. */
+  const tenantDetailCases = (): Case[] => [
+    ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
+    {
+      name: 'a name with CR/LF',
+      payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
+      messages: [orgTexts.nameRequired],
+    },
+    {
+      name: 'a contact name with a line feed',
+      payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
+      messages: [orgTexts.contactNameRequired],
+    },
+    {
+      name: 'a contact phone of words',
+      payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
+      messages: [orgTexts.contactPhoneRequired],
+    },
+    {
+      name: 'a contact phone with a line break',
+      payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
+      messages: [orgTexts.contactPhoneRequired],
+    },
+    {
+      name: 'a contact phone of markup',
+      payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
+      messages: [orgTexts.contactPhoneRequired],
+    },
+  ];
   return {
     [recordEndpoints.createUser.path]: [
       {
@@ -1430,34 +1460,7 @@ function recordCases(): Record<string, Case[]> {
         payload: { ...ORGANISATION_DETAILS, logoId: 'abc' },
         messages: ['logoId is not an expected field.'],
       },
-      ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
-      // Issue 31: the organisation screens' rules (no line break in a name, a phone number's
-      // characters in the contact phone), with their texts.
-      {
-        name: 'a name with CR/LF',
-        payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
-        messages: [orgTexts.nameRequired],
-      },
-      {
-        name: 'a contact name with a line feed',
-        payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
-        messages: [orgTexts.contactNameRequired],
-      },
-      {
-        name: 'a contact phone of words',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
-        messages: [orgTexts.contactPhoneRequired],
-      },
-      {
-        name: 'a contact phone with a line break',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
-        messages: [orgTexts.contactPhoneRequired],
-      },
-      {
-        name: 'a contact phone of markup',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
-        messages: [orgTexts.contactPhoneRequired],
-      },
+      ...tenantDetailCases(),
     ],
     [recordEndpoints.upsertTenant.path]: [
       {
@@ -1474,34 +1477,7 @@ function recordCases(): Record<string, Case[]> {
           orgTexts.contactPhoneRequired,
         ],
       },
-      ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
-      // Issue 31: the organisation screens' rules (no line break in a name, a phone number's
-      // characters in the contact phone), with their texts.
-      {
-        name: 'a name with CR/LF',
-        payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
-        messages: [orgTexts.nameRequired],
-      },
-      {
-        name: 'a contact name with a line feed',
-        payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
-        messages: [orgTexts.contactNameRequired],
-      },
-      {
-        name: 'a contact phone of words',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
-        messages: [orgTexts.contactPhoneRequired],
-      },
-      {
-        name: 'a contact phone with a line break',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
-        messages: [orgTexts.contactPhoneRequired],
-      },
-      {
-        name: 'a contact phone of markup',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
-        messages: [orgTexts.contactPhoneRequired],
-      },
+      ...tenantDetailCases(),
     ],
   };
 }
