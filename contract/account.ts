@@ -14,7 +14,6 @@ import {
   nullable,
   object,
   pattern,
-  refine,
   size,
   string,
   type Infer,
@@ -22,7 +21,6 @@ import {
 import { UserRoleStruct } from './auth';
 import { accountTypes, avatarTypes } from './enums';
 import {
-  EMAIL_MAX,
   HANDLE_PATTERN,
   ISO_DATE_PATTERN,
   MINIMUM_AGE_YEARS,
@@ -30,12 +28,10 @@ import {
   PASSWORD_MAX,
   PHONE_MAX,
   identityTexts,
-  isValidEmail,
+  Email,
+  Name,
 } from './identity';
-
-const Id = min(integer(), 1);
-const Name = size(string(), 1, NAME_MAX);
-const Email = refine(size(string(), 3, EMAIL_MAX), 'email', (v) => isValidEmail(v.trim()));
+import { Id } from './structs';
 
 /** Spec §3: 'privacyPolicyVersion (default 1 when missing)'. */
 export const DEFAULT_PRIVACY_POLICY_VERSION = 1;

@@ -3,22 +3,11 @@
  * organisation's enabled and sending-emails switches. Lists take spec §3's List request and answer
  * its List response.
  */
-import {
-  array,
-  boolean,
-  enums,
-  integer,
-  min,
-  nullable,
-  object,
-  string,
-  type Infer,
-} from 'superstruct';
+import { array, boolean, enums, integer, nullable, object, string, type Infer } from 'superstruct';
 import { UserRoleStruct } from './auth';
 import { accountTypes } from './enums';
 import { ListResponse } from './lists';
-
-const Id = min(integer(), 1);
+import { Id } from './structs';
 
 /** The page size of the admin lists (organisations, users). */
 export const ADMIN_LIST_PAGE_SIZE = 20;

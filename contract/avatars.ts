@@ -3,10 +3,9 @@
  * deleteAvatarFile): a pending upload of the avatar preset becomes their stored avatar, and
  * deleting it takes them back to their initials.
  */
-import { enums, min, integer, object, size, string, type Infer } from 'superstruct';
+import { enums, object, size, string, type Infer } from 'superstruct';
 import { avatarTypes } from './enums';
-
-const Id = min(integer(), 1);
+import { Id } from './structs';
 
 /** Spec §8 Avatar: the alert's title and text when a photo cannot be saved. */
 export const avatarTexts = {

@@ -72,8 +72,10 @@ export function ageInYears(dateOfBirth: string, today: Date): number | null {
   return age;
 }
 
-const Email = refine(size(string(), 3, EMAIL_MAX), 'email', (v) => isValidEmail(v.trim()));
-const Name = size(string(), 1, NAME_MAX);
+/** An email address as every form takes it (3 to EMAIL_MAX characters, one '@', a dot after). */
+export const Email = refine(size(string(), 3, EMAIL_MAX), 'email', (v) => isValidEmail(v.trim()));
+/** A required name (a person's first or last name, a list entry's name). */
+export const Name = size(string(), 1, NAME_MAX);
 const Key = size(string(), 1, KEY_MAX);
 
 export const signupAccountTypes = ['Individual', 'Charity'] as const;

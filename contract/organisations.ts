@@ -6,8 +6,6 @@
 import {
   boolean,
   enums,
-  integer,
-  min,
   nullable,
   object,
   optional,
@@ -19,6 +17,7 @@ import {
 import { accountTypes } from './enums';
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, hasNoControlCharacters, isValidEmail } from './identity';
 import { isValidPostLink } from './posts';
+import { Id } from './structs';
 
 /**
  * Spec §5 Organisation and §8 Organisation: the New Organisation and Organisation Details forms'
@@ -60,7 +59,6 @@ export const WEBSITE_MAX = 2048;
 export const isValidWebsite = (value: string) =>
   value.length <= WEBSITE_MAX && isValidPostLink(value);
 
-const Id = min(integer(), 1);
 const Required = (max: number) =>
   refine(size(string(), 1, max), 'required', (v) => v.trim() !== '');
 /** An organisation's name or contact name: required, on one line. */

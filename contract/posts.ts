@@ -15,6 +15,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { ListRequest } from './lists';
+import { Id } from './structs';
 
 /** Spec §5 Post / §9. */
 export const POST_MESSAGE_MAX = 280;
@@ -38,7 +39,6 @@ const Message = refine(size(string(), 1, POST_MESSAGE_MAX), 'message', (v) => v.
 const Link = refine(size(string(), 0, POST_LINK_MAX), 'link', isValidPostLink);
 /** ISO 8601 date-time with an offset or Z. */
 const DateTime = refine(size(string(), 1, 64), 'dateTime', (v) => !Number.isNaN(Date.parse(v)));
-const Id = min(integer(), 1);
 
 /** POST /posts/feedList: spec §7.2 (page, pageSize 20, sortBy CreatedDate, descending, showFirstGuid). */
 export const FeedListRequest = object({

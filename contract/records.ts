@@ -8,8 +8,6 @@ import {
   array,
   boolean,
   enums,
-  integer,
-  min,
   nullable,
   object,
   optional,
@@ -31,6 +29,7 @@ import {
   hasNoControlCharacters,
   isValidEmail,
   signupAccountTypes,
+  Email,
 } from './identity';
 import {
   ORGANISATION_NUMBER_MAX,
@@ -40,12 +39,11 @@ import {
   isValidWebsite,
   organisationFieldMessages,
 } from './organisations';
+import { Id } from './structs';
 
-const Id = min(integer(), 1);
 const Guid = size(string(), 1, 64);
 /** A person's name: on one line, as the screens' fields hold it (issue 31). */
 const Name = refine(size(string(), 1, NAME_MAX), 'name', hasNoControlCharacters);
-const Email = refine(size(string(), 3, EMAIL_MAX), 'email', (v) => isValidEmail(v.trim()));
 /** No line break even where the number's own check comes later (the domain's libphonenumber-js). */
 const Phone = refine(size(string(), 0, PHONE_MAX), 'phone', hasNoControlCharacters);
 const DateOfBirth = pattern(string(), ISO_DATE_PATTERN);

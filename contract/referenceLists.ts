@@ -23,6 +23,7 @@ import {
 } from 'superstruct';
 import { ListRequest, ListResponse } from './lists';
 import { MINIMUM_TOPICS } from './topics';
+import { Id } from './structs';
 
 /** spec §3 List request, plus the admin's `includeDisabled` (hosts only). */
 export const ReferenceListRequest = assign(
@@ -55,7 +56,6 @@ export const CurrencyList = ListResponse(Currency);
 export const NAME_MAX = 128;
 export const SYMBOL_MAX = 8;
 
-const Id = min(integer(), 1);
 const Name = size(string(), 1, NAME_MAX);
 /** ISO 3166-1 alpha-2, upper case. */
 const CountryCode = pattern(string(), /^[A-Z]{2}$/);

@@ -14,26 +14,16 @@ import {
   nullable,
   object,
   optional,
-  refine,
   size,
   string,
   type Infer,
 } from 'superstruct';
 import { CAPTCHA_TOKEN_MAX, UserRoleStruct } from './auth';
 import { invitationStatuses } from './enums';
-import {
-  AuthCodeResponse,
-  EMAIL_MAX,
-  KEY_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  isValidEmail,
-} from './identity';
+import { AuthCodeResponse, KEY_MAX, PASSWORD_MAX, Email, Name } from './identity';
 import { ListResponse } from './lists';
+import { Id } from './structs';
 
-const Id = min(integer(), 1);
-const Email = refine(size(string(), 3, EMAIL_MAX), 'email', (v) => isValidEmail(v.trim()));
-const Name = size(string(), 1, NAME_MAX);
 /** The optional message of an invitation, and a decline's reason. */
 export const INVITATION_MESSAGE_MAX = 2000;
 

@@ -2,8 +2,9 @@
  * Interest topics (spec §3 Topic, §5 Topics, §7.2 Topics and Users): the reference list a person
  * chooses from in onboarding, and the ids they chose.
  */
-import { array, boolean, integer, min, object, string, type Describe } from 'superstruct';
+import { array, boolean, integer, object, string, type Describe } from 'superstruct';
 import { ListResponse } from './lists';
+import { Id } from './structs';
 
 /** Spec §9: at least this many topics are chosen. */
 export const MINIMUM_TOPICS = 3;
@@ -28,8 +29,6 @@ export const Topic: Describe<Topic> = object({
   enabled: boolean(),
 });
 export const TopicList = ListResponse(Topic);
-
-const Id = min(integer(), 1);
 
 /** GET users/getUserInterestedTopicsIdList?id= (the user's id). */
 export const UserTopicIdsRequest = object({ id: Id });

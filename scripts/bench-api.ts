@@ -26,15 +26,18 @@ import { inArray } from 'drizzle-orm';
 import { postEndpoints } from '../contract/endpoints/posts';
 import { openDatabase } from '../server/db/database';
 import { posts } from '../server/db/schema';
-import { seedDatabase } from '../server/db/seed';
 import { DEMO_USERS } from '../server/db/seedData';
 import {
+  feedPageRequest,
   finishBench,
   freePort,
+  postApi,
+  seedBench,
   signIn,
   startServer,
   stopServer,
   waitForServer,
+  type Answer,
 } from './benchServer';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
@@ -46,60 +49,9 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const PAGE_SIZE = 20;
 const FEED_PAGES = 5;
 
-async function seed(dataDir: string): Promise<void> {
-  const handle = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
-  try {
-    await handle.migrate();
-    await seedDatabase(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Every session signs in from this one address. */
 const startApiServer = (dataDir: string, port: number) =>
   startServer(dataDir, port, { LOGIN_RATE_LIMIT_ADDRESS: '100000' });
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-function send(
-  agent: http.Agent,
-  base: URL,
-  token: string,
-  path: string,
-  payload: unknown,
-): Promise<Answer> {
-  const body = JSON.stringify(payload);
-  return new Promise((done, fail) => {
-    const request = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: 'POST',
-        path: `/api/${path}`,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-        response.on('error', fail);
-      },
-    );
-    request.on('error', fail);
-    request.end(body);
-  });
-}
 
 async function signInSessions(base: string, count: number): Promise<string[]> {
   const users = Object.values(DEMO_USERS);
@@ -108,14 +60,6 @@ async function signInSessions(base: string, count: number): Promise<string[]> {
     tokens.push(await signIn(base, users[i % users.length]!.email));
   return tokens;
 }
-
-const feedRequest = (page: number) => ({
-  page,
-  pageSize: PAGE_SIZE,
-  sortBy: 'CreatedDate',
-  sortByDescending: true,
-  getTotalCount: false,
-});
 
 let created = 0;
 const newPost = () => {
@@ -187,9 +131,13 @@ async function mixedLoad(base: URL, tokens: string[]) {
       const write = ((index * 7919 + n * 104729) % 1000) / 1000 < WRITE_SHARE;
       const started = performance.now();
       if (write) {
-        const answer = await send(agent, base, token, postEndpoints.create.path, newPost()).catch(
-          () => ({ status: 0, body: '' }),
-        );
+        const answer = await postApi(
+          agent,
+          base,
+          token,
+          postEndpoints.create.path,
+          newPost(),
+        ).catch(() => ({ status: 0, body: '' }));
         const id = createdId(answer);
         if (id === undefined) writes.errors += 1;
         else {
@@ -198,12 +146,12 @@ async function mixedLoad(base: URL, tokens: string[]) {
         }
       } else {
         const page = ((index + n) % FEED_PAGES) + 1;
-        const answer = await send(
+        const answer = await postApi(
           agent,
           base,
           token,
           postEndpoints.feedList.path,
-          feedRequest(page),
+          feedPageRequest(page, PAGE_SIZE),
         ).catch(() => ({ status: 0, body: '' }));
         if (answer.status === 200) reads.latencies.push(performance.now() - started);
         else reads.errors += 1;
@@ -221,7 +169,7 @@ async function crashRound(base: URL, tokens: string[], child: ChildProcess) {
   let killed = false;
   const session = async (token: string) => {
     while (!killed) {
-      const answer = await send(agent, base, token, postEndpoints.create.path, newPost()).catch(
+      const answer = await postApi(agent, base, token, postEndpoints.create.path, newPost()).catch(
         () => ({ status: 0, body: '' }),
       );
       const id = createdId(answer);
@@ -247,7 +195,7 @@ async function main(): Promise<void> {
     console.log(
       `Seeding ${DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`} ...`,
     );
-    await seed(dataDir);
+    await seedBench(dataDir, DATABASE_URL);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const base = new URL(baseUrl);

@@ -32,13 +32,14 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
 import { postEndpoints } from '../contract/endpoints/posts';
 import { chromiumArgs } from '../playwright.config';
-import { openDatabase } from '../server/db/database';
-import { seedDatabase } from '../server/db/seed';
 import { SEED_POST_COUNT, seedManyPosts } from '../server/db/seedContent';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/db/seedData';
 import {
+  feedPageRequest,
   finishBench,
   freePort,
+  postApi,
+  seedBench,
   signIn,
   startServer,
   stopServer,
@@ -59,16 +60,13 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 
 /** The demo data and POSTS more posts, in a fresh data directory; answers the seconds taken. */
 async function seed(dataDir: string): Promise<number> {
-  const handle = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
-  try {
-    await handle.migrate();
-    await seedDatabase(handle.db);
+  let seconds = 0;
+  await seedBench(dataDir, DATABASE_URL, async (db) => {
     const started = performance.now();
-    await seedManyPosts(handle.db, { count: POSTS });
-    return (performance.now() - started) / 1000;
-  } finally {
-    await handle.close();
-  }
+    await seedManyPosts(db, { count: POSTS });
+    seconds = (performance.now() - started) / 1000;
+  });
+  return seconds;
 }
 
 /** The benchmark's server: it serves the built SPA from dist/ when there is one. */
@@ -79,41 +77,11 @@ const startFeedServer = (dataDir: string, port: number, env: Record<string, stri
     ...env,
   });
 
-const feedBody = (page: number) =>
-  JSON.stringify({
-    page,
-    pageSize: PAGE_SIZE,
-    sortBy: 'CreatedDate',
-    sortByDescending: true,
-    getTotalCount: false,
-  });
-
 /** One feedList request over `agent`; resolves with the status code once the body is read. */
-function postFeed(agent: http.Agent, base: URL, token: string, page: number): Promise<number> {
-  const body = feedBody(page);
-  return new Promise((done, fail) => {
-    const request = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: 'POST',
-        path: `/api/${postEndpoints.feedList.path}`,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        response.on('data', () => undefined);
-        response.on('end', () => done(response.statusCode ?? 0));
-        response.on('error', fail);
-      },
-    );
-    request.on('error', fail);
-    request.end(body);
-  });
+async function postFeed(agent: http.Agent, base: URL, token: string, page: number) {
+  return (
+    await postApi(agent, base, token, postEndpoints.feedList.path, feedPageRequest(page, PAGE_SIZE))
+  ).status;
 }
 
 interface LoadFigures {

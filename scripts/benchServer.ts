@@ -4,9 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import type { SessionData } from '../contract/auth';
 import { authEndpoints } from '../contract/endpoints/auth';
+import { openDatabase, type Database } from '../server/db/database';
+import { seedDatabase } from '../server/db/seed';
 import { DEMO_PASSWORD } from '../server/db/seedData';
 
 export function freePort(): Promise<number> {
@@ -97,3 +100,73 @@ export async function signInSession(base: string, email: string): Promise<Sessio
 export async function signIn(base: string, email: string): Promise<string> {
   return (await signInSession(base, email)).jwtToken;
 }
+
+/**
+ * A fresh data directory (or the empty PostgreSQL database at `databaseUrl`) migrated and seeded
+ * with the demo data, then `more` on it.
+ */
+export async function seedBench(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  more: (db: Database) => Promise<void> = async () => undefined,
+): Promise<void> {
+  const handle = await openDatabase({ dataDir, databaseUrl });
+  try {
+    await handle.migrate();
+    await seedDatabase(handle.db);
+    await more(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+/** POST `payload` (JSON) to `{base}/api/{path}` over `agent` as `token`; the answer once read. */
+export function postApi(
+  agent: http.Agent,
+  base: URL,
+  token: string,
+  path: string,
+  payload: unknown,
+): Promise<Answer> {
+  const body = JSON.stringify(payload);
+  return new Promise((done, fail) => {
+    const request = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method: 'POST',
+        path: `/api/${path}`,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+        response.on('error', fail);
+      },
+    );
+    request.on('error', fail);
+    request.end(body);
+  });
+}
+
+/** The body of a feedList request for `page`, newest first. */
+export const feedPageRequest = (page: number, pageSize: number) => ({
+  page,
+  pageSize,
+  sortBy: 'CreatedDate',
+  sortByDescending: true,
+  getTotalCount: false,
+});

@@ -19,7 +19,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// Column builders the tables share (a builder is made per column: Drizzle binds each to its table).
+const serialId = () => serial('id').primaryKey();
+const guidColumn = () => uuid('guid').notNull().unique().defaultRandom();
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => timestampTz('created_at').notNull().defaultNow();
 
 /** Secrets the server generates for itself (e.g. the JWT signing key when JWT_SECRET is unset). */
 export const serverSecrets = pgTable('server_secrets', {
@@ -29,16 +33,16 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 export const tenants = pgTable('tenants', {
-  id: serial('id').primaryKey(),
-  guid: uuid('guid').notNull().unique().defaultRandom(),
+  id: serialId(),
+  guid: guidColumn(),
   name: text('name').notNull(),
   /** One of contract accountTypes. */
   accountType: text('account_type').notNull(),
   isTrialing: boolean('is_trialing').notNull().default(false),
-  trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+  trialEndDate: timestampTz('trial_end_date'),
   subscriptionStatus: text('subscription_status'),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-  currentPeriodEndDate: timestamp('current_period_end_date', { withTimezone: true }),
+  currentPeriodEndDate: timestampTz('current_period_end_date'),
   isOnboarding: boolean('is_onboarding').notNull().default(true),
   paymentProviderCustomerId: text('payment_provider_customer_id'),
   /** The payment provider's subscription of this organisation, once it has one. */
@@ -67,8 +71,8 @@ export const tenants = pgTable('tenants', {
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
-    guid: uuid('guid').notNull().unique().defaultRandom(),
+    id: serialId(),
+    guid: guidColumn(),
     /** Stored lower-cased; unique. */
     email: text('email').notNull().unique(),
     /**
@@ -107,9 +111,9 @@ export const users = pgTable(
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     consentToHelpEmails: boolean('consent_to_help_emails').notNull().default(false),
     consentToMarketingEmails: boolean('consent_to_marketing_emails').notNull().default(false),
-    termsAcceptedDate: timestamp('terms_accepted_date', { withTimezone: true }),
+    termsAcceptedDate: timestampTz('terms_accepted_date'),
     termsVersion: integer('terms_version'),
-    privacyPolicyAgreedDate: timestamp('privacy_policy_agreed_date', { withTimezone: true }),
+    privacyPolicyAgreedDate: timestampTz('privacy_policy_agreed_date'),
     privacyPolicyVersion: integer('privacy_policy_version'),
     /** '#rrggbb': the colour for drawing shapes in a viewer (spec §2.3 Preferences, hidden). */
     annotationColor: text('annotation_color').notNull().default(DEFAULT_ANNOTATION_COLOR),
@@ -120,21 +124,28 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_handle_lower_idx').on(sql`lower(${table.handle})`)],
 );
 
+/** The organisation a row belongs to; the row goes with it. */
+const tenantIdColumn = () =>
+  integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+/** The user a row belongs to; the row goes with them. */
+const userIdColumn = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const tenantUsers = pgTable(
   'tenant_users',
   {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    tenantId: tenantIdColumn(),
+    userId: userIdColumn(),
     /** Contract UserRole: 0 User, 1 Administrator. */
     userRole: integer('user_role').notNull().default(0),
     owner: boolean('owner').notNull().default(false),
     loginEnabled: boolean('login_enabled').notNull().default(true),
-    lastLoginDate: timestamp('last_login_date', { withTimezone: true }),
+    lastLoginDate: timestampTz('last_login_date'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -151,21 +162,17 @@ export const tenantUsers = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     tokenHash: text('token_hash').notNull().unique(),
     familyId: uuid('family_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    userId: userIdColumn(),
+    tenantId: tenantIdColumn(),
+    familyExpiresAt: timestampTz('family_expires_at').notNull(),
     /** How the family's session signed in (contract loginProviders): the currentLoginProvider. */
     loginProvider: text('login_provider').notNull().default('Email'),
     createdAt: createdAt(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    usedAt: timestampTz('used_at'),
+    revokedAt: timestampTz('revoked_at'),
     /**
      * Set when the token is rotated: the new token, AES-256-GCM encrypted under a key derived from
      * this (now spent) token, which only its holder has. A refresh with this token again within the
@@ -203,13 +210,13 @@ export const refreshTokens = pgTable(
  * requires to be recent; too many wrong codes invalidate the row.
  */
 export const emailVerificationCodes = pgTable('email_verification_codes', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   /** Lower-cased. */
   email: text('email').notNull().unique(),
   codeHash: text('code_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
-  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  verifiedAt: timestampTz('verified_at'),
   createdAt: createdAt(),
 });
 
@@ -220,17 +227,15 @@ export const emailVerificationCodes = pgTable('email_verification_codes', {
 export const accountKeys = pgTable(
   'account_keys',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** One of server/features/identity/accountKeys.ts accountKeyKinds. */
     kind: text('kind').notNull(),
     keyHash: text('key_hash').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** The address the key was mailed to (a confirmation key confirms exactly this address). */
     email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
     createdAt: createdAt(),
   },
   (table) => [index('account_keys_user_kind_idx').on(table.userId, table.kind)],
@@ -238,7 +243,7 @@ export const accountKeys = pgTable(
 
 /** The countries reference list (spec §7.2): ISO 3166-1 alpha-2 codes with calling codes. */
 export const countries = pgTable('countries', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull().unique(),
   /** ISO 3166-1 alpha-2, upper case. */
   code: text('code').notNull().unique(),
@@ -250,7 +255,7 @@ export const countries = pgTable('countries', {
 
 /** The currencies reference list (spec §7.2): ISO 4217 codes. */
 export const currencies = pgTable('currencies', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull().unique(),
   /** ISO 4217, upper case. */
   code: text('code').notNull().unique(),
@@ -268,7 +273,7 @@ export const currencies = pgTable('currencies', {
 export const impersonations = pgTable(
   'impersonations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     impersonatorUserId: integer('impersonator_user_id').notNull(),
     impersonatorEmail: text('impersonator_email').notNull(),
     impersonatedUserId: integer('impersonated_user_id').notNull(),
@@ -279,21 +284,21 @@ export const impersonations = pgTable(
     familyId: uuid('family_id').notNull(),
     /** The address the call came from. */
     remoteAddress: text('remote_address').notNull().default(''),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestampTz('started_at').notNull().defaultNow(),
     /** When the host stopped (or the session ended); null while it runs. */
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: timestampTz('ended_at'),
   },
   (table) => [index('impersonations_impersonator_idx').on(table.impersonatorUserId)],
 );
 
 /** The development outbox: every mail sent while SMTP_URL is unset (read at GET /api/dev/mail). */
 export const devOutboxMails = pgTable('dev_outbox_mails', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  sentAt: timestampTz('sent_at').notNull(),
 });
 
 /** Timestamps of the feeds keep milliseconds, so a keyset cursor round-trips through a JS Date. */
@@ -308,14 +313,10 @@ const feedTimestamp = (name: string) => timestamp(name, { withTimezone: true, pr
 export const posts = pgTable(
   'posts',
   {
-    id: serial('id').primaryKey(),
-    guid: uuid('guid').notNull().unique().defaultRandom(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    guid: guidColumn(),
+    tenantId: tenantIdColumn(),
+    userId: userIdColumn(),
     message: text('message').notNull(),
     /** '' or an http(s) URL. */
     link: text('link').notNull().default(''),
@@ -352,14 +353,10 @@ export interface DropMediaFile {
 export const drops = pgTable(
   'drops',
   {
-    id: serial('id').primaryKey(),
-    guid: uuid('guid').notNull().unique().defaultRandom(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    guid: guidColumn(),
+    tenantId: tenantIdColumn(),
+    userId: userIdColumn(),
     content: text('content').notNull(),
     date: feedTimestamp('date').notNull(),
     reactions: integer('reactions').notNull().default(0),
@@ -403,11 +400,9 @@ export const rateLimitWindows = pgTable(
 export const userInvitations = pgTable(
   'user_invitations',
   {
-    id: serial('id').primaryKey(),
-    guid: uuid('guid').notNull().unique().defaultRandom(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    guid: guidColumn(),
+    tenantId: tenantIdColumn(),
     invitedByUserId: integer('invited_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -423,7 +418,7 @@ export const userInvitations = pgTable(
     canChangeEmailAddress: boolean('can_change_email_address').notNull().default(false),
     /** 'Pending' | 'Accepted' | 'Declined' | 'Expired' (contract invitationStatuses). */
     status: text('status').notNull().default('Pending'),
-    expiryDate: timestamp('expiry_date', { withTimezone: true }).notNull(),
+    expiryDate: timestampTz('expiry_date').notNull(),
     /** The newest link's clear key while Pending (see above); null otherwise. */
     currentKey: text('current_key'),
     /** The invitee's reason when declining. */
@@ -443,12 +438,12 @@ export const userInvitations = pgTable(
 export const userInvitationKeys = pgTable(
   'user_invitation_keys',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     invitationId: integer('invitation_id')
       .notNull()
       .references(() => userInvitations.id, { onDelete: 'cascade' }),
     keyHash: text('key_hash').notNull().unique(),
-    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededAt: timestampTz('superseded_at'),
     createdAt: createdAt(),
   },
   (table) => [index('user_invitation_keys_invitation_idx').on(table.invitationId)],
@@ -470,7 +465,7 @@ export type UserInvitationKeyRow = typeof userInvitationKeys.$inferSelect;
 
 /** The interest topics a person chooses from in onboarding (spec §3 Topic, §7.2 Topics). */
 export const topics = pgTable('topics', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull().unique(),
   order: integer('order').notNull(),
   enabled: boolean('enabled').notNull().default(true),
@@ -480,9 +475,7 @@ export const topics = pgTable('topics', {
 export const userInterestedTopics = pgTable(
   'user_interested_topics',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     topicId: integer('topic_id')
       .notNull()
       .references(() => topics.id, { onDelete: 'cascade' }),
@@ -507,11 +500,9 @@ export const billingCheckoutSessions = pgTable(
   'billing_checkout_sessions',
   {
     sessionId: text('session_id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     createdAt: createdAt(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedAt: timestampTz('confirmed_at'),
   },
   (table) => [index('billing_checkout_sessions_tenant_idx').on(table.tenantId)],
 );
@@ -520,7 +511,7 @@ export const billingCheckoutSessions = pgTable(
 export const billingEvents = pgTable('billing_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  receivedAt: timestampTz('received_at').notNull(),
 });
 
 // The development stand-in of the card payment provider (server/billing/standIn.ts): its own
@@ -535,8 +526,14 @@ export const standInCustomers = pgTable('stand_in_billing_customers', {
   invoicePrefix: text('invoice_prefix').notNull().unique(),
   /** The tenant id the customer was made for (the provider's metadata). */
   reference: text('reference').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: timestampTz('created_at').notNull(),
 });
+
+/** The stand-in customer a row belongs to; the row goes with it. */
+const standInCustomerIdColumn = () =>
+  text('customer_id')
+    .notNull()
+    .references(() => standInCustomers.id, { onDelete: 'cascade' });
 
 export const standInPromotionCodes = pgTable('stand_in_billing_promotion_codes', {
   id: text('id').primaryKey(),
@@ -550,9 +547,7 @@ export const standInPromotionCodes = pgTable('stand_in_billing_promotion_codes',
 
 export const standInCheckoutSessions = pgTable('stand_in_billing_checkout_sessions', {
   id: text('id').primaryKey(),
-  customerId: text('customer_id')
-    .notNull()
-    .references(() => standInCustomers.id, { onDelete: 'cascade' }),
+  customerId: standInCustomerIdColumn(),
   clientReferenceId: text('client_reference_id').notNull(),
   promotionCodeId: text('promotion_code_id'),
   /** 'open' | 'complete' | 'expired' (as the provider's). */
@@ -563,25 +558,23 @@ export const standInCheckoutSessions = pgTable('stand_in_billing_checkout_sessio
   /** Per period, after the promotion code. */
   amountTotal: integer('amount_total').notNull(),
   currency: text('currency').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestampTz('created_at').notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
 });
 
 export const standInSubscriptions = pgTable('stand_in_billing_subscriptions', {
   id: text('id').primaryKey(),
-  customerId: text('customer_id')
-    .notNull()
-    .references(() => standInCustomers.id, { onDelete: 'cascade' }),
+  customerId: standInCustomerIdColumn(),
   status: text('status').notNull(),
-  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
-  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+  currentPeriodStart: timestampTz('current_period_start').notNull(),
+  currentPeriodEnd: timestampTz('current_period_end').notNull(),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-  canceledAt: timestamp('canceled_at', { withTimezone: true }),
-  trialEnd: timestamp('trial_end', { withTimezone: true }),
+  canceledAt: timestampTz('canceled_at'),
+  trialEnd: timestampTz('trial_end'),
   /** Charged each period (the plan after its promotion code). */
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: timestampTz('created_at').notNull(),
 });
 
 export const standInInvoices = pgTable(
@@ -589,29 +582,25 @@ export const standInInvoices = pgTable(
   {
     id: text('id').primaryKey(),
     number: text('number').notNull().unique(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => standInCustomers.id, { onDelete: 'cascade' }),
+    customerId: standInCustomerIdColumn(),
     subscriptionId: text('subscription_id').notNull(),
     status: text('status').notNull(),
     currency: text('currency').notNull(),
     total: integer('total').notNull(),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    periodStart: timestampTz('period_start').notNull(),
+    periodEnd: timestampTz('period_end').notNull(),
     /** The invoice as a PDF (pdfkit), served at {API}/dev/billing/invoices/{id}/pdf. */
     pdf: bytea('pdf').notNull(),
-    created: timestamp('created', { withTimezone: true }).notNull(),
+    created: timestampTz('created').notNull(),
   },
   (table) => [index('stand_in_billing_invoices_customer_idx').on(table.customerId, table.created)],
 );
 
 export const standInPortalSessions = pgTable('stand_in_billing_portal_sessions', {
   id: text('id').primaryKey(),
-  customerId: text('customer_id')
-    .notNull()
-    .references(() => standInCustomers.id, { onDelete: 'cascade' }),
+  customerId: standInCustomerIdColumn(),
   returnUrl: text('return_url').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
 });
 
 export type StandInCustomerRow = typeof standInCustomers.$inferSelect;

@@ -181,6 +181,30 @@ async function isEmpty(db: Queryable, table: typeof posts | typeof drops): Promi
   return (row?.total ?? 0) === 0;
 }
 
+/** A post in the feed since `at`, with `image` (a seeded file) as its media when given. */
+function feedPostRow(
+  author: { userId: number; tenantId: number },
+  at: Date,
+  image: SeedMediaFile | undefined,
+  text: { message: string; link: string },
+): typeof posts.$inferInsert {
+  return {
+    ...author,
+    ...text,
+    publishedDate: at,
+    createdAt: at,
+    isDraft: false,
+    ...(image === undefined
+      ? {}
+      : {
+          mediaFileId: image.fileId,
+          mediaOriginalName: `${image.fileId}.jpg`,
+          mediaWidth: image.width,
+          mediaHeight: image.height,
+        }),
+  };
+}
+
 function demoPostRows(authors: { userId: number; tenantId: number }[], now: Date) {
   const rows: (typeof posts.$inferInsert)[] = [];
   for (let index = 0; index < SEED_POST_COUNT; index += 1) {
@@ -188,22 +212,12 @@ function demoPostRows(authors: { userId: number; tenantId: number }[], now: Date
     if (author === undefined) break;
     const at = new Date(now.getTime() - (index + 1) * 7 * HOUR_MS);
     const image = postHasImage(index) ? postImage(index) : undefined;
-    rows.push({
-      ...author,
-      message: POST_MESSAGES[index % POST_MESSAGES.length] ?? 'Hello',
-      link: index % 5 === 2 ? (POST_LINKS[index % POST_LINKS.length] ?? '') : '',
-      publishedDate: at,
-      createdAt: at,
-      isDraft: false,
-      ...(image === undefined
-        ? {}
-        : {
-            mediaFileId: image.fileId,
-            mediaOriginalName: `${image.fileId}.jpg`,
-            mediaWidth: image.width,
-            mediaHeight: image.height,
-          }),
-    });
+    rows.push(
+      feedPostRow(author, at, image, {
+        message: POST_MESSAGES[index % POST_MESSAGES.length] ?? 'Hello',
+        link: index % 5 === 2 ? (POST_LINKS[index % POST_LINKS.length] ?? '') : '',
+      }),
+    );
   }
   // Out of the feed: a draft and a post scheduled for tomorrow, both by the owner.
   const owner = authors[0];
@@ -353,22 +367,12 @@ export async function seedManyPosts(db: Database, options: SeedManyPostsOptions)
       const at = new Date(now.getTime() - (index + 1) * spacing);
       const image =
         imageEvery > 0 && index % imageEvery === 0 ? images[index % images.length] : undefined;
-      rows.push({
-        ...author,
-        message: `${POST_MESSAGES[index % POST_MESSAGES.length] ?? 'Hello'} (${index + 1})`,
-        link: '',
-        publishedDate: at,
-        createdAt: at,
-        isDraft: false,
-        ...(image === undefined
-          ? {}
-          : {
-              mediaFileId: image.fileId,
-              mediaOriginalName: `${image.fileId}.jpg`,
-              mediaWidth: image.width,
-              mediaHeight: image.height,
-            }),
-      });
+      rows.push(
+        feedPostRow(author, at, image, {
+          message: `${POST_MESSAGES[index % POST_MESSAGES.length] ?? 'Hello'} (${index + 1})`,
+          link: '',
+        }),
+      );
     }
     await db.insert(posts).values(rows);
   }

@@ -5,7 +5,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrganisation, AdminOrganisationList, AdminUserList } from '../../contract/admin';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { adminEndpoints } from '../../contract/endpoints/admin';
@@ -13,16 +13,13 @@ import { authEndpoints } from '../../contract/endpoints/auth';
 import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { teamEndpoints } from '../../contract/endpoints/team';
 import { UserRole } from '../../contract/enums';
-import type { DatabaseHandle } from '../../server/db/database';
 import { devOutboxMails, tenants, userInvitations, users } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   bearer,
   callAs,
-  createTestApp,
   envelopeOf,
   login,
   postLogin,
@@ -31,25 +28,14 @@ import {
   sessionOf,
   parseJsonClaim,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
 const { owner, member, newbie } = DEMO_USERS;
 const HOST_ONLY = 'Only host users may do this.';
 const NOT_WHILE_IMPERSONATING = 'This is not allowed while impersonating a user.';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db);
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 
 async function tenantIdNamed(name: string): Promise<number> {
   const [row] = await handle.db

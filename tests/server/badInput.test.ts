@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../contract/account';
 import { avatarTexts } from '../../contract/avatars';
 import { ResponseStatus, UserRole } from '../../contract/enums';
@@ -21,7 +21,6 @@ import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { organisationTexts as orgTexts } from '../../contract/organisations';
 import { recordEndpoints } from '../../contract/endpoints/records';
 import { recordTexts } from '../../contract/records';
-import type { DatabaseHandle } from '../../server/db/database';
 import {
   accountKeys,
   countries,
@@ -39,24 +38,14 @@ import {
 import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import { openTestDatabase } from './support/testDatabase';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import { api, bearer, envelopeOf, login, type LoginResult } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let host: LoginResult;
 let tenantId: number;
 
+const { handle, test } = useTestApp({ appPerTest: true, build: { bodyLimit: 64 * 1024 } });
 beforeAll(async () => {
-  handle = await openTestDatabase();
   // The owner's organisation (a select without a where answers rows in whatever order the table
   // keeps them: once the seed updated Harbour Hope, another organisation came first).
   const [tenant] = await handle.db
@@ -65,11 +54,7 @@ beforeAll(async () => {
     .where(eq(tenants.name, DEMO_TENANTS.harbourHope.name));
   tenantId = tenant?.id ?? 0;
 });
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  test = await createTestApp(handle.db, {}, { bodyLimit: 64 * 1024 });
   host = await login(test.app, DEMO_USERS.owner.email);
 });
 
@@ -1249,6 +1234,36 @@ function recordCases(): Record<string, Case[]> {
       messages: [recordTexts.handleRule],
     },
   ];
+  /** The ids past the column, and issue 31's organisation rules (no line break in a name, a
+   * phone number's characters in the contact phone) with their texts. */
+  const tenantDetailCases = (): Case[] => [
+    ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
+    {
+      name: 'a name with CR/LF',
+      payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
+      messages: [orgTexts.nameRequired],
+    },
+    {
+      name: 'a contact name with a line feed',
+      payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
+      messages: [orgTexts.contactNameRequired],
+    },
+    {
+      name: 'a contact phone of words',
+      payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
+      messages: [orgTexts.contactPhoneRequired],
+    },
+    {
+      name: 'a contact phone with a line break',
+      payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
+      messages: [orgTexts.contactPhoneRequired],
+    },
+    {
+      name: 'a contact phone of markup',
+      payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
+      messages: [orgTexts.contactPhoneRequired],
+    },
+  ];
   return {
     [recordEndpoints.createUser.path]: [
       {
@@ -1445,34 +1460,7 @@ function recordCases(): Record<string, Case[]> {
         payload: { ...ORGANISATION_DETAILS, logoId: 'abc' },
         messages: ['logoId is not an expected field.'],
       },
-      ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
-      // Issue 31: the organisation screens' rules (no line break in a name, a phone number's
-      // characters in the contact phone), with their texts.
-      {
-        name: 'a name with CR/LF',
-        payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
-        messages: [orgTexts.nameRequired],
-      },
-      {
-        name: 'a contact name with a line feed',
-        payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
-        messages: [orgTexts.contactNameRequired],
-      },
-      {
-        name: 'a contact phone of words',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
-        messages: [orgTexts.contactPhoneRequired],
-      },
-      {
-        name: 'a contact phone with a line break',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
-        messages: [orgTexts.contactPhoneRequired],
-      },
-      {
-        name: 'a contact phone of markup',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
-        messages: [orgTexts.contactPhoneRequired],
-      },
+      ...tenantDetailCases(),
     ],
     [recordEndpoints.upsertTenant.path]: [
       {
@@ -1489,34 +1477,7 @@ function recordCases(): Record<string, Case[]> {
           orgTexts.contactPhoneRequired,
         ],
       },
-      ...idsPastTheColumn({ ...ORGANISATION_DETAILS, id: undefined }),
-      // Issue 31: the organisation screens' rules (no line break in a name, a phone number's
-      // characters in the contact phone), with their texts.
-      {
-        name: 'a name with CR/LF',
-        payload: { ...ORGANISATION_DETAILS, name: 'Tide\r\nTable' },
-        messages: [orgTexts.nameRequired],
-      },
-      {
-        name: 'a contact name with a line feed',
-        payload: { ...ORGANISATION_DETAILS, contactName: 'Ann\nBcc: all@example.org' },
-        messages: [orgTexts.contactNameRequired],
-      },
-      {
-        name: 'a contact phone of words',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: 'call me maybe' },
-        messages: [orgTexts.contactPhoneRequired],
-      },
-      {
-        name: 'a contact phone with a line break',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: '+44 20 7946 0018\r\nX' },
-        messages: [orgTexts.contactPhoneRequired],
-      },
-      {
-        name: 'a contact phone of markup',
-        payload: { ...ORGANISATION_DETAILS, contactPhone: SCRIPT },
-        messages: [orgTexts.contactPhoneRequired],
-      },
+      ...tenantDetailCases(),
     ],
   };
 }

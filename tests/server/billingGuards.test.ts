@@ -4,17 +4,15 @@
  * customer id and checkout session are refused; in production without the Stripe keys the
  * stand-in is absent and the calls answer 503; partial Stripe keys stop the server starting.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import type { CheckoutSession, SubscriptionDetails } from '../../contract/payments';
 import { paymentTexts } from '../../contract/payments';
 import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { ConfigError, loadConfig } from '../../server/config';
-import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   callAs,
@@ -23,11 +21,9 @@ import {
   login,
   switchTenant,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let owner: LoginResult;
 let member: LoginResult;
 let newbie: LoginResult;
@@ -35,17 +31,11 @@ let newbie: LoginResult;
 const call = (session: LoginResult, endpoint: AnyEndpoint, payload?: unknown, app = test.app) =>
   callAs(app, session, endpoint, payload);
 
+const { handle, test } = useTestApp();
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
   owner = await login(test.app, DEMO_USERS.owner.email);
   member = await login(test.app, DEMO_USERS.member.email);
   newbie = await login(test.app, DEMO_USERS.newbie.email);
-});
-
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
 });
 
 interface BadRow {

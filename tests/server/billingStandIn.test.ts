@@ -5,7 +5,7 @@
  * owner's account deletion deleting the organisation's customer (spec §6).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
@@ -22,7 +22,6 @@ import { paymentTexts } from '../../contract/payments';
 import { UserRole } from '../../contract/enums';
 import type { TenantStatus } from '../../contract/tenants';
 import { cardTexts, TEST_CARDS } from '../../server/billing/standIn';
-import type { DatabaseHandle } from '../../server/db/database';
 import {
   standInCheckoutSessions,
   standInCustomers,
@@ -34,11 +33,9 @@ import { DEMO_INVOICE_COUNT } from '../../server/db/seedBilling';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { apiPaths } from './support/apiPaths';
 import { captchaToken, post, readyToSignUpWith, STRONG_PASSWORD } from './support/identity';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   callAs,
-  createTestApp,
   envelopeOf,
   login,
   parseJsonClaim,
@@ -46,11 +43,9 @@ import {
   sessionOf,
   switchTenant,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let owner: LoginResult;
 /** member@example.com switched to his own (trialing) organisation, where he is Administrator. */
 let marcus: LoginResult;
@@ -77,20 +72,14 @@ function payCard(url: string, card: Partial<Record<'number' | 'expiry' | 'cvc' |
   });
 }
 
+const { handle, test } = useTestApp();
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
   owner = await login(test.app, DEMO_USERS.owner.email);
   marcus = await switchTenant(
     test.app,
     await login(test.app, DEMO_USERS.member.email),
     'Marcus Reed',
   );
-});
-
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
 });
 
 describe('the seed', () => {

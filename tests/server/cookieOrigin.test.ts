@@ -4,38 +4,21 @@
  * and the session goes on untouched; the site's own origins (SITE_URL's, the server's own) pass,
  * and so does a request with neither header (curl, server-to-server), as before.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
-import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { FOREIGN_ORIGIN } from '../../server/http/refreshCookie';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { apiPaths } from './support/apiPaths';
-import { openTestDatabase } from './support/testDatabase';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import { api, bearer, envelopeOf, login, type LoginResult } from './support/testServer';
+import { useTestApp } from './support/suite';
 
 const SITE = 'https://givedrop.example';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let session: LoginResult;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const { test } = useTestApp({ appPerTest: true, env: { SITE_URL: `${SITE}/app` } });
 beforeEach(async () => {
-  test = await createTestApp(handle.db, { SITE_URL: `${SITE}/app` });
   session = await login(test.app, DEMO_USERS.member.email);
 });
 

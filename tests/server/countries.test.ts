@@ -1,29 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { is } from 'superstruct';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import { CountryList, REFERENCE_LIST_REQUEST, type Country } from '../../contract/lists';
 import { apiPaths } from './support/apiPaths';
 import { buildCountryList } from '../../server/db/countries';
-import type { DatabaseHandle } from '../../server/db/database';
 import { countries } from '../../server/db/schema';
 import { seedCountries } from '../../server/db/seed';
-import { openTestDatabase } from './support/testDatabase';
 import { messagesOf, post } from './support/identity';
-import { createTestApp, envelopeOf, type TestApp } from './support/testServer';
+import { envelopeOf } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db);
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 
 async function list(payload: object) {
   const response = await post(test.app, apiPaths.countriesList, payload);

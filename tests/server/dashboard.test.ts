@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardInformation, UserSelectList } from '../../contract/dashboard';
 import { dashboardEndpoints } from '../../contract/endpoints/dashboard';
 import { ResponseStatus } from '../../contract/enums';
-import type { DatabaseHandle } from '../../server/db/database';
 import { drops } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   bearer,
   callAs,
-  createTestApp,
   envelopeOf,
   login,
   switchTenant,
   tenantIdOf,
-  type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db);
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 
 const dashboardPath = dashboardEndpoints.getDashboardInformation.path;
 const selectListPath = dashboardEndpoints.getSelectList.path;

@@ -1,10 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentTenant } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { verificationMessages } from '../../contract/identity';
 import { apiPaths } from './support/apiPaths';
-import type { DatabaseHandle } from '../../server/db/database';
 import {
   accountKeys,
   emailVerificationCodes,
@@ -16,7 +15,6 @@ import { DEMO_USERS } from '../../server/db/seedData';
 import { insertAccount, type NewAccount } from '../../server/features/identity/accounts';
 import { DomainError } from '../../server/domain/errors';
 import { ACCOUNT_NOT_ACTIVATED } from '../../server/features/auth/sessions';
-import { openTestDatabase } from './support/testDatabase';
 import {
   captchaToken,
   checkCode,
@@ -44,19 +42,9 @@ import {
   sessionOf,
   type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db);
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 
 async function totals() {
   const [u] = await handle.db.select({ total: count() }).from(users);

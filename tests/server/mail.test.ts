@@ -1,11 +1,10 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { is } from 'superstruct';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_MAIL_PATH, Outbox } from '../../contract/devMail';
 import { ResponseStatus } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
-import type { DatabaseHandle } from '../../server/db/database';
 import { emailVerificationCodes } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
@@ -18,7 +17,6 @@ import {
   passwordResetMail,
   verificationCodeMail,
 } from '../../server/mail/templates';
-import { openTestDatabase } from './support/testDatabase';
 import {
   CODE_PATTERN,
   codeIn,
@@ -31,20 +29,10 @@ import {
   sendCode,
   uniquePerson,
 } from './support/identity';
-import { createTestApp, envelopeOf, type TestApp } from './support/testServer';
+import { createTestApp, envelopeOf } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db);
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 
 const MARKUP_NAME = `<img src=x onerror="alert('x')"> & co`;
 

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { is } from 'superstruct';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PendingUpload } from '../../contract/media';
 import {
   MEDIA_API_KEY_HEADER,
@@ -12,7 +12,6 @@ import {
   UploadPendingResponse,
   ValidationPresetRules,
 } from '../../contract/media';
-import type { DatabaseHandle } from '../../server/db/database';
 import { sniffImageType } from '../../server/media/images';
 import { MEDIA_PRESETS } from '../../server/media/presets';
 import { mediaServiceMessages } from '../../server/media/service';
@@ -27,21 +26,13 @@ import {
   uploadPostImage,
   type ImageFormat,
 } from './support/media';
-import { openTestDatabase } from './support/testDatabase';
-import { createTestApp, type TestApp } from './support/testServer';
+import { createTestApp } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let apiKey: string;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 beforeEach(async () => {
-  test = await createTestApp(handle.db);
   apiKey = await mediaApiKey(test.app);
 });
 

@@ -5,7 +5,7 @@
  * messages, another organisation's id refused and nothing half-saved.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { UserRole } from '../../contract/enums';
@@ -16,24 +16,21 @@ import {
   type NewOrganisationResponse,
   type Organisation,
 } from '../../contract/organisations';
-import type { DatabaseHandle } from '../../server/db/database';
 import { tenants, tenantUsers } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS, NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { makeImage, mediaApiKey, upload } from './support/media';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   bearer,
-  createTestApp,
   envelopeOf,
   login,
   parseJsonClaim,
   postSwitchTenant,
   sessionOf,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
 const { owner, member } = DEMO_USERS;
 const paths = {
@@ -42,18 +39,11 @@ const paths = {
   updateDetails: api(organisationEndpoints.updateDetails.path),
 };
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let apiKey: string;
 
+const { handle, test } = useTestApp();
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
   apiKey = await mediaApiKey(test.app);
-});
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
 });
 
 async function tenantIdOf(name: string): Promise<number> {

@@ -1,13 +1,11 @@
 import { eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
-import type { DatabaseHandle } from '../../server/db/database';
 import { refreshTokens, users } from '../../server/db/schema';
 import type { OutgoingMail } from '../../server/mail/mailer';
 import { SIGNAL_WAIT } from '../support/ceilings';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
-import { openTestDatabase } from './support/testDatabase';
 import {
   keyFromMail,
   latestMail,
@@ -29,23 +27,13 @@ import {
   sessionOf,
   type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
 const { owner, member, newbie } = DEMO_USERS;
 const RESET_INVALID =
   'The password reset link is invalid or has expired, please request a new one.';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db);
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 
 const requestReset = (app: TestApp['app'], email: string, redirectTo?: string, ip?: string) =>
   post(

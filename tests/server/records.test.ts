@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentTenant } from '../../contract/auth';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { recordEndpoints as endpoints } from '../../contract/endpoints/records';
@@ -18,7 +18,6 @@ import {
   type UserRecord,
   type UserSignupData,
 } from '../../contract/records';
-import type { DatabaseHandle } from '../../server/db/database';
 import {
   posts,
   refreshTokens,
@@ -29,11 +28,9 @@ import {
 } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { HOST_ONLY_CALL } from '../../server/domain/scope';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   bearer,
-  createTestApp,
   envelopeOf,
   login,
   parseJsonClaim,
@@ -41,11 +38,9 @@ import {
   switchTenant,
   tenantIdOf,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 /** Olivia: host, owner and Administrator of Harbour Hope (signed into it). */
 let host: LoginResult;
 /** Nina: Administrator (owner) of her own organisation, not a host. */
@@ -54,18 +49,13 @@ let admin: LoginResult;
 let standard: LoginResult;
 let harbourHopeId: number;
 
+const { handle, test } = useTestApp();
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
   host = await login(test.app, DEMO_USERS.owner.email);
   admin = await login(test.app, DEMO_USERS.newbie.email);
   const marcus = await login(test.app, DEMO_USERS.member.email);
   standard = await switchTenant(test.app, marcus, DEMO_TENANTS.harbourHope.name);
   harbourHopeId = tenantIdOf(host, DEMO_TENANTS.harbourHope.name);
-});
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
 });
 
 const roleOf = (session: LoginResult) =>

@@ -5,7 +5,7 @@
  * and what the admin changes is what the phone picker and onboarding see.
  */
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validate } from 'superstruct';
 import { identityEndpoints } from '../../contract/endpoints/identity';
 import {
@@ -20,24 +20,13 @@ import { Country, CountryList, REFERENCE_LIST_REQUEST } from '../../contract/lis
 import { Currency, CurrencyList, referenceListTexts as t } from '../../contract/referenceLists';
 import { MINIMUM_TOPICS, Topic, TopicList } from '../../contract/topics';
 import { buildCurrencyList } from '../../server/db/currencies';
-import type { DatabaseHandle } from '../../server/db/database';
 import { countries, currencies, topics } from '../../server/db/schema';
 import { seedCurrencies } from '../../server/db/seed';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { HOST_ONLY_CALL } from '../../server/domain/scope';
-import { openTestDatabase } from './support/testDatabase';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import { api, bearer, envelopeOf, login, type LoginResult } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 /** Olivia: a host (and Administrator of Harbour Hope). */
 let host: LoginResult;
 /** Nina: the Administrator (owner) of her own organisation, not a host. */
@@ -45,17 +34,11 @@ let admin: LoginResult;
 /** Marcus: a Standard User of Harbour Hope, not a host. */
 let member: LoginResult;
 
+const { handle, test } = useTestApp();
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
   host = await login(test.app, DEMO_USERS.owner.email);
   admin = await login(test.app, DEMO_USERS.newbie.email);
   member = await login(test.app, DEMO_USERS.member.email);
-});
-
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
 });
 
 async function call(endpoint: AnyEndpoint, payload: object, session: LoginResult | null = host) {

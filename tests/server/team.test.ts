@@ -21,7 +21,6 @@ import {
   UserInvitation,
   type UserInvitationList,
 } from '../../contract/team';
-import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
@@ -42,7 +41,6 @@ import {
   uniquePerson,
 } from './support/identity';
 import { apiPaths } from './support/apiPaths';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   bearer,
@@ -56,25 +54,18 @@ import {
   type LoginResult,
   type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let owner: LoginResult;
 
+const { handle, test } = useTestApp();
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
   owner = await login(test.app, DEMO_USERS.owner.email);
 });
 
 // The clock moves (expiries): every test starts with a fresh access token.
 beforeEach(async () => {
   owner = await login(test.app, DEMO_USERS.owner.email);
-});
-
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
 });
 
 function call(

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Struct } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../contract/endpoints';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { avatarUploadReference, type UserAvatar } from '../../contract/avatars';
@@ -30,25 +30,20 @@ import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import { topicEndpoints } from '../../contract/endpoints/topics';
 import type { Post } from '../../contract/posts';
-import type { DatabaseHandle } from '../../server/db/database';
 import { posts, tenants, tenantUsers, userInvitations, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { makeImage, mediaApiKey, upload } from './support/media';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   bearer,
-  createTestApp,
   envelopeOf,
   login,
   parseJsonClaim,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 import { decodeJwt } from 'jose';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 /** The other organisation's: newbie's own Individual account. */
 let otherPost: Post;
 let otherTenantId: number;
@@ -94,9 +89,8 @@ function confirmAvatar(
   });
 }
 
+const { handle, test } = useTestApp();
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
   const newbie = await login(test.app, DEMO_USERS.newbie.email);
   otherUserId = newbie.claims.id;
   otherUserGuid = newbie.claims.guid;
@@ -148,11 +142,6 @@ beforeAll(async () => {
   caller = await login(test.app, DEMO_USERS.member.email);
   admin = await login(test.app, DEMO_USERS.owner.email);
   callerUpload = await uploadAvatar(caller);
-});
-
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
 });
 
 interface IsolationCase {

@@ -1,29 +1,26 @@
 import { HOST_ONLY_CALL, NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
 import { onboardingTexts, type TenantStatus } from '../../contract/tenants';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
-import type { DatabaseHandle } from '../../server/db/database';
 import { tenants, tenantUsers, users } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import { openTestDatabase } from './support/testDatabase';
 import {
   api,
   bearer,
-  createTestApp,
   envelopeOf,
   login,
   parseJsonClaim,
   postRefresh,
   sessionOf,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
 const { owner, member, newbie } = DEMO_USERS;
 const notAuthenticated = {
@@ -32,20 +29,12 @@ const notAuthenticated = {
   data: null,
 };
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let tenantIds: Record<string, number>;
 
+const { handle, test } = useTestApp({ appPerTest: true });
 beforeAll(async () => {
-  handle = await openTestDatabase();
   const rows = await handle.db.select({ id: tenants.id, name: tenants.name }).from(tenants);
   tenantIds = Object.fromEntries(rows.map((row) => [row.name, row.id]));
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db);
 });
 
 const tenantId = (name: string) => {

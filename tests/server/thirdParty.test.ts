@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_CAPTCHA_ACTION, type CurrentTenant } from '../../contract/auth';
 import { ResponseStatus } from '../../contract/enums';
 import type { SignupWithGoogleRequest } from '../../contract/identity';
 import { devStandInPaths, linkRoutes } from '../../contract/paths';
 import { apiPaths } from './support/apiPaths';
-import type { DatabaseHandle } from '../../server/db/database';
 import { users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { createSigner } from '../../server/domain/signing';
@@ -17,7 +16,6 @@ import {
   RECAPTCHA_VERIFY_URL,
 } from '../../server/thirdParty/captcha';
 import { GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL, namesOf } from '../../server/thirdParty/google';
-import { openTestDatabase } from './support/testDatabase';
 import {
   captchaToken,
   keyFromMail,
@@ -36,19 +34,9 @@ import {
   sessionOf,
   type TestApp,
 } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db);
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 
 const CONSENT = devStandInPaths.consentPage;
 const ORIGIN = 'http://localhost:5173';

@@ -4,47 +4,30 @@
  * saved whole or not at all.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { topicEndpoints } from '../../contract/endpoints/topics';
 import { ResponseStatus } from '../../contract/enums';
 import type { ListResponse } from '../../contract/lists';
 import { MINIMUM_TOPICS, topicTexts, type Topic } from '../../contract/topics';
-import type { DatabaseHandle } from '../../server/db/database';
 import { topics, userInterestedTopics } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { TOPIC_NAMES } from '../../server/db/topics';
-import { openTestDatabase } from './support/testDatabase';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import { api, bearer, envelopeOf, login, type LoginResult } from './support/testServer';
+import { useTestApp } from './support/suite';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let newbie: LoginResult;
 let member: LoginResult;
 let topicIds: number[];
 
 const userIdOf = (session: LoginResult) => session.claims.id;
 
+const { handle, test } = useTestApp();
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
   newbie = await login(test.app, DEMO_USERS.newbie.email);
   member = await login(test.app, DEMO_USERS.member.email);
   topicIds = (await handle.db.select({ id: topics.id }).from(topics).orderBy(topics.order)).map(
     (row) => row.id,
   );
-});
-
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
 });
 
 function list(session: LoginResult | undefined, payload: Record<string, unknown> = {}) {

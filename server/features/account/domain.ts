@@ -78,19 +78,25 @@ export function toTenantUser(row: TenantUserRow): TenantUser {
   };
 }
 
+/** Who the user is and how to reach them: the first fields of both the personal-details user and
+ * the personal-data profile, in this order. */
+export const personalFieldsOf = (user: UserRow) => ({
+  id: user.id,
+  guid: user.guid,
+  email: user.email,
+  pendingEmail: user.pendingEmail,
+  emailConfirmed: user.emailConfirmed,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  handle: user.handle,
+  phone: user.phone,
+  dateOfBirth: user.dateOfBirth,
+});
+
 /** The personal-details user of spec §3 (privacyPolicyVersion 1 when none was recorded). */
 export function toUserEditDetails(user: UserRow, memberships: TenantUserRow[]): UserEditDetails {
   return {
-    id: user.id,
-    guid: user.guid,
-    email: user.email,
-    pendingEmail: user.pendingEmail,
-    emailConfirmed: user.emailConfirmed,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    handle: user.handle,
-    phone: user.phone,
-    dateOfBirth: user.dateOfBirth,
+    ...personalFieldsOf(user),
     avatarUrl: user.avatarUrl,
     avatarType: toAvatarType(user.avatarType),
     consentToHelpEmails: user.consentToHelpEmails,

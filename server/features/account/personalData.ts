@@ -27,7 +27,7 @@ import type { StoredFile } from '../../media/storage';
 import type { TenantScope } from '../../domain/scope';
 import { loginProvidersOf, toAccountType, toAvatarType, toUserRole } from '../../domain/users';
 import type { AccountDeps } from './accountContext';
-import { loadCaller } from './domain';
+import { loadCaller, personalFieldsOf } from './domain';
 import {
   selectDropsByAuthor,
   selectPostsByAuthor,
@@ -114,16 +114,7 @@ export function personalDataJson(user: UserRow, data: Gathered, exportedAt: Date
   return {
     exportedAt: exportedAt.toISOString(),
     profile: {
-      id: user.id,
-      guid: user.guid,
-      email: user.email,
-      pendingEmail: user.pendingEmail,
-      emailConfirmed: user.emailConfirmed,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      handle: user.handle,
-      phone: user.phone,
-      dateOfBirth: user.dateOfBirth,
+      ...personalFieldsOf(user),
       accountStatus: user.accountStatus,
       isHost: user.isHost,
       loginProviders: loginProvidersOf(user),

@@ -58,27 +58,23 @@ export async function issueAccountKey(
 
 const plausible = (key: string) => key.length > 0 && key.length <= KEY_MAX;
 
-/** The key's row when it is of `kind`, unspent and unexpired. */
-export async function findUsableKey(
+type KeyHashLookup = (
   db: Queryable,
   kind: AccountKeyKind,
-  key: string,
+  keyHash: string,
   now: Date,
-): Promise<AccountKeyRow | undefined> {
-  if (!plausible(key)) return undefined;
-  return findUsableAccountKey(db, kind, hashAccountKey(key), now);
-}
+) => Promise<AccountKeyRow | undefined>;
+
+/** `lookup` by the key's hash; undefined at once for a key no link could carry. */
+const byKey =
+  (lookup: KeyHashLookup) => (db: Queryable, kind: AccountKeyKind, key: string, now: Date) =>
+    plausible(key) ? lookup(db, kind, hashAccountKey(key), now) : Promise.resolve(undefined);
+
+/** The key's row when it is of `kind`, unspent and unexpired. */
+export const findUsableKey = byKey(findUsableAccountKey);
 
 /** Spends the key; its row when it was usable, undefined otherwise (unknown, spent, expired). */
-export async function spendAccountKey(
-  db: Queryable,
-  kind: AccountKeyKind,
-  key: string,
-  now: Date,
-): Promise<AccountKeyRow | undefined> {
-  if (!plausible(key)) return undefined;
-  return spendUsableAccountKey(db, kind, hashAccountKey(key), now);
-}
+export const spendAccountKey = byKey(spendUsableAccountKey);
 
 /** Spends every outstanding key of a kind for a user (e.g. other reset links after a reset). */
 export async function spendAllKeys(
