@@ -1,10 +1,4 @@
-import {
-  assign,
-  fromPromise,
-  setup,
-  type ErrorActorEvent,
-  type PromiseActorLogic,
-} from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type PromiseActorLogic } from 'xstate';
 import type { ListRequest } from '../../contract/lists';
 import { failureAlert, type MachineAlert } from './alerts';
 import { notProvided } from './notProvided';
@@ -94,7 +88,10 @@ export interface RecordListOptions<
     /** The guard's name and test: whether the request may be acted on. */
     guard: {
       name: string;
-      test: (context: RecordListContext<TRow, TRequest, TResult> & TExtra, request: TRequest) => boolean;
+      test: (
+        context: RecordListContext<TRow, TRequest, TResult> & TExtra,
+        request: TRequest,
+      ) => boolean;
     };
     description: string;
     /** Asked in a confirm dialog first (a state of this name), or called at once. */

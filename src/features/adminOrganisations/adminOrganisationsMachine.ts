@@ -1,8 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import {
-  ADMIN_LIST_PAGE_SIZE,
-  type AdminOrganisation,
-} from '../../../contract/admin';
+import { ADMIN_LIST_PAGE_SIZE, type AdminOrganisation } from '../../../contract/admin';
 import {
   createRecordListMachine,
   recordListSelectors,
@@ -24,8 +21,7 @@ export interface SwitchChange {
 }
 
 export type AdminOrganisationsEvent =
-  | RecordListEvent
-  | { type: 'switch.request'; change: SwitchChange };
+  RecordListEvent | { type: 'switch.request'; change: SwitchChange };
 
 export const adminOrganisationsMachine = createRecordListMachine({
   types: {} as { row: AdminOrganisation; result: AdminOrganisation; input: undefined },
@@ -39,8 +35,7 @@ export const adminOrganisationsMachine = createRecordListMachine({
     sortBy: 'CreatedDate',
     loadFailed: LOAD_ERROR,
     description: 'POST tenants/list: the page of organisations for the search (20 a page).',
-    readyDescription:
-      'The page of organisations, with next and previous pages and the switches.',
+    readyDescription: 'The page of organisations, with next and previous pages and the switches.',
   },
   action: {
     event: 'switch.request',
