@@ -3,7 +3,10 @@
  * (src/machines/*Machine.ts, src/features/<flow>/*Machine.ts) Stryker (stryker.config.mjs)
  * mutates that file and runs only that machine's own generated path tests
  * (found by convention: tests/features/<flow>/<name>.test.ts for a flow's machine,
- * tests/machines/<name>.test.ts for the others) and tests/machines/descriptions.test.ts. A machine's score is
+ * tests/machines/<name>.test.ts for the others) and tests/machines/descriptions.test.ts. A machine
+ * factory (src/machines/*Factory.ts: one shape, several named machines) has no tests of its own:
+ * it is mutated against the path tests of every machine file that imports it (its instances), so
+ * a new instance's tests count for it with no list to edit. A machine's score is
  * what its own tests detect, and each mutant runs a few hundred tests instead of every suite.
  * Then it prints, per machine, its mutants by status and its score, plus the total, and the
  * surviving mutants of every machine below the minimum. Fails when Stryker fails or when a
@@ -89,10 +92,26 @@ function machineFiles(): string[] {
   const features = existsSync('src/features')
     ? readdirSync('src/features').flatMap((flow) => inDir(`src/features/${flow}`))
     : [];
-  return [...inDir('src/machines'), ...features, ...inDir('contract')].sort();
+  return [...inDir('src/machines'), ...features, ...inDir('contract'), ...factoryFiles()].sort();
+}
+
+/** The machine factories: src/machines/*Factory.ts. */
+function factoryFiles(): string[] {
+  return readdirSync('src/machines')
+    .filter((f) => /Factory\.ts$/.test(f))
+    .map((f) => `src/machines/${f}`);
 }
 
 const nameOf = (file: string) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
+
+/** A factory's tests: the path tests of the machine files that import it (its instances). */
+function factoryTestsOf(factory: string, machines: readonly string[]): string[] {
+  const module = nameOf(factory);
+  return machines
+    .filter((m) => m !== factory && !/Factory\.ts$/.test(m))
+    .filter((m) => readFileSync(m, 'utf8').includes(`/${module}';`))
+    .map(pathTestsOf);
+}
 
 /** A flow's machine is tested in the flow's mirror folder, the others in tests/machines. */
 function pathTestsOf(file: string): string {
@@ -138,9 +157,11 @@ if (!reportOnly) {
   const started = Date.now();
   for (const file of chosen) {
     const name = nameOf(file);
-    const tests = [pathTestsOf(file), 'tests/machines/descriptions.test.ts'];
-    if (!existsSync(tests[0]!)) {
-      console.error(`${file} has no path tests at ${tests[0]}.`);
+    const own = /Factory\.ts$/.test(file) ? factoryTestsOf(file, all) : [pathTestsOf(file)];
+    const tests = [...own, 'tests/machines/descriptions.test.ts'];
+    const missing = own.length === 0 ? `${file} (no instance)` : own.find((t) => !existsSync(t));
+    if (missing) {
+      console.error(`${file} has no path tests at ${missing}.`);
       process.exit(1);
     }
     // A report left by an earlier run must not pass for this one's.

@@ -53,6 +53,18 @@ function setupProperty(path) {
   return object && isSetupArgument(object.node, object.parentPath?.node) ? name : undefined;
 }
 
+/**
+ * An object literal, or the object of a cast of one (`{ ... } as T`, `{ ... } satisfies T`).
+ * @param {import('@babel/core').types.Node} node
+ */
+function objectOf(node) {
+  const inner =
+    node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression'
+      ? node.expression
+      : node;
+  return inner.type === 'ObjectExpression' ? inner : undefined;
+}
+
 /** The implementation groups of setup() whose placeholders the entries replace. */
 const IMPLEMENTATIONS = ['actors', 'actions', 'guards', 'delays'];
 
@@ -65,7 +77,9 @@ export const strykerPlugins = [
         return 'setup({ types }) only declares TypeScript types; xstate never reads it.';
       }
       if (path.isObjectProperty() && callsNotProvided(path.node.value)) {
-        const group = path.parentPath?.parentPath;
+        // The group's object, or a cast of it (`{ ... } as Record<...>`, a factory's named actors).
+        let group = path.parentPath?.parentPath;
+        if (group?.isTSAsExpression() || group?.isTSSatisfiesExpression()) group = group.parentPath;
         const groupName = group ? setupProperty(group) : undefined;
         if (groupName && IMPLEMENTATIONS.includes(groupName)) {
           return `A placeholder in setup({ ${groupName} }) (notProvided): every entry and test provides the real one.`;
@@ -75,9 +89,8 @@ export const strykerPlugins = [
         property !== undefined &&
         IMPLEMENTATIONS.includes(property) &&
         path.isObjectProperty() &&
-        path.node.value.type === 'ObjectExpression' &&
-        path.node.value.properties.length > 0 &&
-        path.node.value.properties.every(
+        objectOf(path.node.value)?.properties.length &&
+        objectOf(path.node.value)?.properties.every(
           (p) => p.type === 'ObjectProperty' && callsNotProvided(p.value),
         )
       ) {

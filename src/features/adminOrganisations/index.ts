@@ -3,15 +3,21 @@ import { fromPromise } from 'xstate';
 import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import { createAdminApi } from '../../services/api/admin';
 import type { AdminOrganisationsActors } from './adminOrganisations.flow';
-import { adminOrganisationsMachine } from './adminOrganisationsMachine';
+import type { AdminOrganisation, AdminOrganisationList } from '../../../contract/admin';
+import type { ListRequest } from '../../../contract/lists';
+import { adminOrganisationsMachine, type SwitchChange } from './adminOrganisationsMachine';
 import { AdminOrganisationsScreen } from './AdminOrganisationsScreen';
 
 const entry: FlowEntryFactory<undefined, AdminOrganisationsActors> = (services) => {
   const admin = createAdminApi(services.http);
   const adminOrganisations = adminOrganisationsMachine.provide({
     actors: {
-      listOrganisations: fromPromise(({ input }) => admin.listOrganisations(input)),
-      setSwitch: fromPromise(({ input }) => admin.setOrganisationSwitch(input)),
+      listOrganisations: fromPromise<AdminOrganisationList, ListRequest>(({ input }) =>
+        admin.listOrganisations(input),
+      ),
+      setSwitch: fromPromise<AdminOrganisation, SwitchChange>(({ input }) =>
+        admin.setOrganisationSwitch(input),
+      ),
     },
   });
   function Screen(props: FlowScreenProps<AdminOrganisationsActors>) {

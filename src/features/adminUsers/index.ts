@@ -5,6 +5,9 @@ import { sessionFromResponse } from '../../shared/session';
 import { createAdminApi } from '../../services/api/admin';
 import { createAuthApi } from '../../services/api/auth';
 import type { AdminUsersActors } from './adminUsers.flow';
+import type { AdminUserList } from '../../../contract/admin';
+import type { ListRequest } from '../../../contract/lists';
+import type { EstablishedSession } from '../../machines/sessionMachine';
 import { adminUsersMachine } from './adminUsersMachine';
 import { AdminUsersScreen } from './AdminUsersScreen';
 
@@ -13,8 +16,8 @@ const entry: FlowEntryFactory<undefined, AdminUsersActors> = (services) => {
   const auth = createAuthApi(services.http);
   const adminUsers = adminUsersMachine.provide({
     actors: {
-      listUsers: fromPromise(({ input }) => admin.listAllUsers(input)),
-      impersonate: fromPromise(async ({ input }) =>
+      listUsers: fromPromise<AdminUserList, ListRequest>(({ input }) => admin.listAllUsers(input)),
+      impersonate: fromPromise<EstablishedSession, { userId: number }>(async ({ input }) =>
         sessionFromResponse(await auth.impersonate({ userId: input.userId })),
       ),
     },

@@ -6,35 +6,19 @@ import {
   selectDeleteConfirmation,
   selectEditedUserRow,
   selectInvitationRows,
-  selectResendInvitation,
+  selectResendForm,
   selectUserRows,
   selectUsersAlert,
   selectUsersBusy,
   selectUsersLoadFailed,
   selectUsersLoading,
   selectUsersMode,
-  type UsersSnapshot,
 } from './usersMachine';
 
 interface UsersScreenProps extends FlowScreenProps<UsersActors> {
   siteUrl: string;
   copy: (text: string) => Promise<void>;
 }
-
-const selectResend = (s: UsersSnapshot) => {
-  const invitation = selectResendInvitation(s);
-  return invitation
-    ? {
-        id: invitation.id,
-        firstName: invitation.firstName,
-        lastName: invitation.lastName,
-        email: invitation.email,
-        message: invitation.message,
-        userRole: invitation.userRole,
-        canChangeEmailAddress: invitation.canChangeEmailAddress,
-      }
-    : null;
-};
 
 /** The Users screen at /users: the users machine's modes, its tables, forms and dialog. */
 export function UsersScreen({ flow, siteUrl, copy }: UsersScreenProps) {
@@ -56,7 +40,7 @@ export function UsersScreen({ flow, siteUrl, copy }: UsersScreenProps) {
       onEdit={(id) => ref.send({ type: 'edit.start', id })}
       onDeleteUser={(id) => ref.send({ type: 'user.delete', id })}
       onDeleteInvitation={(id) => ref.send({ type: 'invitation.delete', id })}
-      resendInvitation={useSelector(ref, selectResend, shallowEqual)}
+      resendInvitation={useSelector(ref, selectResendForm, shallowEqual)}
       editedUser={useSelector(ref, selectEditedUserRow, shallowEqual)}
       onSubmitInvitation={(values) => ref.send({ type: 'form.submit', values })}
       onSaveUser={(changes) => ref.send({ type: 'user.save', changes })}

@@ -527,6 +527,14 @@ export const selectResendInvitation = (s: UsersSnapshot): UserInvitation | null 
   s.matches('resend')
     ? (s.context.invitations.find((i) => i.id === s.context.selectedId) ?? null)
     : null;
+/** What the resend form starts from: the invitation's id and its form fields, else null. */
+export type ResendForm = InvitationSubmission & { id: number };
+export function selectResendForm(s: UsersSnapshot): ResendForm | null {
+  const invitation = selectResendInvitation(s);
+  if (!invitation) return null;
+  const { id, firstName, lastName, email, message, userRole, canChangeEmailAddress } = invitation;
+  return { id, firstName, lastName, email, message, userRole, canChangeEmailAddress };
+}
 export const selectEditedUser = (s: UsersSnapshot): TeamUser | null =>
   s.matches('edit') ? (s.context.users.find((u) => u.id === s.context.selectedId) ?? null) : null;
 /** The user the edit form shows, with its lock as in the table (spec §2.3 Users). */

@@ -1,5 +1,7 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { AccountPanel, type AccountAlert } from '../layouts/AccountPanel';
 import { Button } from './Button';
+import { ScrollTable } from './ScrollTable';
 import { TextField } from './TextField';
 import styles from './AdminListView.module.css';
 
@@ -112,5 +114,86 @@ export function AdminPager({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** What every admin list's view takes from its record-list machine. */
+export interface AdminListProps {
+  /** The first page is loading: 'Loading, please wait...' instead of the list. */
+  loading: boolean;
+  /** A page or a search is loading: the shown list waits. */
+  pageLoading: boolean;
+  /** The load failed: its alert shows with 'Try again'. */
+  loadFailed: boolean;
+  onRetry: () => void;
+  search: string;
+  onSearch: (value: string) => void;
+  page: AdminPageInfo;
+  onPrevious: () => void;
+  onNext: () => void;
+  alert: AccountAlert | null;
+  onDismissAlert: () => void;
+}
+
+/**
+ * An admin list's panel: its title and lead, the search, the table of the page (or the empty
+ * text when a search finds nothing), the pager, and whatever else the list shows (a dialog).
+ */
+export function AdminListPanel({
+  list,
+  title,
+  lead,
+  searchLabel,
+  tableLabel,
+  noun,
+  columns,
+  empty,
+  rows,
+  children,
+}: {
+  list: AdminListProps;
+  title: string;
+  lead: string;
+  searchLabel: string;
+  tableLabel: string;
+  /** What is counted, plural ('users'). */
+  noun: string;
+  columns: readonly string[];
+  /** The page has no row (and none is loading): this text instead of the table. */
+  empty: string | null;
+  rows: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <AccountPanel
+      title={title}
+      wide
+      lead={lead}
+      loading={list.loading}
+      loadFailed={list.loadFailed}
+      onRetry={list.onRetry}
+      alert={list.alert}
+      onDismissAlert={list.onDismissAlert}
+    >
+      <AdminSearch label={searchLabel} value={list.search} onChange={list.onSearch} />
+      {empty !== null && !list.pageLoading ? (
+        <p className={styles.empty}>{empty}</p>
+      ) : (
+        <ScrollTable label={tableLabel}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody aria-busy={list.pageLoading}>{rows}</tbody>
+        </ScrollTable>
+      )}
+      <AdminPager info={list.page} noun={noun} onPrevious={list.onPrevious} onNext={list.onNext} />
+      {children}
+    </AccountPanel>
   );
 }

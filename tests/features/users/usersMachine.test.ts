@@ -13,6 +13,7 @@ import {
   selectEditedUser,
   selectEditedUserRow,
   selectInvitationRows,
+  selectResendForm,
   selectResendInvitation,
   selectUserRows,
   selectUsersAlert,
@@ -58,7 +59,7 @@ const invitation = (
   lastName: 'Person',
   email: `g${id}@example.org`,
   acceptedEmailAddress: null,
-  message: '',
+  message: `Welcome, guest ${id}`,
   userRole: 0,
   canChangeEmailAddress: false,
   userInvitationKey: `key-${id}`,
@@ -375,6 +376,21 @@ function expectShown(s: UsersSnapshot, m: Model, calls: FakePromises['calls']) {
   // The forms and the confirm dialog show what was chosen.
   expect(selectResendInvitation(s)?.id ?? null).toBe(
     modeOf[m.phase] === 'resend' ? m.selected : null,
+  );
+  // The resend form starts from the invitation's own fields (spec §2.3: the form, filled in).
+  const resent = invitations.find((i) => i.id === m.selected);
+  expect(selectResendForm(s)).toEqual(
+    modeOf[m.phase] === 'resend' && resent
+      ? {
+          id: resent.id,
+          firstName: resent.firstName,
+          lastName: resent.lastName,
+          email: resent.email,
+          message: resent.message,
+          userRole: resent.userRole,
+          canChangeEmailAddress: resent.canChangeEmailAddress,
+        }
+      : null,
   );
   expect(selectEditedUser(s)?.id ?? null).toBe(modeOf[m.phase] === 'edit' ? m.selected : null);
   // The edit form's user carries its lock, as in the table (none for a user one may edit).
