@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
   paymentTexts,
   type BillingPortalSession,
   type SubscriptionDetails,
 } from '../../../contract/payments';
 import { titledFailure } from '../../machines/errorMessages';
+import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export const integrationTexts = {
@@ -44,12 +45,17 @@ const loadFailedAlert: IntegrationAlert = {
 const canOpenPortal = (context: IntegrationContext) =>
   context.isAdministrator && context.details !== null && context.details.customerExists;
 
-export const integrationMachine = setup({
+export const integrationMachine = createLoadEditSaveMachine({
   types: {
     context: {} as IntegrationContext,
     events: {} as IntegrationEvent,
     input: {} as IntegrationInput,
+    data: {} as SubscriptionDetails,
   },
+  id: 'integration',
+  description:
+    "Issue 18 item 5, Integration (/account/organisation/integration): the organisation's connection to the payment provider — whether a customer exists, its id, the subscription's id and status — and, for an Administrator, a button to the provider's billing portal (a full page navigation; the portal sends the browser back here). 'Error getting subscription status' (spec §8) with a retry.",
+  context: (input) => ({ isAdministrator: input.isAdministrator, details: null, alert: null }),
   actors: {
     /** GET stripe/getSubscription: the organisation's customer and subscription. */
     getSubscription: fromPromise<SubscriptionDetails>(async () => notProvided('getSubscription')),
@@ -64,54 +70,30 @@ export const integrationMachine = setup({
   actions: {
     /** The browser goes to the billing portal: a full page navigation (the entry's). */
     openPortal: (_, _url: string) => notProvided('openPortal'),
-    assignDetails: assign((_, details: SubscriptionDetails) => ({ details })),
-    assignAlert: assign((_, alert: IntegrationAlert) => ({ alert })),
-    clearAlert: assign({ alert: null }),
   },
-}).createMachine({
-  id: 'integration',
-  description:
-    "Issue 18 item 5, Integration (/account/organisation/integration): the organisation's connection to the payment provider — whether a customer exists, its id, the subscription's id and status — and, for an Administrator, a button to the provider's billing portal (a full page navigation; the portal sends the browser back here). 'Error getting subscription status' (spec §8) with a retry.",
-  context: ({ input }) => ({ isAdministrator: input.isAdministrator, details: null, alert: null }),
-  on: {
-    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
+  assignData: (details) => ({ details }),
+  load: {
+    actor: 'getSubscription',
+    description: 'GET stripe/getSubscription.',
+    loaded: 'The customer and the subscription show.',
+    failed: {
+      alert: loadFailedAlert,
+      description: "'Error getting subscription status'.",
+      stateDescription: "'Error getting subscription status'; the person may try again.",
+    },
   },
-  initial: 'loading',
+  ready: {
+    description: 'The connection to the payment provider.',
+    on: {
+      'portal.open': {
+        guard: 'canOpenPortal',
+        target: 'openingPortal',
+        actions: 'clearAlert',
+        description: 'Open the billing portal (an Administrator of a customer).',
+      },
+    },
+  },
   states: {
-    loading: {
-      description: 'GET stripe/getSubscription.',
-      invoke: {
-        id: 'getSubscription',
-        src: 'getSubscription',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignDetails', params: ({ event }) => event.output },
-          description: 'The customer and the subscription show.',
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignAlert', params: loadFailedAlert },
-          description: "'Error getting subscription status'.",
-        },
-      },
-    },
-    loadFailed: {
-      description: "'Error getting subscription status'; the person may try again.",
-      on: {
-        retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
-      },
-    },
-    ready: {
-      description: 'The connection to the payment provider.',
-      on: {
-        'portal.open': {
-          guard: 'canOpenPortal',
-          target: 'openingPortal',
-          actions: 'clearAlert',
-          description: 'Open the billing portal (an Administrator of a customer).',
-        },
-      },
-    },
     openingPortal: {
       description: 'POST stripe/createBillingPortalSession.',
       invoke: {
@@ -119,7 +101,10 @@ export const integrationMachine = setup({
         src: 'createBillingPortalSession',
         onDone: {
           target: 'goingToPortal',
-          actions: { type: 'openPortal', params: ({ event }) => event.output.url },
+          actions: {
+            type: 'openPortal',
+            params: ({ event }) => (event.output as BillingPortalSession).url,
+          },
           description: "The browser goes to the provider's billing portal.",
         },
         onError: {
