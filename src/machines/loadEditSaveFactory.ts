@@ -14,7 +14,7 @@ import {
   type StateNodeConfig,
   type StateSchema,
   type StateValue,
-  type TransitionConfigOrTarget,
+  type TransitionConfig,
 } from 'xstate';
 import type { MachineAlert } from './alerts';
 
@@ -55,10 +55,10 @@ export type InstanceState<
   EventObject,
   MetaObject
 >;
-export type InstanceTransition<
+type InstanceTransitionConfig<
   TContext extends LoadEditSaveContext,
   TEvent extends EventObject,
-> = TransitionConfigOrTarget<
+> = TransitionConfig<
   TContext,
   TEvent,
   TEvent,
@@ -136,8 +136,8 @@ export interface LoadEditSaveOptions<
      * (its action shows the errors) until a submission passes.
      */
     check?: {
-      guard: ParameterizedObject['type'] | ParameterizedObject;
-      actions: ParameterizedObject | ParameterizedObject[];
+      guard: InstanceTransitionConfig<TContext, TEvent>['guard'];
+      actions: InstanceTransitionConfig<TContext, TEvent>['actions'];
       description: string;
       blocked: { description: string; again: string; resolved: string };
     };
@@ -331,9 +331,11 @@ export function createLoadEditSaveMachine<
           options.assignData(output as TData, context) as TContext,
       ),
       assignAlert: assign((_, alert: MachineAlert<string>) => ({ alert }) as TContext),
-      assignSaveFailure: assign(
-        (_, error: unknown) => ({ alert: edit ? edit.save.failed.alert(error) : null }) as TContext,
-      ),
+      ...(edit && {
+        assignSaveFailure: assign(
+          (_, error: unknown) => ({ alert: edit.save.failed.alert(error) }) as TContext,
+        ),
+      }),
       clearAlert: assign(() => ({ alert: null }) as TContext),
     },
   }).createMachine({
