@@ -316,6 +316,21 @@ export function createLoadEditSaveMachine<
     ...options.states,
   };
 
+  /** The shape's own actions (a machine that does not save has no save to fail). */
+  const shapeActions = {
+    assignData: assign(
+      ({ context }, { output }: { output: unknown }) =>
+        options.assignData(output as TData, context as TContext) as TContext,
+    ),
+    assignAlert: assign((_, alert: MachineAlert<string>) => ({ alert })),
+    ...(edit && {
+      assignSaveFailure: assign((_, error: unknown) => ({
+        alert: edit.save.failed.alert(error),
+      })),
+    }),
+    clearAlert: assign({ alert: null }),
+  };
+
   return setup({
     types: {
       context: {} as TContext,
@@ -326,17 +341,8 @@ export function createLoadEditSaveMachine<
     guards: options.guards as Record<string, () => boolean>,
     actions: {
       ...(options.actions as Record<string, () => void>),
-      assignData: assign(
-        ({ context }, { output }: { output: unknown }) =>
-          options.assignData(output as TData, context) as TContext,
-      ),
-      assignAlert: assign((_, alert: MachineAlert<string>) => ({ alert }) as TContext),
-      ...(edit && {
-        assignSaveFailure: assign(
-          (_, error: unknown) => ({ alert: edit.save.failed.alert(error) }) as TContext,
-        ),
-      }),
-      clearAlert: assign(() => ({ alert: null }) as TContext),
+      // Made outside setup (one is optional), so typed here by the params each one declares.
+      ...(shapeActions as unknown as Record<string, () => void>),
     },
   }).createMachine({
     id: options.id,
