@@ -1,6 +1,7 @@
 /**
  * Mutation testing of the statecharts, one machine at a time: for each machine file
- * (src/machines/*Machine.ts, src/features/<flow>/*Machine.ts) Stryker (stryker.config.mjs)
+ * (src/machines/*Machine.ts, src/features/<flow>/*Machine.ts, and the machine factories
+ * src/machines/*Factory.ts, tested by their instances' path tests) Stryker (stryker.config.mjs)
  * mutates that file and runs only that machine's own generated path tests
  * (found by convention: tests/features/<flow>/<name>.test.ts for a flow's machine,
  * tests/machines/<name>.test.ts for the others) and tests/machines/descriptions.test.ts. A machine's score is
@@ -89,7 +90,23 @@ function machineFiles(): string[] {
   const features = existsSync('src/features')
     ? readdirSync('src/features').flatMap((flow) => inDir(`src/features/${flow}`))
     : [];
-  return [...inDir('src/machines'), ...features, ...inDir('contract')].sort();
+  return [...inDir('src/machines'), ...features, ...inDir('contract'), ...factoryFiles()].sort();
+}
+
+/**
+ * A machine factory (src/machines/*Factory.ts) makes other flows' machines, so its tests are its
+ * instances' path tests: those of the machine files that import it.
+ */
+function factoryFiles(): string[] {
+  return existsSync('src/machines')
+    ? readdirSync('src/machines')
+        .filter((f) => /Factory\.ts$/.test(f))
+        .map((f) => `src/machines/${f}`)
+    : [];
+}
+function instancesOf(factory: string, machines: readonly string[]): string[] {
+  const imports = new RegExp(`from '[./]*(?:/machines)?/${nameOf(factory)}'`);
+  return machines.filter((f) => f !== factory && imports.test(readFileSync(f, 'utf8')));
 }
 
 const nameOf = (file: string) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
@@ -138,9 +155,11 @@ if (!reportOnly) {
   const started = Date.now();
   for (const file of chosen) {
     const name = nameOf(file);
-    const tests = [pathTestsOf(file), 'tests/machines/descriptions.test.ts'];
-    if (!existsSync(tests[0]!)) {
-      console.error(`${file} has no path tests at ${tests[0]}.`);
+    const own = factoryFiles().includes(file) ? instancesOf(file, all) : [file];
+    const tests = [...own.map(pathTestsOf), 'tests/machines/descriptions.test.ts'];
+    const missing = tests.find((t) => !existsSync(t));
+    if (own.length === 0 || missing) {
+      console.error(`${file} has no path tests${missing ? ` at ${missing}` : ''}.`);
       process.exit(1);
     }
     // A report left by an earlier run must not pass for this one's.
