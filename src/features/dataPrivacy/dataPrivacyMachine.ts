@@ -6,7 +6,7 @@ import {
   type GetUserRequest,
   type UserEditDetails,
 } from '../../../contract/account';
-import type { MachineAlert } from '../../machines/alerts';
+import { type MachineAlert, textAlert } from '../../machines/alerts';
 import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
@@ -49,18 +49,18 @@ export interface DownloadRequest {
   lastName: string;
 }
 
-const loadFailedAlert: DataPrivacyAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: accountTexts.loadUserDataTitle,
-  messages: [accountTexts.loadUserDataFailed],
-};
-const deleteFailedAlert: DataPrivacyAlert = {
-  kind: 'deleteFailed',
-  level: 'danger',
-  title: null,
-  messages: [accountTexts.deleteFailed],
-};
+const loadFailedAlert: DataPrivacyAlert = textAlert(
+  'loadFailed',
+  'danger',
+  accountTexts.loadUserDataTitle,
+  accountTexts.loadUserDataFailed,
+);
+const deleteFailedAlert: DataPrivacyAlert = textAlert(
+  'deleteFailed',
+  'danger',
+  null,
+  accountTexts.deleteFailed,
+);
 
 export const dataPrivacyMachine = createLoadEditSaveMachine({
   types: {

@@ -4,7 +4,7 @@ import {
   type BillingPortalSession,
   type SubscriptionDetails,
 } from '../../../contract/payments';
-import { titledFailure } from '../../machines/errorMessages';
+import { failureAlert, textAlert, type MachineAlert } from '../../machines/alerts';
 import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
@@ -18,12 +18,7 @@ export interface IntegrationInput {
   isAdministrator: boolean;
 }
 
-export interface IntegrationAlert {
-  kind: 'loadFailed' | 'portalFailed';
-  level: 'danger';
-  title: string | null;
-  messages: string[];
-}
+export type IntegrationAlert = MachineAlert<'loadFailed' | 'portalFailed', 'danger'>;
 
 export interface IntegrationContext {
   isAdministrator: boolean;
@@ -34,12 +29,12 @@ export interface IntegrationContext {
 export type IntegrationEvent =
   { type: 'retry' } | { type: 'portal.open' } | { type: 'alert.dismiss' };
 
-const loadFailedAlert: IntegrationAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: null,
-  messages: [integrationTexts.loadFailed],
-};
+const loadFailedAlert: IntegrationAlert = textAlert(
+  'loadFailed',
+  'danger',
+  null,
+  integrationTexts.loadFailed,
+);
 
 /** The billing portal is for an Administrator of an organisation with a customer. */
 const canOpenPortal = (context: IntegrationContext) =>
@@ -111,11 +106,8 @@ export const integrationMachine = createLoadEditSaveMachine({
           target: 'ready',
           actions: {
             type: 'assignAlert',
-            params: ({ event }) => ({
-              kind: 'portalFailed' as const,
-              level: 'danger' as const,
-              ...titledFailure(event.error, integrationTexts.portalFailed),
-            }),
+            params: ({ event }) =>
+              failureAlert('portalFailed', event.error, integrationTexts.portalFailed),
           },
           description: "'Error opening the billing portal', with the server's message.",
         },

@@ -5,7 +5,7 @@ import {
   type Organisation,
   type UpdateOrganisationDetailsRequest,
 } from '../../../contract/organisations';
-import { failureAlert, type MachineAlert } from '../../machines/alerts';
+import { failureAlert, type MachineAlert, textAlert } from '../../machines/alerts';
 import {
   avatarUploadMachine,
   type AvatarChangedEvent,
@@ -51,18 +51,18 @@ const keepLogo: LogoChange = { kind: 'keep' };
 /** The id and systemId of the logo widget (the inspector names it). */
 export const ORGANISATION_LOGO_ID = 'organisationDetailsLogo';
 
-const loadFailedAlert: OrganisationDetailsAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: organisationTexts.userDetailsTitle,
-  messages: [organisationTexts.formDataFailed],
-};
-const savedAlert: OrganisationDetailsAlert = {
-  kind: 'saved',
-  level: 'success',
-  title: null,
-  messages: [organisationTexts.updated],
-};
+const loadFailedAlert: OrganisationDetailsAlert = textAlert(
+  'loadFailed',
+  'danger',
+  organisationTexts.userDetailsTitle,
+  organisationTexts.formDataFailed,
+);
+const savedAlert: OrganisationDetailsAlert = textAlert(
+  'saved',
+  'success',
+  null,
+  organisationTexts.updated,
+);
 
 function loaded(context: Pick<OrganisationDetailsContext, 'organisation'>): Organisation {
   if (!context.organisation) throw new Error('the organisation is not loaded');

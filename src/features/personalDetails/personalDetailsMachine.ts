@@ -4,7 +4,7 @@ import {
   type UpdatePersonalDetailsRequest,
   type UserEditDetails,
 } from '../../../contract/account';
-import { failureAlert, type MachineAlert } from '../../machines/alerts';
+import { failureAlert, type MachineAlert, textAlert } from '../../machines/alerts';
 import {
   emailVerificationMachine,
   selectEmail,
@@ -102,18 +102,18 @@ function submittedHandle(event: PersonalDetailsEvent): string {
   return event.values.handle;
 }
 
-const loadFailedAlert: PersonalDetailsAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: accountTexts.userDetailsTitle,
-  messages: [accountTexts.formDataFailed],
-};
-const savedAlert: PersonalDetailsAlert = {
-  kind: 'saved',
-  level: 'success',
-  title: null,
-  messages: [accountTexts.personalDetailsUpdated],
-};
+const loadFailedAlert: PersonalDetailsAlert = textAlert(
+  'loadFailed',
+  'danger',
+  accountTexts.userDetailsTitle,
+  accountTexts.formDataFailed,
+);
+const savedAlert: PersonalDetailsAlert = textAlert(
+  'saved',
+  'success',
+  null,
+  accountTexts.personalDetailsUpdated,
+);
 
 export const personalDetailsMachine = createLoadEditSaveMachine({
   types: {

@@ -4,6 +4,7 @@ import {
   type UpdatePreferencesRequest,
   type UserEditDetails,
 } from '../../../contract/account';
+import { textAlert, type MachineAlert } from '../../machines/alerts';
 import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
@@ -13,12 +14,7 @@ export interface PreferencesValues {
   consentToMarketingEmails: boolean;
 }
 
-export interface PreferencesAlert {
-  kind: 'loadFailed' | 'saved' | 'saveFailed';
-  level: 'success' | 'danger';
-  title: string;
-  messages: string[];
-}
+export type PreferencesAlert = MachineAlert<'loadFailed' | 'saved' | 'saveFailed'>;
 
 export interface PreferencesContext {
   /** The saved preferences, once loaded. */
@@ -31,24 +27,24 @@ export type PreferencesEvent =
   | { type: 'retry' }
   | { type: 'alert.dismiss' };
 
-const loadFailedAlert: PreferencesAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: accountTexts.loadUserDataTitle,
-  messages: [accountTexts.loadUserDataFailed],
-};
-const savedAlert: PreferencesAlert = {
-  kind: 'saved',
-  level: 'success',
-  title: accountTexts.preferencesUpdatedTitle,
-  messages: [accountTexts.preferencesUpdated],
-};
-const saveFailedAlert: PreferencesAlert = {
-  kind: 'saveFailed',
-  level: 'danger',
-  title: accountTexts.preferencesFailedTitle,
-  messages: [accountTexts.preferencesFailed],
-};
+const loadFailedAlert: PreferencesAlert = textAlert(
+  'loadFailed',
+  'danger',
+  accountTexts.loadUserDataTitle,
+  accountTexts.loadUserDataFailed,
+);
+const savedAlert: PreferencesAlert = textAlert(
+  'saved',
+  'success',
+  accountTexts.preferencesUpdatedTitle,
+  accountTexts.preferencesUpdated,
+);
+const saveFailedAlert: PreferencesAlert = textAlert(
+  'saveFailed',
+  'danger',
+  accountTexts.preferencesFailedTitle,
+  accountTexts.preferencesFailed,
+);
 
 const savedOf = (details: UserEditDetails): NonNullable<PreferencesContext['saved']> => ({
   consentToHelpEmails: details.consentToHelpEmails,
