@@ -16,7 +16,7 @@ import {
   type StateValue,
   type TransitionConfig,
 } from 'xstate';
-import type { MachineAlert } from './alerts';
+import { textAlert, type MachineAlert } from './alerts';
 
 /**
  * The load → edit → save machine shape (issue 32), shared by the settings screens: `loading`
@@ -122,8 +122,11 @@ export interface LoadEditSaveOptions<
     description: string;
     /** The loaded transition's description. */
     loaded: string;
-    /** The failure: its alert and the descriptions of its transition and of `loadFailed`. */
-    failed: { alert: MachineAlert<string>; description: string; stateDescription: string };
+    /**
+     * The failure: its alert's title and text (a 'loadFailed' danger alert), and the descriptions
+     * of its transition and of `loadFailed`.
+     */
+    failed: { title: string | null; text: string; description: string; stateDescription: string };
   };
   /** The ready state: what it shows, and what it holds besides the edit and save. */
   ready: Omit<InstanceState<TContext, TEvent>, 'initial'>;
@@ -150,8 +153,8 @@ export interface LoadEditSaveOptions<
       input: (context: TContext, event: TEvent) => unknown;
       /** `ready.saving`'s description. */
       description: string;
-      /** Saved: back to `ready` (its widgets start again) with this alert and actions. */
-      saved: { alert: MachineAlert<string>; description: string; actions?: string[] };
+      /** Saved: back to `ready` (its widgets start again) with a 'saved' success alert. */
+      saved: { title: string | null; text: string; description: string; actions?: string[] };
       /** Not saved: back to `ready.editing` with this alert. */
       failed: { alert: (error: unknown) => MachineAlert<string>; description: string };
     };
@@ -264,7 +267,10 @@ export function createLoadEditSaveMachine<
             reenter: true,
             actions: [
               { type: 'assignData', params: ({ event }: { event: { output: unknown } }) => event },
-              { type: 'assignAlert', params: edit.save.saved.alert },
+              {
+                type: 'assignAlert',
+                params: textAlert('saved', 'success', edit.save.saved.title, edit.save.saved.text),
+              },
               ...(edit.save.saved.actions ?? []),
             ],
             description: edit.save.saved.description,
@@ -301,7 +307,10 @@ export function createLoadEditSaveMachine<
         },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'assignAlert', params: load.failed.alert },
+          actions: {
+            type: 'assignAlert',
+            params: textAlert('loadFailed', 'danger', load.failed.title, load.failed.text),
+          },
           description: load.failed.description,
         },
       },

@@ -49,12 +49,6 @@ export interface DownloadRequest {
   lastName: string;
 }
 
-const loadFailedAlert: DataPrivacyAlert = textAlert(
-  'loadFailed',
-  'danger',
-  accountTexts.loadUserDataTitle,
-  accountTexts.loadUserDataFailed,
-);
 const deleteFailedAlert: DataPrivacyAlert = textAlert(
   'deleteFailed',
   'danger',
@@ -106,7 +100,8 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
     description: "GET users/get?id=: the person's own details.",
     loaded: 'The privacy policy version and agreed date show.',
     failed: {
-      alert: loadFailedAlert,
+      title: accountTexts.loadUserDataTitle,
+      text: accountTexts.loadUserDataFailed,
       description: "'Error loading user data': 'There was an error loading the user data'.",
       stateDescription:
         "'Error loading user data': 'There was an error loading the user data'; the person may try again.",

@@ -4,7 +4,7 @@ import {
   type BillingPortalSession,
   type SubscriptionDetails,
 } from '../../../contract/payments';
-import { failureAlert, textAlert, type MachineAlert } from '../../machines/alerts';
+import { failureAlert, type MachineAlert } from '../../machines/alerts';
 import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
@@ -28,13 +28,6 @@ export interface IntegrationContext {
 
 export type IntegrationEvent =
   { type: 'retry' } | { type: 'portal.open' } | { type: 'alert.dismiss' };
-
-const loadFailedAlert: IntegrationAlert = textAlert(
-  'loadFailed',
-  'danger',
-  null,
-  integrationTexts.loadFailed,
-);
 
 /** The billing portal is for an Administrator of an organisation with a customer. */
 const canOpenPortal = (context: IntegrationContext) =>
@@ -72,7 +65,8 @@ export const integrationMachine = createLoadEditSaveMachine({
     description: 'GET stripe/getSubscription.',
     loaded: 'The customer and the subscription show.',
     failed: {
-      alert: loadFailedAlert,
+      title: null,
+      text: integrationTexts.loadFailed,
       description: "'Error getting subscription status'.",
       stateDescription: "'Error getting subscription status'; the person may try again.",
     },

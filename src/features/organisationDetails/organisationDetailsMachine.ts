@@ -5,7 +5,7 @@ import {
   type Organisation,
   type UpdateOrganisationDetailsRequest,
 } from '../../../contract/organisations';
-import { failureAlert, type MachineAlert, textAlert } from '../../machines/alerts';
+import { failureAlert, type MachineAlert } from '../../machines/alerts';
 import {
   avatarUploadMachine,
   type AvatarChangedEvent,
@@ -50,19 +50,6 @@ const keepLogo: LogoChange = { kind: 'keep' };
 
 /** The id and systemId of the logo widget (the inspector names it). */
 export const ORGANISATION_LOGO_ID = 'organisationDetailsLogo';
-
-const loadFailedAlert: OrganisationDetailsAlert = textAlert(
-  'loadFailed',
-  'danger',
-  organisationTexts.userDetailsTitle,
-  organisationTexts.formDataFailed,
-);
-const savedAlert: OrganisationDetailsAlert = textAlert(
-  'saved',
-  'success',
-  null,
-  organisationTexts.updated,
-);
 
 function loaded(context: Pick<OrganisationDetailsContext, 'organisation'>): Organisation {
   if (!context.organisation) throw new Error('the organisation is not loaded');
@@ -134,7 +121,8 @@ export const organisationDetailsMachine = createLoadEditSaveMachine({
     description: "GET tenants/get?id=: the current organisation's details.",
     loaded: 'The saved details fill the form.',
     failed: {
-      alert: loadFailedAlert,
+      title: organisationTexts.userDetailsTitle,
+      text: organisationTexts.formDataFailed,
       description:
         "'Error getting user details': 'There was an error loading the data for this form'.",
       stateDescription:
@@ -173,7 +161,8 @@ export const organisationDetailsMachine = createLoadEditSaveMachine({
         return updateRequest(context, event.values);
       },
       saved: {
-        alert: savedAlert,
+        title: null,
+        text: organisationTexts.updated,
         actions: ['notifySaved'],
         description:
           "'Organisation details updated'; the session is refreshed (the account area's heading shows the name); the logo widget starts again from the saved logo.",

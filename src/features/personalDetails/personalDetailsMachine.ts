@@ -4,7 +4,7 @@ import {
   type UpdatePersonalDetailsRequest,
   type UserEditDetails,
 } from '../../../contract/account';
-import { failureAlert, type MachineAlert, textAlert } from '../../machines/alerts';
+import { failureAlert, type MachineAlert } from '../../machines/alerts';
 import {
   emailVerificationMachine,
   selectEmail,
@@ -102,19 +102,6 @@ function submittedHandle(event: PersonalDetailsEvent): string {
   return event.values.handle;
 }
 
-const loadFailedAlert: PersonalDetailsAlert = textAlert(
-  'loadFailed',
-  'danger',
-  accountTexts.userDetailsTitle,
-  accountTexts.formDataFailed,
-);
-const savedAlert: PersonalDetailsAlert = textAlert(
-  'saved',
-  'success',
-  null,
-  accountTexts.personalDetailsUpdated,
-);
-
 export const personalDetailsMachine = createLoadEditSaveMachine({
   types: {
     context: {} as PersonalDetailsContext,
@@ -188,7 +175,8 @@ export const personalDetailsMachine = createLoadEditSaveMachine({
     description: "GET users/getUserEditDetails: the person's saved details.",
     loaded: 'The saved details fill the form.',
     failed: {
-      alert: loadFailedAlert,
+      title: accountTexts.userDetailsTitle,
+      text: accountTexts.formDataFailed,
       description:
         "'Error getting user details': 'There was an error loading the data for this form'.",
       stateDescription:
@@ -274,7 +262,8 @@ export const personalDetailsMachine = createLoadEditSaveMachine({
         return { ...event.values, email };
       },
       saved: {
-        alert: savedAlert,
+        title: null,
+        text: accountTexts.personalDetailsUpdated,
         actions: ['notifySaved'],
         description:
           "'Personal details updated'; the session is refreshed so the header shows the new name. The widget and the handle check start again from what was saved.",

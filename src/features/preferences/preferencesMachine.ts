@@ -27,18 +27,6 @@ export type PreferencesEvent =
   | { type: 'retry' }
   | { type: 'alert.dismiss' };
 
-const loadFailedAlert: PreferencesAlert = textAlert(
-  'loadFailed',
-  'danger',
-  accountTexts.loadUserDataTitle,
-  accountTexts.loadUserDataFailed,
-);
-const savedAlert: PreferencesAlert = textAlert(
-  'saved',
-  'success',
-  accountTexts.preferencesUpdatedTitle,
-  accountTexts.preferencesUpdated,
-);
 const saveFailedAlert: PreferencesAlert = textAlert(
   'saveFailed',
   'danger',
@@ -76,7 +64,8 @@ export const preferencesMachine = createLoadEditSaveMachine({
     description: "GET users/getUserEditDetails: the person's saved preferences.",
     loaded: 'The saved preferences fill the form.',
     failed: {
-      alert: loadFailedAlert,
+      title: accountTexts.loadUserDataTitle,
+      text: accountTexts.loadUserDataFailed,
       description: "'Error loading user data': 'There was an error loading the user data'.",
       stateDescription:
         "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
@@ -101,7 +90,8 @@ export const preferencesMachine = createLoadEditSaveMachine({
         };
       },
       saved: {
-        alert: savedAlert,
+        title: accountTexts.preferencesUpdatedTitle,
+        text: accountTexts.preferencesUpdated,
         description: "'Preferences updated successfully' titled 'Preferences Updated'.",
       },
       failed: {
