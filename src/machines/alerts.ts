@@ -25,3 +25,13 @@ export function failureAlert<Kind extends string>(
 ): MachineAlert<Kind, 'danger'> {
   return { kind, level: 'danger', ...titledFailure(error, text) };
 }
+
+/** An alert of one message: its kind, level, title (null for none) and the spec's text. */
+export function textAlert<Kind extends string, Level extends 'success' | 'danger'>(
+  kind: Kind,
+  level: Level,
+  title: string | null,
+  text: string,
+): MachineAlert<Kind, Level> {
+  return { kind, level, title, messages: [text] };
+}

@@ -4,6 +4,7 @@ import type { FlowScreenProps } from '../../shared/flow';
 import { DataPrivacyView } from './DataPrivacyView';
 import type { DataPrivacyActors } from './dataPrivacy.flow';
 import {
+  selectAccountAreaPath,
   selectConfirmingDeletion,
   selectCurrentOrganisationName,
   selectDataPrivacyAlert,
@@ -13,7 +14,6 @@ import {
   selectDeletionScope,
   selectDeletionUnavailable,
   selectDownloading,
-  selectInAccountArea,
   selectPrivacyPolicy,
 } from './dataPrivacyMachine';
 
@@ -24,7 +24,7 @@ interface DataPrivacyScreenProps extends FlowScreenProps<DataPrivacyActors> {
 /** Data Privacy at /account/data-privacy (account area) and /data-privacy (full page). */
 export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenProps) {
   const ref = flow.dataPrivacy;
-  const inAccountArea = useSelector(ref, selectInAccountArea);
+  const accountAreaPath = useSelector(ref, selectAccountAreaPath);
   const privacyPolicy = useSelector(ref, selectPrivacyPolicy, shallowEqual);
   const view = (
     <DataPrivacyView
@@ -48,8 +48,8 @@ export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenP
     />
   );
   if (!user) return null;
-  return inAccountArea ? (
-    <AccountAreaFrame user={user} path="/account/data-privacy">
+  return accountAreaPath ? (
+    <AccountAreaFrame user={user} path={accountAreaPath}>
       {view}
     </AccountAreaFrame>
   ) : (

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { fromPromise, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import {
   accountTexts,
   DEFAULT_PRIVACY_POLICY_VERSION,
@@ -6,7 +6,8 @@ import {
   type GetUserRequest,
   type UserEditDetails,
 } from '../../../contract/account';
-import type { MachineAlert } from '../../machines/alerts';
+import { type MachineAlert, textAlert } from '../../machines/alerts';
+import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export interface DataPrivacyInput {
@@ -48,25 +49,31 @@ export interface DownloadRequest {
   lastName: string;
 }
 
-const loadFailedAlert: DataPrivacyAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: accountTexts.loadUserDataTitle,
-  messages: [accountTexts.loadUserDataFailed],
-};
-const deleteFailedAlert: DataPrivacyAlert = {
-  kind: 'deleteFailed',
-  level: 'danger',
-  title: null,
-  messages: [accountTexts.deleteFailed],
-};
+const deleteFailedAlert: DataPrivacyAlert = textAlert(
+  'deleteFailed',
+  'danger',
+  null,
+  accountTexts.deleteFailed,
+);
 
-export const dataPrivacyMachine = setup({
+export const dataPrivacyMachine = createLoadEditSaveMachine({
   types: {
     context: {} as DataPrivacyContext,
     events: {} as DataPrivacyEvent,
     input: {} as DataPrivacyInput,
+    data: {} as UserEditDetails,
   },
+  id: 'dataPrivacy',
+  description:
+    "Spec §2.3 Data Privacy (/account/data-privacy, and /data-privacy for people still onboarding): the privacy policy version and agreed date; Download Personal Data saves a zip named from the first and last name plus a yymmddHHMMSS stamp; a Delete Account section with a danger confirm dialog whose button is 'Yes, Delete Account' (spec §4 Deleting own account: success signs the user out; 'Error deleting acccount' closes the dialog). While a host impersonates the person, Delete Account is not offered (the server refuses it there); the download stays.",
+  context: (input) => ({
+    userId: input.userId,
+    tenantId: input.tenantId,
+    inAccountArea: input.inAccountArea,
+    impersonated: input.impersonated,
+    details: null,
+    alert: null,
+  }),
   actors: {
     /** GET users/get?id=: the person's own details (the privacy policy's version and date). */
     getUser: fromPromise<UserEditDetails, GetUserRequest>(async () => notProvided('getUser')),
@@ -85,152 +92,122 @@ export const dataPrivacyMachine = setup({
     logDownloadFailure: (_, _error: unknown) => notProvided('logDownloadFailure'),
     /** Spec §4 Deleting own account: success signs the user out. */
     signOut: () => notProvided('signOut'),
-    assignDetails: assign((_, details: UserEditDetails) => ({ details })),
-    assignAlert: assign((_, alert: DataPrivacyAlert) => ({ alert })),
-    clearAlert: assign({ alert: null }),
   },
-}).createMachine({
-  id: 'dataPrivacy',
-  description:
-    "Spec §2.3 Data Privacy (/account/data-privacy, and /data-privacy for people still onboarding): the privacy policy version and agreed date; Download Personal Data saves a zip named from the first and last name plus a yymmddHHMMSS stamp; a Delete Account section with a danger confirm dialog whose button is 'Yes, Delete Account' (spec §4 Deleting own account: success signs the user out; 'Error deleting acccount' closes the dialog). While a host impersonates the person, Delete Account is not offered (the server refuses it there); the download stays.",
-  context: ({ input }) => ({
-    userId: input.userId,
-    tenantId: input.tenantId,
-    inAccountArea: input.inAccountArea,
-    impersonated: input.impersonated,
-    details: null,
-    alert: null,
-  }),
-  on: {
-    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
-  },
-  initial: 'loading',
-  states: {
-    loading: {
-      description: "GET users/get?id=: the person's own details.",
-      invoke: {
-        id: 'getUser',
-        src: 'getUser',
-        input: ({ context }) => ({ id: context.userId }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignDetails', params: ({ event }) => event.output },
-          description: 'The privacy policy version and agreed date show.',
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignAlert', params: loadFailedAlert },
-          description: "'Error loading user data': 'There was an error loading the user data'.",
-        },
-      },
-    },
-    loadFailed: {
-      description:
+  assignData: (details) => ({ details }),
+  load: {
+    actor: 'getUser',
+    input: (context) => ({ id: context.userId }),
+    description: "GET users/get?id=: the person's own details.",
+    loaded: 'The privacy policy version and agreed date show.',
+    failed: {
+      title: accountTexts.loadUserDataTitle,
+      text: accountTexts.loadUserDataFailed,
+      description: "'Error loading user data': 'There was an error loading the user data'.",
+      stateDescription:
         "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
-      on: {
-        retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
-      },
     },
-    ready: {
-      type: 'parallel',
-      description: 'The privacy policy, the download and the Delete Account section.',
-      states: {
-        download: {
-          description: 'Download Personal Data.',
-          initial: 'idle',
-          states: {
-            idle: {
-              description: 'The Download Personal Data button.',
-              on: {
-                'download.start': {
-                  target: 'downloading',
-                  description: 'Download Personal Data.',
-                },
+  },
+  ready: {
+    type: 'parallel',
+    description: 'The privacy policy, the download and the Delete Account section.',
+    states: {
+      download: {
+        description: 'Download Personal Data.',
+        initial: 'idle',
+        states: {
+          idle: {
+            description: 'The Download Personal Data button.',
+            on: {
+              'download.start': {
+                target: 'downloading',
+                description: 'Download Personal Data.',
               },
             },
-            downloading: {
-              description:
-                'GET users/downloadPersonalData: the zip is built on the server and saved as {FirstLast}{yymmddHHMMSS}.zip.',
-              invoke: {
-                id: 'downloadPersonalData',
-                src: 'downloadPersonalData',
-                input: ({ context }) => ({
-                  firstName: context.details?.firstName ?? '',
-                  lastName: context.details?.lastName ?? '',
-                }),
-                onDone: { target: 'idle', description: 'The zip was saved.' },
-                onError: {
-                  target: 'idle',
-                  actions: {
-                    type: 'logDownloadFailure',
-                    params: ({ event }: { event: ErrorActorEvent }) => event.error,
-                  },
-                  description: 'A personal-data download failure is only logged.',
+          },
+          downloading: {
+            description:
+              'GET users/downloadPersonalData: the zip is built on the server and saved as {FirstLast}{yymmddHHMMSS}.zip.',
+            invoke: {
+              id: 'downloadPersonalData',
+              src: 'downloadPersonalData',
+              input: ({ context }) => ({
+                firstName: context.details?.firstName ?? '',
+                lastName: context.details?.lastName ?? '',
+              }),
+              onDone: { target: 'idle', description: 'The zip was saved.' },
+              onError: {
+                target: 'idle',
+                actions: {
+                  type: 'logDownloadFailure',
+                  params: ({ event }: { event: ErrorActorEvent }) => event.error,
                 },
+                description: 'A personal-data download failure is only logged.',
               },
             },
           },
         },
-        deletion: {
-          description: 'The Delete Account section (spec §4 Deleting own account, §6).',
-          initial: 'checkingImpersonation',
-          states: {
-            checkingImpersonation: {
-              description: 'Delete Account is never offered while a host impersonates the person.',
-              always: [
-                {
-                  guard: 'isImpersonating',
-                  target: 'notWhileImpersonating',
-                  description: 'A host is viewing Givedrop as this person: a note instead.',
-                },
-                { target: 'idle', description: 'The person themselves: Delete Account.' },
-              ],
-            },
-            notWhileImpersonating: {
-              description:
-                "The server refuses users/deleteMyAccount to an impersonated session: 'Deleting the account is not available while you are viewing Givedrop as another user.' and no Delete Account button.",
-            },
-            idle: {
-              description: 'The Delete Account button in the danger section.',
-              on: {
-                'delete.request': {
-                  target: 'confirming',
-                  actions: 'clearAlert',
-                  description: 'Delete Account: the danger confirm dialog opens.',
-                },
+      },
+      deletion: {
+        description: 'The Delete Account section (spec §4 Deleting own account, §6).',
+        initial: 'checkingImpersonation',
+        states: {
+          checkingImpersonation: {
+            description: 'Delete Account is never offered while a host impersonates the person.',
+            always: [
+              {
+                guard: 'isImpersonating',
+                target: 'notWhileImpersonating',
+                description: 'A host is viewing Givedrop as this person: a note instead.',
+              },
+              { target: 'idle', description: 'The person themselves: Delete Account.' },
+            ],
+          },
+          notWhileImpersonating: {
+            description:
+              "The server refuses users/deleteMyAccount to an impersonated session: 'Deleting the account is not available while you are viewing Givedrop as another user.' and no Delete Account button.",
+          },
+          idle: {
+            description: 'The Delete Account button in the danger section.',
+            on: {
+              'delete.request': {
+                target: 'confirming',
+                actions: 'clearAlert',
+                description: 'Delete Account: the danger confirm dialog opens.',
               },
             },
-            confirming: {
-              description:
-                "The danger confirm dialog: what will be deleted, and 'Yes, Delete Account'. Escape, outside click and close cancel it.",
-              on: {
-                'delete.cancel': { target: 'idle', description: 'The dialog is cancelled.' },
-                'delete.confirm': {
-                  target: 'deleting',
-                  description: "'Yes, Delete Account'.",
-                },
+          },
+          confirming: {
+            description:
+              "The danger confirm dialog: what will be deleted, and 'Yes, Delete Account'. Escape, outside click and close cancel it.",
+            on: {
+              'delete.cancel': { target: 'idle', description: 'The dialog is cancelled.' },
+              'delete.confirm': {
+                target: 'deleting',
+                description: "'Yes, Delete Account'.",
               },
             },
-            deleting: {
-              description: 'DELETE users/deleteMyAccount.',
-              invoke: {
-                id: 'deleteMyAccount',
-                src: 'deleteMyAccount',
-                onDone: {
-                  target: '#dataPrivacy.deleted',
-                  description: 'Deleted: the person is signed out.',
-                },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'assignAlert', params: deleteFailedAlert },
-                  description: "'Error deleting acccount'; the dialog closes.",
-                },
+          },
+          deleting: {
+            description: 'DELETE users/deleteMyAccount.',
+            invoke: {
+              id: 'deleteMyAccount',
+              src: 'deleteMyAccount',
+              onDone: {
+                target: '#dataPrivacy.deleted',
+                description: 'Deleted: the person is signed out.',
+              },
+              onError: {
+                target: 'idle',
+                actions: { type: 'assignAlert', params: deleteFailedAlert },
+                description: "'Error deleting acccount'; the dialog closes.",
               },
             },
           },
         },
       },
     },
+  },
+  states: {
     deleted: {
       type: 'final',
       description: 'The account (or this organisation of it) is gone: the person is signed out.',
@@ -280,5 +257,10 @@ export const selectDeletionUnavailable = (s: DataPrivacySnapshot): string | null
   s.matches({ ready: { deletion: 'notWhileImpersonating' } })
     ? accountTexts.deleteNotWhileImpersonating
     : null;
-export const selectInAccountArea = (s: DataPrivacySnapshot) => s.context.inAccountArea;
+/**
+ * The account area's page the screen is (its frame and menu), or null: /data-privacy, a full page
+ * of its own for people still onboarding.
+ */
+export const selectAccountAreaPath = (s: DataPrivacySnapshot): string | null =>
+  s.context.inAccountArea ? '/account/data-privacy' : null;
 export const selectDataPrivacyAlert = (s: DataPrivacySnapshot) => s.context.alert;

@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
   paymentTexts,
   type BillingPortalSession,
   type SubscriptionDetails,
 } from '../../../contract/payments';
-import { titledFailure } from '../../machines/errorMessages';
+import { failureAlert, type MachineAlert } from '../../machines/alerts';
+import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export const integrationTexts = {
@@ -17,12 +18,7 @@ export interface IntegrationInput {
   isAdministrator: boolean;
 }
 
-export interface IntegrationAlert {
-  kind: 'loadFailed' | 'portalFailed';
-  level: 'danger';
-  title: string | null;
-  messages: string[];
-}
+export type IntegrationAlert = MachineAlert<'loadFailed' | 'portalFailed', 'danger'>;
 
 export interface IntegrationContext {
   isAdministrator: boolean;
@@ -33,23 +29,21 @@ export interface IntegrationContext {
 export type IntegrationEvent =
   { type: 'retry' } | { type: 'portal.open' } | { type: 'alert.dismiss' };
 
-const loadFailedAlert: IntegrationAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: null,
-  messages: [integrationTexts.loadFailed],
-};
-
 /** The billing portal is for an Administrator of an organisation with a customer. */
 const canOpenPortal = (context: IntegrationContext) =>
   context.isAdministrator && context.details !== null && context.details.customerExists;
 
-export const integrationMachine = setup({
+export const integrationMachine = createLoadEditSaveMachine({
   types: {
     context: {} as IntegrationContext,
     events: {} as IntegrationEvent,
     input: {} as IntegrationInput,
+    data: {} as SubscriptionDetails,
   },
+  id: 'integration',
+  description:
+    "Issue 18 item 5, Integration (/account/organisation/integration): the organisation's connection to the payment provider — whether a customer exists, its id, the subscription's id and status — and, for an Administrator, a button to the provider's billing portal (a full page navigation; the portal sends the browser back here). 'Error getting subscription status' (spec §8) with a retry.",
+  context: (input) => ({ isAdministrator: input.isAdministrator, details: null, alert: null }),
   actors: {
     /** GET stripe/getSubscription: the organisation's customer and subscription. */
     getSubscription: fromPromise<SubscriptionDetails>(async () => notProvided('getSubscription')),
@@ -64,54 +58,31 @@ export const integrationMachine = setup({
   actions: {
     /** The browser goes to the billing portal: a full page navigation (the entry's). */
     openPortal: (_, _url: string) => notProvided('openPortal'),
-    assignDetails: assign((_, details: SubscriptionDetails) => ({ details })),
-    assignAlert: assign((_, alert: IntegrationAlert) => ({ alert })),
-    clearAlert: assign({ alert: null }),
   },
-}).createMachine({
-  id: 'integration',
-  description:
-    "Issue 18 item 5, Integration (/account/organisation/integration): the organisation's connection to the payment provider — whether a customer exists, its id, the subscription's id and status — and, for an Administrator, a button to the provider's billing portal (a full page navigation; the portal sends the browser back here). 'Error getting subscription status' (spec §8) with a retry.",
-  context: ({ input }) => ({ isAdministrator: input.isAdministrator, details: null, alert: null }),
-  on: {
-    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
+  assignData: (details) => ({ details }),
+  load: {
+    actor: 'getSubscription',
+    description: 'GET stripe/getSubscription.',
+    loaded: 'The customer and the subscription show.',
+    failed: {
+      title: null,
+      text: integrationTexts.loadFailed,
+      description: "'Error getting subscription status'.",
+      stateDescription: "'Error getting subscription status'; the person may try again.",
+    },
   },
-  initial: 'loading',
+  ready: {
+    description: 'The connection to the payment provider.',
+    on: {
+      'portal.open': {
+        guard: 'canOpenPortal',
+        target: 'openingPortal',
+        actions: 'clearAlert',
+        description: 'Open the billing portal (an Administrator of a customer).',
+      },
+    },
+  },
   states: {
-    loading: {
-      description: 'GET stripe/getSubscription.',
-      invoke: {
-        id: 'getSubscription',
-        src: 'getSubscription',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignDetails', params: ({ event }) => event.output },
-          description: 'The customer and the subscription show.',
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignAlert', params: loadFailedAlert },
-          description: "'Error getting subscription status'.",
-        },
-      },
-    },
-    loadFailed: {
-      description: "'Error getting subscription status'; the person may try again.",
-      on: {
-        retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
-      },
-    },
-    ready: {
-      description: 'The connection to the payment provider.',
-      on: {
-        'portal.open': {
-          guard: 'canOpenPortal',
-          target: 'openingPortal',
-          actions: 'clearAlert',
-          description: 'Open the billing portal (an Administrator of a customer).',
-        },
-      },
-    },
     openingPortal: {
       description: 'POST stripe/createBillingPortalSession.',
       invoke: {
@@ -119,18 +90,18 @@ export const integrationMachine = setup({
         src: 'createBillingPortalSession',
         onDone: {
           target: 'goingToPortal',
-          actions: { type: 'openPortal', params: ({ event }) => event.output.url },
+          actions: {
+            type: 'openPortal',
+            params: ({ event }) => (event.output as BillingPortalSession).url,
+          },
           description: "The browser goes to the provider's billing portal.",
         },
         onError: {
           target: 'ready',
           actions: {
             type: 'assignAlert',
-            params: ({ event }) => ({
-              kind: 'portalFailed' as const,
-              level: 'danger' as const,
-              ...titledFailure(event.error, integrationTexts.portalFailed),
-            }),
+            params: ({ event }) =>
+              failureAlert('portalFailed', event.error, integrationTexts.portalFailed),
           },
           description: "'Error opening the billing portal', with the server's message.",
         },

@@ -13,6 +13,7 @@ import {
   selectOrganisationAlert,
   selectOrganisationLoadFailed,
   selectOrganisationLoading,
+  selectEditableLogoRef,
   selectOrganisationLogoRef,
   selectOrganisationSaving,
 } from './organisationDetailsMachine';
@@ -32,6 +33,7 @@ export function OrganisationDetailsScreen({
   const alert = useSelector(ref, selectOrganisationAlert);
   const canEdit = useSelector(ref, selectCanEditOrganisation);
   const logoRef = useSelector(ref, selectOrganisationLogoRef);
+  const editableLogoRef = useSelector(ref, selectEditableLogoRef);
   // Save waits while the logo widget checks or uploads, as Create Organisation does (a save then
   // would keep the old logo).
   const logoBusy = useSelector(logoRef, (logo) => (logo ? selectAvatarBusy(logo) : false));
@@ -50,8 +52,11 @@ export function OrganisationDetailsScreen({
         initialValues={initialValues}
         canEdit={canEdit}
         logo={
-          logoRef && canEdit ? (
-            <LogoWidget logoRef={logoRef} name={organisation?.name ?? user.currentTenant.name} />
+          editableLogoRef ? (
+            <LogoWidget
+              logoRef={editableLogoRef}
+              name={organisation?.name ?? user.currentTenant.name}
+            />
           ) : null
         }
         logoUrl={organisation?.logoUrl ?? ''}

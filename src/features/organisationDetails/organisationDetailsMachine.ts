@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { UserRole } from '../../../contract/enums';
 import {
   organisationTexts,
@@ -12,6 +12,7 @@ import {
   organisationLogoUploadInput,
   type AvatarUploadInput,
 } from '../../machines/avatarUploadMachine';
+import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 import type { OrganisationDetailsFormValues } from '../../validation/organisation';
 
@@ -45,21 +46,10 @@ export type OrganisationDetailsEvent =
   | { type: 'alert.dismiss' }
   | AvatarChangedEvent;
 
+const keepLogo: LogoChange = { kind: 'keep' };
+
 /** The id and systemId of the logo widget (the inspector names it). */
 export const ORGANISATION_LOGO_ID = 'organisationDetailsLogo';
-
-const loadFailedAlert: OrganisationDetailsAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: organisationTexts.userDetailsTitle,
-  messages: [organisationTexts.formDataFailed],
-};
-const savedAlert: OrganisationDetailsAlert = {
-  kind: 'saved',
-  level: 'success',
-  title: null,
-  messages: [organisationTexts.updated],
-};
 
 function loaded(context: Pick<OrganisationDetailsContext, 'organisation'>): Organisation {
   if (!context.organisation) throw new Error('the organisation is not loaded');
@@ -79,17 +69,27 @@ export function updateRequest(
   };
 }
 
-export const organisationDetailsMachine = setup({
+export const organisationDetailsMachine = createLoadEditSaveMachine({
   types: {
     context: {} as OrganisationDetailsContext,
     events: {} as OrganisationDetailsEvent,
     input: {} as OrganisationDetailsInput,
+    data: {} as Organisation,
     children: {} as {
-      organisationDetailsLogo: 'avatarUpload';
-      getOrganisation: 'getOrganisation';
-      updateDetails: 'updateDetails';
+      organisationDetailsLogo?: ActorRefFrom<typeof avatarUploadMachine>;
     },
   },
+  id: 'organisationDetails',
+  description:
+    "Organisation Details (/account/organisation, spec §2.2, §3 Organisation): name, company number, VAT number, email, contact name, contact phone, website and logo. Its Administrators edit and save them (tenants/updateDetails, the logo through the avatar widget's organisation-logo preset); a Standard User reads them (spec §6).",
+  context: (input) => ({
+    tenantId: input.tenantId,
+    userRole: input.userRole,
+    userGuid: input.userGuid,
+    organisation: null,
+    logo: keepLogo,
+    alert: null,
+  }),
   actors: {
     avatarUpload: avatarUploadMachine,
     /** GET tenants/get?id=: the current organisation's details. */
@@ -107,126 +107,70 @@ export const organisationDetailsMachine = setup({
   actions: {
     /** The flow protocol: refresh the session (the account area's heading carries the name). */
     notifySaved: () => notProvided('notifySaved'),
-    assignOrganisation: assign((_, organisation: Organisation) => ({
-      organisation,
-      logo: { kind: 'keep' } as LogoChange,
-    })),
     assignLogo: assign((_, change: AvatarChangedEvent) => ({
       logo:
         change.fileId !== null
           ? ({ kind: 'new', fileId: change.fileId } as LogoChange)
           : ({ kind: 'remove' } as LogoChange),
     })),
-    assignAlert: assign((_, alert: OrganisationDetailsAlert) => ({ alert })),
-    assignFailure: assign((_, error: unknown) => ({
-      alert: failureAlert('saveFailed', error, organisationTexts.updateFailed),
-    })),
-    clearAlert: assign({ alert: null }),
   },
-}).createMachine({
-  id: 'organisationDetails',
-  description:
-    "Organisation Details (/account/organisation, spec §2.2, §3 Organisation): name, company number, VAT number, email, contact name, contact phone, website and logo. Its Administrators edit and save them (tenants/updateDetails, the logo through the avatar widget's organisation-logo preset); a Standard User reads them (spec §6).",
-  context: ({ input }) => ({
-    tenantId: input.tenantId,
-    userRole: input.userRole,
-    userGuid: input.userGuid,
-    organisation: null,
-    logo: { kind: 'keep' },
-    alert: null,
-  }),
-  on: {
-    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
-  },
-  initial: 'loading',
-  states: {
-    loading: {
-      description: "GET tenants/get?id=: the current organisation's details.",
-      invoke: {
-        id: 'getOrganisation',
-        src: 'getOrganisation',
-        input: ({ context }) => ({ id: context.tenantId }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignOrganisation', params: ({ event }) => event.output },
-          description: 'The saved details fill the form.',
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignAlert', params: loadFailedAlert },
-          description:
-            "'Error getting user details': 'There was an error loading the data for this form'.",
-        },
-      },
-    },
-    loadFailed: {
-      description: "'There was an error loading the data for this form'; the person may try again.",
-      on: {
-        retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
-      },
-    },
-    ready: {
+  assignData: (organisation) => ({ organisation, logo: keepLogo }),
+  load: {
+    actor: 'getOrganisation',
+    input: (context) => ({ id: context.tenantId }),
+    description: "GET tenants/get?id=: the current organisation's details.",
+    loaded: 'The saved details fill the form.',
+    failed: {
+      title: organisationTexts.userDetailsTitle,
+      text: organisationTexts.formDataFailed,
       description:
-        'The details, with the logo widget (the saved logo); editable by Administrators, read-only for Standard Users.',
-      invoke: {
-        id: ORGANISATION_LOGO_ID,
-        systemId: ORGANISATION_LOGO_ID,
-        src: 'avatarUpload',
-        input: ({ context }): AvatarUploadInput =>
-          organisationLogoUploadInput({ guid: context.userGuid }, loaded(context)),
+        "'Error getting user details': 'There was an error loading the data for this form'.",
+      stateDescription:
+        "'There was an error loading the data for this form'; the person may try again.",
+    },
+  },
+  ready: {
+    description:
+      'The details, with the logo widget (the saved logo); editable by Administrators, read-only for Standard Users.',
+    invoke: {
+      id: ORGANISATION_LOGO_ID,
+      systemId: ORGANISATION_LOGO_ID,
+      src: 'avatarUpload',
+      input: ({ context }): AvatarUploadInput =>
+        organisationLogoUploadInput({ guid: context.userGuid }, loaded(context)),
+    },
+    on: {
+      'avatar.changed': {
+        actions: { type: 'assignLogo', params: ({ event }) => event },
+        description:
+          'The logo widget uploaded a new logo (saved with the form as logoId) or removed it.',
       },
-      on: {
-        'avatar.changed': {
-          actions: { type: 'assignLogo', params: ({ event }) => event },
-          description:
-            'The logo widget uploaded a new logo (saved with the form as logoId) or removed it.',
-        },
+    },
+  },
+  edit: {
+    description: 'The details as saved, or as the Administrator is changing them.',
+    submit: {
+      guard: 'isAdministrator',
+      description: 'Save (Administrators only): the form passed the spec §5 Organisation rules.',
+    },
+    save: {
+      actor: 'updateDetails',
+      description: "'Saving...': POST tenants/updateDetails.",
+      input: (context, event) => {
+        if (event.type !== 'form.submit') throw new Error('saving needs the submitted form');
+        return updateRequest(context, event.values);
       },
-      initial: 'editing',
-      states: {
-        editing: {
-          description: 'The details as saved, or as the Administrator is changing them.',
-          on: {
-            'form.submit': {
-              guard: 'isAdministrator',
-              target: 'saving',
-              actions: 'clearAlert',
-              description:
-                'Save (Administrators only): the form passed the spec §5 Organisation rules.',
-            },
-          },
-        },
-        saving: {
-          description: "'Saving...': POST tenants/updateDetails.",
-          invoke: {
-            id: 'updateDetails',
-            src: 'updateDetails',
-            input: ({ context, event }) => {
-              if (event.type !== 'form.submit') throw new Error('saving needs the submitted form');
-              return updateRequest(context, event.values);
-            },
-            onDone: {
-              target: '#organisationDetails.ready',
-              reenter: true,
-              actions: [
-                { type: 'assignOrganisation', params: ({ event }) => event.output },
-                { type: 'assignAlert', params: savedAlert },
-                'notifySaved',
-              ],
-              description:
-                "'Organisation details updated'; the session is refreshed (the account area's heading shows the name); the logo widget starts again from the saved logo.",
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                "'Error updating organisation details' with the server's messages; the form keeps what was typed.",
-            },
-          },
-        },
+      saved: {
+        title: null,
+        text: organisationTexts.updated,
+        actions: ['notifySaved'],
+        description:
+          "'Organisation details updated'; the session is refreshed (the account area's heading shows the name); the logo widget starts again from the saved logo.",
+      },
+      failed: {
+        alert: (error) => failureAlert('saveFailed', error, organisationTexts.updateFailed),
+        description:
+          "'Error updating organisation details' with the server's messages; the form keeps what was typed.",
       },
     },
   },
@@ -247,3 +191,6 @@ export const selectCanEditOrganisation = (s: OrganisationDetailsSnapshot) =>
   s.context.userRole === UserRole.Administrator;
 export const selectOrganisationLogoRef = (s: OrganisationDetailsSnapshot) =>
   s.children.organisationDetailsLogo;
+/** The logo widget, shown only to whom may edit (spec §6) once the details are loaded, else null. */
+export const selectEditableLogoRef = (s: OrganisationDetailsSnapshot) =>
+  (selectCanEditOrganisation(s) && s.children.organisationDetailsLogo) || null;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   accountTexts,
   type UpdatePersonalDetailsRequest,
@@ -11,6 +11,7 @@ import {
   selectVerifiedEmail,
 } from '../../machines/emailVerificationMachine';
 import { handleCheckMachine, selectAvailableHandle } from '../../machines/handleCheckMachine';
+import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 import {
   personalDetailsFieldOrder,
@@ -95,30 +96,33 @@ function savedDetails(context: Pick<PersonalDetailsContext, 'details'>): UserEdi
   return context.details;
 }
 
-const loadFailedAlert: PersonalDetailsAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: accountTexts.userDetailsTitle,
-  messages: [accountTexts.formDataFailed],
-};
-const savedAlert: PersonalDetailsAlert = {
-  kind: 'saved',
-  level: 'success',
-  title: null,
-  messages: [accountTexts.personalDetailsUpdated],
-};
+/** The handle of a submitted form (the only event the edit checks). */
+function submittedHandle(event: PersonalDetailsEvent): string {
+  if (event.type !== 'form.submit') throw new Error('only a submitted form is checked');
+  return event.values.handle;
+}
 
-export const personalDetailsMachine = setup({
+export const personalDetailsMachine = createLoadEditSaveMachine({
   types: {
     context: {} as PersonalDetailsContext,
     events: {} as PersonalDetailsEvent,
+    data: {} as UserEditDetails,
     children: {} as {
-      personalDetailsEmailVerification: 'emailVerification';
-      personalDetailsHandleCheck: 'handleCheck';
-      getUserEditDetails: 'getUserEditDetails';
-      updatePersonalDetails: 'updatePersonalDetails';
+      personalDetailsEmailVerification?: ActorRefFrom<typeof emailVerificationMachine>;
+      personalDetailsHandleCheck?: ActorRefFrom<typeof handleCheckMachine>;
     },
   },
+  id: 'personalDetails',
+  description:
+    "Spec §2.3 Personal Details (/account/personal-details and /account): first name, last name, phone with the country picker (default GB), date of birth, handle with the live availability check (one's own handle counts as available), email with the verification widget. Save shows 'Saving...'; 'Personal details updated', then the session is refreshed so the header shows the new name. A new email signs in only once its emailed link is used: until then 'Email requires confirmation'.",
+  context: () => ({
+    details: null,
+    widgetEmail: '',
+    verifiedEmail: null,
+    availableHandle: null,
+    fieldErrors: {},
+    alert: null,
+  }),
   actors: {
     emailVerification: emailVerificationMachine,
     handleCheck: handleCheckMachine,
@@ -136,12 +140,6 @@ export const personalDetailsMachine = setup({
   actions: {
     /** Tells the app to refresh the session, so the header shows the new name. */
     notifySaved: () => notProvided('notifySaved'),
-    assignDetails: assign((_, details: UserEditDetails) => ({
-      details,
-      widgetEmail: details.pendingEmail ?? details.email,
-      verifiedEmail: details.pendingEmail ?? details.email,
-      availableHandle: details.handle,
-    })),
     assignWidget: assign(({ context }, widget: { email: string; verifiedEmail: string | null }) => {
       const next = { ...context, widgetEmail: widget.email, verifiedEmail: widget.verifiedEmail };
       const { email: _cleared, ...rest } = context.fieldErrors;
@@ -165,178 +163,115 @@ export const personalDetailsMachine = setup({
       fieldErrors: personalDetailsFieldErrors(context, handle),
     })),
     clearFieldErrors: assign({ fieldErrors: {} }),
-    assignAlert: assign((_, alert: PersonalDetailsAlert) => ({ alert })),
-    assignFailure: assign((_, error: unknown) => ({
-      alert: failureAlert('saveFailed', error, accountTexts.personalDetailsFailed),
-    })),
-    clearAlert: assign({ alert: null }),
   },
-}).createMachine({
-  id: 'personalDetails',
-  description:
-    "Spec §2.3 Personal Details (/account/personal-details and /account): first name, last name, phone with the country picker (default GB), date of birth, handle with the live availability check (one's own handle counts as available), email with the verification widget. Save shows 'Saving...'; 'Personal details updated', then the session is refreshed so the header shows the new name. A new email signs in only once its emailed link is used: until then 'Email requires confirmation'.",
-  context: {
-    details: null,
-    widgetEmail: '',
-    verifiedEmail: null,
-    availableHandle: null,
-    fieldErrors: {},
-    alert: null,
-  },
-  on: {
-    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
-  },
-  initial: 'loading',
-  states: {
-    loading: {
-      description: "GET users/getUserEditDetails: the person's saved details.",
-      invoke: {
-        id: 'getUserEditDetails',
-        src: 'getUserEditDetails',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignDetails', params: ({ event }) => event.output },
-          description: 'The saved details fill the form.',
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignAlert', params: loadFailedAlert },
-          description:
-            "'Error getting user details': 'There was an error loading the data for this form'.",
-        },
-      },
-    },
-    loadFailed: {
+  assignData: (details) => ({
+    details,
+    widgetEmail: details.pendingEmail ?? details.email,
+    verifiedEmail: details.pendingEmail ?? details.email,
+    availableHandle: details.handle,
+  }),
+  load: {
+    actor: 'getUserEditDetails',
+    description: "GET users/getUserEditDetails: the person's saved details.",
+    loaded: 'The saved details fill the form.',
+    failed: {
+      title: accountTexts.userDetailsTitle,
+      text: accountTexts.formDataFailed,
       description:
+        "'Error getting user details': 'There was an error loading the data for this form'.",
+      stateDescription:
         "'Error getting user details': 'There was an error loading the data for this form'; the person may try again.",
-      on: {
-        retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
+    },
+  },
+  ready: {
+    description:
+      'The form, with the email verification widget (the saved address, verified) and the handle check (the saved handle, available).',
+    invoke: [
+      {
+        id: personalDetailsChildIds.emailVerification,
+        systemId: personalDetailsChildIds.emailVerification,
+        src: 'emailVerification',
+        input: ({ context }) => {
+          const details = savedDetails(context);
+          return {
+            // A new address must not belong to another account: checked when its code is sent.
+            forSignup: true,
+            email: details.pendingEmail ?? details.email,
+            verified: true,
+          };
+        },
+        onSnapshot: {
+          actions: {
+            type: 'assignWidget',
+            params: ({ event }) => {
+              const snapshot = event.snapshot as SnapshotFrom<typeof emailVerificationMachine>;
+              return { email: selectEmail(snapshot), verifiedEmail: selectVerifiedEmail(snapshot) };
+            },
+          },
+          description:
+            'The verification widget changed: the form learns the typed and the verified address.',
+        },
+      },
+      {
+        id: personalDetailsChildIds.handleCheck,
+        systemId: personalDetailsChildIds.handleCheck,
+        src: 'handleCheck',
+        input: ({ context }) => ({
+          handle: savedDetails(context).handle,
+          ownHandle: savedDetails(context).handle,
+        }),
+        onSnapshot: {
+          actions: {
+            type: 'assignAvailableHandle',
+            params: ({ event }) =>
+              selectAvailableHandle(event.snapshot as SnapshotFrom<typeof handleCheckMachine>),
+          },
+          description:
+            'The handle check changed: the form learns the available handle (or that there is none).',
+        },
+      },
+    ],
+  },
+  edit: {
+    description: 'The person edits the form.',
+    check: {
+      guard: { type: 'hasFieldErrors', params: ({ event }) => submittedHandle(event) },
+      actions: { type: 'assignFieldErrors', params: ({ event }) => submittedHandle(event) },
+      description:
+        "Errors exist: 'Profile name/handle not available' unless the handle was found available (one's own is); 'Please verify your email address.' for a new address not verified.",
+      blocked: {
+        description: 'Saving is blocked and the first errored field is focused (form order).',
+        again: 'Errors remain: blocked again, the first errored field focused.',
+        resolved: 'Save: the errors are resolved.',
       },
     },
-    ready: {
+    submit: { description: 'Save: the form passed every rule.', actions: ['clearFieldErrors'] },
+    save: {
+      actor: 'updatePersonalDetails',
       description:
-        'The form, with the email verification widget (the saved address, verified) and the handle check (the saved handle, available).',
-      invoke: [
-        {
-          id: personalDetailsChildIds.emailVerification,
-          systemId: personalDetailsChildIds.emailVerification,
-          src: 'emailVerification',
-          input: ({ context }) => {
-            const details = savedDetails(context);
-            return {
-              // A new address must not belong to another account: checked when its code is sent.
-              forSignup: true,
-              email: details.pendingEmail ?? details.email,
-              verified: true,
-            };
-          },
-          onSnapshot: {
-            actions: {
-              type: 'assignWidget',
-              params: ({ event }) => ({
-                email: selectEmail(event.snapshot),
-                verifiedEmail: selectVerifiedEmail(event.snapshot),
-              }),
-            },
-            description:
-              'The verification widget changed: the form learns the typed and the verified address.',
-          },
-        },
-        {
-          id: personalDetailsChildIds.handleCheck,
-          systemId: personalDetailsChildIds.handleCheck,
-          src: 'handleCheck',
-          input: ({ context }) => ({
-            handle: savedDetails(context).handle,
-            ownHandle: savedDetails(context).handle,
-          }),
-          onSnapshot: {
-            actions: {
-              type: 'assignAvailableHandle',
-              params: ({ event }) => selectAvailableHandle(event.snapshot),
-            },
-            description:
-              'The handle check changed: the form learns the available handle (or that there is none).',
-          },
-        },
-      ],
-      initial: 'editing',
-      states: {
-        editing: {
-          description: 'The person edits the form.',
-          on: {
-            'form.submit': [
-              {
-                guard: { type: 'hasFieldErrors', params: ({ event }) => event.values.handle },
-                target: 'blocked',
-                actions: { type: 'assignFieldErrors', params: ({ event }) => event.values.handle },
-                description:
-                  "Errors exist: 'Profile name/handle not available' unless the handle was found available (one's own is); 'Please verify your email address.' for a new address not verified.",
-              },
-              {
-                target: 'saving',
-                actions: ['clearFieldErrors', 'clearAlert'],
-                description: 'Save: the form passed every rule.',
-              },
-            ],
-          },
-        },
-        blocked: {
-          description: 'Saving is blocked and the first errored field is focused (form order).',
-          on: {
-            'form.submit': [
-              {
-                guard: { type: 'hasFieldErrors', params: ({ event }) => event.values.handle },
-                actions: { type: 'assignFieldErrors', params: ({ event }) => event.values.handle },
-                description: 'Errors remain: blocked again, the first errored field focused.',
-              },
-              {
-                target: 'saving',
-                actions: ['clearFieldErrors', 'clearAlert'],
-                description: 'Save: the errors are resolved.',
-              },
-            ],
-          },
-        },
-        saving: {
-          description:
-            "'Saving...': POST users/updatePersonalDetails (firstName, lastName, phone, dateOfBirth, handle, email).",
-          invoke: {
-            id: 'updatePersonalDetails',
-            src: 'updatePersonalDetails',
-            input: ({ context, event }) => {
-              const email = emailToSave(
-                savedDetails(context),
-                context.widgetEmail,
-                context.verifiedEmail,
-              );
-              if (event.type !== 'form.submit' || email === null) {
-                throw new Error('saving needs the submitted form and an address to save');
-              }
-              return { ...event.values, email };
-            },
-            onDone: {
-              target: '#personalDetails.ready',
-              reenter: true,
-              actions: [
-                { type: 'assignDetails', params: ({ event }) => event.output },
-                { type: 'assignAlert', params: savedAlert },
-                'notifySaved',
-              ],
-              description:
-                "'Personal details updated'; the session is refreshed so the header shows the new name. The widget and the handle check start again from what was saved.",
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                "'Error updating personal details' with the server's messages; the form keeps what was typed.",
-            },
-          },
-        },
+        "'Saving...': POST users/updatePersonalDetails (firstName, lastName, phone, dateOfBirth, handle, email).",
+      input: (context, event) => {
+        const email = emailToSave(
+          savedDetails(context),
+          context.widgetEmail,
+          context.verifiedEmail,
+        );
+        if (event.type !== 'form.submit' || email === null) {
+          throw new Error('saving needs the submitted form and an address to save');
+        }
+        return { ...event.values, email };
+      },
+      saved: {
+        title: null,
+        text: accountTexts.personalDetailsUpdated,
+        actions: ['notifySaved'],
+        description:
+          "'Personal details updated'; the session is refreshed so the header shows the new name. The widget and the handle check start again from what was saved.",
+      },
+      failed: {
+        alert: (error) => failureAlert('saveFailed', error, accountTexts.personalDetailsFailed),
+        description:
+          "'Error updating personal details' with the server's messages; the form keeps what was typed.",
       },
     },
   },

@@ -1,9 +1,11 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
   accountTexts,
   type UpdatePreferencesRequest,
   type UserEditDetails,
 } from '../../../contract/account';
+import { textAlert, type MachineAlert } from '../../machines/alerts';
+import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
 /** The two consents the screen edits (the annotation colour is kept as it was). */
@@ -12,12 +14,7 @@ export interface PreferencesValues {
   consentToMarketingEmails: boolean;
 }
 
-export interface PreferencesAlert {
-  kind: 'loadFailed' | 'saved' | 'saveFailed';
-  level: 'success' | 'danger';
-  title: string;
-  messages: string[];
-}
+export type PreferencesAlert = MachineAlert<'loadFailed' | 'saved' | 'saveFailed'>;
 
 export interface PreferencesContext {
   /** The saved preferences, once loaded. */
@@ -30,24 +27,12 @@ export type PreferencesEvent =
   | { type: 'retry' }
   | { type: 'alert.dismiss' };
 
-const loadFailedAlert: PreferencesAlert = {
-  kind: 'loadFailed',
-  level: 'danger',
-  title: accountTexts.loadUserDataTitle,
-  messages: [accountTexts.loadUserDataFailed],
-};
-const savedAlert: PreferencesAlert = {
-  kind: 'saved',
-  level: 'success',
-  title: accountTexts.preferencesUpdatedTitle,
-  messages: [accountTexts.preferencesUpdated],
-};
-const saveFailedAlert: PreferencesAlert = {
-  kind: 'saveFailed',
-  level: 'danger',
-  title: accountTexts.preferencesFailedTitle,
-  messages: [accountTexts.preferencesFailed],
-};
+const saveFailedAlert: PreferencesAlert = textAlert(
+  'saveFailed',
+  'danger',
+  accountTexts.preferencesFailedTitle,
+  accountTexts.preferencesFailed,
+);
 
 const savedOf = (details: UserEditDetails): NonNullable<PreferencesContext['saved']> => ({
   consentToHelpEmails: details.consentToHelpEmails,
@@ -55,11 +40,16 @@ const savedOf = (details: UserEditDetails): NonNullable<PreferencesContext['save
   annotationColor: details.annotationColor,
 });
 
-export const preferencesMachine = setup({
+export const preferencesMachine = createLoadEditSaveMachine({
   types: {
     context: {} as PreferencesContext,
     events: {} as PreferencesEvent,
+    data: {} as UserEditDetails,
   },
+  id: 'preferences',
+  description:
+    "Spec §2.3 Preferences ('Communication Preferences'): two consent checkboxes; a hidden annotation colour (the default colour for drawing shapes in a viewer) is kept as it was. Save shows 'Saving Preferences...'; 'Preferences updated successfully' titled 'Preferences Updated', or 'Error updating preferences' titled 'Error Updating Details'.",
+  context: () => ({ saved: null, alert: null }),
   actors: {
     /** GET users/getUserEditDetails: the person's saved preferences. */
     getUserEditDetails: fromPromise<UserEditDetails>(async () => notProvided('getUserEditDetails')),
@@ -68,89 +58,46 @@ export const preferencesMachine = setup({
       notProvided('updatePreferences'),
     ),
   },
-  actions: {
-    assignSaved: assign((_, details: UserEditDetails) => ({ saved: savedOf(details) })),
-    assignAlert: assign((_, alert: PreferencesAlert) => ({ alert })),
-    clearAlert: assign({ alert: null }),
-  },
-}).createMachine({
-  id: 'preferences',
-  description:
-    "Spec §2.3 Preferences ('Communication Preferences'): two consent checkboxes; a hidden annotation colour (the default colour for drawing shapes in a viewer) is kept as it was. Save shows 'Saving Preferences...'; 'Preferences updated successfully' titled 'Preferences Updated', or 'Error updating preferences' titled 'Error Updating Details'.",
-  context: { saved: null, alert: null },
-  on: {
-    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
-  },
-  initial: 'loading',
-  states: {
-    loading: {
-      description: "GET users/getUserEditDetails: the person's saved preferences.",
-      invoke: {
-        id: 'getUserEditDetails',
-        src: 'getUserEditDetails',
-        onDone: {
-          target: 'editing',
-          actions: { type: 'assignSaved', params: ({ event }) => event.output },
-          description: 'The saved preferences fill the form.',
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'assignAlert', params: loadFailedAlert },
-          description: "'Error loading user data': 'There was an error loading the user data'.",
-        },
-      },
-    },
-    loadFailed: {
-      description:
+  assignData: (details) => ({ saved: savedOf(details) }),
+  load: {
+    actor: 'getUserEditDetails',
+    description: "GET users/getUserEditDetails: the person's saved preferences.",
+    loaded: 'The saved preferences fill the form.',
+    failed: {
+      title: accountTexts.loadUserDataTitle,
+      text: accountTexts.loadUserDataFailed,
+      description: "'Error loading user data': 'There was an error loading the user data'.",
+      stateDescription:
         "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
-      on: {
-        retry: {
-          target: 'loading',
-          actions: 'clearAlert',
-          description: 'Try loading again.',
-        },
-      },
     },
-    editing: {
-      description: 'The two checkboxes, as saved or as changed.',
-      on: {
-        'form.submit': {
-          target: 'saving',
-          actions: 'clearAlert',
-          description: 'Save.',
-        },
-      },
-    },
-    saving: {
+  },
+  ready: { description: 'The two checkboxes, as saved or as changed.' },
+  edit: {
+    description: 'The person ticks or clears the checkboxes.',
+    submit: { description: 'Save.' },
+    save: {
+      actor: 'updatePreferences',
       description:
         "'Saving Preferences...': POST users/updatePreferences with the two consents and the annotation colour as it was.",
-      invoke: {
-        id: 'updatePreferences',
-        src: 'updatePreferences',
-        input: ({ context, event }) => {
-          if (event.type !== 'form.submit' || !context.saved) {
-            throw new Error('saving needs the submitted preferences');
-          }
-          return {
-            consentToHelpEmails: event.values.consentToHelpEmails,
-            consentToMarketingEmails: event.values.consentToMarketingEmails,
-            annotationColor: context.saved.annotationColor,
-          };
-        },
-        onDone: {
-          target: 'editing',
-          actions: [
-            { type: 'assignSaved', params: ({ event }) => event.output },
-            { type: 'assignAlert', params: savedAlert },
-          ],
-          description: "'Preferences updated successfully' titled 'Preferences Updated'.",
-        },
-        onError: {
-          target: 'editing',
-          actions: { type: 'assignAlert', params: saveFailedAlert },
-          description:
-            "'Error updating preferences' titled 'Error Updating Details'; the checkboxes keep what the person chose.",
-        },
+      input: (context, event) => {
+        if (event.type !== 'form.submit' || !context.saved) {
+          throw new Error('saving needs the submitted preferences');
+        }
+        return {
+          consentToHelpEmails: event.values.consentToHelpEmails,
+          consentToMarketingEmails: event.values.consentToMarketingEmails,
+          annotationColor: context.saved.annotationColor,
+        };
+      },
+      saved: {
+        title: accountTexts.preferencesUpdatedTitle,
+        text: accountTexts.preferencesUpdated,
+        description: "'Preferences updated successfully' titled 'Preferences Updated'.",
+      },
+      failed: {
+        alert: () => saveFailedAlert,
+        description:
+          "'Error updating preferences' titled 'Error Updating Details'; the checkboxes keep what the person chose.",
       },
     },
   },
@@ -168,5 +115,5 @@ export const selectPreferencesValues = (s: PreferencesSnapshot): PreferencesValu
     : null;
 export const selectPreferencesLoading = (s: PreferencesSnapshot) => s.matches('loading');
 export const selectPreferencesLoadFailed = (s: PreferencesSnapshot) => s.matches('loadFailed');
-export const selectPreferencesSaving = (s: PreferencesSnapshot) => s.matches('saving');
+export const selectPreferencesSaving = (s: PreferencesSnapshot) => s.matches({ ready: 'saving' });
 export const selectPreferencesAlert = (s: PreferencesSnapshot) => s.context.alert;

@@ -14,6 +14,7 @@ import { expect, vi } from 'vitest';
 import type { UserEditDetails } from '../../../contract/account';
 import {
   dataPrivacyMachine,
+  selectAccountAreaPath,
   selectConfirmingDeletion,
   selectCurrentOrganisationName,
   selectDataPrivacyAlert,
@@ -23,7 +24,6 @@ import {
   selectDeletionScope,
   selectDeletionUnavailable,
   selectDownloading,
-  selectInAccountArea,
   selectPrivacyPolicy,
   type DataPrivacyInput,
   type DataPrivacySnapshot,
@@ -176,11 +176,13 @@ function expectShown(
   s: DataPrivacySnapshot,
   calls: FakePromises['calls'],
   spies: { signOut: ReturnType<typeof vi.fn>; logDownloadFailure: ReturnType<typeof vi.fn> },
+  given: DataPrivacyInput,
 ) {
   const shownDetails = model.details;
   expect(selectDataPrivacyLoading(s)).toBe(model.phase === 'loading');
   expect(selectDataPrivacyLoadFailed(s)).toBe(model.phase === 'loadFailed');
-  expect(selectInAccountArea(s)).toBe(true);
+  // Spec §2.1/§2.3: /account/data-privacy is in the account area; /data-privacy a full page.
+  expect(selectAccountAreaPath(s)).toBe(given.inAccountArea ? '/account/data-privacy' : null);
   expect(selectPrivacyPolicy(s)).toEqual(
     shownDetails
       ? {
@@ -213,10 +215,10 @@ function expectShown(
   expect(spies.logDownloadFailure).toHaveBeenCalledTimes(model.logged);
 }
 
-const input = (impersonated: boolean): DataPrivacyInput => ({
+const input = (impersonated: boolean, inAccountArea = true): DataPrivacyInput => ({
   userId: USER_ID,
   tenantId: TENANT_ID,
-  inAccountArea: true,
+  inAccountArea,
   impersonated,
 });
 
@@ -226,6 +228,7 @@ await describePathsForInputs({
   inputs: [
     { name: 'the person themselves', input: input(false) },
     { name: 'a host impersonating the person', input: input(true) },
+    { name: 'the person still onboarding (/data-privacy)', input: input(false, false) },
   ],
   build: () => {
     const promises = new FakePromises();
@@ -262,6 +265,6 @@ await describePathsForInputs({
   afterStep: ({ event, snapshot, index }, spies, given) => {
     if (index === 0) model = start(given.impersonated);
     model = next(model, event);
-    expectShown(snapshot as DataPrivacySnapshot, spies.promises.calls, spies);
+    expectShown(snapshot as DataPrivacySnapshot, spies.promises.calls, spies, given);
   },
 });

@@ -15,6 +15,7 @@ import { logoUploadReference, type Organisation } from '../../../contract/organi
 import {
   organisationDetailsMachine,
   selectCanEditOrganisation,
+  selectEditableLogoRef,
   selectOrganisation,
   selectOrganisationAlert,
   selectOrganisationLoadFailed,
@@ -232,6 +233,8 @@ await describePathsForInputs<Spies, OrganisationDetailsInput>({
     expect(selectOrganisation(s)).toEqual(ready ? model.organisation : null);
     expect(selectOrganisationAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
     expect(selectOrganisationLogoRef(s) !== undefined).toBe(ready);
+    // Spec §6: the logo widget is an Administrator's; a Standard User sees the saved logo only.
+    expect(selectEditableLogoRef(s)).toBe(ready && admin ? selectOrganisationLogoRef(s) : null);
     expect(spies.promises.calls).toEqual(model.calls);
     expect(spies.refreshes).toBe(model.refreshes);
     // The logo widget starts from the organisation's saved logo, with the logo preset.
