@@ -1,4 +1,4 @@
-// ESLint 9 flat config. The layout and dependency direction of design.md §2 are enforced here,
+// ESLint 9 flat config. The layout and dependency direction of architecture.md §2 are enforced here,
 // not by memory:
 //   - boundaries/dependencies: which layer may import which (static imports, re-exports and
 //     dynamic import() all count), and which layer may use which package;
@@ -15,7 +15,7 @@ import globals from 'globals';
 import checkFile from 'eslint-plugin-check-file';
 
 // ---------------------------------------------------------------------------------------------
-// Layers (design.md §2). Element = the folder a file lives in; a feature is captured by its
+// Layers (architecture.md §2). Element = the folder a file lives in; a feature is captured by its
 // folder name so that "same feature" can be told from "another feature". A statechart is a file
 // category, not a folder: src/machines/** and src/features/<flow>/*Machine.ts are both machines,
 // and the machine policies below apply to both (a feature machine stays part of its feature).
@@ -50,7 +50,7 @@ const files = [
     category: 'machine',
     pattern: ['src/machines/**', 'src/features/*/*Machine.ts', 'contract/*Machine.ts'],
   },
-  // The server's layers (design.md §2): routes.ts (HTTP only) -> the domain (rules) -> queries.ts
+  // The server's layers (architecture.md §2): routes.ts (HTTP only) -> the domain (rules) -> queries.ts
   // (Drizzle). server/domain/ is the domain every area shares, with its own queries.ts.
   { category: 'serverRoutes', pattern: 'server/features/*/routes.ts' },
   // An area's plugin.ts composes its routes with the core (server/area.ts): above the routes.
@@ -102,7 +102,7 @@ const policies = [
       to: { element: { type: 'feature', captured: { flow: '!{{ from.element.captured.flow }}' } } },
     },
     message:
-      'A feature never imports another feature (design.md §2): share it through src/machines, src/shared or src/views.',
+      'A feature never imports another feature (architecture.md §2): share it through src/machines, src/shared or src/views.',
   },
   // the shared layer -> machines, services, views, validation, the contract.
   { from: from('shared'), allow: to('machine', 'service', 'view', 'validation', 'contract') },
@@ -167,7 +167,7 @@ const policies = [
     from: machineFile,
     disallow: to('app', 'feature', 'shared', 'view', 'service', 'server'),
     message:
-      'Machines are pure: their effects are named actors provided by the feature (design.md §3).',
+      'Machines are pure: their effects are named actors provided by the feature (architecture.md §3).',
   },
   {
     from: machineFile,
@@ -184,12 +184,12 @@ const policies = [
     message: 'Machines never import React, routing, the network or the inspector.',
   },
 
-  // The server's layers: routes -> domain -> queries (design.md §2). Types may cross (a route
+  // The server's layers: routes -> domain -> queries (architecture.md §2). Types may cross (a route
   // names the row type its domain returns); statements may not.
   {
     from: category('serverRoutes'),
     disallow: { ...toCategory('serverQueries', 'serverSchema'), ...atRunTime },
-    message: 'Routes never query the database: call the domain (design.md §2).',
+    message: 'Routes never query the database: call the domain (architecture.md §2).',
   },
   {
     from: category('serverArea'),
@@ -231,7 +231,7 @@ const policies = [
 // Browser I/O: only src/services calls the network or touches browser storage.
 // ---------------------------------------------------------------------------------------------
 
-const IO = 'Only src/services does browser I/O (design.md §2): call a service instead.';
+const IO = 'Only src/services does browser I/O (architecture.md §2): call a service instead.';
 const IO_GLOBALS = [
   'fetch',
   'XMLHttpRequest',
@@ -294,7 +294,7 @@ const literalImports = {
     {
       selector: "ImportExpression[source.type!='Literal']",
       message:
-        "import() takes a literal module path (design.md §2): lint cannot check where a computed one leads. List the modules instead: () => import('./x').",
+        "import() takes a literal module path (architecture.md §2): lint cannot check where a computed one leads. List the modules instead: () => import('./x').",
     },
     {
       // File names: a CSS module is its component's, so it is named like it (Button.module.css).
@@ -306,7 +306,7 @@ const literalImports = {
 
 // ---------------------------------------------------------------------------------------------
 // Machines: no timers, no clock, no window. The clock is an input or a named delay; navigation
-// is an action the app provides (design.md §2, §3).
+// is an action the app provides (architecture.md §2, §3).
 // ---------------------------------------------------------------------------------------------
 
 const TIMER = 'Machines start no timers: use a named delay (after: { name: ... }).';

@@ -1,5 +1,5 @@
 /**
- * Path coverage of the generated machine tests (design.md §7): runs tests/machines (the shared
+ * Path coverage of the generated machine tests (architecture.md §7): runs tests/machines (the shared
  * machines) and tests/features (each flow's, in its mirror folder), then prints,
  * per machine of the registry, the states and transitions the generated paths reached out of all
  * of them. Fails below 100 % or when a machine has no generated path tests.

@@ -1,5 +1,5 @@
 /**
- * Exports every machine of src/machines/registry.ts to docs/statecharts/ (design.md §8):
+ * Exports every machine of src/machines/registry.ts to docs/statecharts/ (architecture.md §8):
  * `<machine>.md` (a Mermaid stateDiagram-v2 plus tables of states, events, guards, delays and
  * actors with their descriptions), `<machine>.json` (the machine's definition) and `README.md`
  * (an index). With `--check` it writes them too, then fails when they differ from what git has
@@ -227,7 +227,7 @@ function index(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The route table, derived from the flow registry (design.md §8). */
+/** The route table, derived from the flow registry (architecture.md §8). */
 function routes(): string {
   const lines = [
     '# Routes',

@@ -1,5 +1,5 @@
 /**
- * The queries every area shares (design.md §2: routes -> domain -> queries): users, their
+ * The queries every area shares (architecture.md §2: routes -> domain -> queries): users, their
  * memberships, the caller's scope and the server's secrets. Plain statements over Drizzle; the
  * rules that use them live in the domain files beside this one.
  */

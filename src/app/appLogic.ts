@@ -81,7 +81,7 @@ export type FlowEntries = ReturnType<typeof createFlowEntries>;
 /**
  * The composition root of the long-lived statecharts: every named actor, action and delay of the
  * app, config, session and subscription machines gets its real implementation here; each flow's
- * entry provides its own (design.md §3).
+ * entry provides its own (architecture.md §3).
  */
 export function createAppLogic(
   services: Services,

@@ -1,5 +1,5 @@
 /**
- * Every flow of the product, one line each (design.md §2): its definition, re-exported from its
+ * Every flow of the product, one line each (architecture.md §2): its definition, re-exported from its
  * folder. Adding a flow is its folder plus one line here. The list itself (flowList.ts) is every
  * export of this module, and the router's table, the sign-out paths, the redirects, the
  * inspector's redaction of secret params, the machine list of the diagrams and path coverage,

@@ -17,7 +17,7 @@ import {
 } from './subscriptionMachine';
 
 /**
- * The app machine's types and the pure rules its guards and actions apply (design.md §3): which
+ * The app machine's types and the pure rules its guards and actions apply (architecture.md §3): which
  * flow and route are current, what the access rules decide, what a flow starts with.
  */
 

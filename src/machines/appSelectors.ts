@@ -3,7 +3,7 @@ import type { appMachine } from './appMachine';
 import { flowOf } from './appRules';
 import type { FlowLayout } from './flows';
 
-/** The app machine's selectors: what the shell shows (design.md §3: selectors decide). */
+/** The app machine's selectors: what the shell shows (architecture.md §3: selectors decide). */
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
 
 export const selectInitializing = (s: AppSnapshot) => s.matches('initializing');

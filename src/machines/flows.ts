@@ -4,7 +4,7 @@ import { UserRole } from '../../contract/enums';
 import type { EstablishedSession } from './sessionMachine';
 
 /**
- * What the app machine knows of a flow (design.md §3 "The app machine and the flow registry"):
+ * What the app machine knows of a flow (architecture.md §3 "The app machine and the flow registry"):
  * its routes and rules, pure data and pure functions, so the app machine decides every redirect
  * from them. Each feature's `<flow>.flow.ts` adds `load` (its lazy entry) to these rules.
  */

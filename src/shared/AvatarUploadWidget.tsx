@@ -56,7 +56,7 @@ const sameCrop = (a: CropRequest | null, b: CropRequest | null) =>
     JSON.stringify(a.constraints) === JSON.stringify(b.constraints));
 
 /**
- * The connector of the shared avatar upload widget (design.md §4): the avatarUpload actor's
+ * The connector of the shared avatar upload widget (architecture.md §4): the avatarUpload actor's
  * selectors become AvatarUploadView's props and its callbacks the actor's events. The host's
  * screen renders it with the child actor its machine invoked.
  */

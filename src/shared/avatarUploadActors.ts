@@ -18,7 +18,7 @@ import {
 import type { FlowServices } from './flow';
 
 /**
- * The real actors of the shared avatarUpload machine (design.md §2: src/machines holds the
+ * The real actors of the shared avatarUpload machine (architecture.md §2: src/machines holds the
  * machines several flows invoke; their real implementations are built here once, for every flow
  * that runs them: the profile, the onboarding, and the organisation logo).
  */

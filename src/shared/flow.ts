@@ -11,7 +11,7 @@ import type { ThirdParties } from '../services/thirdParty';
  * src/shared is what several flows share besides views and statecharts: the flow definition
  * (this file), the session hand-over, and the connectors and actors more than one flow mounts.
  *
- * Flows (design.md §2, §3): a feature is a folder with a tiny definition
+ * Flows (architecture.md §2, §3): a feature is a folder with a tiny definition
  * (`<flow>.flow.ts`, loaded eagerly: its routes and rules) and a lazy entry (`index.ts`: its
  * machines provided with their real actors, and its Screen). src/app/flowRegistry.ts lists the
  * definitions, one line each; everything else is derived from them.

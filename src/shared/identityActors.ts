@@ -11,7 +11,7 @@ import { sessionFromResponse } from './session';
 import { readableSignInFailure } from './signInFailure';
 
 /**
- * The real actors of the shared identity machines (design.md §2: src/machines holds the machines
+ * The real actors of the shared identity machines (architecture.md §2: src/machines holds the machines
  * several flows invoke; their real implementations are built here once, for every flow that
  * runs them: login, signup, personal details and, later, invitation).
  */

@@ -7,7 +7,7 @@ import { REDACTED, redactSecrets } from '../../src/app/redact';
 import { impersonationEndPath, matchRoute, type FlowAccess } from '../../src/machines/flows';
 
 /**
- * The real flow registry, checked as a table against the spec (design.md §3): no two flows claim
+ * The real flow registry, checked as a table against the spec (architecture.md §3): no two flows claim
  * a path, every secret param is redacted, every route's access and layout are those of spec §2.1
  * and §6, and the sign-out rule of spec §2.1 holds.
  */

@@ -27,7 +27,7 @@ import { configuration, makeSession, makeStatus, makeUser } from '../support/fix
 import { describePaths, FakePromises, inertMachine } from '../support/pathHarness';
 
 /**
- * The app machine against a small fake registry (design.md §3): a landing flow that follows the
+ * The app machine against a small fake registry (architecture.md §3): a landing flow that follows the
  * session and reads a query parameter, a login flow that signs out on visit and sends a new
  * sign-in on, a logout flow that leaves once signed out, and an admin-only flow with a secret
  * param. Every expectation below is written from spec §2.1 and §6, not read from the machine.

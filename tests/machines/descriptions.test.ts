@@ -6,7 +6,7 @@ import { allMachines } from '../../src/app/machineList';
 const machineRegistry = await allMachines();
 
 /**
- * design.md §3: every state and transition carries a description in the spec's words — the
+ * architecture.md §3: every state and transition carries a description in the spec's words — the
  * exported diagrams are what a product owner reads.
  */
 function nodes(node: AnyStateNode): AnyStateNode[] {

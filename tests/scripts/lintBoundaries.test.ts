@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The layout of design.md §2 is enforced by lint (eslint.config.js): each probe below is a file
+ * The layout of architecture.md §2 is enforced by lint (eslint.config.js): each probe below is a file
  * that breaks one rule, linted in place (lintText with a path inside the layer), and must fail
  * with that rule. The probes do not exist on disk: the type-aware rules see them through the
  * project service's default project, allowed here for the probe names only.
@@ -259,7 +259,7 @@ describe("a flow's view (file category view)", () => {
   });
 });
 
-/** The server's layers: routes.ts -> the domain -> queries.ts (design.md §2). */
+/** The server's layers: routes.ts -> the domain -> queries.ts (architecture.md §2). */
 const SERVER_ROUTES = 'server/features/__probe__/routes.ts';
 const SERVER_DOMAIN = 'server/features/__probe__/domain.ts';
 const SERVER_QUERIES = 'server/features/__probe__/queries.ts';

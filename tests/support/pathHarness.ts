@@ -1,5 +1,5 @@
 /**
- * Generated path tests (design.md §7).
+ * Generated path tests (architecture.md §7).
  *
  * 1. Plan: @xstate/graph traverses the machine (with its fakes provided) over the given events,
  *    including the `xstate.done.actor.<id>`, `xstate.error.actor.<id>` and `xstate.after.<delay>`

@@ -1,5 +1,5 @@
 /**
- * The account settings' database statements (design.md §2: routes -> domain -> queries): one
+ * The account settings' database statements (architecture.md §2: routes -> domain -> queries): one
  * person's row, memberships, posts, drops and topics, and the deletions of spec §6. Plain
  * statements by plain values; the rules are the domain's (the other files of this folder).
  */

@@ -1,5 +1,5 @@
 /**
- * The sessions' database statements (design.md §2: routes -> domain -> queries): refresh-token
+ * The sessions' database statements (architecture.md §2: routes -> domain -> queries): refresh-token
  * rows, found and changed by plain values. What a token is, when it may be spent and what ending a
  * session means are the domain's (refreshTokens.ts, sessions.ts).
  */

@@ -1,4 +1,4 @@
-/** The avatars' queries (design.md §2: routes -> domain -> queries). */
+/** The avatars' queries (architecture.md §2: routes -> domain -> queries). */
 import { eq } from 'drizzle-orm';
 import type { AvatarType } from '../../../contract/enums';
 import type { Queryable } from '../../db/database';

@@ -1,4 +1,4 @@
-/** The dashboard's queries (design.md §2: routes -> domain -> queries). */
+/** The dashboard's queries (architecture.md §2: routes -> domain -> queries). */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { drops, tenants, tenantUsers, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-/** The drops' queries (design.md §2: routes -> domain -> queries). */
+/** The drops' queries (architecture.md §2: routes -> domain -> queries). */
 import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { drops, users, type DropMediaFile } from '../../db/schema';

@@ -1,5 +1,5 @@
 /**
- * The identity calls' database statements (design.md §2: routes -> domain -> queries): accounts,
+ * The identity calls' database statements (architecture.md §2: routes -> domain -> queries): accounts,
  * account keys, email verification codes and the countries list, found and changed by plain
  * values. The rules (what a key or a code is worth, which account may be created or changed, the
  * messages) are the domain's, in the other files of this folder.

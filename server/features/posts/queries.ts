@@ -1,5 +1,5 @@
 /**
- * The posts' queries (design.md §2: routes -> domain -> queries): the feed's prepared
+ * The posts' queries (architecture.md §2: routes -> domain -> queries): the feed's prepared
  * statements, and the statements on one author's posts.
  */
 import {

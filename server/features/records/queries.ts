@@ -1,5 +1,5 @@
 /**
- * The record calls' database statements (design.md §2: routes -> domain -> queries): users and
+ * The record calls' database statements (architecture.md §2: routes -> domain -> queries): users and
  * organisations by id or guid, a host-created user, an organisation's owner. Plain statements by
  * plain values; the rules are in domain.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The reference lists' queries (design.md §2: routes -> domain -> queries): countries,
+ * The reference lists' queries (architecture.md §2: routes -> domain -> queries): countries,
  * currencies and topics share their shape (id, name, order, enabled; a code for the first two),
  * so one set of queries serves each table.
  */

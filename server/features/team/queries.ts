@@ -1,5 +1,5 @@
 /**
- * The team's database statements (design.md §2: routes -> domain -> queries): invitations, their
+ * The team's database statements (architecture.md §2: routes -> domain -> queries): invitations, their
  * keys, and the memberships of one organisation. Every statement that reads or changes a record
  * of an organisation names the organisation (tenant id) in its condition, so a record of another
  * one is never found nor touched; the rules are the domain's (domain.ts, invitee.ts).

@@ -1,4 +1,4 @@
-/** The tenants' queries (design.md §2: routes -> domain -> queries). */
+/** The tenants' queries (architecture.md §2: routes -> domain -> queries). */
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { tenants, tenantUsers, type TenantRow } from '../../db/schema';

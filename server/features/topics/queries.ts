@@ -1,4 +1,4 @@
-/** The topics' queries (design.md §2: routes -> domain -> queries). */
+/** The topics' queries (architecture.md §2: routes -> domain -> queries). */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { topics, userInterestedTopics, type TopicRow } from '../../db/schema';
