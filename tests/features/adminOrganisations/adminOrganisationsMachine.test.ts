@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import type { AdminOrganisation, AdminOrganisationList } from '../../../contract/admin';
 import {
   adminOrganisationsMachine,
@@ -175,15 +176,9 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
   }
 }
 
-function expectConfirmation(s: AdminOrganisationsSnapshot, m: Model) {
-  const confirmation = selectSwitchConfirmation(s);
-  if (!m.change || (m.phase !== 'confirming' && m.phase !== 'saving')) {
-    expect(confirmation).toBeNull();
-    return;
-  }
-  const name = (m.list ?? []).find((item) => item.id === m.change?.id)?.name ?? '';
-  const busy = m.phase === 'saving';
-  const texts = {
+/** The confirm dialog's texts of issue 19 for each change of a switch. */
+const confirmationTexts = (name: string) =>
+  ({
     'enabled true': {
       title: 'Enable organisation',
       text: `Enable ${name}? Its members can sign into it again.`,
@@ -208,8 +203,20 @@ function expectConfirmation(s: AdminOrganisationsSnapshot, m: Model) {
       confirmLabel: 'Turn off',
       danger: true,
     },
-  } as const;
-  expect(confirmation).toEqual({ ...texts[`${m.change.switch} ${m.change.value}`], busy });
+  }) as const;
+
+function expectConfirmation(s: AdminOrganisationsSnapshot, m: Model) {
+  const confirmation = selectSwitchConfirmation(s);
+  if (!m.change || (m.phase !== 'confirming' && m.phase !== 'saving')) {
+    expect(confirmation).toBeNull();
+    return;
+  }
+  const name = (m.list ?? []).find((item) => item.id === m.change?.id)?.name ?? '';
+  const busy = m.phase === 'saving';
+  expect(confirmation).toEqual({
+    ...confirmationTexts(name)[`${m.change.switch} ${m.change.value}`],
+    busy,
+  });
 }
 
 function expectShown(s: AdminOrganisationsSnapshot, m: Model, calls: FakePromises['calls']) {
@@ -278,4 +285,34 @@ await describePaths({
     expect(elapsedMs).toBe(before.phase === 'searching' && model.phase === 'loading' ? 400 : 0);
     expectShown(snapshot as AdminOrganisationsSnapshot, model, promises.calls);
   },
+});
+
+// The generated paths keep one path per (state, event, effect): only the first switch request
+// that opens the dialog is walked there. Each of the four changes, and its saving, here.
+describe('the confirm dialog of each switch change', () => {
+  it.each([
+    [disable, HARBOUR.name],
+    [emailsOff, HARBOUR.name],
+    [enable, QUIET.name],
+    [emailsOn, QUIET.name],
+  ] as const)('%o asks with the texts of issue 19', (change, name) => {
+    const promises = new FakePromises();
+    const actor = createActor(
+      adminOrganisationsMachine.provide({
+        actors: {
+          listOrganisations: promises.logic('listOrganisations') as never,
+          setSwitch: promises.logic('setSwitch') as never,
+        },
+      }),
+    ).start();
+    actor.send({ type: 'xstate.done.actor.listOrganisations', output: answer } as never);
+    actor.send({ type: 'switch.request', change });
+    const texts = confirmationTexts(name)[`${change.switch} ${change.value}`];
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(selectSwitchConfirmation(actor.getSnapshot())).toEqual({ ...texts, busy: false });
+    actor.send({ type: 'confirm' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(selectSwitchConfirmation(actor.getSnapshot())).toEqual({ ...texts, busy: true });
+    actor.stop();
+  });
 });
