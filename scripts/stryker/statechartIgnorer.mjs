@@ -4,7 +4,8 @@
  * behaviour can tell apart from the original: they are reported as Ignored, with the reason,
  * instead of counting against the machine's score.
  *
- * - `types: { ... }` in `setup({ ... })`: TypeScript-only declarations that xstate never reads
+ * - `types: { ... }` in `setup({ ... })` (or a machine factory's options, which it passes to
+ *   setup): TypeScript-only declarations that xstate never reads
  *   at run time (`{} as LoginContext`).
  * - The placeholder implementations in `setup({ actors | actions | guards | delays })` that only
  *   throw `notProvided(...)`: every entry (src/features/<flow>/index.ts, src/app/appLogic.ts)
@@ -16,12 +17,19 @@
  */
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
+/**
+ * A machine factory's call (src/machines/*Factory.ts: `createRecordListMachine({ ... })`,
+ * `createLoadEditSaveMachine({ ... })`): its options' types, actors, actions, guards and delays
+ * go to setup() unchanged, so they are read as setup()'s.
+ */
+const MACHINE_FACTORY = /^create[A-Z]\w*Machine$/;
+
 /** @param {import('@babel/core').types.Node | null | undefined} node */
 function isSetupArgument(node, parent) {
   return (
     parent?.type === 'CallExpression' &&
     parent.callee.type === 'Identifier' &&
-    parent.callee.name === 'setup' &&
+    (parent.callee.name === 'setup' || MACHINE_FACTORY.test(parent.callee.name)) &&
     parent.arguments[0] === node
   );
 }

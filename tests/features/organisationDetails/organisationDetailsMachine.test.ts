@@ -7,8 +7,8 @@
  * saved details come back with 'Organisation details updated' and a session refresh. Run for an
  * Administrator and for a Standard User, whose Save does nothing. The logo widget is a stand-in.
  */
-import { expect } from 'vitest';
-import { createMachine } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine } from 'xstate';
 import { UserRole } from '../../../contract/enums';
 import { mediaPresetIds } from '../../../contract/media';
 import { logoUploadReference, type Organisation } from '../../../contract/organisations';
@@ -248,4 +248,52 @@ await describePathsForInputs<Spies, OrganisationDetailsInput>({
       });
     }
   },
+});
+
+// The generated paths keep one path per (state, event, effect), so a Save after a logo change is
+// walked once whatever the change: each change's tenants/updateDetails payload here (spec §3
+// Organisation: the new pending upload as logoId, removeLogo after a delete, neither otherwise).
+describe("an Administrator's Save carries the logo's change", () => {
+  it.each([
+    ['no change', [], {}],
+    [
+      'a new logo',
+      [{ type: 'avatar.changed', status: 'uploaded', imageUrl: 'blob:logo', fileId: 'pending-2' }],
+      { logoId: 'pending-2' },
+    ],
+    [
+      'a removed logo',
+      [{ type: 'avatar.changed', status: 'deleted', imageUrl: null, fileId: null }],
+      { removeLogo: true },
+    ],
+    [
+      'a new logo, then removed',
+      [
+        { type: 'avatar.changed', status: 'uploaded', imageUrl: 'blob:logo', fileId: 'pending-2' },
+        { type: 'avatar.changed', status: 'deleted', imageUrl: null, fileId: null },
+      ],
+      { removeLogo: true },
+    ],
+  ] as const)('%s', (_name, changes, logo) => {
+    const promises = new FakePromises();
+    const actor = createActor(
+      organisationDetailsMachine.provide({
+        actors: {
+          avatarUpload: createMachine({ id: 'logoStandIn' }) as never,
+          getOrganisation: promises.logic('getOrganisation') as never,
+          updateDetails: promises.logic('updateDetails') as never,
+        },
+        actions: { notifySaved: () => undefined },
+      }),
+      { input: inputFor(UserRole.Administrator) },
+    ).start();
+    actor.send({ type: 'xstate.done.actor.getOrganisation', output: loaded } as never);
+    for (const change of changes) actor.send(change as never);
+    actor.send({ type: 'form.submit', values });
+    expect(promises.calls.at(-1)).toEqual({
+      name: 'updateDetails',
+      input: { id: TENANT_ID, ...values, ...logo },
+    });
+    actor.stop();
+  });
 });
