@@ -12,12 +12,10 @@ import type { ActorRefFrom } from 'xstate';
 import { OnboardingView } from './OnboardingView';
 import type { OnboardingActors } from './onboarding.flow';
 import {
-  selectAvatarUploadRef,
   selectCanToggleTopics,
   selectCompleteError,
   selectCompleting,
-  selectLoadError,
-  selectLoading,
+  selectOnboardingPage,
   selectSaveAlert,
   selectSavingTopics,
   selectStep,
@@ -28,10 +26,8 @@ import {
 /** Onboarding, /onboarding: the connector of its three steps. */
 export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActors>) {
   const ref = flow.onboarding;
-  const avatarRef = useSelector(ref, selectAvatarUploadRef);
+  const page = useSelector(ref, selectOnboardingPage);
   const step = useSelector(ref, selectStep);
-  const loading = useSelector(ref, selectLoading);
-  const loadError = useSelector(ref, selectLoadError);
   const topics = useSelector(ref, selectTopicChoices);
   const button = useSelector(ref, selectTopicsButton);
   const saving = useSelector(ref, selectSavingTopics);
@@ -41,17 +37,16 @@ export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActor
   const completeError = useSelector(ref, selectCompleteError);
   useStepFocus(step);
 
-  if (loading) return <OnboardingView kind="loading" />;
-  if (loadError) {
+  if (page.kind === 'loadFailed') {
     return (
       <OnboardingView
         kind="loadFailed"
-        alert={loadError}
+        alert={page.alert}
         onRetry={() => ref.send({ type: 'retry' })}
       />
     );
   }
-  if (step === 2) {
+  if (page.kind === 'topics') {
     return (
       <OnboardingView
         kind="topics"
@@ -65,10 +60,10 @@ export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActor
       />
     );
   }
-  if (step === 3 && avatarRef) {
+  if (page.kind === 'photo') {
     return (
       <PhotoStep
-        avatarRef={avatarRef}
+        avatarRef={page.avatarRef}
         name={user?.fullName ?? ''}
         color={user?.avatarColor ?? null}
         bgColor={user?.avatarBGColor ?? null}
@@ -77,7 +72,7 @@ export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActor
       />
     );
   }
-  if (step === 4) {
+  if (page.kind === 'welcome') {
     return (
       <OnboardingView
         kind="welcome"
@@ -87,7 +82,6 @@ export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActor
       />
     );
   }
-  // Step 3 for the moment before its avatar widget has started.
   return <OnboardingView kind="loading" />;
 }
 

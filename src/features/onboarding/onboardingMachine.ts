@@ -340,17 +340,10 @@ export function selectStep(s: OnboardingSnapshot): OnboardingStep | null {
   return null;
 }
 
-export const selectLoading = (s: OnboardingSnapshot) =>
-  s.matches('loadingTopics') || s.matches('loadingChoices') || s.matches('resuming');
-
-/** 'Error loading data': which load failed, then 'Please reload and try again'. */
-export function selectLoadError(s: OnboardingSnapshot): { title: string; lines: string[] } | null {
-  if (!s.matches('loadFailed')) return null;
-  const failed =
-    s.context.loadFailure === 'choices'
-      ? onboardingTexts.choicesFailed
-      : onboardingTexts.topicsFailed;
-  return { title: onboardingTexts.loadTitle, lines: [failed, onboardingTexts.reload] };
+/** 'Error loading data', which load failed, then 'Please reload and try again'. */
+export interface OnboardingLoadError {
+  title: string;
+  lines: string[];
 }
 
 export interface TopicChoice {
@@ -392,3 +385,49 @@ export function selectCompleteError(s: OnboardingSnapshot): string | null {
 
 /** The avatar widget's actor while step 3 shows (its connector renders it). */
 export const selectAvatarUploadRef = (s: OnboardingSnapshot) => s.children.avatarUpload ?? null;
+
+type AvatarUploadRef = NonNullable<ReturnType<typeof selectAvatarUploadRef>>;
+
+/** Which page the screen shows: the load, its failure, or one of the three steps. */
+export type OnboardingPage =
+  | { kind: 'loading' }
+  | { kind: 'loadFailed'; alert: OnboardingLoadError }
+  | { kind: 'topics' }
+  | { kind: 'photo'; avatarRef: AvatarUploadRef }
+  | { kind: 'welcome' };
+
+const loadFailedPage = (failed: string): OnboardingPage => ({
+  kind: 'loadFailed',
+  alert: { title: onboardingTexts.loadTitle, lines: [failed, onboardingTexts.reload] },
+});
+const onboardingPages = {
+  loading: { kind: 'loading' },
+  choicesFailed: loadFailedPage(onboardingTexts.choicesFailed),
+  topicsFailed: loadFailedPage(onboardingTexts.topicsFailed),
+  topics: { kind: 'topics' },
+  welcome: { kind: 'welcome' },
+} as const satisfies Record<string, OnboardingPage>;
+const photoPages = new WeakMap<AvatarUploadRef, OnboardingPage>();
+
+/**
+ * The page shown: a failed load's error, else the step, else the load. Step 3 shows once its
+ * photo widget has started (the same snapshot that enters it); until then the load shows.
+ */
+export function selectOnboardingPage(s: OnboardingSnapshot): OnboardingPage {
+  if (s.matches('loadFailed')) {
+    return s.context.loadFailure === 'choices'
+      ? onboardingPages.choicesFailed
+      : onboardingPages.topicsFailed;
+  }
+  const step = selectStep(s);
+  if (step === 2) return onboardingPages.topics;
+  if (step === 4) return onboardingPages.welcome;
+  const avatarRef = selectAvatarUploadRef(s);
+  if (step !== 3 || !avatarRef) return onboardingPages.loading;
+  let page = photoPages.get(avatarRef);
+  if (!page) {
+    page = { kind: 'photo', avatarRef };
+    photoPages.set(avatarRef, page);
+  }
+  return page;
+}

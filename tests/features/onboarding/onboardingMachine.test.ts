@@ -6,8 +6,7 @@ import {
   selectCanToggleTopics,
   selectCompleteError,
   selectCompleting,
-  selectLoadError,
-  selectLoading,
+  selectOnboardingPage,
   selectSaveAlert,
   selectSavingTopics,
   selectStep,
@@ -210,20 +209,31 @@ function expectShown(s: OnboardingSnapshot, spies: Spies) {
   const m = model;
   const onStep = m.phase === 'step';
   expect(selectStep(s)).toBe(onStep ? m.step : null);
-  expect(selectLoading(s)).toBe(m.phase === 'loadingTopics' || m.phase === 'loadingChoices');
-  expect(selectLoadError(s)).toEqual(
-    m.phase === 'loadFailed'
-      ? {
-          title: 'Error loading data',
-          lines: [
-            m.failedLoad === 'choices'
-              ? 'Error getting user selected topics'
-              : 'Error getting topics',
-            'Please reload and try again',
-          ],
-        }
-      : null,
-  );
+  const page = selectOnboardingPage(s);
+  if (m.phase === 'loadFailed') {
+    expect(page).toEqual({
+      kind: 'loadFailed',
+      alert: {
+        title: 'Error loading data',
+        lines: [
+          m.failedLoad === 'choices'
+            ? 'Error getting user selected topics'
+            : 'Error getting topics',
+          'Please reload and try again',
+        ],
+      },
+    });
+  } else if (onStep && m.step === 3) {
+    // Step 3 shows its photo widget, the avatar upload started on entering it.
+    expect(page).toEqual({ kind: 'photo', avatarRef: s.children.avatarUpload });
+    expect(s.children.avatarUpload).toBeDefined();
+  } else {
+    expect(page).toEqual({
+      kind: onStep ? (m.step === 2 ? 'topics' : 'welcome') : 'loading',
+    });
+  }
+  // The page is the same object while it shows (the screen does not redraw for nothing).
+  expect(selectOnboardingPage(s)).toBe(page);
   // Topics already chosen are preselected; the rest are offered unchosen, in their order.
   if (onStep) {
     expect(selectTopicChoices(s)).toEqual(
