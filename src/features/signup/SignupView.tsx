@@ -21,8 +21,8 @@ import type {
   ThirdPartySignupSubmission,
 } from '../../validation/signup';
 import { Alert } from '../../views/components/Alert';
-import { NewTabLink } from '../../views/components/NewTabLink';
 import { Button } from '../../views/components/Button';
+import { AgreementFields } from '../../views/components/AgreementFields';
 import { CheckboxField } from '../../views/components/CheckboxField';
 import type { EmailVerificationState } from '../../views/components/EmailVerificationField';
 import type { HandleStatus } from '../../views/components/HandleField';
@@ -288,25 +288,12 @@ function SignupForm({
               label="I consent to receiving related product marketing news, updates & offers."
               {...register('consentToMarketingEmails')}
             />
-            <CheckboxField
-              label={
-                <>
-                  I accept the <NewTabLink href={termsUrl}>terms of service</NewTabLink>
-                </>
-              }
-              aria-required="true"
-              error={message('termsAccepted')}
-              {...register('termsAccepted')}
-            />
-            <CheckboxField
-              label={
-                <>
-                  I accept the <NewTabLink href={privacyPolicyUrl}>privacy policy</NewTabLink>
-                </>
-              }
-              aria-required="true"
-              error={message('privacyPolicyAccepted')}
-              {...register('privacyPolicyAccepted')}
+            <AgreementFields
+              register={register}
+              termsUrl={termsUrl}
+              privacyPolicyUrl={privacyPolicyUrl}
+              termsError={message('termsAccepted')}
+              privacyPolicyError={message('privacyPolicyAccepted')}
             />
           </div>
 
