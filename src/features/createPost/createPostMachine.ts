@@ -3,6 +3,7 @@ import {
   fromCallback,
   fromPromise,
   setup,
+  type DoneActorEvent,
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
@@ -193,6 +194,31 @@ function fileOf(event: CreatePostEvent): File {
   return event.file;
 }
 
+/**
+ * How both creates end (with or without media): 'created', or back to the form with 'Error
+ * creating post' (`errorDescription` says what the form keeps).
+ */
+function createOutcome(errorDescription: string) {
+  return {
+    onDone: {
+      target: 'created',
+      actions: {
+        type: 'assignCreated',
+        params: ({ event }: { event: DoneActorEvent<Post> }) => event.output,
+      },
+      description: "Created: 'Post created successfully, redirecting...'.",
+    },
+    onError: {
+      target: 'editing',
+      actions: {
+        type: 'assignCreateError',
+        params: ({ event }: { event: ErrorActorEvent }) => event.error,
+      },
+      description: errorDescription,
+    },
+  } as const;
+}
+
 export const createPostMachine = setup({
   types: {
     context: {} as CreatePostContext,
@@ -255,10 +281,14 @@ export const createPostMachine = setup({
     })),
     assignMedia: assign((_, media: PendingUpload) => ({ media })),
     clearMedia: assign({ media: null }),
+    /** The post is created: its guid (or draft id) and 'Post created successfully, redirecting...'. */
     assignCreated: assign((_, post: Post) => ({
       createdGuid: post.guid,
       createdDraftId: post.isDraft ? post.id : null,
+      alert: postAlert('created'),
     })),
+    /** 'Error creating post', with the server's messages if any. */
+    assignCreateError: assign((_, error: unknown) => ({ alert: postAlert('createError', error) })),
     assignAlert: assign((_, alert: CreatePostAlert) => ({ alert })),
     clearAlert: assign({ alert: null }),
     /** Goes to the feed with the new post first: /feed?new={guid}. */
@@ -452,24 +482,9 @@ export const createPostMachine = setup({
             id: 'createPost',
             src: 'createPost',
             input: ({ context }) => requestOf(context),
-            onDone: {
-              target: 'created',
-              actions: [
-                { type: 'assignCreated', params: ({ event }) => event.output },
-                { type: 'assignAlert', params: postAlert('created') },
-              ],
-              description: "Created: 'Post created successfully, redirecting...'.",
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignAlert',
-                params: ({ event }: { event: ErrorActorEvent }) =>
-                  postAlert('createError', event.error),
-              },
-              description:
-                "'Error creating post', with the server's messages if any; the form keeps what was written.",
-            },
+            ...createOutcome(
+              "'Error creating post', with the server's messages if any; the form keeps what was written.",
+            ),
           },
         },
         creatingWithFile: {
@@ -485,24 +500,9 @@ export const createPostMachine = setup({
               mediaFileStorageId: context.media?.fileId ?? '',
               mediaFileStorageOriginalName: context.media?.fileName ?? '',
             }),
-            onDone: {
-              target: 'created',
-              actions: [
-                { type: 'assignCreated', params: ({ event }) => event.output },
-                { type: 'assignAlert', params: postAlert('created') },
-              ],
-              description: "Created: 'Post created successfully, redirecting...'.",
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignAlert',
-                params: ({ event }: { event: ErrorActorEvent }) =>
-                  postAlert('createError', event.error),
-              },
-              description:
-                "'Error creating post', with the server's messages if any; the form and its media are kept.",
-            },
+            ...createOutcome(
+              "'Error creating post', with the server's messages if any; the form and its media are kept.",
+            ),
           },
         },
         created: {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { MailCheck, PartyPopper } from 'lucide-react';
 import { Link } from 'wouter';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '../../../contract/identity';
+import { EMAIL_MAX, PASSWORD_MAX } from '../../../contract/identity';
 import { INVITATION_MESSAGE_MAX } from '../../../contract/team';
 import {
   acceptanceFieldOrder,
@@ -11,9 +11,9 @@ import {
   type AcceptanceFormValues,
 } from '../../validation/team';
 import { Alert } from '../../views/components/Alert';
-import { NewTabLink } from '../../views/components/NewTabLink';
 import { Button } from '../../views/components/Button';
-import { CheckboxField } from '../../views/components/CheckboxField';
+import { NameFields } from '../../views/components/NameFields';
+import { AgreementFields } from '../../views/components/AgreementFields';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
 import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
 import { TextAreaField } from '../../views/components/TextAreaField';
@@ -220,24 +220,12 @@ function AcceptForm({
   return (
     <>
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-        <div className={styles.row}>
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            aria-required="true"
-            maxLength={NAME_MAX}
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            aria-required="true"
-            maxLength={NAME_MAX}
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
+        <NameFields
+          register={register}
+          firstNameError={errors.firstName?.message}
+          lastNameError={errors.lastName?.message}
+          rowClassName={styles.row}
+        />
         <TextField
           label="Email"
           type="email"
@@ -272,25 +260,12 @@ function AcceptForm({
           />
         )}
         <div className={styles.section}>
-          <CheckboxField
-            label={
-              <>
-                I accept the <NewTabLink href={termsUrl}>terms of service</NewTabLink>
-              </>
-            }
-            aria-required="true"
-            error={errors.termsAccepted?.message}
-            {...register('termsAccepted')}
-          />
-          <CheckboxField
-            label={
-              <>
-                I accept the <NewTabLink href={privacyPolicyUrl}>privacy policy</NewTabLink>
-              </>
-            }
-            aria-required="true"
-            error={errors.privacyPolicyAccepted?.message}
-            {...register('privacyPolicyAccepted')}
+          <AgreementFields
+            register={register}
+            termsUrl={termsUrl}
+            privacyPolicyUrl={privacyPolicyUrl}
+            termsError={errors.termsAccepted?.message}
+            privacyPolicyError={errors.privacyPolicyAccepted?.message}
           />
         </div>
         <Button type="submit" size="lg" fullWidth busy={accepting} busyText="Accepting...">

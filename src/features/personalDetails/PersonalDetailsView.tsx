@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { FieldErrors } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { TriangleAlert } from 'lucide-react';
 import {
@@ -14,13 +13,11 @@ import type {
   PersonalDetailsSubmission,
 } from '../../validation/account';
 import { Button } from '../../views/components/Button';
-import type {
-  EmailVerificationFieldHandle,
-  EmailVerificationState,
-} from '../../views/components/EmailVerificationField';
+import type { EmailVerificationState } from '../../views/components/EmailVerificationField';
 import type { HandleStatus } from '../../views/components/HandleField';
 import type { PhoneCountryOption } from '../../views/components/PhoneField';
 import { PersonFields } from '../../views/components/PersonFields';
+import { useRuledForm } from '../../views/components/useRuledForm';
 import { AccountPanel } from '../../views/layouts/AccountPanel';
 import type { AccountAlert } from '../../views/layouts/AccountPanel';
 import styles from '../../views/layouts/AccountScreen.module.css';
@@ -91,23 +88,15 @@ export function PersonalDetailsView(props: PersonalDetailsViewProps) {
 function PersonalDetailsForm({
   initialValues,
   today: todayProp,
-  countries,
-  emailVerification,
-  onRequestCode,
-  onSubmitCode,
-  onResendCode,
-  onChangeEmail,
-  onEmailInput,
   emailConfirmation,
-  handleStatus,
-  handleMessage,
-  onHandleChange,
   saving,
   ruleErrors,
   fieldErrors,
   focusField,
   focusRequestId,
   onSubmit,
+  /** The person's widgets (handle check, email verification, phone countries), for PersonFields. */
+  ...person
 }: PersonalDetailsViewProps & { initialValues: PersonalDetailsFormValues }) {
   const [firstRenderDate] = useState(() => new Date());
   const today = todayProp ?? firstRenderDate;
@@ -127,69 +116,29 @@ function PersonalDetailsForm({
     shouldFocusError: false,
     defaultValues: initialValues,
   });
-  const emailRef = useRef<EmailVerificationFieldHandle>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [attempted, setAttempted] = useState(false);
-  const liveErrors: Partial<Record<PersonalDetailsFieldName, string>> = {
-    ...(attempted ? ruleErrors : {}),
-    ...fieldErrors,
-  };
-  const message = (name: PersonalDetailsFieldName): string | undefined =>
-    (errors[name as keyof PersonalDetailsFormValues]?.message as string | undefined) ??
-    liveErrors[name];
-
-  const focusByName = (name: PersonalDetailsFieldName) => {
-    if (name === 'email') emailRef.current?.focus();
-    else formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-  };
-  const focusFirst = (
-    formErrors: FieldErrors<PersonalDetailsFormValues>,
-    extra: typeof liveErrors,
-  ) => {
-    const first = personalDetailsFieldOrder.find(
-      (name) => formErrors[name as keyof PersonalDetailsFormValues] !== undefined || extra[name],
-    );
-    if (first) focusByName(first);
-    return first;
-  };
-
-  useEffect(() => {
-    if (!focusField) return;
-    if (focusField === 'email') emailRef.current?.focus();
-    else formRef.current?.querySelector<HTMLElement>(`[name="${focusField}"]`)?.focus();
-  }, [focusField, focusRequestId]);
-
-  const submit = handleSubmit(
-    (values) => {
-      setAttempted(true);
-      if (focusFirst({}, ruleErrors)) return;
+  const { emailRef, formRef, message, submit } = useRuledForm({
+    errors,
+    ruleErrors,
+    fieldErrors,
+    fieldOrder: personalDetailsFieldOrder,
+    focusField,
+    focusRequestId,
+    handleSubmit,
+    onValid: (values) => {
       if (!saving) onSubmit(toPersonalDetailsSubmission(values));
     },
-    (formErrors) => {
-      setAttempted(true);
-      focusFirst(formErrors, { ...ruleErrors, ...fieldErrors });
-    },
-  );
+  });
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
       <PersonFields
+        {...person}
         register={register}
         control={control}
         message={message}
         rowClassName={styles.row}
-        countries={countries}
         today={today}
-        handleStatus={handleStatus}
-        handleMessage={handleMessage}
-        onHandleChange={onHandleChange}
         emailRef={emailRef}
-        emailVerification={emailVerification}
-        onRequestCode={onRequestCode}
-        onSubmitCode={onSubmitCode}
-        onResendCode={onResendCode}
-        onChangeEmail={onChangeEmail}
-        onEmailInput={onEmailInput}
       />
       {emailConfirmation ? (
         <p className={styles.notice} role="status">

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { FieldErrors } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'wouter';
@@ -22,18 +21,16 @@ import type {
   ThirdPartySignupSubmission,
 } from '../../validation/signup';
 import { Alert } from '../../views/components/Alert';
-import { NewTabLink } from '../../views/components/NewTabLink';
 import { Button } from '../../views/components/Button';
+import { AgreementFields } from '../../views/components/AgreementFields';
 import { CheckboxField } from '../../views/components/CheckboxField';
-import type {
-  EmailVerificationFieldHandle,
-  EmailVerificationState,
-} from '../../views/components/EmailVerificationField';
+import type { EmailVerificationState } from '../../views/components/EmailVerificationField';
 import type { HandleStatus } from '../../views/components/HandleField';
 import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
 import type { PhoneCountryOption } from '../../views/components/PhoneField';
 import { Stepper } from '../../views/components/Stepper';
 import { PersonFields } from '../../views/components/PersonFields';
+import { useRuledForm } from '../../views/components/useRuledForm';
 import { TextField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';
 import styles from '../../views/layouts/AuthScreen.module.css';
@@ -145,17 +142,8 @@ function SignupForm({
   accountType,
   minimumPasswordLength,
   today: todayProp,
-  countries,
   termsUrl,
   privacyPolicyUrl,
-  emailVerification,
-  onRequestCode,
-  onSubmitCode,
-  onResendCode,
-  onChangeEmail,
-  handleStatus,
-  handleMessage,
-  onHandleChange,
   submitting,
   canSubmit,
   ruleErrors,
@@ -172,6 +160,8 @@ function SignupForm({
   thirdPartyError,
   warning,
   onDismissAlert,
+  /** The person's widgets (handle check, email verification, phone countries), for PersonFields. */
+  ...person
 }: SignupViewProps) {
   const [firstRenderDate] = useState(() => new Date());
   const today = todayProp ?? firstRenderDate;
@@ -194,50 +184,19 @@ function SignupForm({
     shouldFocusError: false,
     defaultValues: EMPTY_SIGNUP_FORM,
   });
-  const emailRef = useRef<EmailVerificationFieldHandle>(null);
-
   // The two rules whose facts come from machines, shown once 'Next' was pressed and kept live.
-  const [attempted, setAttempted] = useState(false);
-  const liveErrors: Partial<Record<SignupFieldName, string>> = {
-    ...(attempted ? ruleErrors : {}),
-    ...fieldErrors,
-  };
-  const message = (name: SignupFieldName): string | undefined =>
-    (errors[name as keyof SignupFormValues]?.message as string | undefined) ?? liveErrors[name];
-
-  // Focus at once (react-hook-form's setFocus waits for a timer); every field has its name.
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusByName = (name: SignupFieldName) => {
-    if (name === 'email') emailRef.current?.focus();
-    else formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-  };
-  const focusFirst = (formErrors: FieldErrors<SignupFormValues>, extra: typeof liveErrors) => {
-    const first = signupFieldOrder.find(
-      (name) => formErrors[name as keyof SignupFormValues] !== undefined || extra[name],
-    );
-    if (first) focusByName(first);
-    return first;
-  };
-
-  useEffect(() => {
-    if (!focusField) return;
-    if (focusField === 'email') emailRef.current?.focus();
-    else formRef.current?.querySelector<HTMLElement>(`[name="${focusField}"]`)?.focus();
-  }, [focusField, focusRequestId]);
-
-  // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
-  // the <form> fires it and forgets it (void).
-  const submit = handleSubmit(
-    (values) => {
-      setAttempted(true);
-      if (focusFirst({}, ruleErrors)) return;
+  const { emailRef, formRef, message, submit, focusByName } = useRuledForm({
+    errors,
+    ruleErrors,
+    fieldErrors,
+    fieldOrder: signupFieldOrder,
+    focusField,
+    focusRequestId,
+    handleSubmit,
+    onValid: (values) => {
       if (canSubmit) onSubmit(toSignupSubmission(values, accountType));
     },
-    (formErrors) => {
-      setAttempted(true);
-      focusFirst(formErrors, { ...ruleErrors, ...fieldErrors });
-    },
-  );
+  });
 
   const startThirdParty = async () => {
     if (thirdPartyBusy) return;
@@ -303,21 +262,13 @@ function SignupForm({
             />
           ) : null}
           <PersonFields
+            {...person}
             register={register}
             control={control}
             message={message}
             rowClassName={styles.row}
-            countries={countries}
             today={today}
-            handleStatus={handleStatus}
-            handleMessage={handleMessage}
-            onHandleChange={onHandleChange}
             emailRef={emailRef}
-            emailVerification={emailVerification}
-            onRequestCode={onRequestCode}
-            onSubmitCode={onSubmitCode}
-            onResendCode={onResendCode}
-            onChangeEmail={onChangeEmail}
           />
           <FormNewPasswordFields
             register={register}
@@ -337,25 +288,12 @@ function SignupForm({
               label="I consent to receiving related product marketing news, updates & offers."
               {...register('consentToMarketingEmails')}
             />
-            <CheckboxField
-              label={
-                <>
-                  I accept the <NewTabLink href={termsUrl}>terms of service</NewTabLink>
-                </>
-              }
-              aria-required="true"
-              error={message('termsAccepted')}
-              {...register('termsAccepted')}
-            />
-            <CheckboxField
-              label={
-                <>
-                  I accept the <NewTabLink href={privacyPolicyUrl}>privacy policy</NewTabLink>
-                </>
-              }
-              aria-required="true"
-              error={message('privacyPolicyAccepted')}
-              {...register('privacyPolicyAccepted')}
+            <AgreementFields
+              register={register}
+              termsUrl={termsUrl}
+              privacyPolicyUrl={privacyPolicyUrl}
+              termsError={message('termsAccepted')}
+              privacyPolicyError={message('privacyPolicyAccepted')}
             />
           </div>
 

@@ -151,6 +151,14 @@ export function buildSignupRequest(
   };
 }
 
+/** 'ReCaptcha Error': 'Failed to generate ReCaptcha token, please refresh the page.' */
+const captchaAlert: SignupAlert = {
+  kind: 'captcha',
+  level: 'danger',
+  title: signupTexts.captchaErrorTitle,
+  messages: [signupTexts.captchaError],
+};
+
 const signupErrorAlert = (messages: string[]): SignupAlert => ({
   kind: 'signup',
   level: 'danger',
@@ -406,12 +414,7 @@ export const signupMachine = setup({
                         target: '#signup.active.form.editing',
                         actions: {
                           type: 'assignAlert',
-                          params: {
-                            kind: 'captcha',
-                            level: 'danger',
-                            title: signupTexts.captchaErrorTitle,
-                            messages: [signupTexts.captchaError],
-                          },
+                          params: captchaAlert,
                         },
                         description:
                           "No token: 'ReCaptcha Error', 'Failed to generate ReCaptcha token, please refresh the page.'",
@@ -421,12 +424,7 @@ export const signupMachine = setup({
                       target: '#signup.active.form.editing',
                       actions: {
                         type: 'assignAlert',
-                        params: {
-                          kind: 'captcha',
-                          level: 'danger',
-                          title: signupTexts.captchaErrorTitle,
-                          messages: [signupTexts.captchaError],
-                        },
+                        params: captchaAlert,
                       },
                       description:
                         "The captcha failed: 'ReCaptcha Error', 'Failed to generate ReCaptcha token, please refresh the page.'",

@@ -1,7 +1,6 @@
 import type { Ref } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Control, Path, UseFormRegister } from 'react-hook-form';
-import { NAME_MAX } from '../../../contract/identity';
 import type { PersonalDetailsFormValues } from '../../validation/account';
 import type { PhoneValue } from '../../validation/phone';
 import { DateOfBirthField } from './DateOfBirthField';
@@ -11,10 +10,10 @@ import type {
   EmailVerificationState,
 } from './EmailVerificationField';
 import { HandleField } from './HandleField';
+import { NameFields } from './NameFields';
 import type { HandleStatus } from './HandleField';
 import { PhoneField } from './PhoneField';
 import type { PhoneCountryOption } from './PhoneField';
-import { TextField } from './TextField';
 
 /** The person's fields (spec §2.3 Signup and Personal Details), and the email address. */
 export type PersonFieldName = keyof PersonalDetailsFormValues | 'email';
@@ -74,24 +73,12 @@ export function PersonFields<T extends PersonalDetailsFormValues>({
   const name = (field: keyof PersonalDetailsFormValues) => field as Path<T>;
   return (
     <>
-      <div className={rowClassName}>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          aria-required="true"
-          maxLength={NAME_MAX}
-          error={message('firstName')}
-          {...register(name('firstName'))}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          aria-required="true"
-          maxLength={NAME_MAX}
-          error={message('lastName')}
-          {...register(name('lastName'))}
-        />
-      </div>
+      <NameFields
+        register={register}
+        firstNameError={message('firstName')}
+        lastNameError={message('lastName')}
+        rowClassName={rowClassName}
+      />
       <Controller
         control={control}
         name={name('phone')}
