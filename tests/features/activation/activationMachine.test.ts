@@ -9,7 +9,8 @@ import {
   selectActivationResult,
   type ActivationSnapshot,
 } from '../../../src/features/activation/activationMachine';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import type { FakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises } from '../../support/pathHarness';
 
 const KEY = 'activation-key-1';
 
@@ -90,13 +91,7 @@ function expectShown(s: ActivationSnapshot, calls: FakePromises['calls']) {
   expect(s.status).toBe('active');
 }
 
-function build() {
-  const promises = new FakePromises();
-  const machine = activationMachine.provide({
-    actors: { activate: promises.logic('activate') as never },
-  });
-  return { machine, promises, spies: { promises } };
-}
+const build = withFakePromises(activationMachine, 'activate');
 
 it('says what it is doing while activating', () => {
   expect(activationTexts.activating).toBe('Activating account...');

@@ -134,7 +134,7 @@ await describePathsForInputs({
     const promises = new FakePromises();
     const spies = { sendToPersonalDetails: vi.fn() };
     const machine = changePasswordMachine.provide({
-      actors: { updatePassword: promises.logic('updatePassword') as never },
+      actors: promises.actors('updatePassword'),
       actions: { sendToPersonalDetails: () => spies.sendToPersonalDetails() },
     });
     return { machine, promises, spies };

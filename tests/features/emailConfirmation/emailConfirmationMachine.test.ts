@@ -10,7 +10,8 @@ import {
   selectEmailConfirmationResult,
   type EmailConfirmationSnapshot,
 } from '../../../src/features/emailConfirmation/emailConfirmationMachine';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import type { FakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises } from '../../support/pathHarness';
 
 const KEY = 'confirmation-key-1';
 
@@ -95,13 +96,7 @@ function expectShown(s: EmailConfirmationSnapshot, calls: FakePromises['calls'])
   expect(s.status).toBe('active');
 }
 
-function build() {
-  const promises = new FakePromises();
-  const machine = emailConfirmationMachine.provide({
-    actors: { confirmEmailAddress: promises.logic('confirmEmailAddress') as never },
-  });
-  return { machine, promises, spies: { promises } };
-}
+const build = withFakePromises(emailConfirmationMachine, 'confirmEmailAddress');
 
 it('says what it is doing while confirming', () => {
   expect(emailConfirmationTexts.confirming).toBe('Confirming email address...');
