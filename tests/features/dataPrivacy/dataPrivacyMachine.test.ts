@@ -28,7 +28,7 @@ import {
   type DataPrivacyInput,
   type DataPrivacySnapshot,
 } from '../../../src/features/dataPrivacy/dataPrivacyMachine';
-import { makeEditDetails } from '../../support/fixtures';
+import { danger, makeEditDetails } from '../../support/fixtures';
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
@@ -150,18 +150,12 @@ function next(m: Model, event: { type: string; output?: unknown }): Model {
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: 'Error loading user data',
-    messages: ['There was an error loading the user data'],
-  },
-  deleteFailed: {
-    kind: 'deleteFailed',
-    level: 'danger',
-    title: null,
-    messages: ['Error deleting acccount'],
-  },
+  loadFailed: danger(
+    'loadFailed',
+    'Error loading user data',
+    'There was an error loading the user data',
+  ),
+  deleteFailed: danger('deleteFailed', null, 'Error deleting acccount'),
 } as const;
 
 function expectShown(

@@ -22,6 +22,7 @@ import {
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
+import { danger } from '../../support/fixtures';
 
 const noCustomer: SubscriptionDetails = {
   provider: 'standIn',
@@ -129,12 +130,7 @@ function next(m: Model, event: { type: string; output?: unknown }, input: Integr
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: null,
-    messages: ['Error getting subscription status'],
-  },
+  loadFailed: danger('loadFailed', null, 'Error getting subscription status'),
   portalFailed: {
     kind: 'portalFailed',
     level: 'danger',

@@ -29,6 +29,7 @@ import type { OrganisationDetailsFormValues } from '../../../src/validation/orga
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
+import { danger, success } from '../../support/fixtures';
 
 const TENANT_ID = 1;
 const USER_GUID = '0b7c3c1e-6f7d-4d0b-9a4b-2c1e5a6f7d8e';
@@ -144,18 +145,12 @@ function next(
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: 'Error getting user details',
-    messages: ['There was an error loading the data for this form'],
-  },
-  saved: {
-    kind: 'saved',
-    level: 'success',
-    title: null,
-    messages: ['Organisation details updated'],
-  },
+  loadFailed: danger(
+    'loadFailed',
+    'Error getting user details',
+    'There was an error loading the data for this form',
+  ),
+  saved: success('saved', null, 'Organisation details updated'),
   saveFailed: {
     kind: 'saveFailed',
     level: 'danger',

@@ -26,7 +26,7 @@ import {
   type PersonalDetailsSnapshot,
 } from '../../../src/features/personalDetails/personalDetailsMachine';
 import type { PersonalDetailsSubmission } from '../../../src/validation/account';
-import { makeEditDetails } from '../../support/fixtures';
+import { danger, makeEditDetails, success } from '../../support/fixtures';
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { puppetOf } from '../../support/puppet';
@@ -200,25 +200,18 @@ function next(m: Model, event: { type: string; output?: unknown; error?: unknown
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: 'Error getting user details',
-    messages: ['There was an error loading the data for this form'],
-  },
-  saved: { kind: 'saved', level: 'success', title: null, messages: ['Personal details updated'] },
-  serverFailed: {
-    kind: 'saveFailed',
-    level: 'danger',
-    title: 'Error updating personal details',
-    messages: ['Profile name/handle not available'],
-  },
-  failed: {
-    kind: 'saveFailed',
-    level: 'danger',
-    title: null,
-    messages: ['Error updating personal details'],
-  },
+  loadFailed: danger(
+    'loadFailed',
+    'Error getting user details',
+    'There was an error loading the data for this form',
+  ),
+  saved: success('saved', null, 'Personal details updated'),
+  serverFailed: danger(
+    'saveFailed',
+    'Error updating personal details',
+    'Profile name/handle not available',
+  ),
+  failed: danger('saveFailed', null, 'Error updating personal details'),
 } as const;
 
 function expectShown(s: PersonalDetailsSnapshot, m: Model, calls: FakePromises['calls']) {

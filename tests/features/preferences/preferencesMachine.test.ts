@@ -16,7 +16,7 @@ import {
   selectPreferencesValues,
   type PreferencesSnapshot,
 } from '../../../src/features/preferences/preferencesMachine';
-import { makeEditDetails } from '../../support/fixtures';
+import { danger, makeEditDetails, success } from '../../support/fixtures';
 import type { FakePromises } from '../../support/pathHarness';
 import { describePaths, withFakePromises } from '../../support/pathHarness';
 import { loadStep } from '../../support/loadModel';
@@ -94,24 +94,13 @@ function next(m: Model, event: { type: string; output?: unknown }): Model {
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: 'Error loading user data',
-    messages: ['There was an error loading the user data'],
-  },
-  saved: {
-    kind: 'saved',
-    level: 'success',
-    title: 'Preferences Updated',
-    messages: ['Preferences updated successfully'],
-  },
-  saveFailed: {
-    kind: 'saveFailed',
-    level: 'danger',
-    title: 'Error Updating Details',
-    messages: ['Error updating preferences'],
-  },
+  loadFailed: danger(
+    'loadFailed',
+    'Error loading user data',
+    'There was an error loading the user data',
+  ),
+  saved: success('saved', 'Preferences Updated', 'Preferences updated successfully'),
+  saveFailed: danger('saveFailed', 'Error Updating Details', 'Error updating preferences'),
 } as const;
 
 function expectShown(s: PreferencesSnapshot, calls: FakePromises['calls']) {
