@@ -307,6 +307,19 @@ export function watched(logic: AnyActorLogic, watch: SystemWatch): AnyActorLogic
   };
 }
 
+/**
+ * A path suite's `build` for a machine with one actor, a fake promise, watched so that the test
+ * can read the machine's pending timers (a retry or a poll): spies `{ watch, promises }`.
+ */
+export function withWatchedFakePromise(machine: AnyStateMachine, name: string) {
+  return () => {
+    const promises = new FakePromises();
+    const watch: SystemWatch = { system: null };
+    const actors = { [name]: watched(promises.logic(name), watch) };
+    return { machine: machine.provide({ actors }), promises, spies: { watch, promises } };
+  };
+}
+
 /** The delays (ms) of the timers pending in the watched system, e.g. a retry or a poll. */
 export const pendingDelays = (watch: SystemWatch): number[] =>
   Object.values(watch.system?.getSnapshot()._scheduledEvents ?? {}).map((e) => e.delay);
