@@ -7,7 +7,7 @@ import {
   readyPerson,
 } from './accountSupport';
 import { verifyEmail } from './signupSupport';
-import { consentAs } from './thirdPartySupport';
+import { signUpWithGoogle } from './thirdPartySupport';
 import {
   expectAccessible,
   linkPathOf,
@@ -224,14 +224,7 @@ test.describe('account settings', () => {
     page,
     request,
   }) => {
-    await page.goto('/signup');
-    await page.getByLabel('I accept the terms of service').check();
-    await page.getByLabel('I accept the privacy policy').check();
-    await consentAs(
-      page,
-      () => page.getByRole('button', { name: 'Sign up with Google' }).click(),
-      `katherine.${uniqueSuffix()}@example.org`,
-    );
+    await signUpWithGoogle(page, `katherine.${uniqueSuffix()}@example.org`);
     await expect.poll(async () => (await storedSession(page)) !== null).toBe(true);
     const token = (await storedSession(page))!.jwtToken;
     const tenant = JSON.parse(String(tokenPayload(token).currentTenant)) as { id: number };

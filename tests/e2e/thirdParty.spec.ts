@@ -1,20 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, storedSession, tokenPayload, uniqueSuffix } from './support';
-import { consentAs } from './thirdPartySupport';
+import { consentAs, signUpWithGoogle } from './thirdPartySupport';
 
 test.describe('third-party sign-in (development stand-in)', () => {
   test('signs up, logs in, and an existing account is logged in from signup', async ({ page }) => {
     const email = `katherine.${uniqueSuffix()}@example.org`;
 
     // Sign up: terms and privacy first, then the provider.
-    await page.goto('/signup');
-    await page.getByLabel('I accept the terms of service').check();
-    await page.getByLabel('I accept the privacy policy').check();
-    await consentAs(
-      page,
-      () => page.getByRole('button', { name: 'Sign up with Google' }).click(),
-      email,
-    );
+    await signUpWithGoogle(page, email);
     await expect.poll(async () => (await storedSession(page)) !== null).toBe(true);
     const claims = tokenPayload((await storedSession(page))!.jwtToken);
     expect(claims.email).toBe(email);
@@ -36,14 +29,7 @@ test.describe('third-party sign-in (development stand-in)', () => {
     await expect(page).toHaveURL(/\/(dashboard|onboarding)$/);
 
     // Signing up again with the same identity logs the existing account in.
-    await page.goto('/signup');
-    await page.getByLabel('I accept the terms of service').check();
-    await page.getByLabel('I accept the privacy policy').check();
-    await consentAs(
-      page,
-      () => page.getByRole('button', { name: 'Sign up with Google' }).click(),
-      email,
-    );
+    await signUpWithGoogle(page, email);
     await expect(page.getByText('Account already exists, logging in...')).toBeVisible();
     await expect.poll(async () => (await storedSession(page)) !== null).toBe(true);
     await expect(page).toHaveURL(/\/(feed|onboarding)$/);

@@ -15,3 +15,15 @@ export async function consentAs(page: Page, open: () => Promise<void>, email: st
   await popup.getByRole('button', { name: 'Continue' }).click();
   await closed;
 }
+
+/** From the Signup page: ticks the terms and privacy boxes, then signs up with Google as `email`. */
+export async function signUpWithGoogle(page: Page, email: string) {
+  await page.goto('/signup');
+  await page.getByLabel('I accept the terms of service').check();
+  await page.getByLabel('I accept the privacy policy').check();
+  await consentAs(
+    page,
+    () => page.getByRole('button', { name: 'Sign up with Google' }).click(),
+    email,
+  );
+}

@@ -513,11 +513,11 @@ await describePaths({
     const spies = { navigate: vi.fn(), removeQueryParams: vi.fn(), promises };
     const machine = appMachine.provide({
       actors: {
+        ...promises.actors('loadFlow'),
         config: inertMachine('config') as never,
         session: sessionPuppet as never,
         // Its status stays unknown: the steps deliver the subscription's snapshots.
         subscription: subscriptionStandIn as never,
-        loadFlow: promises.logic('loadFlow') as never,
       },
       actions: {
         navigate: (_, params) => spies.navigate(params),

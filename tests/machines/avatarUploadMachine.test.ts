@@ -454,11 +454,13 @@ await describePathsForInputs<Spies, AvatarUploadInput>({
     upload = null;
     const machine = avatarUploadMachine.provide({
       actors: {
-        loadPreset: promises.logic('loadPreset') as never,
-        checkFile: promises.logic('checkFile') as never,
-        confirmUpload: promises.logic('confirmUpload') as never,
-        discardUpload: promises.logic('discardUpload') as never,
-        deleteAvatar: promises.logic('deleteAvatar') as never,
+        ...promises.actors(
+          'loadPreset',
+          'checkFile',
+          'confirmUpload',
+          'discardUpload',
+          'deleteAvatar',
+        ),
         uploadImage: fromCallback<AvatarUploadEvent, unknown>(({ input, sendBack }) => {
           spies.uploads.push(input);
           upload = { sendBack };

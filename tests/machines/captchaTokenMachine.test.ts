@@ -1,12 +1,6 @@
 import { expect } from 'vitest';
 import { captchaTokenMachine, captchaTokenTexts } from '../../src/machines/captchaTokenMachine';
-import {
-  describePaths,
-  FakePromises,
-  pendingDelays,
-  watched,
-  type SystemWatch,
-} from '../support/pathHarness';
+import { describePaths, pendingDelays, withWatchedFakePromise } from '../support/pathHarness';
 
 const TOKEN = 'captcha-token-1';
 
@@ -51,14 +45,7 @@ await describePaths({
   machine: captchaTokenMachine,
   unhandled: true,
   input: { action: 'signup' },
-  build: () => {
-    const promises = new FakePromises();
-    const watch: SystemWatch = { system: null };
-    const machine = captchaTokenMachine.provide({
-      actors: { executeCaptcha: watched(promises.logic('executeCaptcha'), watch) as never },
-    });
-    return { machine, promises, spies: { watch, promises } };
-  },
+  build: withWatchedFakePromise(captchaTokenMachine, 'executeCaptcha'),
   events: [
     { type: 'xstate.done.actor.executeCaptcha', output: TOKEN },
     { type: 'xstate.error.actor.executeCaptcha', error: new Error('captcha unavailable') },

@@ -6,13 +6,7 @@ import {
   selectConfigFailed,
 } from '../../src/machines/configMachine';
 import { configuration } from '../support/fixtures';
-import {
-  describePaths,
-  FakePromises,
-  pendingDelays,
-  watched,
-  type SystemWatch,
-} from '../support/pathHarness';
+import { describePaths, pendingDelays, withWatchedFakePromise } from '../support/pathHarness';
 
 /**
  * What the start-up screen shows and does, written from spec §9 (configuration loading: up to 3
@@ -86,16 +80,7 @@ function check(snapshot: Parameters<typeof selectConfigError>[0]) {
 await describePaths({
   machine: configMachine,
   unhandled: true,
-  build: () => {
-    const promises = new FakePromises();
-    const watch: SystemWatch = { system: null };
-    const machine = configMachine.provide({
-      actors: {
-        fetchConfiguration: watched(promises.logic('fetchConfiguration'), watch) as never,
-      },
-    });
-    return { machine, promises, spies: { watch, promises } };
-  },
+  build: withWatchedFakePromise(configMachine, 'fetchConfiguration'),
   events: [
     { type: 'xstate.done.actor.fetchConfiguration', output: configuration },
     { type: 'xstate.error.actor.fetchConfiguration', error: new Error('offline') },

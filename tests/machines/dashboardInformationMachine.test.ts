@@ -15,7 +15,8 @@ import {
   type DashboardInformationInput,
   type DashboardInformationSnapshot,
 } from '../../src/machines/dashboardInformationMachine';
-import { FakePromises } from '../support/pathHarness';
+import type { FakePromises } from '../support/pathHarness';
+import { withFakePromises } from '../support/pathHarness';
 import { describePathsForInputs } from '../support/pathsWithInputs';
 
 const olivia: DashboardInformation = {
@@ -89,13 +90,7 @@ await describePathsForInputs<{ promises: FakePromises }, DashboardInformationInp
     { name: 'signed in', input: { signedIn: true } },
     { name: 'a visitor', input: { signedIn: false } },
   ],
-  build: () => {
-    const promises = new FakePromises();
-    const machine = dashboardInformationMachine.provide({
-      actors: { getDashboardInformation: promises.logic('getDashboardInformation') as never },
-    });
-    return { machine, promises, spies: { promises } };
-  },
+  build: withFakePromises(dashboardInformationMachine, 'getDashboardInformation'),
   events: [
     { type: 'retry' },
     { type: 'xstate.done.actor.getDashboardInformation', output: olivia },

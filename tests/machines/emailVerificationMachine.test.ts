@@ -10,7 +10,13 @@ import {
   type EmailVerificationInput,
   type EmailVerificationSnapshot,
 } from '../../src/machines/emailVerificationMachine';
-import { describePaths, FakePromises, runPath, type StepInfo } from '../support/pathHarness';
+import {
+  describePaths,
+  FakePromises,
+  withFakePromises,
+  runPath,
+  type StepInfo,
+} from '../support/pathHarness';
 
 const NEW = 'new@example.com';
 const OTHER = 'other@example.com';
@@ -186,16 +192,7 @@ for (const input of inputs) {
     machine: emailVerificationMachine,
     input,
     unhandled: true,
-    build: () => {
-      const promises = new FakePromises();
-      const machine = emailVerificationMachine.provide({
-        actors: {
-          verifyAccount: promises.logic('verifyAccount') as never,
-          verifyAccountCode: promises.logic('verifyAccountCode') as never,
-        },
-      });
-      return { machine, promises, spies: { promises } };
-    },
+    build: withFakePromises(emailVerificationMachine, 'verifyAccount', 'verifyAccountCode'),
     // The plan keeps one path per (state, event type, outcome): a payload the machine must refuse
     // comes before the accepted ones, so that a mutant accepting it meets this model.
     events: [
@@ -272,10 +269,7 @@ describe('emailVerification machine: scenarios', () => {
     it(scenario.name, async () => {
       const promises = new FakePromises();
       const machine = emailVerificationMachine.provide({
-        actors: {
-          verifyAccount: promises.logic('verifyAccount') as never,
-          verifyAccountCode: promises.logic('verifyAccountCode') as never,
-        },
+        actors: promises.actors('verifyAccount', 'verifyAccountCode'),
       });
       const check = checkStep(scenario.input);
       await runPath(

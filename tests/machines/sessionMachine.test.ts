@@ -258,11 +258,13 @@ await describePaths({
     };
     const machine = sessionMachine.provide({
       actors: {
-        restoreSession: promises.logic('restoreSession') as never,
-        refreshSession: promises.logic('refreshSession') as never,
-        switchTenant: promises.logic('switchTenant') as never,
-        revokeToken: promises.logic('revokeToken') as never,
-        stopImpersonating: promises.logic('stopImpersonating') as never,
+        ...promises.actors(
+          'restoreSession',
+          'refreshSession',
+          'switchTenant',
+          'revokeToken',
+          'stopImpersonating',
+        ),
         watchOtherTabs: fromCallback<SessionEvent>(({ sendBack, system }) => {
           watch.sendBack = sendBack;
           watch.system = system as ActorSystem<never>;

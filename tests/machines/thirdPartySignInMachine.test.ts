@@ -12,7 +12,8 @@ import {
 import type { EstablishedSession } from '../../src/machines/sessionMachine';
 import type { ThirdPartySignupSubmission } from '../../src/validation/signup';
 import { makeSession } from '../support/fixtures';
-import { describePaths, FakePromises, runPath, type StepInfo } from '../support/pathHarness';
+import type { FakePromises } from '../support/pathHarness';
+import { describePaths, withFakePromises, runPath, type StepInfo } from '../support/pathHarness';
 
 const CODE = { code: 'auth-code-1', scope: 'openid email profile' };
 const TOKEN = 'captcha-token-1';
@@ -197,18 +198,13 @@ function checkStep(
   expect(promises.calls).toEqual(model.calls);
 }
 
-const fakes = () => {
-  const promises = new FakePromises();
-  const machine = thirdPartySignInMachine.provide({
-    actors: {
-      requestAuthCode: promises.logic('requestAuthCode') as never,
-      captchaToken: promises.logic('thirdPartyCaptchaToken') as never,
-      signupWithGoogle: promises.logic('signupWithGoogle') as never,
-      loginWithGoogle: promises.logic('loginWithGoogle') as never,
-    },
-  });
-  return { machine, promises, spies: { promises } };
-};
+const fakes = withFakePromises(
+  thirdPartySignInMachine,
+  'requestAuthCode',
+  ['captchaToken', 'thirdPartyCaptchaToken'],
+  'signupWithGoogle',
+  'loginWithGoogle',
+);
 
 await describePaths({
   machine: thirdPartySignInMachine,

@@ -114,3 +114,13 @@ export function makeEditDetails(overrides: Partial<UserEditDetails> = {}): UserE
     ...overrides,
   };
 }
+
+/**
+ * An alert as a screen's alert selector gives it (src/machines/alerts.ts): its kind, level, title
+ * (null for none) and the spec's messages. Written here, not taken from src, so that a wrong alert
+ * in the machine cannot be built alike in the test.
+ */
+export const danger = (kind: string, title: string | null, ...messages: string[]) =>
+  ({ kind, level: 'danger', title, messages }) as const;
+export const success = (kind: string, title: string | null, ...messages: string[]) =>
+  ({ kind, level: 'success', title, messages }) as const;

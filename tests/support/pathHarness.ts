@@ -242,6 +242,9 @@ interface Deferred {
 }
 
 /** Invoked promise actors that settle when the path says so. */
+/** An actor's name, or [the actor's name, the name its fake promise settles by]. */
+export type FakeName = string | readonly [actor: string, fake: string];
+
 export class FakePromises {
   private readonly pending = new Map<string, Deferred>();
   readonly calls: { name: string; input: unknown }[] = [];
@@ -256,6 +259,16 @@ export class FakePromises {
     );
   }
 
+  /** A fake promise actor for each name, keyed by it: `provide({ actors: promises.actors('a') })`. */
+  actors(...names: FakeName[]): Record<string, never> {
+    return Object.fromEntries(
+      names.map((name) => {
+        const [actor, fake] = typeof name === 'string' ? [name, name] : name;
+        return [actor, this.logic(fake) as never];
+      }),
+    );
+  }
+
   settle(id: string, outcome: 'done' | 'error', value: unknown): boolean {
     const deferred = this.pending.get(id);
     if (!deferred) return false;
@@ -264,6 +277,18 @@ export class FakePromises {
     else deferred.reject(value);
     return true;
   }
+}
+
+/**
+ * A path suite's `build` for a machine whose named actors are all fake promises (each settled by
+ * its own name) and that has no other spies.
+ */
+export function withFakePromises(machine: AnyStateMachine, ...names: FakeName[]) {
+  return () => {
+    const promises = new FakePromises();
+    const actors = promises.actors(...names);
+    return { machine: machine.provide({ actors }), promises, spies: { promises } };
+  };
 }
 
 /** The actor system of the running machine, as a watched fake actor saw it when it started. */
@@ -279,6 +304,19 @@ export function watched(logic: AnyActorLogic, watch: SystemWatch): AnyActorLogic
       watch.system = scope.system as ActorSystem<never>;
       logic.start?.(snapshot, scope);
     },
+  };
+}
+
+/**
+ * A path suite's `build` for a machine with one actor, a fake promise, watched so that the test
+ * can read the machine's pending timers (a retry or a poll): spies `{ watch, promises }`.
+ */
+export function withWatchedFakePromise(machine: AnyStateMachine, name: string) {
+  return () => {
+    const promises = new FakePromises();
+    const watch: SystemWatch = { system: null };
+    const actors = { [name]: watched(promises.logic(name), watch) };
+    return { machine: machine.provide({ actors }), promises, spies: { watch, promises } };
   };
 }
 

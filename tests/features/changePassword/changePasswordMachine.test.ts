@@ -22,6 +22,7 @@ import {
 } from '../../../src/features/changePassword/changePasswordMachine';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { FakePromises } from '../../support/pathHarness';
+import { danger, success } from '../../support/fixtures';
 
 const values = { currentPassword: 'Old!Pass1', newPassword: 'New!Pass2' };
 const serverRefusal = { messages: ['The current password is not correct.'] };
@@ -64,24 +65,9 @@ function next(m: Model, event: { type: string; error?: unknown }): Model {
 }
 
 const alerts = {
-  updated: {
-    kind: 'updated',
-    level: 'success',
-    title: 'Password Updated',
-    messages: ['Your password has been updated successfully'],
-  },
-  serverFailed: {
-    kind: 'failed',
-    level: 'danger',
-    title: 'Error Updating Password',
-    messages: ['The current password is not correct.'],
-  },
-  failed: {
-    kind: 'failed',
-    level: 'danger',
-    title: 'Error Updating Password',
-    messages: ['Error updating password'],
-  },
+  updated: success('updated', 'Password Updated', 'Your password has been updated successfully'),
+  serverFailed: danger('failed', 'Error Updating Password', 'The current password is not correct.'),
+  failed: danger('failed', 'Error Updating Password', 'Error updating password'),
 } as const;
 
 await describePathsForInputs({
@@ -134,7 +120,7 @@ await describePathsForInputs({
     const promises = new FakePromises();
     const spies = { sendToPersonalDetails: vi.fn() };
     const machine = changePasswordMachine.provide({
-      actors: { updatePassword: promises.logic('updatePassword') as never },
+      actors: promises.actors('updatePassword'),
       actions: { sendToPersonalDetails: () => spies.sendToPersonalDetails() },
     });
     return { machine, promises, spies };

@@ -145,11 +145,13 @@ await describePathsForInputs<Spies, CreatePostInput>({
     upload = null;
     const machine = createPostMachine.provide({
       actors: {
-        loadPost: promises.logic('loadPost') as never,
-        deletePendingMedia: promises.logic('deletePendingMedia') as never,
-        createPost: promises.logic('createPost') as never,
-        createPostWithFile: promises.logic('createPostWithFile') as never,
-        updatePost: promises.logic('updatePost') as never,
+        ...promises.actors(
+          'loadPost',
+          'deletePendingMedia',
+          'createPost',
+          'createPostWithFile',
+          'updatePost',
+        ),
         uploadPostMedia: fromCallback<CreatePostEvent, { file: File }>(({ input, sendBack }) => {
           spies.uploads.push(input);
           upload = { input, sendBack };

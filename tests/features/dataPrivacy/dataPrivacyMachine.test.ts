@@ -28,9 +28,10 @@ import {
   type DataPrivacyInput,
   type DataPrivacySnapshot,
 } from '../../../src/features/dataPrivacy/dataPrivacyMachine';
-import { makeEditDetails } from '../../support/fixtures';
+import { danger, makeEditDetails } from '../../support/fixtures';
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
+import { loadStep } from '../../support/loadModel';
 
 const USER_ID = 7;
 const TENANT_ID = 3;
@@ -90,28 +91,19 @@ let model = start(false);
 
 function next(m: Model, event: { type: string; output?: unknown }): Model {
   const ready = m.phase === 'ready';
+  const afterLoad = loadStep<Model>(m, event, {
+    actor: 'getUser',
+    loaded: (l, output) => ({
+      ...l,
+      phase: 'ready',
+      download: 'idle',
+      deletion: l.impersonated ? 'unavailable' : 'idle',
+      details: output as UserEditDetails,
+    }),
+    call: { name: 'getUser', input: { id: USER_ID } },
+  });
+  if (afterLoad) return afterLoad;
   switch (event.type) {
-    case 'xstate.done.actor.getUser':
-      return m.phase === 'loading'
-        ? {
-            ...m,
-            phase: 'ready',
-            download: 'idle',
-            deletion: m.impersonated ? 'unavailable' : 'idle',
-            details: event.output as UserEditDetails,
-          }
-        : m;
-    case 'xstate.error.actor.getUser':
-      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
-    case 'retry':
-      return m.phase === 'loadFailed'
-        ? {
-            ...m,
-            phase: 'loading',
-            alert: null,
-            calls: [...m.calls, { name: 'getUser', input: { id: USER_ID } }],
-          }
-        : m;
     case 'download.start':
       return ready && m.download === 'idle'
         ? {
@@ -158,18 +150,12 @@ function next(m: Model, event: { type: string; output?: unknown }): Model {
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: 'Error loading user data',
-    messages: ['There was an error loading the user data'],
-  },
-  deleteFailed: {
-    kind: 'deleteFailed',
-    level: 'danger',
-    title: null,
-    messages: ['Error deleting acccount'],
-  },
+  loadFailed: danger(
+    'loadFailed',
+    'Error loading user data',
+    'There was an error loading the user data',
+  ),
+  deleteFailed: danger('deleteFailed', null, 'Error deleting acccount'),
 } as const;
 
 function expectShown(
@@ -234,11 +220,7 @@ await describePathsForInputs({
     const promises = new FakePromises();
     const spies = { signOut: vi.fn(), logDownloadFailure: vi.fn(), promises };
     const machine = dataPrivacyMachine.provide({
-      actors: {
-        getUser: promises.logic('getUser') as never,
-        downloadPersonalData: promises.logic('downloadPersonalData') as never,
-        deleteMyAccount: promises.logic('deleteMyAccount') as never,
-      },
+      actors: promises.actors('getUser', 'downloadPersonalData', 'deleteMyAccount'),
       actions: {
         signOut: () => spies.signOut(),
         logDownloadFailure: () => spies.logDownloadFailure(),

@@ -9,7 +9,8 @@ import {
   selectResetRequestWarning,
   type PasswordResetRequestSnapshot,
 } from '../../../src/features/forgottenPassword/passwordResetRequestMachine';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import type { FakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises } from '../../support/pathHarness';
 
 const warning = ['Your account is locked, please contact support.'];
 const serverError = { messages: ['Too many requests.'] };
@@ -80,13 +81,7 @@ function expectShown(s: PasswordResetRequestSnapshot, calls: FakePromises['calls
   expect(s.status).toBe('active');
 }
 
-function build() {
-  const promises = new FakePromises();
-  const machine = passwordResetRequestMachine.provide({
-    actors: { requestPasswordReset: promises.logic('requestPasswordReset') as never },
-  });
-  return { machine, promises, spies: { promises } };
-}
+const build = withFakePromises(passwordResetRequestMachine, 'requestPasswordReset');
 
 it("words the success and the button as the spec's", () => {
   expect(passwordResetRequestTexts.successTitle).toBe('Password Reset Requested');

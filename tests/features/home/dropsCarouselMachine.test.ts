@@ -114,7 +114,7 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefi
     const promises = new FakePromises();
     const spies = { logDropsError: vi.fn() };
     const machine = dropsCarouselMachine.provide({
-      actors: { loadDropsPage: promises.logic('loadDropsPage') as never },
+      actors: promises.actors('loadDropsPage'),
       actions: { logDropsError: (_, error) => spies.logDropsError(error) },
     });
     return { machine, promises, spies };

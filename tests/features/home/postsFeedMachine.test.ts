@@ -65,7 +65,7 @@ await describePathsForInputs<{ logFeedError: ReturnType<typeof vi.fn> }, PostsFe
     const promises = new FakePromises();
     const spies = { logFeedError: vi.fn() };
     const machine = postsFeedMachine.provide({
-      actors: { loadPostsPage: promises.logic('loadPostsPage') as never },
+      actors: promises.actors('loadPostsPage'),
       actions: { logFeedError: (_, error) => spies.logFeedError(error) },
     });
     return { machine, promises, spies };

@@ -21,6 +21,8 @@ import {
 } from '../../../src/features/integration/integrationMachine';
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
+import { loadStep } from '../../support/loadModel';
+import { danger } from '../../support/fixtures';
 
 const noCustomer: SubscriptionDetails = {
   provider: 'standIn',
@@ -94,17 +96,13 @@ const portalAllowed = (m: Model, input: IntegrationInput) =>
   input.isAdministrator && m.details !== null && m.details.customerExists;
 
 function next(m: Model, event: { type: string; output?: unknown }, input: IntegrationInput): Model {
+  const afterLoad = loadStep<Model>(m, event, {
+    actor: 'getSubscription',
+    loaded: (l, output) => ({ ...l, phase: 'ready', details: output as SubscriptionDetails }),
+    call: 'getSubscription',
+  });
+  if (afterLoad) return afterLoad;
   switch (event.type) {
-    case 'xstate.done.actor.getSubscription':
-      return m.phase === 'loading'
-        ? { ...m, phase: 'ready', details: event.output as SubscriptionDetails }
-        : m;
-    case 'xstate.error.actor.getSubscription':
-      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
-    case 'retry':
-      return m.phase === 'loadFailed'
-        ? { ...m, phase: 'loading', alert: null, calls: [...m.calls, 'getSubscription'] }
-        : m;
     case 'portal.open':
       return m.phase === 'ready' && portalAllowed(m, input)
         ? {
@@ -132,12 +130,7 @@ function next(m: Model, event: { type: string; output?: unknown }, input: Integr
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: null,
-    messages: ['Error getting subscription status'],
-  },
+  loadFailed: danger('loadFailed', null, 'Error getting subscription status'),
   portalFailed: {
     kind: 'portalFailed',
     level: 'danger',
@@ -162,10 +155,7 @@ await describePathsForInputs<Spies, IntegrationInput>({
     const promises = new FakePromises();
     const spies: Spies = { promises, opened: [] };
     const machine = integrationMachine.provide({
-      actors: {
-        getSubscription: promises.logic('getSubscription') as never,
-        createBillingPortalSession: promises.logic('createBillingPortalSession') as never,
-      },
+      actors: promises.actors('getSubscription', 'createBillingPortalSession'),
       actions: { openPortal: (_, url) => spies.opened.push(url) },
     });
     return { machine, promises, spies };

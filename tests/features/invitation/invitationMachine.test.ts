@@ -24,7 +24,7 @@ import {
   type InvitationSnapshot,
 } from '../../../src/features/invitation/invitationMachine';
 import { makeSession } from '../../support/fixtures';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises } from '../../support/pathHarness';
 
 const KEY = 'invitation-key-1';
 const byKey = (status: InvitationByKey['userInvitationStatus']): InvitationByKey => ({
@@ -241,18 +241,13 @@ await describePaths({
   machine: invitationMachine,
   unhandled: true,
   input: { key: KEY, minimumPasswordLength: 8 },
-  build: () => {
-    const promises = new FakePromises();
-    const machine = invitationMachine.provide({
-      actors: {
-        getUserByInvitationKey: promises.logic('getUserByInvitationKey') as never,
-        captchaToken: promises.logic('invitationCaptchaToken') as never,
-        acceptUserInvitation: promises.logic('acceptUserInvitation') as never,
-        declineUserInvitation: promises.logic('declineUserInvitation') as never,
-      },
-    });
-    return { machine, promises, spies: { promises } };
-  },
+  build: withFakePromises(
+    invitationMachine,
+    'getUserByInvitationKey',
+    ['captchaToken', 'invitationCaptchaToken'],
+    'acceptUserInvitation',
+    'declineUserInvitation',
+  ),
   events: [
     { type: 'retry' },
     { type: 'form.submit', values },

@@ -49,7 +49,7 @@ await describePaths({
   unhandled: true,
   build: () => {
     const promises = new FakePromises();
-    const machine = loginMachine.provide({ actors: { login: promises.logic('login') as never } });
+    const machine = loginMachine.provide({ actors: promises.actors('login') });
     return { machine, promises, spies: {} };
   },
   events: [

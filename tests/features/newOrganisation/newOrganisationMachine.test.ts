@@ -95,8 +95,8 @@ await describePaths<Spies>({
     const spies: Spies = { promises };
     const machine = newOrganisationMachine.provide({
       actors: {
+        ...promises.actors('createOrganisation'),
         avatarUpload: createMachine({ id: 'logoStandIn' }) as never,
-        createOrganisation: promises.logic('createOrganisation') as never,
       },
     });
     return { machine, promises, spies };

@@ -279,11 +279,8 @@ function build() {
   const spies: Spies = { promises, stored: vi.fn(), refreshes: [] };
   const machine = onboardingMachine.provide({
     actors: {
+      ...promises.actors('loadTopics', 'loadChosenTopics', 'saveTopics', 'completeOnboarding'),
       avatarUpload: inertMachine('avatarUpload') as never,
-      loadTopics: promises.logic('loadTopics') as never,
-      loadChosenTopics: promises.logic('loadChosenTopics') as never,
-      saveTopics: promises.logic('saveTopics') as never,
-      completeOnboarding: promises.logic('completeOnboarding') as never,
     },
     actions: {
       storeStep: (_, step) => spies.stored(step),
@@ -438,11 +435,8 @@ it('speaks to the app by the flow protocol: a saved picture refreshes the sessio
   const received: unknown[] = [];
   const child = onboardingMachine.provide({
     actors: {
+      ...promises.actors('loadTopics', 'loadChosenTopics', 'saveTopics', 'completeOnboarding'),
       avatarUpload: inertMachine('avatarUpload') as never,
-      loadTopics: promises.logic('loadTopics') as never,
-      loadChosenTopics: promises.logic('loadChosenTopics') as never,
-      saveTopics: promises.logic('saveTopics') as never,
-      completeOnboarding: promises.logic('completeOnboarding') as never,
     },
     actions: { storeStep: () => undefined },
   });

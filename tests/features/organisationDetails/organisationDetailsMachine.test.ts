@@ -28,6 +28,8 @@ import {
 import type { OrganisationDetailsFormValues } from '../../../src/validation/organisation';
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
+import { loadStep } from '../../support/loadModel';
+import { danger, success } from '../../support/fixtures';
 
 const TENANT_ID = 1;
 const USER_GUID = '0b7c3c1e-6f7d-4d0b-9a4b-2c1e5a6f7d8e';
@@ -88,27 +90,18 @@ function next(
   admin: boolean,
 ): Model {
   const ready = m.phase === 'editing' || m.phase === 'saving';
+  const afterLoad = loadStep<Model>(m, event, {
+    actor: 'getOrganisation',
+    loaded: (l, output) => ({
+      ...l,
+      phase: 'editing',
+      organisation: output as Organisation,
+      logo: { kind: 'keep' },
+    }),
+    call: { name: 'getOrganisation', input: { id: TENANT_ID } },
+  });
+  if (afterLoad) return afterLoad;
   switch (event.type) {
-    case 'xstate.done.actor.getOrganisation':
-      return m.phase === 'loading'
-        ? {
-            ...m,
-            phase: 'editing',
-            organisation: event.output as Organisation,
-            logo: { kind: 'keep' },
-          }
-        : m;
-    case 'xstate.error.actor.getOrganisation':
-      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
-    case 'retry':
-      return m.phase === 'loadFailed'
-        ? {
-            ...m,
-            phase: 'loading',
-            alert: null,
-            calls: [...m.calls, { name: 'getOrganisation', input: { id: TENANT_ID } }],
-          }
-        : m;
     case 'alert.dismiss':
       return { ...m, alert: null };
     case 'avatar.changed':
@@ -152,18 +145,12 @@ function next(
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: 'Error getting user details',
-    messages: ['There was an error loading the data for this form'],
-  },
-  saved: {
-    kind: 'saved',
-    level: 'success',
-    title: null,
-    messages: ['Organisation details updated'],
-  },
+  loadFailed: danger(
+    'loadFailed',
+    'Error getting user details',
+    'There was an error loading the data for this form',
+  ),
+  saved: success('saved', null, 'Organisation details updated'),
   saveFailed: {
     kind: 'saveFailed',
     level: 'danger',
@@ -196,14 +183,13 @@ await describePathsForInputs<Spies, OrganisationDetailsInput>({
     const spies: Spies = { promises, refreshes: 0, logoInputs: [] };
     const machine = organisationDetailsMachine.provide({
       actors: {
+        ...promises.actors('getOrganisation', 'updateDetails'),
         avatarUpload: createMachine({
           id: 'logoStandIn',
           entry: ({ event }) => {
             spies.logoInputs.push((event as { input?: unknown }).input);
           },
         }) as never,
-        getOrganisation: promises.logic('getOrganisation') as never,
-        updateDetails: promises.logic('updateDetails') as never,
       },
       actions: { notifySaved: () => (spies.refreshes += 1) },
     });
@@ -279,9 +265,8 @@ describe("an Administrator's Save carries the logo's change", () => {
     const actor = createActor(
       organisationDetailsMachine.provide({
         actors: {
+          ...promises.actors('getOrganisation', 'updateDetails'),
           avatarUpload: createMachine({ id: 'logoStandIn' }) as never,
-          getOrganisation: promises.logic('getOrganisation') as never,
-          updateDetails: promises.logic('updateDetails') as never,
         },
         actions: { notifySaved: () => undefined },
       }),

@@ -8,7 +8,8 @@ import {
   selectPasswordResetStage,
   type PasswordResetSnapshot,
 } from '../../../src/features/passwordReset/passwordResetMachine';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import type { FakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises } from '../../support/pathHarness';
 
 const KEY = 'reset-key-1';
 const MINIMUM = 10;
@@ -104,16 +105,7 @@ function expectShown(s: PasswordResetSnapshot, calls: FakePromises['calls']) {
   expect(JSON.stringify(s.context)).not.toContain(PASSWORD);
 }
 
-function build() {
-  const promises = new FakePromises();
-  const machine = passwordResetMachine.provide({
-    actors: {
-      validatePasswordResetKey: promises.logic('validatePasswordResetKey') as never,
-      resetPassword: promises.logic('resetPassword') as never,
-    },
-  });
-  return { machine, promises, spies: { promises } };
-}
+const build = withFakePromises(passwordResetMachine, 'validatePasswordResetKey', 'resetPassword');
 
 it('opens on the link check', async () => {
   const { machine, promises } = build();

@@ -18,7 +18,8 @@ import {
   type InvoicesInput,
   type InvoicesSnapshot,
 } from '../../../src/features/payments/invoicesMachine';
-import { FakePromises } from '../../support/pathHarness';
+import type { FakePromises } from '../../support/pathHarness';
+import { withFakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 const three: Invoice[] = [
@@ -118,13 +119,7 @@ await describePathsForInputs<{ promises: FakePromises }, InvoicesInput>({
     { name: 'a customer', input: { customerId: 'cus_1' } },
     { name: 'no customer yet', input: { customerId: null } },
   ],
-  build: () => {
-    const promises = new FakePromises();
-    const machine = invoicesMachine.provide({
-      actors: { getInvoices: promises.logic('getInvoices') as never },
-    });
-    return { machine, promises, spies: { promises } };
-  },
+  build: withFakePromises(invoicesMachine, 'getInvoices'),
   events: [
     { type: 'retry' },
     { type: 'xstate.done.actor.getInvoices', output: three },

@@ -358,11 +358,13 @@ await describePathsForInputs<Spies, SubscriptionPlanInput>({
     const spies: Spies = { promises, opened: [] };
     const machine = subscriptionPlanMachine.provide({
       actors: {
-        getSubscription: promises.logic('getSubscription') as never,
-        validateSession: promises.logic('validateSession') as never,
-        validatePromotionalCode: promises.logic('validatePromotionalCode') as never,
-        createCheckoutSession: promises.logic('createCheckoutSession') as never,
-        createBillingPortalSession: promises.logic('createBillingPortalSession') as never,
+        ...promises.actors(
+          'getSubscription',
+          'validateSession',
+          'validatePromotionalCode',
+          'createCheckoutSession',
+          'createBillingPortalSession',
+        ),
         invoices: inertMachine('invoices') as never,
       },
       actions: {

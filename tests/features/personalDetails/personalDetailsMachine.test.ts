@@ -26,10 +26,11 @@ import {
   type PersonalDetailsSnapshot,
 } from '../../../src/features/personalDetails/personalDetailsMachine';
 import type { PersonalDetailsSubmission } from '../../../src/validation/account';
-import { makeEditDetails } from '../../support/fixtures';
+import { danger, makeEditDetails, success } from '../../support/fixtures';
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { puppetOf } from '../../support/puppet';
+import { loadStep } from '../../support/loadModel';
 
 const OWN_EMAIL = 'owner@example.com';
 const NEW_EMAIL = 'new.address@example.com';
@@ -133,22 +134,13 @@ const fromDetails = (m: Model, details: UserEditDetails): Model => ({
 });
 
 function next(m: Model, event: { type: string; output?: unknown; error?: unknown }): Model {
+  const afterLoad = loadStep<Model>(m, event, {
+    actor: 'getUserEditDetails',
+    loaded: (l, output) => ({ ...fromDetails(l, output as UserEditDetails), phase: 'editing' }),
+    call: { name: 'getUserEditDetails', input: undefined },
+  });
+  if (afterLoad) return afterLoad;
   switch (event.type) {
-    case 'xstate.done.actor.getUserEditDetails':
-      return m.phase === 'loading'
-        ? { ...fromDetails(m, event.output as UserEditDetails), phase: 'editing' }
-        : m;
-    case 'xstate.error.actor.getUserEditDetails':
-      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
-    case 'retry':
-      return m.phase === 'loadFailed'
-        ? {
-            ...m,
-            phase: 'loading',
-            alert: null,
-            calls: [...m.calls, { name: 'getUserEditDetails', input: undefined }],
-          }
-        : m;
     case 'form.submit': {
       if (m.phase !== 'editing' && m.phase !== 'blocked') return m;
       const submitted = (event as unknown as { values: PersonalDetailsSubmission }).values;
@@ -208,25 +200,18 @@ function next(m: Model, event: { type: string; output?: unknown; error?: unknown
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: 'Error getting user details',
-    messages: ['There was an error loading the data for this form'],
-  },
-  saved: { kind: 'saved', level: 'success', title: null, messages: ['Personal details updated'] },
-  serverFailed: {
-    kind: 'saveFailed',
-    level: 'danger',
-    title: 'Error updating personal details',
-    messages: ['Profile name/handle not available'],
-  },
-  failed: {
-    kind: 'saveFailed',
-    level: 'danger',
-    title: null,
-    messages: ['Error updating personal details'],
-  },
+  loadFailed: danger(
+    'loadFailed',
+    'Error getting user details',
+    'There was an error loading the data for this form',
+  ),
+  saved: success('saved', null, 'Personal details updated'),
+  serverFailed: danger(
+    'saveFailed',
+    'Error updating personal details',
+    'Profile name/handle not available',
+  ),
+  failed: danger('saveFailed', null, 'Error updating personal details'),
 } as const;
 
 function expectShown(s: PersonalDetailsSnapshot, m: Model, calls: FakePromises['calls']) {
@@ -352,12 +337,11 @@ await describePathsForInputs({
     const spies = { notifySaved: vi.fn(), promises };
     const machine = personalDetailsMachine.provide({
       actors: {
+        ...promises.actors('getUserEditDetails', 'updatePersonalDetails'),
         // They start where the real ones start: the saved address verified, the saved handle
         // available.
         emailVerification: puppetOf(emailVerificationMachine, { startsAsReal: true }) as never,
         handleCheck: puppetOf(handleCheckMachine, { startsAsReal: true }) as never,
-        getUserEditDetails: promises.logic('getUserEditDetails') as never,
-        updatePersonalDetails: promises.logic('updatePersonalDetails') as never,
       },
       actions: { notifySaved: () => spies.notifySaved() },
     });
@@ -410,6 +394,7 @@ describe('with the real email verification widget and handle check', () => {
     const clock = new SimulatedClock();
     const machine = personalDetailsMachine.provide({
       actors: {
+        ...promises.actors('getUserEditDetails', 'updatePersonalDetails'),
         emailVerification: emailVerificationMachine.provide({
           actors: {
             verifyAccount: promises.logic('verifyAccount') as never,
@@ -417,10 +402,8 @@ describe('with the real email verification widget and handle check', () => {
           },
         }),
         handleCheck: handleCheckMachine.provide({
-          actors: { handleExists: promises.logic('handleExists') as never },
+          actors: promises.actors('handleExists'),
         }),
-        getUserEditDetails: promises.logic('getUserEditDetails') as never,
-        updatePersonalDetails: promises.logic('updatePersonalDetails') as never,
       },
       actions: { notifySaved },
     });

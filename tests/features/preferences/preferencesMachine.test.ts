@@ -16,8 +16,10 @@ import {
   selectPreferencesValues,
   type PreferencesSnapshot,
 } from '../../../src/features/preferences/preferencesMachine';
-import { makeEditDetails } from '../../support/fixtures';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import { danger, makeEditDetails, success } from '../../support/fixtures';
+import type { FakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises } from '../../support/pathHarness';
+import { loadStep } from '../../support/loadModel';
 
 const loaded = makeEditDetails({ consentToHelpEmails: true, consentToMarketingEmails: false });
 const savedBack = makeEditDetails({
@@ -49,22 +51,17 @@ const consentsOf = (d: typeof loaded) => ({
 });
 
 function next(m: Model, event: { type: string; output?: unknown }): Model {
+  const afterLoad = loadStep<Model>(m, event, {
+    actor: 'getUserEditDetails',
+    loaded: (l, output) => ({
+      ...l,
+      phase: 'editing',
+      values: consentsOf(output as typeof loaded),
+    }),
+    call: { name: 'getUserEditDetails', input: undefined },
+  });
+  if (afterLoad) return afterLoad;
   switch (event.type) {
-    case 'xstate.done.actor.getUserEditDetails':
-      return m.phase === 'loading'
-        ? { ...m, phase: 'editing', values: consentsOf(event.output as typeof loaded) }
-        : m;
-    case 'xstate.error.actor.getUserEditDetails':
-      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
-    case 'retry':
-      return m.phase === 'loadFailed'
-        ? {
-            ...m,
-            phase: 'loading',
-            alert: null,
-            calls: [...m.calls, { name: 'getUserEditDetails', input: undefined }],
-          }
-        : m;
     case 'form.submit':
       // The annotation colour goes back as it was loaded (spec: hidden, kept).
       return m.phase === 'editing'
@@ -97,24 +94,13 @@ function next(m: Model, event: { type: string; output?: unknown }): Model {
 }
 
 const alerts = {
-  loadFailed: {
-    kind: 'loadFailed',
-    level: 'danger',
-    title: 'Error loading user data',
-    messages: ['There was an error loading the user data'],
-  },
-  saved: {
-    kind: 'saved',
-    level: 'success',
-    title: 'Preferences Updated',
-    messages: ['Preferences updated successfully'],
-  },
-  saveFailed: {
-    kind: 'saveFailed',
-    level: 'danger',
-    title: 'Error Updating Details',
-    messages: ['Error updating preferences'],
-  },
+  loadFailed: danger(
+    'loadFailed',
+    'Error loading user data',
+    'There was an error loading the user data',
+  ),
+  saved: success('saved', 'Preferences Updated', 'Preferences updated successfully'),
+  saveFailed: danger('saveFailed', 'Error Updating Details', 'Error updating preferences'),
 } as const;
 
 function expectShown(s: PreferencesSnapshot, calls: FakePromises['calls']) {
@@ -129,16 +115,7 @@ function expectShown(s: PreferencesSnapshot, calls: FakePromises['calls']) {
 await describePaths({
   machine: preferencesMachine,
   unhandled: true,
-  build: () => {
-    const promises = new FakePromises();
-    const machine = preferencesMachine.provide({
-      actors: {
-        getUserEditDetails: promises.logic('getUserEditDetails') as never,
-        updatePreferences: promises.logic('updatePreferences') as never,
-      },
-    });
-    return { machine, promises, spies: { promises } };
-  },
+  build: withFakePromises(preferencesMachine, 'getUserEditDetails', 'updatePreferences'),
   events: [
     { type: 'form.submit', values: chosen },
     { type: 'retry' },

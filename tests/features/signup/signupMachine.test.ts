@@ -116,11 +116,9 @@ for (const { accountType, errorParam } of suites) {
       const spies = { clearErrorParam: vi.fn() };
       const machine = signupMachine.provide({
         actors: {
+          ...promises.actors(['captchaToken', 'signupCaptchaToken'], 'captchaReady', 'signup'),
           emailVerification: puppetOf(emailVerificationMachine) as never,
           handleCheck: puppetOf(handleCheckMachine) as never,
-          captchaToken: promises.logic('signupCaptchaToken') as never,
-          captchaReady: promises.logic('captchaReady') as never,
-          signup: promises.logic('signup') as never,
         },
         actions: { clearErrorParam: () => spies.clearErrorParam() },
       });

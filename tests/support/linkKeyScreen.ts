@@ -1,0 +1,124 @@
+/**
+ * The path tests of a screen that sends the key of the link it was opened by, once, and shows the
+ * answer (spec §2.3 Activation and Email confirmation, §8): busy while the call runs; a success
+ * notice when the server accepts the key; a failure notice when it refuses it (not offered again);
+ * another failure notice when the call failed, which Retry sends again. Each screen's test gives
+ * its machine, its selectors and the spec's texts; this model and its checks are shared.
+ */
+import { expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { describePaths, withFakePromises, type FakePromises } from './pathHarness';
+
+type Phase = 'busy' | 'accepted' | 'invalid' | 'failed';
+interface Shown {
+  phase: Phase;
+  /** How many calls the screen should have made. */
+  calls: number;
+}
+
+interface Notice {
+  level: 'success' | 'danger';
+  title: string;
+  text: string;
+}
+
+export interface LinkKeyScreen<S extends AnyMachineSnapshot> {
+  machine: AnyStateMachine;
+  key: string;
+  /** The call's actor name and the input it carries (the link's key). */
+  actor: string;
+  callInput: unknown;
+  /** The server's answers: the key accepted, then refused. */
+  outputs: { accepted: unknown; refused: unknown };
+  /** The screen's busy word in test names ('activating') and its busy text, as shown and as in the spec. */
+  busy: { name: string; shown: string; spec: string };
+  /** The spec's notices: the key accepted, refused, or the call failed. */
+  notices: { accepted: Notice; invalid: Notice; failed: Notice };
+  select: {
+    busy: (s: S) => boolean;
+    notice: (s: S) => unknown;
+    result: (s: S) => unknown;
+    canRetry: (s: S) => boolean;
+  };
+  /** What else the screen shows in every state. */
+  alsoShown?: (s: S) => void;
+}
+
+/** The result panel in each phase: the busy text, the success or the failure (spec §2.3). */
+const results = { busy: 'busy', accepted: 'success', invalid: 'failure', failed: 'failure' };
+
+export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
+  screen: LinkKeyScreen<S>,
+): Promise<void> {
+  const start = (): Shown => ({ phase: 'busy', calls: 1 });
+  let shown = start();
+  const done = `xstate.done.actor.${screen.actor}`;
+  const failed = `xstate.error.actor.${screen.actor}`;
+
+  function expected(event: { type: string; output?: unknown }): Shown {
+    const { phase } = shown;
+    switch (event.type) {
+      case done:
+        if (phase !== 'busy') return shown;
+        return {
+          ...shown,
+          phase: event.output === screen.outputs.accepted ? 'accepted' : 'invalid',
+        };
+      case failed:
+        return phase === 'busy' ? { ...shown, phase: 'failed' } : shown;
+      case 'retry':
+        return phase === 'failed' ? { phase: 'busy', calls: shown.calls + 1 } : shown;
+      default:
+        return shown;
+    }
+  }
+
+  function expectShown(s: S, calls: FakePromises['calls']) {
+    expect(screen.select.busy(s)).toBe(shown.phase === 'busy');
+    expect(screen.select.notice(s)).toEqual(
+      shown.phase === 'busy' ? null : screen.notices[shown.phase],
+    );
+    expect(screen.select.result(s)).toBe(results[shown.phase]);
+    screen.alsoShown?.(s);
+    // Only a failed call is offered again; a refused key is not.
+    expect(screen.select.canRetry(s)).toBe(shown.phase === 'failed');
+    // Each call carries the link's key.
+    expect(calls).toEqual(
+      Array.from({ length: shown.calls }, () => ({ name: screen.actor, input: screen.callInput })),
+    );
+    expect(s.status).toBe('active');
+  }
+
+  const build = withFakePromises(screen.machine, screen.actor);
+
+  it(`says what it is doing while ${screen.busy.name}`, () => {
+    expect(screen.busy.shown).toBe(screen.busy.spec);
+  });
+
+  it(`opens ${screen.busy.name}, with the key sent`, async () => {
+    const { machine, promises } = build();
+    const actor = createActor(machine, { input: { key: screen.key } }).start();
+    await Promise.resolve();
+    shown = start();
+    expectShown(actor.getSnapshot() as S, promises.calls);
+    actor.stop();
+  });
+
+  await describePaths({
+    machine: screen.machine,
+    input: { key: screen.key },
+    unhandled: true,
+    build,
+    events: [
+      { type: 'retry' },
+      { type: done, output: screen.outputs.accepted },
+      { type: done, output: screen.outputs.refused },
+      { type: failed, error: new Error('network down') },
+    ],
+    afterStep: ({ event, snapshot, index }, { promises }) => {
+      if (index === 0) shown = start();
+      shown = expected(event);
+      expectShown(snapshot as S, promises.calls);
+    },
+  });
+}

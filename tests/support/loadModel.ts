@@ -1,0 +1,42 @@
+/**
+ * The model steps that every screen loading its record first shares (spec §8: the load's failure
+ * shows its 'loadFailed' alert with a Retry that loads again; src/machines/loadEditSaveFactory.ts
+ * and the screens built alike). A path test's own model steps every other event: `loadStep`
+ * answers undefined for them.
+ */
+
+/** What the shared load steps read and write of a screen's model. */
+export interface LoadingModel {
+  phase: string;
+  alert: unknown;
+  calls: readonly unknown[];
+}
+
+export interface LoadSteps<M extends LoadingModel> {
+  /** The loading actor's name, as its done and error events carry it. */
+  actor: string;
+  /** The model once the load answered `output` (its phase included). */
+  loaded: (m: M, output: unknown) => M;
+  /** The call the load makes (again on Retry), as the model records calls. */
+  call: M['calls'][number];
+}
+
+/** The model after a load step (answer, failure, Retry), or undefined for any other event. */
+export function loadStep<M extends LoadingModel>(
+  m: M,
+  event: { type: string; output?: unknown },
+  steps: LoadSteps<NoInfer<M>>,
+): M | undefined {
+  switch (event.type) {
+    case `xstate.done.actor.${steps.actor}`:
+      return m.phase === 'loading' ? steps.loaded(m, event.output) : m;
+    case `xstate.error.actor.${steps.actor}`:
+      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
+    case 'retry':
+      return m.phase === 'loadFailed'
+        ? { ...m, phase: 'loading', alert: null, calls: [...m.calls, steps.call] }
+        : m;
+    default:
+      return undefined;
+  }
+}
