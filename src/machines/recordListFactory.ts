@@ -1,11 +1,4 @@
-import {
-  assign,
-  fromPromise,
-  setup,
-  type ErrorActorEvent,
-  type PromiseActorLogic,
-  type UnknownActorLogic,
-} from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type UnknownActorLogic } from 'xstate';
 import type { ListRequest } from '../../contract/lists';
 import { failureAlert, textAlert, type MachineAlert } from './alerts';
 import { notProvided } from './notProvided';
