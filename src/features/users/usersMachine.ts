@@ -139,6 +139,21 @@ const formMode = {
   on: { cancel: { target: 'list', description: 'Back to the list.' } },
 } as const;
 
+/** A row's action from the list, when the guard allows its id: the row is selected, the alert cleared. */
+const onRow = <T extends string>(
+  guard: 'isResendable' | 'isEditableUser' | 'isListedInvitation',
+  target: T,
+  description: string,
+) => {
+  const id = ({ event }: { event: { id: number } }) => event.id;
+  return {
+    guard: { type: guard, params: id },
+    target,
+    actions: [{ type: 'select' as const, params: id }, 'clearAlert' as const],
+    description,
+  };
+};
+
 /** A confirm dialog before a deletion. */
 const confirming = <T extends 'deletingUser' | 'deletingInvitation'>(
   target: T,
@@ -302,30 +317,26 @@ export const usersMachine = setup({
           actions: 'clearAlert',
           description: 'Invite User: the invite form.',
         },
-        'resend.start': {
-          guard: { type: 'isResendable', params: ({ event }) => event.id },
-          target: 'resend',
-          actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-          description: 'Resend an invitation that is not accepted: the form, filled in.',
-        },
-        'edit.start': {
-          guard: { type: 'isEditableUser', params: ({ event }) => event.id },
-          target: 'edit',
-          actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-          description: 'Edit a user: role and login enabled (never the owner, never oneself).',
-        },
-        'user.delete': {
-          guard: { type: 'isEditableUser', params: ({ event }) => event.id },
-          target: 'confirmingUserDelete',
-          actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-          description: 'Delete a user: a confirm dialog (never the owner, never oneself).',
-        },
-        'invitation.delete': {
-          guard: { type: 'isListedInvitation', params: ({ event }) => event.id },
-          target: 'confirmingInvitationDelete',
-          actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-          description: 'Cancel a pending invitation or delete another: a confirm dialog.',
-        },
+        'resend.start': onRow(
+          'isResendable',
+          'resend',
+          'Resend an invitation that is not accepted: the form, filled in.',
+        ),
+        'edit.start': onRow(
+          'isEditableUser',
+          'edit',
+          'Edit a user: role and login enabled (never the owner, never oneself).',
+        ),
+        'user.delete': onRow(
+          'isEditableUser',
+          'confirmingUserDelete',
+          'Delete a user: a confirm dialog (never the owner, never oneself).',
+        ),
+        'invitation.delete': onRow(
+          'isListedInvitation',
+          'confirmingInvitationDelete',
+          'Cancel a pending invitation or delete another: a confirm dialog.',
+        ),
       },
     },
     invite: {
