@@ -1,18 +1,22 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type PromiseActorLogic } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type UnknownActorLogic } from 'xstate';
 import type { ListRequest } from '../../contract/lists';
-import { failureAlert, type MachineAlert } from './alerts';
+import { failureAlert, textAlert, type MachineAlert } from './alerts';
 import { notProvided } from './notProvided';
 
 /**
- * The record-list machine shape (issue 32), shared by the host's admin lists: a list asked a page
- * at a time (spec §3 List request) for a debounced search; next and previous pages within the
- * total; one action on a row, asked in a confirm dialog first when the instance says so, then a
- * call whose answer either replaces the row in the list or ends the machine with its output.
+ * The record-list machine shape (issue 32), shared by the host's admin lists and the reference
+ * lists: a list, either asked a page at a time (spec §3 List request) for a debounced search with
+ * next and previous pages within the total, or loaded whole; then row actions, each started by its
+ * own event when its guard allows, optionally through a form (editing -> saving, the draft kept
+ * after a refusal) and optionally asked in a confirm dialog first (always, or only when a guard
+ * says so), then a call whose answer replaces the row, adds or replaces it, replaces the whole
+ * list, or ends the machine with its output.
  *
  * `createRecordListMachine(options)` makes one real, named machine of that shape: the instance
- * gives its id, its actors', guard's and states' names, and every description in the spec's words,
+ * gives its id, its actors', guards' and states' names, and every description in the spec's words,
  * so each instance has its own diagram and its own path table. The selectors below are the shape's
- * rules for the UI, the same for every instance.
+ * rules for the UI, the same for every instance. Two actions may share a form and a call state (a
+ * create and an edit, say): the state is made once, from the first action that names it.
  */
 
 /** One page of the list as the server answers it (spec §3 List response). */
@@ -21,20 +25,22 @@ export interface RecordPage<TRow> {
   totalCount?: number | null;
 }
 
-export interface RecordListContext<TRow, TRequest, TResult> {
+export interface RecordListContext<TRow, TRequest, TResult, TDraft = never> {
   searchString: string;
   page: number;
-  /** The shown page of rows; null until the first page arrives. */
+  /** The shown page of rows (or the whole list); null until it first arrives. */
   list: TRow[] | null;
   totalCount: number;
   alert: MachineAlert<string> | null;
-  /** The row action asked for (waiting for its confirmation, or its call out), else null. */
+  /** The row action asked for (in its form, waiting for its confirmation, or its call out), else null. */
   request: TRequest | null;
+  /** What the form last submitted: shown again after a refusal (nothing typed is lost), else null. */
+  draft: TDraft | null;
   /** What the row action's call answered, when it ends the machine (its output), else null. */
   result: TResult | null;
 }
 
-/** The events every record list takes; a row action adds its own. */
+/** The events every record list takes; its row actions add their own. */
 export type RecordListEvent =
   | { type: 'search.change'; value: string }
   | { type: 'page.next' }
@@ -44,74 +50,116 @@ export type RecordListEvent =
   | { type: 'cancel' }
   | { type: 'alert.dismiss' };
 
-/** Where the row action's successful call leads. */
-export type RowActionOutcome =
-  /** Back to the list: the answered row replaces its old self, with a success alert. */
-  | { kind: 'rowUpdated'; description: string; alert: { kind: string; text: string } }
+/** A success alert after a call: its kind and the text (fixed, or from the answer and the context). */
+export interface OutcomeAlert<TContext> {
+  kind: string;
+  text: string | ((output: never, context: TContext) => string);
+}
+
+/** Where a row action's successful call leads. */
+export type RowActionOutcome<TContext = never> =
+  /** Back to the list: the answered row replaces its old self (or joins the list, `orAdd`). */
+  | { kind: 'row'; description: string; orAdd?: boolean; alert?: OutcomeAlert<TContext> }
+  /** Back to the list: the answer is the whole list. */
+  | { kind: 'list'; description: string; alert?: OutcomeAlert<TContext> }
   /** The machine ends with the answer as its output (in a final state of this name). */
   | { kind: 'final'; description: string; state: string; stateDescription: string };
 
+/** A guard: its name (in the diagram) and its test of the request against the context. */
+export interface RecordGuard<TContext, TRequest> {
+  name: string;
+  test(context: TContext, request: TRequest): boolean;
+}
+
+/**
+ * One row action. Its callbacks are methods so that an instance may type them for its own event
+ * and request (the factory holds every action's request in one `request` slot).
+ */
+export interface RowAction<TContext, TRequest = unknown, TDraft = unknown> {
+  /** The event that starts it, e.g. 'switch.request'. */
+  event: string;
+  /** What the event asks for: kept in the context until the call answers. */
+  request(event: never): TRequest;
+  /** Whether the request may be acted on (none: always). */
+  guard?: RecordGuard<TContext, TRequest>;
+  description: string;
+  /** Asked in a confirm dialog first (a state of this name), or called at once. */
+  confirm?: {
+    state: string;
+    description: string;
+    confirmDescription: string;
+    cancelDescription: string;
+    /** Asked only when this guard holds (tried before `guard`); otherwise called at once. */
+    when?: { guard: RecordGuard<TContext, TRequest>; description: string };
+  };
+  /** A form first: its state, its submit event (which gives the draft) and its cancel. */
+  form?: {
+    state: string;
+    description: string;
+    submit: { event: string; draft(event: never): TDraft; description: string };
+    cancelDescription: string;
+  };
+  call: {
+    /** The calling state's name, and the actor's name (and invoke id). */
+    state: string;
+    actor: string;
+    description: string;
+    input(request: TRequest, context: TContext): unknown;
+    outcome: RowActionOutcome<TContext>;
+    /** The failure's alert: its kind, the spec's text, the transition's description. */
+    failed: { kind: string; text: string; description: string };
+  };
+}
+
+/** The list's load: paged with a search, or whole. */
+export interface RecordListLoad<TContext> {
+  /** The actor's name (and invoke id) of the list call. */
+  actor: string;
+  /** Asked a page at a time for a search (spec §3 List request); none: the whole list at once. */
+  paging?: { pageSize: number; sortBy: string };
+  /** The spec's load failure (e.g. 'Error loading users'), or one per instance's context. */
+  loadFailed: string | ((context: TContext) => string);
+  /** The load failure's alert shows the server's messages under the text (default), or the text alone. */
+  serverMessages?: boolean;
+  /** The failed state's name ('failed' unless given). */
+  failedState?: string;
+  /** The loading state's description: the call, for whom. */
+  description: string;
+  /** The list state's description: what a row offers. */
+  readyDescription: string;
+  /** Descriptions of the load's answer, its failure, the failed state and the retry. */
+  texts?: { loaded: string; failed: string; failedState: string; retry: string };
+}
+
 export interface RecordListOptions<
-  TRow extends { id: number },
-  TActionEvent extends { type: string },
-  TRequest,
+  TRow,
   TResult,
   TInput,
-  TExtra extends object,
-  TListActor extends string,
-  TCallActor extends string,
-  TCallInput,
+  TExtra,
+  TRequest,
+  TDraft,
+  TActors,
+  TEvent,
 > {
-  /** Types only, as in xstate's setup: the row, the row action's answer, the machine's input. */
-  types: { row: TRow; result: TResult; input: TInput };
+  /** Types only, as in xstate's setup: the row, the final answer, the input, the calls. */
+  types: {
+    row: TRow;
+    result: TResult;
+    input: TInput;
+    request: TRequest;
+    draft?: TDraft;
+    actors: TActors;
+    /** The row actions' events (beside the list's). */
+    events: TEvent;
+  };
   id: string;
   description: string;
   /** The instance's own context beside the list's (e.g. who the signed-in user is). */
   extra: (input: TInput) => TExtra;
-  list: {
-    /** The actor's name (and invoke id) of the list call. */
-    actor: TListActor;
-    pageSize: number;
-    sortBy: string;
-    /** The spec's load failure (e.g. 'Error loading users'). */
-    loadFailed: string;
-    /** The loading state's description: the call, for whom. */
-    description: string;
-    /** The list state's description: what a row offers. */
-    readyDescription: string;
-  };
-  action: {
-    /** The row action's event, e.g. 'switch.request'. */
-    event: TActionEvent['type'];
-    /** What the event asks for: kept in the context until the call answers. */
-    requestOf: (event: TActionEvent) => TRequest;
-    /** The guard's name and test: whether the request may be acted on. */
-    guard: {
-      name: string;
-      test: (
-        context: RecordListContext<TRow, TRequest, TResult> & TExtra,
-        request: TRequest,
-      ) => boolean;
-    };
-    description: string;
-    /** Asked in a confirm dialog first (a state of this name), or called at once. */
-    confirm?: {
-      state: string;
-      description: string;
-      confirmDescription: string;
-      cancelDescription: string;
-    };
-    call: {
-      /** The calling state's name, and the actor's name (and invoke id). */
-      state: string;
-      actor: TCallActor;
-      description: string;
-      input: (request: TRequest) => TCallInput;
-      outcome: RowActionOutcome;
-      /** The failure's alert: its kind, the spec's text, the transition's description. */
-      failed: { kind: string; text: string; description: string };
-    };
-  };
+  list: RecordListLoad<RecordListContext<TRow, TRequest, TResult, TDraft> & TExtra>;
+  actions: readonly RowAction<RecordListContext<TRow, TRequest, TResult, TDraft> & TExtra>[];
+  /** 'alert.dismiss' in every state (with this description), else only in the list's state. */
+  dismissAnywhere?: string;
 }
 
 const fallbackRequest = <TRequest>(request: TRequest | null): TRequest => {
@@ -135,169 +183,166 @@ export const recordListRequest = (
 const pageCountOf = (context: { totalCount: number }, pageSize: number) =>
   Math.max(1, Math.ceil(context.totalCount / pageSize));
 
+type Patch = Record<string, unknown>;
+
+/** The context's change once a call answers (the row or list, the alert), by its outcome. */
+function answerPatch<TContext extends { list: { id: number }[] | null }>(
+  outcome: RowActionOutcome<TContext>,
+  output: unknown,
+  context: TContext,
+): Patch {
+  if (outcome.kind === 'final') return { result: output };
+  const rows = context.list ?? [];
+  let list: unknown[];
+  if (outcome.kind === 'list') list = output as unknown[];
+  else {
+    const updated = output as { id: number };
+    const known = rows.some((row) => row.id === updated.id);
+    list =
+      known || outcome.orAdd !== true
+        ? rows.map((row) => (row.id === updated.id ? updated : row))
+        : [...rows, updated];
+  }
+  const patch: Patch = { list, request: null, draft: null };
+  if (outcome.alert) {
+    const { kind, text } = outcome.alert;
+    patch.alert = textAlert(
+      kind,
+      'success',
+      null,
+      typeof text === 'string' ? text : text(output as never, context),
+    );
+  }
+  return patch;
+}
+
 /** One record-list machine: see the file's comment. */
 export function createRecordListMachine<
   TRow extends { id: number },
-  TActionEvent extends { type: string },
-  TRequest,
   TResult,
   TInput,
   TExtra extends object,
-  TListActor extends string,
-  TCallActor extends string,
-  TCallInput,
->(
-  options: RecordListOptions<
-    TRow,
-    TActionEvent,
-    TRequest,
-    TResult,
-    TInput,
-    TExtra,
-    TListActor,
-    TCallActor,
-    TCallInput
-  >,
-) {
-  type Context = RecordListContext<TRow, TRequest, TResult> & TExtra;
-  const { list, action } = options;
-  const { call, confirm, outcome } = { ...action, outcome: action.call.outcome };
+  TRequest,
+  TDraft,
+  TActors extends Record<string, UnknownActorLogic>,
+  TEvent extends { type: string },
+>(options: RecordListOptions<TRow, TResult, TInput, TExtra, TRequest, TDraft, TActors, TEvent>) {
+  type Context = RecordListContext<TRow, TRequest, TResult, TDraft> & TExtra;
+  type Action = RowAction<Context>;
+  const { list, actions } = options;
+  const { paging } = list;
+  const failedState = list.failedState ?? 'failed';
+  const loadFailedText = (context: Context) =>
+    typeof list.loadFailed === 'string' ? list.loadFailed : list.loadFailed(context);
+  const texts = list.texts ?? {
+    loaded: 'The page is shown.',
+    failed: `The list could not be loaded: '${String(list.loadFailed)}' with the server's messages.`,
+    failedState: `'${String(list.loadFailed)}', with a retry.`,
+    retry: 'Load the page again (the error is cleared).',
+  };
   const assignSearch = {
     type: 'assignSearch',
     params: ({ event }: { event: { value: string } }) => event.value,
   } as const;
+  const dismiss = {
+    actions: 'dismissAlert',
+    description: options.dismissAnywhere ?? 'The alert is closed.',
+  };
 
-  const done =
-    outcome.kind === 'final'
-      ? {
-          target: outcome.state,
-          actions: {
-            type: 'assignResult',
-            params: ({ event }: { event: { output: unknown } }) => event.output as TResult,
-          },
-          description: outcome.description,
-        }
-      : {
-          target: 'ready',
-          actions: {
-            type: 'applyUpdate',
-            params: ({ event }: { event: { output: unknown } }) => event.output as TRow,
-          },
-          description: outcome.description,
-        };
+  /** A transition that starts `action` (to `target`) when `guard` holds. */
+  const start = (
+    action: Action,
+    guard: RecordGuard<Context, unknown> | undefined,
+    target: string,
+    description: string,
+  ) => {
+    const params = ({ event }: { event: unknown }) => action.request(event as never);
+    return {
+      ...(guard && { guard: { type: guard.name, params } }),
+      target,
+      actions: { type: 'assignRequest', params },
+      description,
+    };
+  };
+  const startsOf = (action: Action) => {
+    const { confirm, form, call } = action;
+    if (confirm?.when) {
+      return [
+        start(action, confirm.when.guard, confirm.state, confirm.when.description),
+        start(action, action.guard, call.state, action.description),
+      ];
+    }
+    const target = form?.state ?? confirm?.state ?? call.state;
+    return start(action, action.guard, target, action.description);
+  };
 
-  const callState = {
+  const callState = ({ call, form }: Action) => ({
     description: call.description,
     tags: ['busy'],
     invoke: {
       id: call.actor,
       src: call.actor,
-      input: ({ context }: { context: Context }) => call.input(fallbackRequest(context.request)),
-      onDone: done,
+      input: ({ context }: { context: Context }) =>
+        call.input(fallbackRequest(context.request), context),
+      onDone:
+        call.outcome.kind === 'final'
+          ? {
+              target: call.outcome.state,
+              actions: {
+                type: 'assignResult',
+                params: ({ event }: { event: { output: unknown } }) => event.output as TResult,
+              },
+              description: call.outcome.description,
+            }
+          : {
+              target: 'ready',
+              actions: {
+                type: 'applyUpdate',
+                params: ({ context, event }: { context: Context; event: { output: unknown } }) =>
+                  answerPatch(call.outcome, event.output, context),
+              },
+              description: call.outcome.description,
+            },
       onError: {
-        target: 'ready',
+        target: form?.state ?? 'ready',
         actions: {
           type: 'actionFailed',
-          params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          params: ({ event }: { event: ErrorActorEvent }) => ({
+            // A refused form keeps its request and draft: the form shows what was typed.
+            ...(!form && { request: null }),
+            alert: failureAlert(call.failed.kind, event.error, call.failed.text),
+          }),
         },
         description: call.failed.description,
       },
     },
-  };
+  });
 
-  const states = {
-    loading: {
-      description: list.description,
-      tags: ['loading'],
-      invoke: {
-        id: list.actor,
-        src: list.actor,
-        input: ({ context }: { context: Context }) => recordListRequest(context, list),
-        onDone: {
-          target: 'ready',
-          actions: {
-            type: 'assignList',
-            params: ({ event }: { event: { output: unknown } }) => event.output as RecordPage<TRow>,
+  const actionStates: Record<string, unknown> = {};
+  /** Each state once, from the first action that names it. */
+  const add = (name: string, state: () => unknown) => {
+    if (!(name in actionStates)) actionStates[name] = state();
+  };
+  for (const action of actions) {
+    const { form, confirm, call } = action;
+    if (form) {
+      add(form.state, () => ({
+        description: form.description,
+        on: {
+          [form.submit.event]: {
+            target: call.state,
+            actions: {
+              type: 'assignDraft',
+              params: ({ event }: { event: unknown }) => form.submit.draft(event as never),
+            },
+            description: form.submit.description,
           },
-          description: 'The page is shown.',
+          cancel: { target: 'ready', actions: 'clearRequest', description: form.cancelDescription },
         },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'loadFailed',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description: `The list could not be loaded: '${list.loadFailed}' with the server's messages.`,
-        },
-      },
-      on: {
-        'search.change': {
-          target: 'searching',
-          actions: assignSearch,
-          description: 'A new search while loading: the answer for the old one is not shown.',
-        },
-      },
-    },
-    failed: {
-      description: `'${list.loadFailed}', with a retry.`,
-      on: {
-        retry: {
-          target: 'loading',
-          actions: 'dismissAlert',
-          description: 'Load the page again (the error is cleared).',
-        },
-      },
-    },
-    searching: {
-      description: 'The search input is debounced (400 ms) before the first page is asked.',
-      tags: ['loading'],
-      after: { searchDebounce: { target: 'loading', description: 'Typing paused: search.' } },
-      on: {
-        'search.change': {
-          target: 'searching',
-          reenter: true,
-          actions: assignSearch,
-          description: 'Still typing: the wait starts again.',
-        },
-      },
-    },
-    ready: {
-      description: list.readyDescription,
-      on: {
-        'search.change': {
-          target: 'searching',
-          actions: assignSearch,
-          description: 'The search changed: back to page 1 once typing pauses.',
-        },
-        'page.next': {
-          guard: 'hasNextPage',
-          target: 'loading',
-          actions: 'nextPage',
-          description: 'The next page, when there is one.',
-        },
-        'page.previous': {
-          guard: 'hasPreviousPage',
-          target: 'loading',
-          actions: 'previousPage',
-          description: 'The previous page, when there is one.',
-        },
-        [action.event]: {
-          guard: {
-            type: action.guard.name,
-            params: ({ event }: { event: TActionEvent }) => action.requestOf(event),
-          },
-          target: confirm ? confirm.state : call.state,
-          actions: {
-            type: 'assignRequest',
-            params: ({ event }: { event: TActionEvent }) => action.requestOf(event),
-          },
-          description: action.description,
-        },
-        'alert.dismiss': { actions: 'dismissAlert', description: 'The alert is closed.' },
-      },
-    },
-    ...(confirm && {
-      [confirm.state]: {
+      }));
+    }
+    if (confirm) {
+      add(confirm.state, () => ({
         description: confirm.description,
         on: {
           confirm: { target: call.state, description: confirm.confirmDescription },
@@ -307,35 +352,136 @@ export function createRecordListMachine<
             description: confirm.cancelDescription,
           },
         },
+      }));
+    }
+    add(call.state, () => callState(action));
+    const { outcome } = call;
+    if (outcome.kind === 'final') {
+      add(outcome.state, () => ({ type: 'final', description: outcome.stateDescription }));
+    }
+  }
+
+  const states = {
+    loading: {
+      description: list.description,
+      tags: ['loading'],
+      invoke: {
+        id: list.actor,
+        src: list.actor,
+        ...(paging && {
+          input: ({ context }: { context: Context }) => recordListRequest(context, paging),
+        }),
+        onDone: {
+          target: 'ready',
+          actions: {
+            type: 'assignList',
+            params: ({ event }: { event: { output: unknown } }) =>
+              paging ? (event.output as RecordPage<TRow>) : { list: event.output as TRow[] },
+          },
+          description: texts.loaded,
+        },
+        onError: {
+          target: failedState,
+          actions: {
+            type: 'loadFailed',
+            params: ({ context, event }: { context: Context; event: ErrorActorEvent }) =>
+              list.serverMessages === false
+                ? textAlert('loadFailed', 'danger', null, loadFailedText(context))
+                : failureAlert('loadFailed', event.error, loadFailedText(context)),
+          },
+          description: texts.failed,
+        },
+      },
+      ...(paging && {
+        on: {
+          'search.change': {
+            target: 'searching',
+            actions: assignSearch,
+            description: 'A new search while loading: the answer for the old one is not shown.',
+          },
+        },
+      }),
+    },
+    [failedState]: {
+      description: texts.failedState,
+      on: {
+        retry: { target: 'loading', actions: 'dismissAlert', description: texts.retry },
+      },
+    },
+    ...(paging && {
+      searching: {
+        description: 'The search input is debounced (400 ms) before the first page is asked.',
+        tags: ['loading'],
+        after: { searchDebounce: { target: 'loading', description: 'Typing paused: search.' } },
+        on: {
+          'search.change': {
+            target: 'searching',
+            reenter: true,
+            actions: assignSearch,
+            description: 'Still typing: the wait starts again.',
+          },
+        },
       },
     }),
-    [call.state]: callState,
-    ...(outcome.kind === 'final' && {
-      [outcome.state]: { type: 'final', description: outcome.stateDescription },
-    }),
+    ready: {
+      description: list.readyDescription,
+      on: {
+        ...(paging && {
+          'search.change': {
+            target: 'searching',
+            actions: assignSearch,
+            description: 'The search changed: back to page 1 once typing pauses.',
+          },
+          'page.next': {
+            guard: 'hasNextPage',
+            target: 'loading',
+            actions: 'nextPage',
+            description: 'The next page, when there is one.',
+          },
+          'page.previous': {
+            guard: 'hasPreviousPage',
+            target: 'loading',
+            actions: 'previousPage',
+            description: 'The previous page, when there is one.',
+          },
+        }),
+        ...Object.fromEntries(actions.map((action) => [action.event, startsOf(action)])),
+        ...(options.dismissAnywhere === undefined && { 'alert.dismiss': dismiss }),
+      },
+    },
+    ...actionStates,
   };
+
+  const guards: Record<string, (args: { context: Context }, request: unknown) => boolean> = {};
+  for (const action of actions) {
+    for (const guard of [action.guard, action.confirm?.when?.guard]) {
+      if (guard) guards[guard.name] = ({ context }, request) => guard.test(context, request);
+    }
+  }
+  const actors = Object.fromEntries(
+    [list.actor, ...actions.map((action) => action.call.actor)].map((name) => [
+      name,
+      fromPromise(async () => notProvided(name)),
+    ]),
+  ) as unknown as TActors;
 
   return setup({
     types: {
       context: {} as Context,
-      events: {} as RecordListEvent | TActionEvent,
+      events: {} as RecordListEvent | TEvent,
       input: {} as TInput,
       output: {} as TResult,
     },
-    actors: {
-      [list.actor]: fromPromise(async () => notProvided(list.actor)),
-      [call.actor]: fromPromise(async () => notProvided(call.actor)),
-    } as Record<TListActor, PromiseActorLogic<RecordPage<TRow>, ListRequest>> &
-      Record<TCallActor, PromiseActorLogic<TResult, TCallInput>>,
+    actors,
     delays: {
       /** The search input is debounced before the list is asked again. */
       searchDebounce: 400,
     },
     guards: {
-      hasNextPage: ({ context }) => context.page < pageCountOf(context, list.pageSize),
+      hasNextPage: ({ context }) =>
+        paging !== undefined && context.page < pageCountOf(context, paging.pageSize),
       hasPreviousPage: ({ context }) => context.page > 1,
-      [action.guard.name]: ({ context }: { context: Context }, request: TRequest) =>
-        action.guard.test(context, request),
+      ...guards,
     },
     actions: {
       assignSearch: assign((_, value: string) => ({ searchString: value, page: 1 }) as Context),
@@ -345,28 +491,15 @@ export function createRecordListMachine<
         (_, result: RecordPage<TRow>) =>
           ({ list: result.list, totalCount: result.totalCount ?? result.list.length }) as Context,
       ),
-      assignRequest: assign((_, request: TRequest) => ({ request, alert: null }) as Context),
-      clearRequest: assign(() => ({ request: null }) as Context),
+      assignRequest: assign(
+        (_, request: TRequest) => ({ request, draft: null, alert: null }) as Context,
+      ),
+      assignDraft: assign((_, draft: TDraft) => ({ draft, alert: null }) as Context),
+      clearRequest: assign(() => ({ request: null, draft: null }) as Context),
       assignResult: assign((_, result: TResult) => ({ result }) as Context),
-      applyUpdate: assign(({ context }, updated: TRow) => {
-        const alert = outcome.kind === 'rowUpdated' ? outcome.alert : { kind: '', text: '' };
-        return {
-          list: (context.list ?? []).map((row) => (row.id === updated.id ? updated : row)),
-          request: null,
-          alert: { kind: alert.kind, level: 'success', title: null, messages: [alert.text] },
-        } as Context;
-      }),
-      actionFailed: assign(
-        (_, error: unknown) =>
-          ({
-            request: null,
-            alert: failureAlert(call.failed.kind, error, call.failed.text),
-          }) as Context,
-      ),
-      loadFailed: assign(
-        (_, error: unknown) =>
-          ({ alert: failureAlert('loadFailed', error, list.loadFailed) }) as Context,
-      ),
+      applyUpdate: assign((_, patch: Patch) => patch as Context),
+      actionFailed: assign((_, patch: Patch) => patch as Context),
+      loadFailed: assign((_, alert: MachineAlert<string>) => ({ alert }) as Context),
       dismissAlert: assign(() => ({ alert: null }) as Context),
     },
   }).createMachine({
@@ -381,9 +514,13 @@ export function createRecordListMachine<
         totalCount: 0,
         alert: null,
         request: null,
+        draft: null,
         result: null,
       }) as Context,
     output: ({ context }) => context.result as TResult,
+    ...(options.dismissAnywhere !== undefined && {
+      on: { 'alert.dismiss': dismiss } as Record<string, { description: string }>,
+    }),
     initial: 'loading',
     states: states as unknown as Record<string, { description: string }>,
   });
@@ -391,7 +528,7 @@ export function createRecordListMachine<
 
 /** What a record list's snapshot gives its selectors. */
 export interface RecordListSnapshot<TRow, TRequest = unknown, TResult = unknown> {
-  context: RecordListContext<TRow, TRequest, TResult>;
+  context: RecordListContext<TRow, TRequest, TResult, unknown>;
   value: unknown;
   hasTag(tag: 'loading' | 'busy'): boolean;
 }

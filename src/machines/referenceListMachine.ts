@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { PromiseActorLogic, SnapshotFrom } from 'xstate';
 import type { ReferenceListKind } from '../../contract/referenceLists';
-import { failureAlert, type MachineAlert } from './alerts';
-import { notProvided } from './notProvided';
+import type { MachineAlert } from './alerts';
+import { createRecordListMachine, type RecordListContext } from './recordListFactory';
 
 /**
  * One admin screen of a reference list (issue 19; spec §7.2 "Countries and currencies" and
@@ -70,18 +70,6 @@ export type ReferenceListAlert = MachineAlert<
   'loadFailed' | 'saved' | 'deleted' | 'saveFailed' | 'changeFailed'
 >;
 
-export interface ReferenceListContext {
-  kind: ReferenceListKind;
-  rows: ReferenceRow[];
-  /** The row being edited or deleted; null when creating (or none chosen). */
-  selectedId: number | null;
-  /** The values last submitted: the form shows them again after a refusal (nothing is lost). */
-  draft: ReferenceValues | null;
-  /** The enable or disable asked for (a disable waits for its confirmation), else null. */
-  change: { id: number; value: boolean } | null;
-  alert: ReferenceListAlert | null;
-}
-
 export type ReferenceListEvent =
   | { type: 'retry' }
   | { type: 'create.start' }
@@ -95,402 +83,261 @@ export type ReferenceListEvent =
   | { type: 'cancel' }
   | { type: 'alert.dismiss' };
 
+/** What a row action asks for: the row (null for a new one) and the action's own argument. */
+export type ReferenceRequest =
+  | { id: number | null }
+  | { id: number; value: boolean }
+  | { id: number; moveUp: boolean }
+  | { id: number; index: number };
+
+type Context = RecordListContext<ReferenceRow, ReferenceRequest, never, ReferenceValues> & {
+  kind: ReferenceListKind;
+};
+type Event<T extends ReferenceListEvent['type']> = Extract<ReferenceListEvent, { type: T }>;
+
 /** The rows in the maintained Order (ties by id). */
 const inOrder = (rows: readonly ReferenceRow[]) =>
   [...rows].sort((a, b) => a.order - b.order || a.id - b.id);
 
-const indexOf = (context: ReferenceListContext, id: number) =>
-  inOrder(context.rows).findIndex((row) => row.id === id);
+/** No rows until the list arrives (one array, so the table's selector keeps its answer). */
+const NO_ROWS: ReferenceRow[] = [];
+const rowsOf = (context: { list: ReferenceRow[] | null }) => context.list ?? NO_ROWS;
 
-const nameOf = (context: ReferenceListContext, id: number | null) =>
-  context.rows.find((row) => row.id === id)?.name ?? '';
+const indexOf = (context: Context, id: number) =>
+  inOrder(rowsOf(context)).findIndex((row) => row.id === id);
 
-const failedWith =
-  (kind: ReferenceListAlert['kind'], text: string) =>
-  ({ event }: { event: ErrorActorEvent }) =>
-    failureAlert(kind, event.error, text);
+const nameOf = (context: { list: ReferenceRow[] | null }, id: number | null | undefined) =>
+  rowsOf(context).find((row) => row.id === id)?.name ?? '';
 
 const t = referenceListScreenTexts;
 
-export const referenceListMachine = setup({
-  types: {
-    context: {} as ReferenceListContext,
-    events: {} as ReferenceListEvent,
-    input: {} as ReferenceListInput,
+/** A listed row (the edit and the delete are offered on it only). */
+const isListed = {
+  name: 'isListed',
+  test: (context: Context, request: { id: number | null }) =>
+    rowsOf(context).some((row) => row.id === request.id),
+};
+
+/** The form and its call, shared by create and edit. */
+const form = {
+  state: 'editing',
+  description: 'The form (create or edit).',
+  submit: {
+    event: 'form.submit',
+    draft: (event: Event<'form.submit'>) => event.values,
+    description: 'Save the form.',
   },
-  actors: {
-    /** POST …/list with includeDisabled (page 1, pageSize 999, the list's spec sort). */
-    loadList: fromPromise<ReferenceRow[]>(async () => notProvided('loadList')),
-    /** POST …/create (id null) or …/update (the row's id): the row as saved. */
-    saveRow: fromPromise<ReferenceRow, { id: number | null; values: ReferenceValues }>(async () =>
-      notProvided('saveRow'),
-    ),
-    /** POST …/setEnabled (id, value): the row as saved. */
-    setEnabled: fromPromise<ReferenceRow, { id: number; value: boolean }>(async () =>
-      notProvided('setEnabled'),
-    ),
-    /** POST …/changeorder (id, moveUp): every row in its new Order. */
-    changeOrder: fromPromise<ReferenceRow[], { id: number; moveUp: boolean }>(async () =>
-      notProvided('changeOrder'),
-    ),
-    /** POST …/moveOrderToIndex (id, index): every row in its new Order. */
-    moveToIndex: fromPromise<ReferenceRow[], { id: number; index: number }>(async () =>
-      notProvided('moveToIndex'),
-    ),
-    /** POST …/deleteAndReorder (id): the remaining rows, numbered 1..n again. */
-    deleteRow: fromPromise<ReferenceRow[], { id: number }>(async () => notProvided('deleteRow')),
+  cancelDescription: 'Back to the table, nothing saved.',
+};
+const save = {
+  state: 'saving',
+  actor: 'saveRow',
+  description: 'POST …/create or …/update.',
+  input: (request: { id: number | null }, context: Context) => ({
+    id: request.id,
+    values: context.draft ?? {},
+  }),
+  outcome: {
+    kind: 'row' as const,
+    orAdd: true,
+    description: 'Saved: the table shows the row.',
+    alert: { kind: 'saved', text: (saved: ReferenceRow) => t.saved(saved.name) },
   },
-  guards: {
-    isListed: ({ context }, id: number) => context.rows.some((row) => row.id === id),
-    canMove: ({ context }, params: { id: number; moveUp: boolean }) => {
-      const index = indexOf(context, params.id);
-      if (index < 0) return false;
-      return params.moveUp ? index > 0 : index < context.rows.length - 1;
-    },
-    canMoveTo: ({ context }, params: { id: number; index: number }) => {
-      const from = indexOf(context, params.id);
-      return (
-        from >= 0 &&
-        params.index !== from &&
-        params.index >= 0 &&
-        params.index < context.rows.length
-      );
-    },
-    isChange: ({ context }, params: { id: number; value: boolean }) =>
-      context.rows.some((row) => row.id === params.id && row.enabled !== params.value),
-    /** An enabled row is to be disabled: it leaves the forms that list it, so we ask first. */
-    isDisabling: ({ context }, params: { id: number; value: boolean }) =>
-      !params.value && context.rows.some((row) => row.id === params.id && row.enabled),
+  failed: {
+    kind: 'saveFailed',
+    text: t.saveFailed,
+    description: "Refused: the server's messages, and the form keeps what was typed.",
   },
-  actions: {
-    assignRows: assign((_, rows: ReferenceRow[]) => ({ rows })),
-    /** The saved row replaces its old self, or joins the list when new. */
-    assignSavedRow: assign(({ context }, saved: ReferenceRow) => ({
-      rows: context.rows.some((row) => row.id === saved.id)
-        ? context.rows.map((row) => (row.id === saved.id ? saved : row))
-        : [...context.rows, saved],
-    })),
-    select: assign((_, id: number | null) => ({ selectedId: id, draft: null })),
-    clearSelection: assign({ selectedId: null, draft: null }),
-    keepDraft: assign((_, values: ReferenceValues) => ({ draft: values })),
-    assignChange: assign((_, change: { id: number; value: boolean }) => ({ change })),
-    clearChange: assign({ change: null }),
-    assignAlert: assign((_, alert: ReferenceListAlert) => ({ alert })),
-    clearAlert: assign({ alert: null }),
+};
+/** A reorder's answer: every row in its new Order. */
+const reordered = { kind: 'list' as const, description: 'The rows show in their new Order.' };
+
+export const referenceListMachine = createRecordListMachine({
+  types: {} as {
+    row: ReferenceRow;
+    result: never;
+    input: ReferenceListInput;
+    request: ReferenceRequest;
+    draft: ReferenceValues;
+    events: ReferenceListEvent;
+    actors: {
+      /** POST …/list with includeDisabled (page 1, pageSize 999, the list's spec sort). */
+      loadList: PromiseActorLogic<ReferenceRow[]>;
+      /** POST …/create (id null) or …/update (the row's id): the row as saved. */
+      saveRow: PromiseActorLogic<ReferenceRow, { id: number | null; values: ReferenceValues }>;
+      /** POST …/setEnabled (id, value): the row as saved. */
+      setEnabled: PromiseActorLogic<ReferenceRow, { id: number; value: boolean }>;
+      /** POST …/changeorder (id, moveUp): every row in its new Order. */
+      changeOrder: PromiseActorLogic<ReferenceRow[], { id: number; moveUp: boolean }>;
+      /** POST …/moveOrderToIndex (id, index): every row in its new Order. */
+      moveToIndex: PromiseActorLogic<ReferenceRow[], { id: number; index: number }>;
+      /** POST …/deleteAndReorder (id): the remaining rows, numbered 1..n again. */
+      deleteRow: PromiseActorLogic<ReferenceRow[], { id: number }>;
+    };
   },
-}).createMachine({
   id: 'referenceList',
   description:
     "Issue 19, a reference list's admin screen (spec §7.2 'Countries and currencies' and 'Topics'): Product Categories (the interest topics), Countries and Currencies. The list with its disabled rows, in its maintained Order; create and edit in a form; enable, or disable after a confirmation; reorder by one place or to a place; delete (deleteAndReorder) after a confirmation. Load errors: 'Failed to fetch countries', 'Failed to fetch currencies', 'Error getting topics'; a refused save shows the server's messages and keeps what was typed.",
-  context: ({ input }) => ({
-    kind: input.kind,
-    rows: [],
-    selectedId: null,
-    draft: null,
-    change: null,
-    alert: null,
-  }),
-  on: {
-    'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
-  },
-  initial: 'loading',
-  states: {
-    loading: {
-      description: 'POST …/list with includeDisabled: every row, disabled ones too.',
-      invoke: {
-        id: 'loadList',
-        src: 'loadList',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignRows', params: ({ event }) => event.output },
-          description: 'The rows show in their Order.',
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: {
-            type: 'assignAlert',
-            params: ({ context }) => ({
-              kind: 'loadFailed' as const,
-              level: 'danger' as const,
-              title: null,
-              messages: [t[context.kind].loadFailed],
-            }),
-          },
-          description:
-            "'Failed to fetch countries', 'Failed to fetch currencies' or 'Error getting topics'.",
-        },
-      },
-    },
-    loadFailed: {
-      description: 'The load error; the host may try again.',
-      on: {
-        retry: { target: 'loading', actions: 'clearAlert', description: 'Try loading again.' },
-      },
-    },
-    ready: {
-      description: 'The list is shown; one call at a time.',
-      initial: 'listing',
-      states: {
-        listing: {
-          description: 'The table: each row can be edited, enabled or disabled, moved, deleted.',
-          on: {
-            'create.start': {
-              target: 'editing',
-              actions: [{ type: 'select', params: null }, 'clearAlert'],
-              description: 'The form for a new row (added last in Order).',
-            },
-            'edit.start': {
-              guard: { type: 'isListed', params: ({ event }) => event.id },
-              target: 'editing',
-              actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-              description: "The form with the row's fields.",
-            },
-            'enabled.set': [
-              {
-                guard: {
-                  type: 'isDisabling',
-                  params: ({ event }) => ({ id: event.id, value: event.value }),
-                },
-                target: 'confirmingDisable',
-                actions: [
-                  {
-                    type: 'assignChange',
-                    params: ({ event }) => ({ id: event.id, value: event.value }),
-                  },
-                  'clearAlert',
-                ],
-                description:
-                  'Disable: asks to confirm first, since a disabled row is gone from the forms that list it.',
-              },
-              {
-                guard: {
-                  type: 'isChange',
-                  params: ({ event }) => ({ id: event.id, value: event.value }),
-                },
-                target: 'settingEnabled',
-                actions: [
-                  {
-                    type: 'assignChange',
-                    params: ({ event }) => ({ id: event.id, value: event.value }),
-                  },
-                  'clearAlert',
-                ],
-                description:
-                  'Enable: POST …/setEnabled at once (it only offers the row again, and Disable undoes it).',
-              },
-            ],
-            'order.move': {
-              guard: {
-                type: 'canMove',
-                params: ({ event }) => ({ id: event.id, moveUp: event.moveUp }),
-              },
-              target: 'moving',
-              actions: 'clearAlert',
-              description: 'POST …/changeorder: one place up or down (never past either end).',
-            },
-            'order.moveTo': {
-              guard: {
-                type: 'canMoveTo',
-                params: ({ event }) => ({ id: event.id, index: event.index }),
-              },
-              target: 'movingTo',
-              actions: 'clearAlert',
-              description: 'POST …/moveOrderToIndex: dragged to another place in the list.',
-            },
-            'delete.start': {
-              guard: { type: 'isListed', params: ({ event }) => event.id },
-              target: 'confirmingDelete',
-              actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-              description: 'Asks to confirm the deletion.',
-            },
-          },
-        },
-        editing: {
-          description: 'The form (create or edit).',
-          on: {
-            'form.submit': {
-              target: 'saving',
-              actions: [{ type: 'keepDraft', params: ({ event }) => event.values }, 'clearAlert'],
-              description: 'Save the form.',
-            },
-            cancel: {
-              target: 'listing',
-              actions: 'clearSelection',
-              description: 'Back to the table, nothing saved.',
-            },
-          },
-        },
-        saving: {
-          description: 'POST …/create or …/update.',
-          invoke: {
-            id: 'saveRow',
-            src: 'saveRow',
-            input: ({ context }) => ({ id: context.selectedId, values: context.draft ?? {} }),
-            onDone: {
-              target: 'listing',
-              actions: [
-                { type: 'assignSavedRow', params: ({ event }) => event.output },
-                {
-                  type: 'assignAlert',
-                  params: ({ event }) => ({
-                    kind: 'saved' as const,
-                    level: 'success' as const,
-                    title: null,
-                    messages: [t.saved(event.output.name)],
-                  }),
-                },
-                'clearSelection',
-              ],
-              description: 'Saved: the table shows the row.',
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignAlert',
-                params: failedWith('saveFailed', t.saveFailed),
-              },
-              description: "Refused: the server's messages, and the form keeps what was typed.",
-            },
-          },
-        },
-        confirmingDisable: {
-          description:
-            'The confirm dialog: disable the row? It stays listed here but is offered to no one (a country leaves every phone picker).',
-          on: {
-            confirm: { target: 'settingEnabled', description: 'Yes, disable it.' },
-            cancel: {
-              target: 'listing',
-              actions: 'clearChange',
-              description: 'No: the row stays enabled.',
-            },
-          },
-        },
-        settingEnabled: {
-          description: 'POST …/setEnabled.',
-          invoke: {
-            id: 'setEnabled',
-            src: 'setEnabled',
-            input: ({ context }) => context.change ?? { id: 0, value: true },
-            onDone: {
-              target: 'listing',
-              actions: [
-                { type: 'assignSavedRow', params: ({ event }) => event.output },
-                'clearChange',
-              ],
-              description: 'The row shows enabled or disabled.',
-            },
-            onError: {
-              target: 'listing',
-              actions: [
-                {
-                  type: 'assignAlert',
-                  params: failedWith('changeFailed', t.enableFailed),
-                },
-                'clearChange',
-              ],
-              description:
-                "Refused (e.g. onboarding needs 3 enabled topics): the server's messages.",
-            },
-          },
-        },
-        moving: {
-          description: 'POST …/changeorder.',
-          invoke: {
-            id: 'changeOrder',
-            src: 'changeOrder',
-            input: ({ event }) => {
-              const { id, moveUp } = event as Extract<ReferenceListEvent, { type: 'order.move' }>;
-              return { id, moveUp };
-            },
-            onDone: {
-              target: 'listing',
-              actions: { type: 'assignRows', params: ({ event }) => event.output },
-              description: 'The rows show in their new Order.',
-            },
-            onError: {
-              target: 'listing',
-              actions: {
-                type: 'assignAlert',
-                params: failedWith('changeFailed', t.reorderFailed),
-              },
-              description: "Refused: the server's messages; the Order is as it was.",
-            },
-          },
-        },
-        movingTo: {
-          description: 'POST …/moveOrderToIndex.',
-          invoke: {
-            id: 'moveToIndex',
-            src: 'moveToIndex',
-            input: ({ event }) => {
-              const { id, index } = event as Extract<ReferenceListEvent, { type: 'order.moveTo' }>;
-              return { id, index };
-            },
-            onDone: {
-              target: 'listing',
-              actions: { type: 'assignRows', params: ({ event }) => event.output },
-              description: 'The rows show in their new Order.',
-            },
-            onError: {
-              target: 'listing',
-              actions: {
-                type: 'assignAlert',
-                params: failedWith('changeFailed', t.reorderFailed),
-              },
-              description: "Refused (e.g. a place out of range): the server's messages.",
-            },
-          },
-        },
-        confirmingDelete: {
-          description: 'The confirm dialog: delete the row?',
-          on: {
-            confirm: { target: 'deleting', description: 'Yes, delete it.' },
-            cancel: {
-              target: 'listing',
-              actions: 'clearSelection',
-              description: 'No: nothing deleted.',
-            },
-          },
-        },
-        deleting: {
-          description: 'POST …/deleteAndReorder.',
-          invoke: {
-            id: 'deleteRow',
-            src: 'deleteRow',
-            input: ({ context }) => ({ id: context.selectedId ?? 0 }),
-            onDone: {
-              target: 'listing',
-              actions: [
-                {
-                  type: 'assignAlert',
-                  params: ({ context }) => ({
-                    kind: 'deleted' as const,
-                    level: 'success' as const,
-                    title: null,
-                    messages: [t.deleted(nameOf(context, context.selectedId))],
-                  }),
-                },
-                { type: 'assignRows', params: ({ event }) => event.output },
-                'clearSelection',
-              ],
-              description: 'Deleted: the others are numbered 1..n again.',
-            },
-            onError: {
-              target: 'listing',
-              actions: [
-                {
-                  type: 'assignAlert',
-                  params: failedWith('changeFailed', t.deleteFailed),
-                },
-                'clearSelection',
-              ],
-              description: "Refused (e.g. the default phone country): the server's messages.",
-            },
-          },
-        },
-      },
+  extra: (input) => ({ kind: input.kind }),
+  dismissAnywhere: 'The alert is dismissed.',
+  list: {
+    actor: 'loadList',
+    loadFailed: (context) => t[context.kind].loadFailed,
+    serverMessages: false,
+    failedState: 'loadFailed',
+    description: 'POST …/list with includeDisabled: every row, disabled ones too.',
+    readyDescription:
+      'The table, one call at a time: each row can be edited, enabled or disabled, moved, deleted.',
+    texts: {
+      loaded: 'The rows show in their Order.',
+      failed:
+        "'Failed to fetch countries', 'Failed to fetch currencies' or 'Error getting topics'.",
+      failedState: 'The load error; the host may try again.',
+      retry: 'Try loading again.',
     },
   },
+  actions: [
+    {
+      event: 'create.start',
+      request: () => ({ id: null }),
+      description: 'The form for a new row (added last in Order).',
+      form,
+      call: save,
+    },
+    {
+      event: 'edit.start',
+      request: (event: Event<'edit.start'>) => ({ id: event.id }),
+      guard: isListed,
+      description: "The form with the row's fields.",
+      form,
+      call: save,
+    },
+    {
+      event: 'enabled.set',
+      request: (event: Event<'enabled.set'>) => ({ id: event.id, value: event.value }),
+      guard: {
+        name: 'isChange',
+        test: (context, change: { id: number; value: boolean }) =>
+          rowsOf(context).some((row) => row.id === change.id && row.enabled !== change.value),
+      },
+      description:
+        'Enable: POST …/setEnabled at once (it only offers the row again, and Disable undoes it).',
+      confirm: {
+        state: 'confirmingDisable',
+        description:
+          'The confirm dialog: disable the row? It stays listed here but is offered to no one (a country leaves every phone picker).',
+        confirmDescription: 'Yes, disable it.',
+        cancelDescription: 'No: the row stays enabled.',
+        when: {
+          /** An enabled row is to be disabled: it leaves the forms that list it, so we ask first. */
+          guard: {
+            name: 'isDisabling',
+            test: (context, change: { id: number; value: boolean }) =>
+              !change.value && rowsOf(context).some((row) => row.id === change.id && row.enabled),
+          },
+          description:
+            'Disable: asks to confirm first, since a disabled row is gone from the forms that list it.',
+        },
+      },
+      call: {
+        state: 'settingEnabled',
+        actor: 'setEnabled',
+        description: 'POST …/setEnabled.',
+        input: (change: { id: number; value: boolean }) => change,
+        outcome: { kind: 'row', description: 'The row shows enabled or disabled.' },
+        failed: {
+          kind: 'changeFailed',
+          text: t.enableFailed,
+          description: "Refused (e.g. onboarding needs 3 enabled topics): the server's messages.",
+        },
+      },
+    },
+    {
+      event: 'order.move',
+      request: (event: Event<'order.move'>) => ({ id: event.id, moveUp: event.moveUp }),
+      guard: {
+        name: 'canMove',
+        test: (context, move: { id: number; moveUp: boolean }) => {
+          const index = indexOf(context, move.id);
+          if (index < 0) return false;
+          return move.moveUp ? index > 0 : index < rowsOf(context).length - 1;
+        },
+      },
+      description: 'POST …/changeorder: one place up or down (never past either end).',
+      call: {
+        state: 'moving',
+        actor: 'changeOrder',
+        description: 'POST …/changeorder.',
+        input: (move: { id: number; moveUp: boolean }) => move,
+        outcome: reordered,
+        failed: {
+          kind: 'changeFailed',
+          text: t.reorderFailed,
+          description: "Refused: the server's messages; the Order is as it was.",
+        },
+      },
+    },
+    {
+      event: 'order.moveTo',
+      request: (event: Event<'order.moveTo'>) => ({ id: event.id, index: event.index }),
+      guard: {
+        name: 'canMoveTo',
+        test: (context, move: { id: number; index: number }) => {
+          const from = indexOf(context, move.id);
+          return (
+            from >= 0 &&
+            move.index !== from &&
+            move.index >= 0 &&
+            move.index < rowsOf(context).length
+          );
+        },
+      },
+      description: 'POST …/moveOrderToIndex: dragged to another place in the list.',
+      call: {
+        state: 'movingTo',
+        actor: 'moveToIndex',
+        description: 'POST …/moveOrderToIndex.',
+        input: (move: { id: number; index: number }) => move,
+        outcome: reordered,
+        failed: {
+          kind: 'changeFailed',
+          text: t.reorderFailed,
+          description: "Refused (e.g. a place out of range): the server's messages.",
+        },
+      },
+    },
+    {
+      event: 'delete.start',
+      request: (event: Event<'delete.start'>) => ({ id: event.id }),
+      guard: isListed,
+      description: 'Asks to confirm the deletion.',
+      confirm: {
+        state: 'confirmingDelete',
+        description: 'The confirm dialog: delete the row?',
+        confirmDescription: 'Yes, delete it.',
+        cancelDescription: 'No: nothing deleted.',
+      },
+      call: {
+        state: 'deleting',
+        actor: 'deleteRow',
+        description: 'POST …/deleteAndReorder.',
+        input: (request: { id: number }) => ({ id: request.id }),
+        outcome: {
+          kind: 'list',
+          description: 'Deleted: the others are numbered 1..n again.',
+          alert: {
+            kind: 'deleted',
+            text: (_: ReferenceRow[], context) => t.deleted(nameOf(context, context.request?.id)),
+          },
+        },
+        failed: {
+          kind: 'changeFailed',
+          text: t.deleteFailed,
+          description: "Refused (e.g. the default phone country): the server's messages.",
+        },
+      },
+    },
+  ],
 });
 
 export type ReferenceListSnapshot = SnapshotFrom<typeof referenceListMachine>;
@@ -499,17 +346,12 @@ export type ReferenceListSnapshot = SnapshotFrom<typeof referenceListMachine>;
 export const selectReferenceListTexts = (s: ReferenceListSnapshot) => t[s.context.kind];
 /** The line above the table: 'N rows, M enabled'. */
 export const selectReferenceListSummary = (s: ReferenceListSnapshot) =>
-  t.summary(s.context.rows.length, s.context.rows.filter((row) => row.enabled).length);
+  t.summary(rowsOf(s.context).length, rowsOf(s.context).filter((row) => row.enabled).length);
 export const selectReferenceListLoading = (s: ReferenceListSnapshot) => s.matches('loading');
 export const selectReferenceListLoadFailed = (s: ReferenceListSnapshot) => s.matches('loadFailed');
 export const selectReferenceListAlert = (s: ReferenceListSnapshot) => s.context.alert;
 /** A call is on its way: every action waits (the table stays, its buttons busy). */
-export const selectReferenceListBusy = (s: ReferenceListSnapshot) =>
-  s.matches({ ready: 'saving' }) ||
-  s.matches({ ready: 'settingEnabled' }) ||
-  s.matches({ ready: 'moving' }) ||
-  s.matches({ ready: 'movingTo' }) ||
-  s.matches({ ready: 'deleting' });
+export const selectReferenceListBusy = (s: ReferenceListSnapshot) => s.hasTag('busy');
 
 /** A row of the table, in Order, with what may be done to it. */
 export interface ReferenceTableRow extends ReferenceRow {
@@ -522,7 +364,7 @@ export interface ReferenceTableRow extends ReferenceRow {
 const tableOf = new WeakMap<readonly ReferenceRow[], ReferenceTableRow[]>();
 /** The rows in their maintained Order (the order onboarding shows and every reorder changes). */
 export function selectReferenceRows(s: ReferenceListSnapshot): ReferenceTableRow[] {
-  const rows = s.context.rows;
+  const rows = rowsOf(s.context);
   let table = tableOf.get(rows);
   if (!table) {
     const ordered = inOrder(rows);
@@ -546,12 +388,12 @@ export interface ReferenceForm {
 }
 
 export function selectReferenceForm(s: ReferenceListSnapshot): ReferenceForm | null {
-  if (!s.matches({ ready: 'editing' }) && !s.matches({ ready: 'saving' })) return null;
-  const { selectedId, draft, rows } = s.context;
+  const { request, draft } = s.context;
+  if (!(s.matches('editing') || s.matches('saving')) || request === null) return null;
   return {
-    mode: selectedId === null ? 'create' : 'edit',
-    values: draft ?? rows.find((row) => row.id === selectedId)?.values ?? null,
-    busy: s.matches({ ready: 'saving' }),
+    mode: request.id === null ? 'create' : 'edit',
+    values: draft ?? rowsOf(s.context).find((row) => row.id === request.id)?.values ?? null,
+    busy: s.matches('saving'),
   };
 }
 
@@ -559,8 +401,8 @@ export function selectReferenceForm(s: ReferenceListSnapshot): ReferenceForm | n
 export function selectDeleteConfirmation(
   s: ReferenceListSnapshot,
 ): { name: string; busy: boolean } | null {
-  if (!s.matches({ ready: 'confirmingDelete' }) && !s.matches({ ready: 'deleting' })) return null;
-  return { name: nameOf(s.context, s.context.selectedId), busy: s.matches({ ready: 'deleting' }) };
+  if (!s.matches('confirmingDelete') && !s.matches('deleting')) return null;
+  return { name: nameOf(s.context, s.context.request?.id), busy: s.matches('deleting') };
 }
 
 /** The disable confirmation: what it asks, and whether the change is on its way. */
@@ -573,11 +415,10 @@ export interface DisableConfirmation {
 
 /** Asked before a row is disabled (and shown, busy, while it is); an enable asks nothing. */
 export function selectDisableConfirmation(s: ReferenceListSnapshot): DisableConfirmation | null {
-  const { change, kind } = s.context;
-  const busy = s.matches({ ready: 'settingEnabled' });
-  if (change === null || change.value || !(busy || s.matches({ ready: 'confirmingDisable' }))) {
-    return null;
-  }
+  const { request: change, kind } = s.context;
+  const busy = s.matches('settingEnabled');
+  if (change === null || !('value' in change) || change.value) return null;
+  if (!(busy || s.matches('confirmingDisable'))) return null;
   return {
     title: t.disableTitle(t[kind].singular),
     text: t.disableQuestion(nameOf(s.context, change.id), t[kind].disableEffect),

@@ -1,4 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import { createElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReferenceListKind } from '../../contract/referenceLists';
 import {
@@ -15,7 +16,8 @@ import {
   type referenceListMachine,
 } from '../machines/referenceListMachine';
 import { ReferenceListView } from '../views/components/ReferenceListView';
-import { referenceFields } from './referenceListActors';
+import type { FlowEntryFactory, FlowScreenProps } from './flow';
+import { referenceFields, referenceListLogic } from './referenceListActors';
 
 /**
  * The connector of a reference list's admin screen (Product Categories, Countries, Currencies):
@@ -59,4 +61,20 @@ export function ReferenceListScreen({
       onCancelDisable={() => ref.send({ type: 'cancel' })}
     />
   );
+}
+
+/** A reference list flow's actors: the one reference list machine. */
+export type ReferenceListActors = { referenceList: typeof referenceListMachine };
+
+/** A reference list flow's entry: the machine with `kind`'s calls, and this screen. */
+export function referenceListEntry(
+  kind: ReferenceListKind,
+): FlowEntryFactory<undefined, ReferenceListActors> {
+  return (services) => {
+    const logic = referenceListLogic(services.http, kind);
+    function Screen({ flow }: FlowScreenProps<ReferenceListActors>) {
+      return createElement(ReferenceListScreen, { actor: flow.referenceList, kind });
+    }
+    return { start: () => ({ referenceList: { logic, input: { kind } } }), Screen };
+  };
 }

@@ -394,16 +394,15 @@ function expectShown(
   } else expect(selectDisableConfirmation(s)).toBeNull();
 }
 
-/** States told apart by their value, choice, draft, alert and how many rows (not every row). */
+/** States told apart by their value, request, draft, alert and how many rows (not every row). */
 const serializeState = (s: AnyMachineSnapshot) => {
   const c = (s as ReferenceListSnapshot).context;
   return JSON.stringify({
     value: s.value,
-    selected: c.selectedId,
+    request: c.request,
     draft: c.draft !== null,
-    change: c.change,
     alert: c.alert?.kind ?? null,
-    rows: c.rows.length,
+    rows: c.list?.length ?? 0,
   });
 };
 

@@ -1,9 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
+import type { PromiseActorLogic } from 'xstate';
 import { ADMIN_LIST_PAGE_SIZE, type AdminOrganisation } from '../../../contract/admin';
+import type { ListRequest } from '../../../contract/lists';
 import {
   createRecordListMachine,
   recordListSelectors,
   type RecordListEvent,
+  type RecordPage,
 } from '../../machines/recordListFactory';
 
 export const UPDATE_ERROR = 'Error updating organisation.';
@@ -24,58 +27,69 @@ export type AdminOrganisationsEvent =
   RecordListEvent | { type: 'switch.request'; change: SwitchChange };
 
 export const adminOrganisationsMachine = createRecordListMachine({
-  types: {} as { row: AdminOrganisation; result: AdminOrganisation; input: undefined },
+  types: {} as {
+    row: AdminOrganisation;
+    result: AdminOrganisation;
+    input: undefined;
+    request: SwitchChange;
+    events: AdminOrganisationsEvent;
+    actors: {
+      listOrganisations: PromiseActorLogic<RecordPage<AdminOrganisation>, ListRequest>;
+      setSwitch: PromiseActorLogic<AdminOrganisation, SwitchChange>;
+    };
+  },
   id: 'adminOrganisations',
   description:
     "The host's list of every organisation (/admin/organisations): searchable and paged; an organisation is enabled or disabled, and its emails switched on or off, after a confirm dialog.",
   extra: () => ({}),
   list: {
     actor: 'listOrganisations',
-    pageSize: ADMIN_LIST_PAGE_SIZE,
-    sortBy: 'CreatedDate',
+    paging: { pageSize: ADMIN_LIST_PAGE_SIZE, sortBy: 'CreatedDate' },
     loadFailed: LOAD_ERROR,
     description: 'POST tenants/list: the page of organisations for the search (20 a page).',
     readyDescription: 'The page of organisations, with next and previous pages and the switches.',
   },
-  action: {
-    event: 'switch.request',
-    requestOf: (event: Extract<AdminOrganisationsEvent, { type: 'switch.request' }>) =>
-      event.change,
-    guard: {
-      /** A listed organisation, and a change of its switch (not what it already is). */
-      name: 'isChange',
-      test: (context, change) => {
-        const organisation = (context.list ?? []).find((item) => item.id === change.id);
-        if (!organisation) return false;
-        const current =
-          change.switch === 'enabled' ? organisation.enabled : organisation.sendingEmailsEnabled;
-        return current !== change.value;
+  actions: [
+    {
+      event: 'switch.request',
+      request: (event: Extract<AdminOrganisationsEvent, { type: 'switch.request' }>) =>
+        event.change,
+      guard: {
+        /** A listed organisation, and a change of its switch (not what it already is). */
+        name: 'isChange',
+        test: (context, change: SwitchChange) => {
+          const organisation = (context.list ?? []).find((item) => item.id === change.id);
+          if (!organisation) return false;
+          const current =
+            change.switch === 'enabled' ? organisation.enabled : organisation.sendingEmailsEnabled;
+          return current !== change.value;
+        },
+      },
+      description: 'Enable, disable, or switch emails: asked first in a confirm dialog.',
+      confirm: {
+        state: 'confirming',
+        description: 'The confirm dialog says what the change does.',
+        confirmDescription: 'Confirmed.',
+        cancelDescription: 'Cancelled (Escape, outside click, close or Cancel): nothing changes.',
+      },
+      call: {
+        state: 'saving',
+        actor: 'setSwitch',
+        description: 'POST tenants/setEnabled or tenants/setSendingEmailsEnabled (id, value).',
+        input: (change: SwitchChange) => change,
+        outcome: {
+          kind: 'row',
+          description: "The organisation's row shows the change; 'Organisation Updated'.",
+          alert: { kind: 'updated', text: UPDATED },
+        },
+        failed: {
+          kind: 'updateFailed',
+          text: UPDATE_ERROR,
+          description: `'${UPDATE_ERROR}' with the server's messages.`,
+        },
       },
     },
-    description: 'Enable, disable, or switch emails: asked first in a confirm dialog.',
-    confirm: {
-      state: 'confirming',
-      description: 'The confirm dialog says what the change does.',
-      confirmDescription: 'Confirmed.',
-      cancelDescription: 'Cancelled (Escape, outside click, close or Cancel): nothing changes.',
-    },
-    call: {
-      state: 'saving',
-      actor: 'setSwitch',
-      description: 'POST tenants/setEnabled or tenants/setSendingEmailsEnabled (id, value).',
-      input: (change) => change,
-      outcome: {
-        kind: 'rowUpdated',
-        description: "The organisation's row shows the change; 'Organisation Updated'.",
-        alert: { kind: 'updated', text: UPDATED },
-      },
-      failed: {
-        kind: 'updateFailed',
-        text: UPDATE_ERROR,
-        description: `'${UPDATE_ERROR}' with the server's messages.`,
-      },
-    },
-  },
+  ],
 });
 
 export type AdminOrganisationsSnapshot = SnapshotFrom<typeof adminOrganisationsMachine>;

@@ -1,9 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
+import type { PromiseActorLogic } from 'xstate';
 import { ADMIN_LIST_PAGE_SIZE, type AdminUser } from '../../../contract/admin';
+import type { ListRequest } from '../../../contract/lists';
 import {
   createRecordListMachine,
   recordListSelectors,
   type RecordListEvent,
+  type RecordPage,
 } from '../../machines/recordListFactory';
 import type { EstablishedSession } from '../../machines/sessionMachine';
 
@@ -21,48 +24,59 @@ export interface AdminUsersInput {
 export type AdminUsersEvent = RecordListEvent | { type: 'impersonate'; id: number };
 
 export const adminUsersMachine = createRecordListMachine({
-  types: {} as { row: AdminUser; result: EstablishedSession; input: AdminUsersInput },
+  types: {} as {
+    row: AdminUser;
+    result: EstablishedSession;
+    input: AdminUsersInput;
+    request: number;
+    events: AdminUsersEvent;
+    actors: {
+      listUsers: PromiseActorLogic<RecordPage<AdminUser>, ListRequest>;
+      impersonate: PromiseActorLogic<EstablishedSession, { userId: number }>;
+    };
+  },
   id: 'adminUsers',
   description:
     "The host's list of every user (/admin/users): searchable and paged; 'Impersonate' starts a session as a user (never oneself), after which the app goes to /feed.",
   extra: (input) => ({ currentUserId: input.currentUserId }),
   list: {
     actor: 'listUsers',
-    pageSize: ADMIN_LIST_PAGE_SIZE,
-    sortBy: 'LastLoginDate',
+    paging: { pageSize: ADMIN_LIST_PAGE_SIZE, sortBy: 'LastLoginDate' },
     loadFailed: LOAD_ERROR,
     description:
       'POST users/listAll: the page of users for the search (20 a page, with the total).',
     readyDescription: 'The page of users, with next and previous pages and Impersonate.',
   },
-  action: {
-    event: 'impersonate',
-    requestOf: (event: Extract<AdminUsersEvent, { type: 'impersonate' }>) => event.id,
-    guard: {
-      name: 'isSomeoneElse',
-      test: (context, id) =>
-        id !== context.currentUserId && (context.list ?? []).some((user) => user.id === id),
-    },
-    description: 'Impersonate a listed user other than oneself.',
-    call: {
-      state: 'impersonating',
-      actor: 'impersonate',
-      description: 'POST auth/impersonate (userId).',
-      input: (id) => ({ userId: id }),
-      outcome: {
-        kind: 'final',
-        description: 'The session becomes the impersonated one.',
-        state: 'impersonated',
-        stateDescription:
-          'Done: the impersonated session is handed to the app (flow.sessionEstablished), which goes to /feed.',
+  actions: [
+    {
+      event: 'impersonate',
+      request: (event: Extract<AdminUsersEvent, { type: 'impersonate' }>) => event.id,
+      guard: {
+        name: 'isSomeoneElse',
+        test: (context, id: number) =>
+          id !== context.currentUserId && (context.list ?? []).some((user) => user.id === id),
       },
-      failed: {
-        kind: 'impersonate',
-        text: IMPERSONATE_ERROR,
-        description: "Spec §8: 'Error impersonating user.'",
+      description: 'Impersonate a listed user other than oneself.',
+      call: {
+        state: 'impersonating',
+        actor: 'impersonate',
+        description: 'POST auth/impersonate (userId).',
+        input: (id: number) => ({ userId: id }),
+        outcome: {
+          kind: 'final',
+          description: 'The session becomes the impersonated one.',
+          state: 'impersonated',
+          stateDescription:
+            'Done: the impersonated session is handed to the app (flow.sessionEstablished), which goes to /feed.',
+        },
+        failed: {
+          kind: 'impersonate',
+          text: IMPERSONATE_ERROR,
+          description: "Spec §8: 'Error impersonating user.'",
+        },
       },
     },
-  },
+  ],
 });
 
 export type AdminUsersSnapshot = SnapshotFrom<typeof adminUsersMachine>;

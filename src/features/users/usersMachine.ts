@@ -103,6 +103,88 @@ const failedWith =
   (text: string) =>
   ({ event }: { event: ErrorActorEvent }) => ({ error: event.error, text });
 
+const INVITATION_SENT = "'Invitation Sent'; back to the list, loaded again.";
+const FORM_KEPT = "The server's messages; the form is kept.";
+
+/** A call succeeded: its alert, and back to the list, loaded again (spec §4 Users screen). */
+const reloaded = (text: string, description: string) =>
+  ({
+    target: '#users.loadingUsers',
+    actions: { type: 'assignAlert', params: done(text) },
+    description,
+  }) as const;
+
+/** A call failed: the server's messages (or ours), in the form or in the list. */
+const failed = <T extends 'editing' | 'list'>(target: T, text: string, description: string) =>
+  ({ target, actions: { type: 'assignFailure', params: failedWith(text) }, description }) as const;
+
+/** A form's state: its submit event leads to its call. */
+const editing = <E extends 'form.submit' | 'user.save', C extends 'sending' | 'saving'>(
+  description: string,
+  submit: E,
+  call: C,
+  submitDescription: string,
+) =>
+  ({
+    description,
+    on: { [submit]: { target: call, actions: 'clearAlert', description: submitDescription } },
+  }) as {
+    description: string;
+    on: Record<E, { target: C; actions: 'clearAlert'; description: string }>;
+  };
+
+/** A mode with a form: cancel goes back to the list from any of its states. */
+const formMode = {
+  initial: 'editing',
+  on: { cancel: { target: 'list', description: 'Back to the list.' } },
+} as const;
+
+/** A row's action from the list, when the guard allows its id: the row is selected, the alert cleared. */
+const onRow = <T extends string>(
+  guard: 'isResendable' | 'isEditableUser' | 'isListedInvitation',
+  target: T,
+  description: string,
+) => {
+  const id = ({ event }: { event: { id: number } }) => event.id;
+  return {
+    guard: { type: guard, params: id },
+    target,
+    actions: [{ type: 'select' as const, params: id }, 'clearAlert' as const],
+    description,
+  };
+};
+
+/** A confirm dialog before a deletion. */
+const confirming = <T extends 'deletingUser' | 'deletingInvitation'>(
+  target: T,
+  description: string,
+) =>
+  ({
+    description,
+    on: {
+      confirm: { target, description: 'Yes.' },
+      cancel: { target: 'list', description: 'Cancelled.' },
+    },
+  }) as const;
+
+/** The load failed: its text (spec §8). */
+const loadFailedAlert = (text: string) => {
+  const params: UsersAlert = { kind: 'loadFailed', level: 'danger', title: null, messages: [text] };
+  return { type: 'assignAlert', params } as const;
+};
+
+/*
+ * Why the users screen is not a record-list instance (src/machines/recordListFactory.ts), though
+ * its row actions look alike: it lists two collections (users, then invitations: two loads in a
+ * row, each with its own failure text) where the factory holds one list; every successful action
+ * loads both again (spec §4 Users screen) instead of replacing a row or the list; its forms are
+ * modes with nested states (invite, resend, edit, each editing -> sending/saving, cancelled from
+ * any of them) whose submit events carry the values for the call, where the factory's form keeps a
+ * draft; and its invite starts from no row. Fitting it would mean a second list slot, a reload
+ * outcome and nested form modes in the factory for this one screen, and new state names for its
+ * path table. Its repeated pieces (a call's success and failure, a form's editing state, a
+ * confirm dialog) are the helpers above instead.
+ */
 export const usersMachine = setup({
   types: {
     context: {} as UsersContext,
@@ -192,15 +274,7 @@ export const usersMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: {
-            type: 'assignAlert',
-            params: {
-              kind: 'loadFailed',
-              level: 'danger',
-              title: null,
-              messages: [teamTexts.userLoadFailed],
-            },
-          },
+          actions: loadFailedAlert(teamTexts.userLoadFailed),
           description: "'Error getting user details, reload page'.",
         },
       },
@@ -218,15 +292,7 @@ export const usersMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: {
-            type: 'assignAlert',
-            params: {
-              kind: 'loadFailed',
-              level: 'danger',
-              title: null,
-              messages: [teamTexts.invitedUserLoadFailed],
-            },
-          },
+          actions: loadFailedAlert(teamTexts.invitedUserLoadFailed),
           description: "'Error getting invited user details, reload page'.",
         },
       },
@@ -251,45 +317,38 @@ export const usersMachine = setup({
           actions: 'clearAlert',
           description: 'Invite User: the invite form.',
         },
-        'resend.start': {
-          guard: { type: 'isResendable', params: ({ event }) => event.id },
-          target: 'resend',
-          actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-          description: 'Resend an invitation that is not accepted: the form, filled in.',
-        },
-        'edit.start': {
-          guard: { type: 'isEditableUser', params: ({ event }) => event.id },
-          target: 'edit',
-          actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-          description: 'Edit a user: role and login enabled (never the owner, never oneself).',
-        },
-        'user.delete': {
-          guard: { type: 'isEditableUser', params: ({ event }) => event.id },
-          target: 'confirmingUserDelete',
-          actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-          description: 'Delete a user: a confirm dialog (never the owner, never oneself).',
-        },
-        'invitation.delete': {
-          guard: { type: 'isListedInvitation', params: ({ event }) => event.id },
-          target: 'confirmingInvitationDelete',
-          actions: [{ type: 'select', params: ({ event }) => event.id }, 'clearAlert'],
-          description: 'Cancel a pending invitation or delete another: a confirm dialog.',
-        },
+        'resend.start': onRow(
+          'isResendable',
+          'resend',
+          'Resend an invitation that is not accepted: the form, filled in.',
+        ),
+        'edit.start': onRow(
+          'isEditableUser',
+          'edit',
+          'Edit a user: role and login enabled (never the owner, never oneself).',
+        ),
+        'user.delete': onRow(
+          'isEditableUser',
+          'confirmingUserDelete',
+          'Delete a user: a confirm dialog (never the owner, never oneself).',
+        ),
+        'invitation.delete': onRow(
+          'isListedInvitation',
+          'confirmingInvitationDelete',
+          'Cancel a pending invitation or delete another: a confirm dialog.',
+        ),
       },
     },
     invite: {
       description: 'Mode invite (new): the invite form.',
-      initial: 'editing',
-      on: {
-        cancel: { target: 'list', description: 'Back to the list.' },
-      },
+      ...formMode,
       states: {
-        editing: {
-          description: 'The form; what was typed stays through a failure.',
-          on: {
-            'form.submit': { target: 'sending', actions: 'clearAlert', description: 'Send.' },
-          },
-        },
+        editing: editing(
+          'The form; what was typed stays through a failure.',
+          'form.submit',
+          'sending',
+          'Send.',
+        ),
         sending: {
           description: 'POST userinvitations/upsert without an id: the invitee is mailed.',
           invoke: {
@@ -299,36 +358,22 @@ export const usersMachine = setup({
               if (event.type !== 'form.submit') throw new Error('sending needs the form');
               return { ...event.values };
             },
-            onDone: {
-              target: '#users.loadingUsers',
-              actions: { type: 'assignAlert', params: done(teamTexts.invitationSent) },
-              description: "'Invitation Sent'; back to the list, loaded again.",
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignFailure',
-                params: failedWith(usersTexts.inviteFailed),
-              },
-              description: "The server's messages; the form is kept.",
-            },
+            onDone: reloaded(teamTexts.invitationSent, INVITATION_SENT),
+            onError: failed('editing', usersTexts.inviteFailed, FORM_KEPT),
           },
         },
       },
     },
     resend: {
       description: 'Mode resend (edit an invitation): the form filled in from the invitation.',
-      initial: 'editing',
-      on: {
-        cancel: { target: 'list', description: 'Back to the list.' },
-      },
+      ...formMode,
       states: {
-        editing: {
-          description: 'The form; what was typed stays through a failure.',
-          on: {
-            'form.submit': { target: 'sending', actions: 'clearAlert', description: 'Resend.' },
-          },
-        },
+        editing: editing(
+          'The form; what was typed stays through a failure.',
+          'form.submit',
+          'sending',
+          'Resend.',
+        ),
         sending: {
           description:
             'POST userinvitations/upsert with its id: a new link and expiry; earlier links expire.',
@@ -341,19 +386,8 @@ export const usersMachine = setup({
               }
               return { ...event.values, id: context.selectedId };
             },
-            onDone: {
-              target: '#users.loadingUsers',
-              actions: { type: 'assignAlert', params: done(teamTexts.invitationSent) },
-              description: "'Invitation Sent'; back to the list, loaded again.",
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignFailure',
-                params: failedWith(usersTexts.inviteFailed),
-              },
-              description: "The server's messages; the form is kept.",
-            },
+            onDone: reloaded(teamTexts.invitationSent, INVITATION_SENT),
+            onError: failed('editing', usersTexts.inviteFailed, FORM_KEPT),
           },
         },
       },
@@ -361,17 +395,9 @@ export const usersMachine = setup({
     edit: {
       description:
         'Mode edit: name and email read-only, the role and Login enabled; users can log in and update their own details and preferences.',
-      initial: 'editing',
-      on: {
-        cancel: { target: 'list', description: 'Back to the list.' },
-      },
+      ...formMode,
       states: {
-        editing: {
-          description: 'The form.',
-          on: {
-            'user.save': { target: 'saving', actions: 'clearAlert', description: 'Save.' },
-          },
-        },
+        editing: editing('The form.', 'user.save', 'saving', 'Save.'),
         saving: {
           description: 'POST users/updateUser (id, userRole, loginEnabled).',
           invoke: {
@@ -383,58 +409,37 @@ export const usersMachine = setup({
               }
               return { id: context.selectedId, ...event.changes };
             },
-            onDone: {
-              target: '#users.loadingUsers',
-              actions: { type: 'assignAlert', params: done(teamTexts.userUpdated) },
-              description: "'User Updated'; back to the list, loaded again.",
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignFailure',
-                params: failedWith(usersTexts.updateFailed),
-              },
-              description: "The server's messages; the form is kept.",
-            },
+            onDone: reloaded(
+              teamTexts.userUpdated,
+              "'User Updated'; back to the list, loaded again.",
+            ),
+            onError: failed('editing', usersTexts.updateFailed, FORM_KEPT),
           },
         },
       },
     },
-    confirmingUserDelete: {
-      description: 'The confirm dialog for deleting a user from the organisation.',
-      on: {
-        confirm: { target: 'deletingUser', description: 'Yes.' },
-        cancel: { target: 'list', description: 'Cancelled.' },
-      },
-    },
+    confirmingUserDelete: confirming(
+      'deletingUser',
+      'The confirm dialog for deleting a user from the organisation.',
+    ),
     deletingUser: {
       description: 'DELETE users/deleteUser?id=: the membership goes; the account stays.',
       invoke: {
         id: 'deleteUser',
         src: 'deleteUser',
         input: ({ context }) => ({ id: context.selectedId ?? 0 }),
-        onDone: {
-          target: 'loadingUsers',
-          actions: { type: 'assignAlert', params: done(teamTexts.userDeleted) },
-          description: "'User Deleted'; back to the list, loaded again.",
-        },
-        onError: {
-          target: 'list',
-          actions: {
-            type: 'assignFailure',
-            params: failedWith(usersTexts.deleteUserFailed),
-          },
-          description: "The server's messages; the user stays listed.",
-        },
+        onDone: reloaded(teamTexts.userDeleted, "'User Deleted'; back to the list, loaded again."),
+        onError: failed(
+          'list',
+          usersTexts.deleteUserFailed,
+          "The server's messages; the user stays listed.",
+        ),
       },
     },
-    confirmingInvitationDelete: {
-      description: 'The confirm dialog for cancelling or deleting an invitation.',
-      on: {
-        confirm: { target: 'deletingInvitation', description: 'Yes.' },
-        cancel: { target: 'list', description: 'Cancelled.' },
-      },
-    },
+    confirmingInvitationDelete: confirming(
+      'deletingInvitation',
+      'The confirm dialog for cancelling or deleting an invitation.',
+    ),
     deletingInvitation: {
       description:
         'DELETE userinvitations/delete?id=: a pending one is cancelled, another deleted (an accepted one leaves its user alone).',
@@ -442,19 +447,15 @@ export const usersMachine = setup({
         id: 'deleteInvitation',
         src: 'deleteInvitation',
         input: ({ context }) => ({ id: context.selectedId ?? 0 }),
-        onDone: {
-          target: 'loadingUsers',
-          actions: { type: 'assignAlert', params: done(teamTexts.invitationDeleted) },
-          description: "'Invitation Deleted'; back to the list, loaded again.",
-        },
-        onError: {
-          target: 'list',
-          actions: {
-            type: 'assignFailure',
-            params: failedWith(usersTexts.deleteInvitationFailed),
-          },
-          description: "The server's messages; the invitation stays listed.",
-        },
+        onDone: reloaded(
+          teamTexts.invitationDeleted,
+          "'Invitation Deleted'; back to the list, loaded again.",
+        ),
+        onError: failed(
+          'list',
+          usersTexts.deleteInvitationFailed,
+          "The server's messages; the invitation stays listed.",
+        ),
       },
     },
   },

@@ -15,6 +15,7 @@ import {
   type SwitchChange,
 } from '../../../src/features/adminOrganisations/adminOrganisationsMachine';
 import { describePaths, FakePromises } from '../../support/pathHarness';
+import { pagedListModel, type ListModel } from '../../support/recordListModel';
 
 /**
  * The host's organisations list (issue 19): POST tenants/list with a List request (page,
@@ -54,46 +55,17 @@ const updated = { ...HARBOUR, enabled: false };
 const refusal = { messages: ['You cannot disable the organisation you are signed into.'] };
 const busyServer = { messages: ['The server is busy.'] };
 
-type Phase = 'loading' | 'failed' | 'searching' | 'ready' | 'confirming' | 'saving';
-interface Model {
-  phase: Phase;
-  search: string;
-  page: number;
-  list: AdminOrganisation[] | null;
-  total: number;
-  alert: { kind: string; title: string | null; messages: string[] } | null;
+const list = pagedListModel<AdminOrganisation, 'confirming' | 'saving'>({
+  id: 'adminOrganisations',
+  actor: 'listOrganisations',
+  sortBy: 'CreatedDate',
+  loadFailed: 'Error loading organisations',
+  serverWords: busyServer.messages,
+});
+type Model = ListModel<AdminOrganisation, 'confirming' | 'saving'> & {
   change: SwitchChange | null;
-  calls: { name: string; input: unknown }[];
-}
-
-const request = (m: Pick<Model, 'page' | 'search'>) => ({
-  name: 'listOrganisations',
-  input: {
-    page: m.page,
-    pageSize: 20,
-    sortBy: 'CreatedDate',
-    sortByDescending: true,
-    searchString: m.search.trim(),
-    getTotalCount: true,
-  },
-});
-const start = (): Model => ({
-  phase: 'loading',
-  search: '',
-  page: 1,
-  list: null,
-  total: 0,
-  alert: null,
-  change: null,
-  calls: [request({ page: 1, search: '' })],
-});
-const pages = (m: Model) => Math.max(1, Math.ceil(m.total / 20));
-const load = (m: Model, page: number): Model => ({
-  ...m,
-  phase: 'loading',
-  page,
-  calls: [...m.calls, request({ page, search: m.search })],
-});
+};
+const start = (): Model => ({ ...list.start(), change: null });
 const isChange = (m: Model, c: SwitchChange) => {
   const o = (m.list ?? []).find((item) => item.id === c.id);
   if (!o) return false;
@@ -104,35 +76,6 @@ let model: Model;
 
 function next(m: Model, event: { type: string; [key: string]: unknown }): Model {
   switch (event.type) {
-    case 'xstate.done.actor.listOrganisations': {
-      const output = event.output as AdminOrganisationList;
-      return m.phase === 'loading'
-        ? { ...m, phase: 'ready', list: output.list, total: output.totalCount ?? 0 }
-        : m;
-    }
-    case 'xstate.error.actor.listOrganisations': {
-      if (m.phase !== 'loading') return m;
-      // The spec's text as the title above the server's words (titledFailure); the path
-      // generator keeps one error per step, so the one with words (the param is checked too).
-      const alert = {
-        kind: 'loadFailed',
-        title: 'Error loading organisations',
-        messages: busyServer.messages,
-      };
-      return { ...m, phase: 'failed', alert };
-    }
-    case 'retry':
-      return m.phase === 'failed' ? { ...load(m, m.page), alert: null } : m;
-    case 'search.change':
-      return m.phase === 'loading' || m.phase === 'ready' || m.phase === 'searching'
-        ? { ...m, phase: 'searching', search: event.value as string, page: 1 }
-        : m;
-    case 'xstate.after.searchDebounce.adminOrganisations.searching':
-      return m.phase === 'searching' ? load(m, 1) : m;
-    case 'page.next':
-      return m.phase === 'ready' && m.page < pages(m) ? load(m, m.page + 1) : m;
-    case 'page.previous':
-      return m.phase === 'ready' && m.page > 1 ? load(m, m.page - 1) : m;
     case 'switch.request': {
       const change = event.change as SwitchChange;
       return m.phase === 'ready' && isChange(m, change)
@@ -169,8 +112,6 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
             },
           }
         : m;
-    case 'alert.dismiss':
-      return m.phase === 'ready' ? { ...m, alert: null } : m;
     default:
       return m;
   }
@@ -220,29 +161,22 @@ function expectConfirmation(s: AdminOrganisationsSnapshot, m: Model) {
 }
 
 function expectShown(s: AdminOrganisationsSnapshot, m: Model, calls: FakePromises['calls']) {
-  expect(s.value).toBe(m.phase);
-  expect(calls).toEqual(m.calls);
-  const pageLoading = m.phase === 'loading' || m.phase === 'searching';
-  // 'Loading, please wait...' until the first page arrives; then the shown list waits.
-  expect(selectOrganisationsLoading(s)).toBe(pageLoading && m.list === null);
-  expect(selectOrganisationsPageLoading(s)).toBe(pageLoading);
-  expect(selectOrganisationsLoadFailed(s)).toBe(m.phase === 'failed');
-  expect(selectOrganisationsSearch(s)).toBe(m.search);
-  expect(selectOrganisationRows(s)).toEqual(m.list ?? []);
-  // Previous and Next are disabled only past the first and last page; busy while a call runs.
-  expect(selectOrganisationsPage(s)).toEqual({
-    page: m.page,
-    pageCount: pages(m),
-    totalCount: m.total,
-    hasPrevious: m.page > 1,
-    hasNext: m.page < pages(m),
-    busy: pageLoading || m.phase === 'saving',
-  });
-  const alert = selectOrganisationsAlert(s);
-  expect(
-    alert === null ? null : { kind: alert.kind, title: alert.title, messages: alert.messages },
-  ).toEqual(m.alert);
+  const alert = list.expectShown(
+    s,
+    m,
+    calls,
+    {
+      loading: selectOrganisationsLoading,
+      pageLoading: selectOrganisationsPageLoading,
+      loadFailed: selectOrganisationsLoadFailed,
+      search: selectOrganisationsSearch,
+      page: selectOrganisationsPage,
+      alert: selectOrganisationsAlert,
+    },
+    'saving',
+  );
   if (alert) expect(alert.level).toBe(alert.kind === 'updated' ? 'success' : 'danger');
+  expect(selectOrganisationRows(s)).toEqual(m.list ?? []);
   expectConfirmation(s, m);
 }
 
@@ -281,8 +215,8 @@ await describePaths({
   afterStep: ({ event, snapshot, index, elapsedMs }, { promises }) => {
     if (index === 0) model = start();
     const before = model;
-    model = next(model, event as { type: string });
-    expect(elapsedMs).toBe(before.phase === 'searching' && model.phase === 'loading' ? 400 : 0);
+    model = list.next(model, event as { type: string }, next);
+    list.expectWait(before, model, elapsedMs);
     expectShown(snapshot as AdminOrganisationsSnapshot, model, promises.calls);
   },
 });

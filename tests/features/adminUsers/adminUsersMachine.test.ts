@@ -14,6 +14,7 @@ import {
 } from '../../../src/features/adminUsers/adminUsersMachine';
 import { makeSession, makeUser } from '../../support/fixtures';
 import { describePaths, FakePromises } from '../../support/pathHarness';
+import { pagedListModel, type ListModel } from '../../support/recordListModel';
 
 /**
  * The host's users list (issue 19), from its brief and spec §3/§8: POST users/listAll with a List
@@ -46,80 +47,22 @@ const impersonated = makeSession('impersonated', makeUser({ id: OTHER }));
 const refusal = { messages: ['This user cannot sign in.'] };
 const busyServer = { messages: ['The server is busy.'] };
 
-type Phase = 'loading' | 'failed' | 'searching' | 'ready' | 'impersonating' | 'impersonated';
-interface Model {
-  phase: Phase;
-  search: string;
-  page: number;
-  list: AdminUser[] | null;
-  total: number;
-  alert: { kind: string; title: string | null; messages: string[] } | null;
+const list = pagedListModel<AdminUser, 'impersonating' | 'impersonated'>({
+  id: 'adminUsers',
+  actor: 'listUsers',
+  sortBy: 'LastLoginDate',
+  loadFailed: 'Error loading users',
+  serverWords: busyServer.messages,
+});
+type Model = ListModel<AdminUser, 'impersonating' | 'impersonated'> & {
   impersonatingId: number | null;
-  calls: { name: string; input: unknown }[];
-}
-
-const request = (m: Pick<Model, 'page' | 'search'>) => ({
-  name: 'listUsers',
-  input: {
-    page: m.page,
-    pageSize: 20,
-    sortBy: 'LastLoginDate',
-    sortByDescending: true,
-    searchString: m.search.trim(),
-    getTotalCount: true,
-  },
-});
-const start = (): Model => ({
-  phase: 'loading',
-  search: '',
-  page: 1,
-  list: null,
-  total: 0,
-  alert: null,
-  impersonatingId: null,
-  calls: [request({ page: 1, search: '' })],
-});
-const pages = (m: Model) => Math.max(1, Math.ceil(m.total / 20));
-const load = (m: Model, page: number): Model => ({
-  ...m,
-  phase: 'loading',
-  page,
-  calls: [...m.calls, request({ page, search: m.search })],
-});
+};
+const start = (): Model => ({ ...list.start(), impersonatingId: null });
 
 let model: Model;
 
 function next(m: Model, event: { type: string; [key: string]: unknown }): Model {
   switch (event.type) {
-    case 'xstate.done.actor.listUsers': {
-      const output = event.output as AdminUserList;
-      return m.phase === 'loading'
-        ? { ...m, phase: 'ready', list: output.list, total: output.totalCount ?? 0 }
-        : m;
-    }
-    case 'xstate.error.actor.listUsers': {
-      if (m.phase !== 'loading') return m;
-      // The spec's text as the title above the server's words (titledFailure); the path
-      // generator keeps one error per step, so the one with words (the param is checked too).
-      const alert = {
-        kind: 'loadFailed',
-        title: 'Error loading users',
-        messages: busyServer.messages,
-      };
-      return { ...m, phase: 'failed', alert };
-    }
-    case 'retry':
-      return m.phase === 'failed' ? { ...load(m, m.page), alert: null } : m;
-    case 'search.change':
-      return m.phase === 'loading' || m.phase === 'ready' || m.phase === 'searching'
-        ? { ...m, phase: 'searching', search: event.value as string, page: 1 }
-        : m;
-    case 'xstate.after.searchDebounce.adminUsers.searching':
-      return m.phase === 'searching' ? load(m, 1) : m;
-    case 'page.next':
-      return m.phase === 'ready' && m.page < pages(m) ? load(m, m.page + 1) : m;
-    case 'page.previous':
-      return m.phase === 'ready' && m.page > 1 ? load(m, m.page - 1) : m;
     case 'impersonate': {
       const id = event.id as number;
       if (m.phase !== 'ready' || id === SELF || !(m.list ?? []).some((u) => u.id === id)) return m;
@@ -146,22 +89,27 @@ function next(m: Model, event: { type: string; [key: string]: unknown }): Model 
             },
           }
         : m;
-    case 'alert.dismiss':
-      return m.phase === 'ready' ? { ...m, alert: null } : m;
     default:
       return m;
   }
 }
 
 function expectShown(s: AdminUsersSnapshot, m: Model, calls: FakePromises['calls']) {
-  expect(s.value).toBe(m.phase);
-  expect(calls).toEqual(m.calls);
-  const pageLoading = m.phase === 'loading' || m.phase === 'searching';
-  // 'Loading, please wait...' until the first page arrives; then the shown list waits.
-  expect(selectAdminUsersLoading(s)).toBe(pageLoading && m.list === null);
-  expect(selectAdminUsersPageLoading(s)).toBe(pageLoading);
-  expect(selectAdminUsersLoadFailed(s)).toBe(m.phase === 'failed');
-  expect(selectAdminUsersSearch(s)).toBe(m.search);
+  const alert = list.expectShown(
+    s,
+    m,
+    calls,
+    {
+      loading: selectAdminUsersLoading,
+      pageLoading: selectAdminUsersPageLoading,
+      loadFailed: selectAdminUsersLoadFailed,
+      search: selectAdminUsersSearch,
+      page: selectAdminUsersPage,
+      alert: selectAdminUsersAlert,
+    },
+    'impersonating',
+  );
+  if (alert) expect(alert.level).toBe('danger');
   expect(selectAdminUserRows(s)).toEqual(
     (m.list ?? []).map((u) => ({
       ...u,
@@ -172,21 +120,7 @@ function expectShown(s: AdminUsersSnapshot, m: Model, calls: FakePromises['calls
           : { kind: 'date', iso: u.lastLoginDate },
     })),
   );
-  // Previous and Next are disabled only past the first and last page; busy while a call runs.
-  expect(selectAdminUsersPage(s)).toEqual({
-    page: m.page,
-    pageCount: pages(m),
-    totalCount: m.total,
-    hasPrevious: m.page > 1,
-    hasNext: m.page < pages(m),
-    busy: pageLoading || m.phase === 'impersonating',
-  });
   expect(selectImpersonatingId(s)).toBe(m.impersonatingId);
-  const alert = selectAdminUsersAlert(s);
-  expect(
-    alert === null ? null : { kind: alert.kind, title: alert.title, messages: alert.messages },
-  ).toEqual(m.alert);
-  if (alert) expect(alert.level).toBe('danger');
   // Done: the impersonated session is the machine's output (the app stores it).
   expect(s.status).toBe(m.phase === 'impersonated' ? 'done' : 'active');
   if (m.phase === 'impersonated') expect(s.output).toEqual(impersonated);
@@ -222,9 +156,8 @@ await describePaths({
   afterStep: ({ event, snapshot, index, elapsedMs }, { promises }) => {
     if (index === 0) model = start();
     const before = model;
-    model = next(model, event as { type: string });
-    // The search waits 400 ms after the last keystroke.
-    expect(elapsedMs).toBe(before.phase === 'searching' && model.phase === 'loading' ? 400 : 0);
+    model = list.next(model, event as { type: string }, next);
+    list.expectWait(before, model, elapsedMs);
     expectShown(snapshot as AdminUsersSnapshot, model, promises.calls);
   },
 });

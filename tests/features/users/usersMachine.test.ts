@@ -136,6 +136,21 @@ const REFUSAL = 'Organisation Owner cannot be edited';
 const serverRefusal = { messages: [REFUSAL] };
 const editable = (id: number) => id === MEMBER;
 
+/** A call goes out (its phase, its name and input); an alert shown before is cleared. */
+const calling = (m: Model, phase: Model['phase'], name: string, input: unknown): Model => ({
+  ...m,
+  phase,
+  alert: null,
+  calls: [...m.calls, { name, input }],
+});
+
+/** A load failed: its text (spec §8), with a retry. */
+const loadFailed = (m: Model, text: string): Model => ({
+  ...m,
+  phase: 'loadFailed',
+  alert: { level: 'danger', kind: 'loadFailed', text },
+});
+
 function next(m: Model, event: { type: string; id?: number; error?: unknown }): Model {
   const listing = m.phase === 'list';
   switch (event.type) {
@@ -150,15 +165,7 @@ function next(m: Model, event: { type: string; id?: number; error?: unknown }): 
         : m;
     case 'xstate.error.actor.listUsers':
       return m.phase === 'loadingUsers'
-        ? {
-            ...m,
-            phase: 'loadFailed',
-            alert: {
-              level: 'danger',
-              kind: 'loadFailed',
-              text: 'Error getting user details, reload page',
-            },
-          }
+        ? loadFailed(m, 'Error getting user details, reload page')
         : m;
     case 'xstate.done.actor.listInvitations':
       return m.phase === 'loadingInvitations'
@@ -166,15 +173,7 @@ function next(m: Model, event: { type: string; id?: number; error?: unknown }): 
         : m;
     case 'xstate.error.actor.listInvitations':
       return m.phase === 'loadingInvitations'
-        ? {
-            ...m,
-            phase: 'loadFailed',
-            alert: {
-              level: 'danger',
-              kind: 'loadFailed',
-              text: 'Error getting invited user details, reload page',
-            },
-          }
+        ? loadFailed(m, 'Error getting invited user details, reload page')
         : m;
     case 'retry':
       return m.phase === 'loadFailed'
@@ -219,48 +218,22 @@ function next(m: Model, event: { type: string; id?: number; error?: unknown }): 
         : m;
     case 'form.submit':
       if (m.phase === 'invite') {
-        return {
-          ...m,
-          phase: 'inviteSending',
-          alert: null,
-          calls: [...m.calls, { name: 'upsertInvitation', input: submission }],
-        };
+        return calling(m, 'inviteSending', 'upsertInvitation', submission);
       }
       if (m.phase === 'resend') {
-        return {
-          ...m,
-          phase: 'resendSending',
-          alert: null,
-          calls: [
-            ...m.calls,
-            { name: 'upsertInvitation', input: { ...submission, id: m.selected } },
-          ],
-        };
+        return calling(m, 'resendSending', 'upsertInvitation', { ...submission, id: m.selected });
       }
       return m;
     case 'user.save':
       return m.phase === 'edit'
-        ? {
-            ...m,
-            phase: 'editSaving',
-            alert: null,
-            calls: [...m.calls, { name: 'updateUser', input: { id: m.selected, ...changes } }],
-          }
+        ? calling(m, 'editSaving', 'updateUser', { id: m.selected, ...changes })
         : m;
     case 'confirm':
       if (m.phase === 'confirmUser') {
-        return {
-          ...m,
-          phase: 'deletingUser',
-          calls: [...m.calls, { name: 'deleteUser', input: { id: m.selected } }],
-        };
+        return calling(m, 'deletingUser', 'deleteUser', { id: m.selected });
       }
       if (m.phase === 'confirmInvitation') {
-        return {
-          ...m,
-          phase: 'deletingInvitation',
-          calls: [...m.calls, { name: 'deleteInvitation', input: { id: m.selected } }],
-        };
+        return calling(m, 'deletingInvitation', 'deleteInvitation', { id: m.selected });
       }
       return m;
     case 'xstate.done.actor.upsertInvitation':
