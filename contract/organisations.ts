@@ -121,8 +121,11 @@ export type NewOrganisationResponse = Infer<typeof NewOrganisationResponse>;
 export const GetOrganisationRequest = object({ id: Id });
 export type GetOrganisationRequest = Infer<typeof GetOrganisationRequest>;
 
-/** Spec §3 Organisation: its details, with the logo's URL ('' when none). */
-export const Organisation = object({
+/**
+ * Spec §3 Organisation's own fields as every answer shows them, in the wire's order (the
+ * organisation's details, and the host's record of it, add theirs after these).
+ */
+export const organisationFields = {
   id: Id,
   guid: string(),
   name: string(),
@@ -133,6 +136,11 @@ export const Organisation = object({
   contactName: string(),
   contactPhone: string(),
   website: string(),
+};
+
+/** Spec §3 Organisation: its details, with the logo's URL ('' when none). */
+export const Organisation = object({
+  ...organisationFields,
   /** The stored logo's media file id, or null. */
   logoId: nullable(string()),
   logoUrl: string(),

@@ -38,6 +38,7 @@ import {
   OrganisationName,
   isValidWebsite,
   organisationFieldMessages,
+  organisationFields,
 } from './organisations';
 import { Id } from './structs';
 
@@ -214,16 +215,7 @@ export const userRecordFieldMessages = {
 
 /** An organisation as the record calls show it: its details, owner and standing. */
 export const TenantRecord = object({
-  id: Id,
-  guid: string(),
-  name: string(),
-  accountType: enums(accountTypes),
-  companyNumber: string(),
-  vatNumber: string(),
-  email: string(),
-  contactName: string(),
-  contactPhone: string(),
-  website: string(),
+  ...organisationFields,
   logoUrl: string(),
   /** Null when the organisation has no owner (it should always have one). */
   ownerUserId: nullable(Id),

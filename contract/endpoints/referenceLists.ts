@@ -35,7 +35,7 @@ import {
   referenceListTexts as t,
 } from '../referenceLists';
 import { Topic, TopicList } from '../topics';
-import { endpoint, type FieldMessages } from './define';
+import { endpoint, type FieldMessages, type HttpMethod } from './define';
 
 /** DELETE …/delete answers this. */
 export const Deleted = object({ deleted: literal(true) });
@@ -63,73 +63,33 @@ function maintenance<Item, Create, Update, Upsert>(
   requests: { create: Struct<Create>; update: Struct<Update>; upsert: Struct<Upsert> },
   messages: FieldMessages,
 ) {
+  /** A host's call `name` under `base`. */
+  const hostCall = <Request, Data>(
+    method: HttpMethod,
+    name: string,
+    request: Struct<Request>,
+    response: Struct<Data>,
+    fieldMessages?: FieldMessages,
+  ) =>
+    endpoint({
+      method,
+      path: `${base}/${name}`,
+      request,
+      response,
+      auth: 'host',
+      ...(fieldMessages === undefined ? {} : { messages: fieldMessages }),
+    });
+  const row = item as Struct<Item>;
   return {
-    create: endpoint({
-      method: 'POST',
-      path: `${base}/create`,
-      request: requests.create,
-      response: item as Struct<Item>,
-      auth: 'host',
-      messages,
-    }),
-    upsert: endpoint({
-      method: 'POST',
-      path: `${base}/upsert`,
-      request: requests.upsert,
-      response: item as Struct<Item>,
-      auth: 'host',
-      messages,
-    }),
-    update: endpoint({
-      method: 'POST',
-      path: `${base}/update`,
-      request: requests.update,
-      response: item as Struct<Item>,
-      auth: 'host',
-      messages,
-    }),
-    setEnabled: endpoint({
-      method: 'POST',
-      path: `${base}/setEnabled`,
-      request: SetEnabledRequest,
-      response: item as Struct<Item>,
-      auth: 'host',
-    }),
-    changeOrder: endpoint({
-      method: 'POST',
-      path: `${base}/changeorder`,
-      request: ChangeOrderRequest,
-      response: list,
-      auth: 'host',
-    }),
-    moveOrderToIndex: endpoint({
-      method: 'POST',
-      path: `${base}/moveOrderToIndex`,
-      request: MoveOrderToIndexRequest,
-      response: list,
-      auth: 'host',
-    }),
-    deleteAndReorder: endpoint({
-      method: 'POST',
-      path: `${base}/deleteAndReorder`,
-      request: IdRequest,
-      response: list,
-      auth: 'host',
-    }),
-    get: endpoint({
-      method: 'GET',
-      path: `${base}/get`,
-      request: IdRequest,
-      response: item as Struct<Item>,
-      auth: 'host',
-    }),
-    delete: endpoint({
-      method: 'DELETE',
-      path: `${base}/delete`,
-      request: IdRequest,
-      response: Deleted as Struct<Deleted>,
-      auth: 'host',
-    }),
+    create: hostCall('POST', 'create', requests.create, row, messages),
+    upsert: hostCall('POST', 'upsert', requests.upsert, row, messages),
+    update: hostCall('POST', 'update', requests.update, row, messages),
+    setEnabled: hostCall('POST', 'setEnabled', SetEnabledRequest, row),
+    changeOrder: hostCall('POST', 'changeorder', ChangeOrderRequest, list),
+    moveOrderToIndex: hostCall('POST', 'moveOrderToIndex', MoveOrderToIndexRequest, list),
+    deleteAndReorder: hostCall('POST', 'deleteAndReorder', IdRequest, list),
+    get: hostCall('GET', 'get', IdRequest, row),
+    delete: hostCall('DELETE', 'delete', IdRequest, Deleted as Struct<Deleted>),
   };
 }
 

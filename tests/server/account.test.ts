@@ -7,7 +7,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountTexts,
   DEFAULT_ANNOTATION_COLOR,
@@ -19,7 +19,6 @@ import { accountEndpoints } from '../../contract/endpoints/account';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import { UserRole } from '../../contract/enums';
 import type { Post } from '../../contract/posts';
-import type { DatabaseHandle } from '../../server/db/database';
 import {
   accountKeys,
   devOutboxMails,
@@ -52,7 +51,7 @@ import {
   yearsAgo,
 } from './support/identity';
 import { makeImage, mediaApiKey, upload, uploadPostImage } from './support/media';
-import { openTestDatabase } from './support/testDatabase';
+import { useTestApp } from './support/suite';
 import {
   api,
   bearer,
@@ -64,21 +63,10 @@ import {
   postRefresh,
   sessionOf,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
 import { unzip } from './support/unzip';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
-});
-afterAll(async () => {
-  await test.app.close();
-  await handle.close();
-});
+const { handle, test } = useTestApp();
 
 const NEW_PASSWORD = 'N3w!passw0rd';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { avatarTexts, avatarUploadReference, type UserAvatar } from '../../contract/avatars';
 import { avatarEndpoints } from '../../contract/endpoints/avatars';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
@@ -20,46 +20,35 @@ import { ResponseStatus } from '../../contract/enums';
 import type { ListResponse } from '../../contract/lists';
 import type { PendingUpload } from '../../contract/media';
 import type { FeedPost, Post } from '../../contract/posts';
-import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { makeImage, mediaApiKey, upload } from './support/media';
-import { openTestDatabase } from './support/testDatabase';
+import { useTestApp } from './support/suite';
 import {
   api,
   bearer,
-  createTestApp,
   envelopeOf,
   login,
   parseJsonClaim,
   postRefresh,
   sessionOf,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let apiKey: string;
 /** Marcus: a Standard User of Harbour Hope (the caller unless said otherwise). */
 let member: LoginResult;
 /** Nina: another organisation's user. */
 let newbie: LoginResult;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const { handle, test } = useTestApp({ appPerTest: true });
 beforeEach(async () => {
   // Every test starts from Initials: the avatars of the previous one are put back.
   await handle.db
     .update(users)
     .set({ avatarType: 'Initials', avatarUrl: '', avatarFileId: null })
     .where(sql`true`);
-  test = await createTestApp(handle.db);
   apiKey = await mediaApiKey(test.app);
   member = await login(test.app, DEMO_USERS.member.email);
   newbie = await login(test.app, DEMO_USERS.newbie.email);

@@ -5,20 +5,20 @@
  * above the threshold is compressed per request, small answers and static files are not;
  * production serves no source maps.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
-import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { API_COMPRESSION_THRESHOLD } from '../../server/http/compression';
 import { withConfiguration } from '../../server/http/indexPage';
 import { apiPaths } from './support/apiPaths';
-import { openTestDatabase } from './support/testDatabase';
-import { api, bearer, createTestApp, login, type TestApp } from './support/testServer';
+import { decoded, useSiteDir } from './support/staticSite';
+import { useTestApp } from './support/suite';
+import { api, bearer, createTestApp, login } from './support/testServer';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -47,41 +47,14 @@ async function makeCompressedSite(): Promise<string> {
   return dir;
 }
 
-function decoded(response: LightMyRequestResponse): string {
-  const body = response.rawPayload;
-  switch (response.headers['content-encoding']) {
-    case 'br':
-      return brotliDecompressSync(body).toString('utf8');
-    case 'gzip':
-      return gunzipSync(body).toString('utf8');
-    case undefined:
-      return body.toString('utf8');
-    default:
-      throw new Error(
-        `unexpected content-encoding ${String(response.headers['content-encoding'])}`,
-      );
-  }
-}
-
 const varies = (response: LightMyRequestResponse) =>
   String(response.headers.vary ?? '')
     .toLowerCase()
     .split(/\s*,\s*/)
     .includes('accept-encoding');
 
-let handle: DatabaseHandle;
-let staticDir: string;
-let site: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  staticDir = await makeCompressedSite();
-  site = await createTestApp(handle.db, { STATIC_DIR: staticDir });
-});
-afterAll(async () => {
-  await handle.close();
-  await rm(staticDir, { recursive: true, force: true });
-});
+const staticDir = useSiteDir(makeCompressedSite);
+const { handle, test: site } = useTestApp({ env: () => ({ STATIC_DIR: staticDir() }) });
 
 const get = (url: string, headers: Record<string, string> = {}, app = site.app) =>
   app.inject({ method: 'GET', url, headers });
@@ -189,7 +162,7 @@ describe('source maps', () => {
 
   it('are not found in production, whatever the request accepts', async () => {
     const production = await createTestApp(handle.db, {
-      STATIC_DIR: staticDir,
+      STATIC_DIR: staticDir(),
       NODE_ENV: 'production',
       CAPTCHA_OPT_OUT: '1',
     });

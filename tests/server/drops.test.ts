@@ -1,37 +1,20 @@
 import { is } from 'superstruct';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import type { ListResponse } from '../../contract/lists';
 import { apiPaths } from './support/apiPaths';
 import { DropItem, type DropsFeedRequest } from '../../contract/posts';
-import type { DatabaseHandle } from '../../server/db/database';
 import { SEED_DROP_COUNT, seedMediaFiles, seedMediaList } from '../../server/db/seedContent';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { dropMessages } from '../../server/features/drops/domain';
 import { MediaStorage } from '../../server/media/storage';
-import { openTestDatabase } from './support/testDatabase';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import { useTestApp } from './support/suite';
+import { api, bearer, envelopeOf, login, type LoginResult } from './support/testServer';
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let session: LoginResult;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const { test } = useTestApp({ appPerTest: true });
 beforeEach(async () => {
-  test = await createTestApp(handle.db);
   session = await login(test.app, DEMO_USERS.newbie.email);
 });
 

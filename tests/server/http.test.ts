@@ -1,16 +1,15 @@
-import { rm } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
 import { Configuration } from '../../contract/configuration';
 import { ResponseStatus } from '../../contract/enums';
 import { Envelope } from '../../contract/envelope';
 import { apiPaths } from './support/apiPaths';
-import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { DATABASE_UNAVAILABLE } from '../../server/http/errors';
-import { makeStaticSite } from './support/staticSite';
+import { makeStaticSite, useSiteDir } from './support/staticSite';
 import { openTestDatabase } from './support/testDatabase';
+import { useTestApp } from './support/suite';
 import {
   api,
   createTestApp,
@@ -20,19 +19,8 @@ import {
   type TestApp,
 } from './support/testServer';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-let staticDir: string;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  test = await createTestApp(handle.db);
-  staticDir = await makeStaticSite();
-});
-afterAll(async () => {
-  await handle.close();
-  await rm(staticDir, { recursive: true, force: true });
-});
+const { handle, test } = useTestApp();
+const staticDir = useSiteDir(makeStaticSite);
 
 const CSP_DIRECTIVES = [
   "default-src 'self'",
@@ -208,7 +196,7 @@ describe('unknown API paths and unexpected errors', () => {
 describe('the static SPA', () => {
   let site: TestApp;
   beforeAll(async () => {
-    site = await createTestApp(handle.db, { STATIC_DIR: staticDir });
+    site = await createTestApp(handle.db, { STATIC_DIR: staticDir() });
   });
 
   it('serves index.html without caching and assets with a long cache', async () => {

@@ -2,17 +2,15 @@
  * Hardening of the HTTP layer: no caching of API answers, a bound on JSON nesting, and request
  * timeouts on a real listening server.
  */
-import { rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
 import { MEDIA_API_KEY_HEADER, mediaPaths, mediaPresetIds } from '../../contract/media';
-import type { DatabaseHandle } from '../../server/db/database';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { JSON_TOO_DEEP } from '../../server/http/errors';
-import { makeStaticSite } from './support/staticSite';
-import { openTestDatabase } from './support/testDatabase';
+import { makeStaticSite, useSiteDir } from './support/staticSite';
+import { useTestApp } from './support/suite';
 import {
   api,
   createTestApp,
@@ -22,19 +20,8 @@ import {
   type TestApp,
 } from './support/testServer';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-let staticDir: string;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  staticDir = await makeStaticSite();
-  test = await createTestApp(handle.db, { STATIC_DIR: staticDir });
-});
-afterAll(async () => {
-  await handle.close();
-  await rm(staticDir, { recursive: true, force: true });
-});
+const staticDir = useSiteDir(makeStaticSite);
+const { handle, test } = useTestApp({ env: () => ({ STATIC_DIR: staticDir() }) });
 
 describe('Cache-Control: no-store', () => {
   it('is on every answer under the API, the configuration and the media service paths', async () => {

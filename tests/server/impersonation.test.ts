@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts, type UserEditDetails } from '../../contract/account';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { adminEndpoints } from '../../contract/endpoints/admin';
@@ -17,18 +17,16 @@ import { recordEndpoints } from '../../contract/endpoints/records';
 import { teamEndpoints } from '../../contract/endpoints/team';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { REFERENCE_LIST_REQUEST } from '../../contract/lists';
-import type { DatabaseHandle } from '../../server/db/database';
 import { impersonations, refreshTokens, tenants, tenantUsers, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { latestMail, readOutbox, uniquePerson, verifyEmail } from './support/identity';
-import { openTestDatabase } from './support/testDatabase';
+import { useTestApp } from './support/suite';
 import {
   api,
   bearer,
   callAs,
-  createTestApp,
   envelopeOf,
   login,
   postRefresh,
@@ -37,24 +35,15 @@ import {
   sessionOf,
   tenantIdOf,
   type LoginResult,
-  type TestApp,
 } from './support/testServer';
 
 const { owner, member, newbie } = DEMO_USERS;
 const NOT_WHILE_IMPERSONATING = 'This is not allowed while impersonating a user.';
 const SESSION_EXPIRED = 'Your session has expired, please log in again.';
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db, { REFRESH_TTL_SECONDS: '86400', JWT_TTL_SECONDS: '300' });
+const { handle, test, reopenApp } = useTestApp({
+  appPerTest: true,
+  env: { REFRESH_TTL_SECONDS: '86400', JWT_TTL_SECONDS: '300' },
 });
 
 async function userIdOf(email: string): Promise<number> {
@@ -281,7 +270,7 @@ describe('an impersonated session', () => {
   });
 
   it('takes a shorter lifetime from the configuration', async () => {
-    test = await createTestApp(handle.db, { IMPERSONATION_SESSION_MINUTES: '5' });
+    await reopenApp({ IMPERSONATION_SESSION_MINUTES: '5' });
     const { as } = await impersonateMember();
     test.clock.advanceSeconds(5 * 60 + 1);
     expect((await postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
@@ -473,7 +462,7 @@ describe('an impersonated session of a host', () => {
 
 describe('the lifetime of an impersonation', () => {
   it('ends its access tokens too: none works past IMPERSONATION_SESSION_MINUTES', async () => {
-    test = await createTestApp(handle.db, {
+    await reopenApp({
       IMPERSONATION_SESSION_MINUTES: '5',
       JWT_TTL_SECONDS: '900',
     });

@@ -8,18 +8,17 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { LightMyRequestResponse } from 'fastify';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import { INLINE_CONFIGURATION_ID } from '../../contract/paths';
-import type { DatabaseHandle } from '../../server/db/database';
 import {
   preferredEncoding,
   withConfiguration,
   withScriptSource,
 } from '../../server/http/indexPage';
-import { openTestDatabase } from './support/testDatabase';
+import { decoded, useSiteDir } from './support/staticSite';
+import { useTestApp } from './support/suite';
 import { createTestApp, envelopeOf, type TestApp } from './support/testServer';
 
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -52,22 +51,6 @@ async function makeSite(): Promise<string> {
   return dir;
 }
 
-function decoded(response: LightMyRequestResponse): string {
-  const body = response.rawPayload;
-  switch (response.headers['content-encoding']) {
-    case 'br':
-      return brotliDecompressSync(body).toString('utf8');
-    case 'gzip':
-      return gunzipSync(body).toString('utf8');
-    case undefined:
-      return body.toString('utf8');
-    default:
-      throw new Error(
-        `unexpected content-encoding ${String(response.headers['content-encoding'])}`,
-      );
-  }
-}
-
 /** The text of the page's configuration block (throws when it has none). */
 function blockText(html: string): string {
   const match = BLOCK.exec(html);
@@ -75,19 +58,9 @@ function blockText(html: string): string {
   return match[1];
 }
 
-let handle: DatabaseHandle;
-let dir: string;
-let site: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  dir = await makeSite();
-  site = await createTestApp(handle.db, { STATIC_DIR: dir, SUPPORT_URL: HOSTILE_URL });
-});
-afterAll(async () => {
-  await site.app.close();
-  await handle.close();
-  await rm(dir, { recursive: true, force: true });
+const dir = useSiteDir(makeSite);
+const { handle, test: site } = useTestApp({
+  env: () => ({ STATIC_DIR: dir(), SUPPORT_URL: HOSTILE_URL }),
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -216,14 +189,14 @@ describe('the configuration in index.html', () => {
   it('is built again when index.html changes on disk (a new build)', async () => {
     const before = (await get('/')).body;
     const rebuilt = PAGE.replace('<title>Givedrop</title>', '<title>Givedrop, rebuilt</title>');
-    await writeFile(join(dir, 'index.html'), rebuilt);
+    await writeFile(join(dir(), 'index.html'), rebuilt);
     // A different size and time, as a new build's file has.
     const later = new Date(Date.now() + 60_000);
-    await utimes(join(dir, 'index.html'), later, later);
+    await utimes(join(dir(), 'index.html'), later, later);
     const after = await get('/', { 'accept-encoding': 'br' });
     expect(decoded(after)).toContain('<title>Givedrop, rebuilt</title>');
     expect(blockText(decoded(after))).toBe(blockText(before));
-    await writeFile(join(dir, 'index.html'), PAGE);
+    await writeFile(join(dir(), 'index.html'), PAGE);
   });
 });
 

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
-import type { DatabaseHandle } from '../../server/db/database';
 import { tenantUsers, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { LOGIN_CAPTCHA_ACTION } from '../../contract/auth';
@@ -11,7 +10,7 @@ import {
   TOO_MANY_ACCOUNT_LOGIN_FAILURES,
 } from '../../server/features/auth/sessions';
 import { captchaToken } from './support/identity';
-import { openTestDatabase } from './support/testDatabase';
+import { useTestApp } from './support/suite';
 import {
   createTestApp,
   envelopeOf,
@@ -46,22 +45,14 @@ const JWT_CLAIMS = [
   'sid',
 ].sort();
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db, {
+const { handle, test } = useTestApp({
+  appPerTest: true,
+  env: {
     LOGIN_RATE_LIMIT_ACCOUNT: '3',
     LOGIN_RATE_LIMIT_ACCOUNT_ADDRESS: '4',
     LOGIN_RATE_LIMIT_ADDRESS: '6',
     LOGIN_RATE_LIMIT_WINDOW_SECONDS: '600',
-  });
+  },
 });
 
 describe('POST /api/auth/login', () => {

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { is } from 'superstruct';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import type { ListResponse } from '../../contract/lists';
 import { apiPaths } from './support/apiPaths';
 import { FeedPost, Post, type CreatePostRequest, type FeedListRequest } from '../../contract/posts';
-import type { DatabaseHandle } from '../../server/db/database';
 import { posts, tenants, tenantUsers, users } from '../../server/db/schema';
 import { SEED_POST_COUNT } from '../../server/db/seedContent';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
@@ -17,33 +16,16 @@ import { postMessages } from '../../server/features/posts/domain';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { mediaApiKey, uploadPostImage } from './support/media';
-import { openTestDatabase } from './support/testDatabase';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  sessionOf,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import { useTestApp } from './support/suite';
+import { api, bearer, envelopeOf, login, sessionOf, type LoginResult } from './support/testServer';
 
 const { owner, member, newbie } = DEMO_USERS;
 
-let handle: DatabaseHandle;
-let test: TestApp;
 let ownerSession: LoginResult;
 let memberSession: LoginResult;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const { handle, test, reopenApp } = useTestApp({ appPerTest: true });
 beforeEach(async () => {
-  test = await createTestApp(handle.db);
   ownerSession = await login(test.app, owner.email);
   memberSession = await login(test.app, member.email);
 });
@@ -326,7 +308,7 @@ describe('feed pagination at depth', () => {
     });
     // A new server that remembers boundaries but no pages: every request reads the database.
     const pages = new FeedPages<FeedPost>({ maxPagesPerOrder: 0 });
-    test = await createTestApp(handle.db, {}, { feedPages: pages });
+    await reopenApp(undefined, { feedPages: pages });
     ownerSession = await login(test.app, owner.email);
     const expected = await feedIdsInDatabase();
     expect(expected.length).toBeGreaterThan(6000);

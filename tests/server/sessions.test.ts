@@ -1,25 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
-import type { DatabaseHandle } from '../../server/db/database';
 import { refreshTokens, tenantUsers } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import { openTestDatabase } from './support/testDatabase';
+import { useTestApp } from './support/suite';
 import {
   api,
   bearer,
-  createTestApp,
   envelopeOf,
   login,
   parseJsonClaim,
   postRefresh,
   refreshCookieOf,
   sessionOf,
-  type TestApp,
 } from './support/testServer';
 
 const { owner, member } = DEMO_USERS;
@@ -29,17 +26,9 @@ const sessionExpired = {
   data: null,
 };
 
-let handle: DatabaseHandle;
-let test: TestApp;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  test = await createTestApp(handle.db, { REFRESH_TTL_SECONDS: '3600', JWT_TTL_SECONDS: '300' });
+const { handle, test, reopenApp } = useTestApp({
+  appPerTest: true,
+  env: { REFRESH_TTL_SECONDS: '3600', JWT_TTL_SECONDS: '300' },
 });
 
 async function tokenRow(token: string) {
@@ -231,7 +220,7 @@ describe('refreshes with the same cookie within the grace period', () => {
   });
 
   it('takes its length from REFRESH_GRACE_SECONDS', async () => {
-    test = await createTestApp(handle.db, { REFRESH_GRACE_SECONDS: '30' });
+    await reopenApp({ REFRESH_GRACE_SECONDS: '30' });
     const first = await login(test.app, member.email);
     const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
     test.clock.advanceSeconds(25);

@@ -13,8 +13,8 @@ import { createTestApp, type TestApp } from './testServer';
 export interface TestAppOptions {
   /** A fresh app before each test (a new clock, settings read again) instead of one per file. */
   appPerTest?: boolean;
-  /** Settings of the app (the environment it reads). */
-  env?: Env;
+  /** Settings of the app (the environment it reads), or how to read them when the app starts. */
+  env?: Env | (() => Env);
   /** What the app is built with beyond its settings (a body limit, a media directory). */
   build?: Partial<BuildAppOptions>;
 }
@@ -28,13 +28,19 @@ function opened<T>(value: T | undefined, what: string): T {
 export function useTestApp(options: TestAppOptions = {}): {
   handle: DatabaseHandle;
   test: TestApp;
+  /**
+   * Replaces the open app, for the rest of the test (or the file), with one built from these
+   * settings alone (not added to the file's): the stand-ins then answer the new one.
+   */
+  reopenApp: (env?: Env, build?: Partial<BuildAppOptions>) => Promise<TestApp>;
 } {
   let currentHandle: DatabaseHandle | undefined;
   let currentTest: TestApp | undefined;
   const db = () => opened(currentHandle, 'database');
   const app = () => opened(currentTest, 'app');
   const startApp = async () => {
-    currentTest = await createTestApp(db().db, options.env, options.build);
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    currentTest = await createTestApp(db().db, env, options.build);
   };
 
   beforeAll(async () => {
@@ -72,5 +78,11 @@ export function useTestApp(options: TestAppOptions = {}): {
       return app().mediaDir;
     },
   };
-  return { handle, test };
+  const reopenApp = async (env?: Env, build?: Partial<BuildAppOptions>) => {
+    // A file's own app is closed before it is replaced; per-test apps go with the database.
+    if (options.appPerTest !== true) await currentTest?.app.close();
+    currentTest = await createTestApp(db().db, env, build);
+    return test;
+  };
+  return { handle, test, reopenApp };
 }
