@@ -17,7 +17,6 @@ interface Shown {
 }
 
 interface Notice {
-  level: 'success' | 'danger';
   title: string;
   text: string;
 }
@@ -34,10 +33,13 @@ export interface LinkKeyScreen<S extends AnyMachineSnapshot> {
   busy: { name: string; shown: string; spec: string };
   /** The spec's notices: the key accepted, refused, or the call failed. */
   notices: { accepted: Notice; invalid: Notice; failed: Notice };
+  /** The titles and success text the screen shows, as the machine's file words them. */
+  texts: { successTitle: string; success: string; errorTitle: string };
   select: {
     busy: (s: S) => boolean;
-    notice: (s: S) => unknown;
     result: (s: S) => unknown;
+    /** The failure panel's text: the refused key's notice, else the failed call's. */
+    failureText: (s: S) => string;
     canRetry: (s: S) => boolean;
   };
   /** What else the screen shows in every state. */
@@ -75,10 +77,10 @@ export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
 
   function expectShown(s: S, calls: FakePromises['calls']) {
     expect(screen.select.busy(s)).toBe(shown.phase === 'busy');
-    expect(screen.select.notice(s)).toEqual(
-      shown.phase === 'busy' ? null : screen.notices[shown.phase],
-    );
     expect(screen.select.result(s)).toBe(results[shown.phase]);
+    expect(screen.select.failureText(s)).toBe(
+      (shown.phase === 'invalid' ? screen.notices.invalid : screen.notices.failed).text,
+    );
     screen.alsoShown?.(s);
     // Only a failed call is offered again; a refused key is not.
     expect(screen.select.canRetry(s)).toBe(shown.phase === 'failed');
@@ -93,6 +95,13 @@ export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
 
   it(`says what it is doing while ${screen.busy.name}`, () => {
     expect(screen.busy.shown).toBe(screen.busy.spec);
+  });
+
+  it("shows the spec's titles and success text", () => {
+    expect(screen.texts.successTitle).toBe(screen.notices.accepted.title);
+    expect(screen.texts.success).toBe(screen.notices.accepted.text);
+    expect(screen.texts.errorTitle).toBe(screen.notices.invalid.title);
+    expect(screen.texts.errorTitle).toBe(screen.notices.failed.title);
   });
 
   it(`opens ${screen.busy.name}, with the key sent`, async () => {

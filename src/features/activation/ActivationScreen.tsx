@@ -3,7 +3,7 @@ import {
   selectActivationCanRetry,
   selectActivationResult,
   activationTexts,
-  selectActivationNotice,
+  selectActivationFailureText,
 } from './activationMachine';
 import { KeyResultView } from '../../views/layouts/KeyResultView';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
@@ -20,7 +20,7 @@ function ActivationResult({
   activationRef: FlowRefs<ActivationActors>['activation'];
 }) {
   const result = useSelector(activationRef, selectActivationResult);
-  const notice = useSelector(activationRef, selectActivationNotice);
+  const failureText = useSelector(activationRef, selectActivationFailureText);
   const canRetry = useSelector(activationRef, selectActivationCanRetry);
   return (
     <KeyResultView
@@ -30,7 +30,7 @@ function ActivationResult({
       successText={activationTexts.activated}
       successLink={{ href: '/login', label: 'Login' }}
       failureTitle={activationTexts.errorTitle}
-      failureText={notice?.text ?? activationTexts.failed}
+      failureText={failureText}
       failureLink={{ href: '/', label: 'Go to home page' }}
       onRetry={canRetry ? () => activationRef.send({ type: 'retry' }) : undefined}
     />

@@ -26,13 +26,6 @@ export interface ActivationContext {
 
 export type ActivationEvent = { type: 'retry' };
 
-/** What the screen shows: a success or failure message (nothing while activating). */
-export interface ActivationNotice {
-  level: 'success' | 'danger';
-  title: string;
-  text: string;
-}
-
 export const activationMachine = setup({
   types: {
     context: {} as ActivationContext,
@@ -101,26 +94,13 @@ export type ActivationSnapshot = SnapshotFrom<typeof activationMachine>;
 export const selectActivating = (s: ActivationSnapshot) => s.hasTag('busy');
 export const selectActivationCanRetry = (s: ActivationSnapshot) => s.matches('failed');
 
-export function selectActivationNotice(s: ActivationSnapshot): ActivationNotice | null {
-  if (s.matches('activated')) {
-    return {
-      level: 'success',
-      title: activationTexts.activatedTitle,
-      text: activationTexts.activated,
-    };
-  }
-  if (s.matches('invalid')) {
-    return { level: 'danger', title: activationTexts.errorTitle, text: activationTexts.invalid };
-  }
-  if (s.matches('failed')) {
-    return { level: 'danger', title: activationTexts.errorTitle, text: activationTexts.failed };
-  }
-  return null;
-}
-
 /**
  * What the Activation screen shows: 'busy' while the key is sent, 'success' once the account is
  * activated, 'failure' otherwise (an invalid or expired key, or a failed call).
  */
 export const selectActivationResult = (s: ActivationSnapshot): 'busy' | 'success' | 'failure' =>
   selectActivating(s) ? 'busy' : s.matches('activated') ? 'success' : 'failure';
+
+/** The failure panel's text: the invalid or expired key's, else the failed call's. */
+export const selectActivationFailureText = (s: ActivationSnapshot): string =>
+  s.matches('invalid') ? activationTexts.invalid : activationTexts.failed;

@@ -3,7 +3,7 @@ import {
   selectEmailConfirmationCanRetry,
   selectEmailConfirmationResult,
   emailConfirmationTexts,
-  selectEmailConfirmationNotice,
+  selectEmailConfirmationFailureText,
   selectEmailConfirmationOnward,
 } from './emailConfirmationMachine';
 import { KeyResultView } from '../../views/layouts/KeyResultView';
@@ -25,7 +25,7 @@ function EmailConfirmationResult({
   signedIn: boolean;
 }) {
   const result = useSelector(confirmationRef, selectEmailConfirmationResult);
-  const notice = useSelector(confirmationRef, selectEmailConfirmationNotice);
+  const failureText = useSelector(confirmationRef, selectEmailConfirmationFailureText);
   const canRetry = useSelector(confirmationRef, selectEmailConfirmationCanRetry);
   const onward = useSelector(
     confirmationRef,
@@ -40,7 +40,7 @@ function EmailConfirmationResult({
       successText={emailConfirmationTexts.confirmed}
       successLink={onward}
       failureTitle={emailConfirmationTexts.errorTitle}
-      failureText={notice?.text ?? emailConfirmationTexts.failed}
+      failureText={failureText}
       failureLink={{ href: '/', label: 'Go to home page' }}
       onRetry={canRetry ? () => confirmationRef.send({ type: 'retry' }) : undefined}
     />

@@ -29,13 +29,6 @@ export interface EmailConfirmationContext {
 
 export type EmailConfirmationEvent = { type: 'retry' };
 
-/** What the screen shows: a success or failure message (nothing while confirming). */
-export interface EmailConfirmationNotice {
-  level: 'success' | 'danger';
-  title: string;
-  text: string;
-}
-
 export const emailConfirmationMachine = setup({
   types: {
     context: {} as EmailConfirmationContext,
@@ -107,33 +100,6 @@ export const selectConfirming = (s: EmailConfirmationSnapshot) => s.hasTag('busy
 export const selectEmailConfirmationCanRetry = (s: EmailConfirmationSnapshot) =>
   s.matches('failed');
 
-export function selectEmailConfirmationNotice(
-  s: EmailConfirmationSnapshot,
-): EmailConfirmationNotice | null {
-  if (s.matches('confirmed')) {
-    return {
-      level: 'success',
-      title: emailConfirmationTexts.confirmedTitle,
-      text: emailConfirmationTexts.confirmed,
-    };
-  }
-  if (s.matches('invalid')) {
-    return {
-      level: 'danger',
-      title: emailConfirmationTexts.errorTitle,
-      text: emailConfirmationTexts.invalid,
-    };
-  }
-  if (s.matches('failed')) {
-    return {
-      level: 'danger',
-      title: emailConfirmationTexts.errorTitle,
-      text: emailConfirmationTexts.failed,
-    };
-  }
-  return null;
-}
-
 /**
  * What the Email confirmation screen shows: 'busy' while the key is sent, 'success' once the
  * address is confirmed, 'failure' otherwise (an invalid or expired key, or a failed call).
@@ -142,6 +108,10 @@ export const selectEmailConfirmationResult = (
   s: EmailConfirmationSnapshot,
 ): 'busy' | 'success' | 'failure' =>
   selectConfirming(s) ? 'busy' : s.matches('confirmed') ? 'success' : 'failure';
+
+/** The failure panel's text: the invalid or expired key's, else the failed call's. */
+export const selectEmailConfirmationFailureText = (s: EmailConfirmationSnapshot): string =>
+  s.matches('invalid') ? emailConfirmationTexts.invalid : emailConfirmationTexts.failed;
 
 /**
  * Where the confirmed person goes on: a signed-in person to the app ('Continue', /feed), a

@@ -10,8 +10,8 @@ import {
   activationTexts,
   selectActivating,
   selectActivationCanRetry,
-  selectActivationNotice,
   selectActivationResult,
+  selectActivationFailureText,
   type ActivationSnapshot,
 } from '../../../src/features/activation/activationMachine';
 import { describeLinkKeyScreen } from '../../support/linkKeyScreen';
@@ -30,25 +30,27 @@ await describeLinkKeyScreen<ActivationSnapshot>({
   busy: { name: 'activating', shown: activationTexts.activating, spec: 'Activating account...' },
   notices: {
     accepted: {
-      level: 'success',
       title: 'Account Activated',
       text: 'Your account has been activated, you can now log in.',
     },
     invalid: {
-      level: 'danger',
       title: 'Error Activating Account',
       text: 'The activation link is invalid or has expired, please try again',
     },
     failed: {
-      level: 'danger',
       title: 'Error Activating Account',
       text: 'There was an error activating account, please try again',
     },
   },
+  texts: {
+    successTitle: activationTexts.activatedTitle,
+    success: activationTexts.activated,
+    errorTitle: activationTexts.errorTitle,
+  },
   select: {
     busy: selectActivating,
-    notice: selectActivationNotice,
     result: selectActivationResult,
+    failureText: selectActivationFailureText,
     canRetry: selectActivationCanRetry,
   },
 });

@@ -12,9 +12,9 @@ import {
   emailConfirmationTexts,
   selectConfirming,
   selectEmailConfirmationCanRetry,
-  selectEmailConfirmationNotice,
   selectEmailConfirmationOnward,
   selectEmailConfirmationResult,
+  selectEmailConfirmationFailureText,
   type EmailConfirmationSnapshot,
 } from '../../../src/features/emailConfirmation/emailConfirmationMachine';
 import { describeLinkKeyScreen } from '../../support/linkKeyScreen';
@@ -37,25 +37,27 @@ await describeLinkKeyScreen<EmailConfirmationSnapshot>({
   },
   notices: {
     accepted: {
-      level: 'success',
       title: 'Email Address Confirmed',
       text: 'Your email address has been confirmed.',
     },
     invalid: {
-      level: 'danger',
       title: 'Error Confirming Email Address',
       text: 'The email confirmation link is invalid or has expired, please try again',
     },
     failed: {
-      level: 'danger',
       title: 'Error Confirming Email Address',
       text: 'There was an error confirming the email address, please try again',
     },
   },
+  texts: {
+    successTitle: emailConfirmationTexts.confirmedTitle,
+    success: emailConfirmationTexts.confirmed,
+    errorTitle: emailConfirmationTexts.errorTitle,
+  },
   select: {
     busy: selectConfirming,
-    notice: selectEmailConfirmationNotice,
     result: selectEmailConfirmationResult,
+    failureText: selectEmailConfirmationFailureText,
     canRetry: selectEmailConfirmationCanRetry,
   },
   // Spec §2.3: a signed-in person continues to the app, a visitor to the login.
