@@ -19,6 +19,16 @@ export interface RuledFormOptions<Values extends FieldValues, Name extends strin
   onValid: (values: Values) => void;
 }
 
+/** Focuses the form's field of this name; the email field through its handle. */
+function focusNamed(
+  form: HTMLFormElement | null,
+  email: EmailVerificationFieldHandle | null,
+  name: string,
+) {
+  if (name === 'email') email?.focus();
+  else form?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+}
+
 /**
  * A form whose rules come from react-hook-form and from machines (the handle check, the email
  * verification): each field's message, and a submit that, while any rule is broken, focuses the
@@ -45,10 +55,7 @@ export function useRuledForm<Values extends FieldValues, Name extends string>({
   const message = (name: Name): string | undefined =>
     (errors[name as keyof FieldErrors<Values>]?.message as string | undefined) ?? liveErrors[name];
 
-  const focusByName = (name: Name) => {
-    if (name === 'email') emailRef.current?.focus();
-    else formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-  };
+  const focusByName = (name: Name) => focusNamed(formRef.current, emailRef.current, name);
   const focusFirst = (formErrors: FieldErrors<Values>, extra: Partial<Record<Name, string>>) => {
     const first = fieldOrder.find(
       (name) => formErrors[name as keyof FieldErrors<Values>] !== undefined || extra[name],
@@ -58,9 +65,7 @@ export function useRuledForm<Values extends FieldValues, Name extends string>({
   };
 
   useEffect(() => {
-    if (!focusField) return;
-    if (focusField === 'email') emailRef.current?.focus();
-    else formRef.current?.querySelector<HTMLElement>(`[name="${focusField}"]`)?.focus();
+    if (focusField) focusNamed(formRef.current, emailRef.current, focusField);
   }, [focusField, focusRequestId]);
 
   // handleSubmit's promise only carries the validation, whose outcome arrives in the callback:
