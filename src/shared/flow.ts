@@ -2,7 +2,13 @@ import type { ComponentType } from 'react';
 import type { ActorRefFrom, AnyStateMachine } from 'xstate';
 import type { User } from '../../contract/auth';
 import type { Configuration } from '../../contract/configuration';
-import type { FlowActors, FlowActorsStart, FlowRules } from '../machines/flows';
+import type {
+  FlowActors,
+  FlowActorsStart,
+  FlowRoute,
+  FlowRouteContext,
+  FlowRules,
+} from '../machines/flows';
 import type { HttpClient } from '../services/http';
 import type { AppStorage } from '../services/storage';
 import type { ThirdParties } from '../services/thirdParty';
@@ -91,3 +97,45 @@ export function defineFlow<T extends FlowActors = NoActors, TInput = undefined>(
 /** Any flow definition, as the registry holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFlowDefinition = FlowDefinition<any, any>;
+
+/**
+ * A page of the admin area (layout 'admin') with its item in the admin side menu, labelled with
+ * the page's title: `adminPage('/admin/countries', 'Countries', 40)`.
+ */
+export function adminPage(
+  path: string,
+  title: string,
+  order: number,
+  more: Pick<FlowRoute, 'endsImpersonation'> = {},
+): FlowRoute {
+  return { path, layout: 'admin', title, adminMenu: { label: title, order }, ...more };
+}
+
+/**
+ * Spec §2.1: an auth screen is public, visiting it signs the user out, and whoever signs in while
+ * it runs is sent on (to /feed unless the screen says otherwise).
+ */
+export function authScreen(
+  whenSignedIn: NonNullable<FlowRules['whenSignedIn']> = { to: '/feed' },
+): Pick<FlowRules, 'access' | 'signsOutOnVisit' | 'whenSignedIn'> {
+  return { access: 'public', signsOutOnVisit: true, whenSignedIn };
+}
+
+/**
+ * Spec §9: the configured minimum password length, 6 when the configuration gives none (the
+ * validation layer resolves it again; this is the flows' input, kept out of its bundle).
+ */
+export function minimumPasswordLengthOf(configuration: FlowRouteContext['configuration']): number {
+  return configuration?.minimumPasswordLength ?? 6;
+}
+
+/**
+ * The input of a screen opened from an emailed link whose key lets the person set a password
+ * (/invitation/{key}, /forgotten-password/{key}).
+ */
+export function emailedKeyInput({ params, configuration }: FlowRouteContext): {
+  key: string;
+  minimumPasswordLength: number;
+} {
+  return { key: params.key ?? '', minimumPasswordLength: minimumPasswordLengthOf(configuration) };
+}

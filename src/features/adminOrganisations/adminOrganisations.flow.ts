@@ -1,4 +1,4 @@
-import { defineFlow } from '../../shared/flow';
+import { adminPage, defineFlow } from '../../shared/flow';
 import type { adminOrganisationsMachine } from './adminOrganisationsMachine';
 
 export type AdminOrganisationsActors = {
@@ -8,14 +8,7 @@ export type AdminOrganisationsActors = {
 /** Every organisation, /admin/organisations (issue 19): hosts' Administrators only. */
 export const adminOrganisationsFlow = defineFlow<AdminOrganisationsActors>({
   id: 'adminOrganisations',
-  routes: [
-    {
-      path: '/admin/organisations',
-      layout: 'admin',
-      title: 'Organisations',
-      adminMenu: { label: 'Organisations', order: 60 },
-    },
-  ],
+  routes: [adminPage('/admin/organisations', 'Organisations', 60)],
   access: 'host',
   load: () => import('./index'),
   machines: () => import('./adminOrganisationsMachine').then((m) => [m.adminOrganisationsMachine]),

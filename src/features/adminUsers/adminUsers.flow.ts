@@ -1,4 +1,4 @@
-import { defineFlow } from '../../shared/flow';
+import { adminPage, defineFlow } from '../../shared/flow';
 import type { adminUsersMachine } from './adminUsersMachine';
 
 export type AdminUsersActors = { adminUsers: typeof adminUsersMachine };
@@ -11,14 +11,8 @@ export type AdminUsersActors = { adminUsers: typeof adminUsersMachine };
 export const adminUsersFlow = defineFlow<AdminUsersActors>({
   id: 'adminUsers',
   routes: [
-    {
-      path: '/admin/users',
-      layout: 'admin',
-      title: 'Users',
-      adminMenu: { label: 'Users', order: 70 },
-      // Where an impersonation starts, and where stopping it returns the host.
-      endsImpersonation: true,
-    },
+    // Where an impersonation starts, and where stopping it returns the host.
+    adminPage('/admin/users', 'Users', 70, { endsImpersonation: true }),
   ],
   access: 'host',
   whenSignedIn: { to: '/feed' },

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../shared/flow';
+import { authScreen, defineFlow } from '../../shared/flow';
 import type { passwordResetRequestMachine } from './passwordResetRequestMachine';
 
 export type ForgottenPasswordActors = { passwordResetRequest: typeof passwordResetRequestMachine };
@@ -7,9 +7,7 @@ export type ForgottenPasswordActors = { passwordResetRequest: typeof passwordRes
 export const forgottenPasswordFlow = defineFlow<ForgottenPasswordActors>({
   id: 'forgottenPassword',
   routes: [{ path: '/forgotten-password', layout: 'public', title: 'Forgotten Password' }],
-  access: 'public',
-  signsOutOnVisit: true,
-  whenSignedIn: { to: '/feed' },
+  ...authScreen(),
   load: () => import('./index'),
   machines: () =>
     import('./passwordResetRequestMachine').then((m) => [m.passwordResetRequestMachine]),

@@ -1,14 +1,11 @@
 import type { thirdPartySignInMachine } from '../../machines/thirdPartySignInMachine';
-import { defineFlow } from '../../shared/flow';
+import { authScreen, defineFlow, emailedKeyInput } from '../../shared/flow';
 import type { InvitationInput, invitationMachine } from './invitationMachine';
 
 export type InvitationActors = {
   invitation: typeof invitationMachine;
   invitationThirdParty: typeof thirdPartySignInMachine;
 };
-
-/** Spec §9: the password minimum when the configuration gives none. */
-const DEFAULT_MINIMUM_PASSWORD_LENGTH = 6;
 
 /**
  * The invitation page, /invitation/{key} (spec §2.1, §2.3): public; visiting it signs the user
@@ -18,14 +15,9 @@ const DEFAULT_MINIMUM_PASSWORD_LENGTH = 6;
 export const invitationFlow = defineFlow<InvitationActors, InvitationInput>({
   id: 'invitation',
   routes: [{ path: '/invitation/:key', layout: 'public', title: 'Invitation' }],
-  access: 'public',
-  signsOutOnVisit: true,
-  whenSignedIn: { to: '/dashboard' },
+  ...authScreen({ to: '/dashboard' }),
   secretParams: ['key'],
-  input: ({ params, configuration }) => ({
-    key: params.key ?? '',
-    minimumPasswordLength: configuration?.minimumPasswordLength ?? DEFAULT_MINIMUM_PASSWORD_LENGTH,
-  }),
+  input: emailedKeyInput,
   load: () => import('./index'),
   machines: () => import('./invitationMachine').then((m) => [m.invitationMachine]),
 });

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../shared/flow';
+import { authScreen, defineFlow } from '../../shared/flow';
 import type { thirdPartySignInMachine } from '../../machines/thirdPartySignInMachine';
 import type { loginMachine } from './loginMachine';
 
@@ -14,9 +14,7 @@ export const loginFlow = defineFlow<LoginActors>({
     { path: '/login', layout: 'fullPage', title: 'Welcome Back' },
     { path: '/account/login', layout: 'public', title: 'Welcome Back' },
   ],
-  access: 'public',
-  signsOutOnVisit: true,
-  whenSignedIn: { to: '/dashboard', orRemembered: true },
+  ...authScreen({ to: '/dashboard', orRemembered: true }),
   load: () => import('./index'),
   machines: () => import('./loginMachine').then((m) => [m.loginMachine]),
 });

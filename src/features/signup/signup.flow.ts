@@ -1,14 +1,11 @@
 import type { thirdPartySignInMachine } from '../../machines/thirdPartySignInMachine';
-import { defineFlow } from '../../shared/flow';
+import { authScreen, defineFlow, minimumPasswordLengthOf } from '../../shared/flow';
 import type { SignupInput, signupMachine } from './signupMachine';
 
 export type SignupActors = {
   signup: typeof signupMachine;
   signupThirdParty: typeof thirdPartySignInMachine;
 };
-
-/** Spec §9: the password minimum when the configuration gives none. */
-const DEFAULT_MINIMUM_PASSWORD_LENGTH = 6;
 
 /** Signup (individual or charity) with email, or 'Sign up with Google' (spec §2.3, §4). */
 export const signupFlow = defineFlow<SignupActors, SignupInput>({
@@ -17,12 +14,10 @@ export const signupFlow = defineFlow<SignupActors, SignupInput>({
     { path: '/signup', layout: 'fullPage', title: 'Sign Up' },
     { path: '/signup-charity', layout: 'fullPage', title: 'Create Account' },
   ],
-  access: 'public',
-  signsOutOnVisit: true,
-  whenSignedIn: { to: '/feed' },
+  ...authScreen(),
   input: ({ pathname, search, configuration }) => ({
     accountType: pathname === '/signup-charity' ? 'Charity' : 'Individual',
-    minimumPasswordLength: configuration?.minimumPasswordLength ?? DEFAULT_MINIMUM_PASSWORD_LENGTH,
+    minimumPasswordLength: minimumPasswordLengthOf(configuration),
     errorParam: new URLSearchParams(search).get('error'),
   }),
   load: () => import('./index'),

@@ -1,4 +1,4 @@
-import { defineFlow } from '../../shared/flow';
+import { authScreen, defineFlow } from '../../shared/flow';
 
 /**
  * /brand-signup and /buyer-signup (spec §2.1 'Also seen'): visiting either signs the user out
@@ -11,9 +11,7 @@ export const signupEntryFlow = defineFlow({
     { path: '/brand-signup', layout: 'none', title: 'Signup' },
     { path: '/buyer-signup', layout: 'none', title: 'Signup' },
   ],
-  access: 'public',
-  signsOutOnVisit: true,
-  whenSignedIn: { to: '/feed' },
+  ...authScreen(),
   whenSignedOut: '/start-signup',
   load: () => import('./index'),
 });

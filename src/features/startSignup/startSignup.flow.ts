@@ -1,11 +1,9 @@
-import { defineFlow } from '../../shared/flow';
+import { authScreen, defineFlow } from '../../shared/flow';
 
 /** Start signup: choose the account type; the user is signed out on load (spec §2.3). */
 export const startSignupFlow = defineFlow({
   id: 'startSignup',
   routes: [{ path: '/start-signup', layout: 'public', title: 'Start Signup' }],
-  access: 'public',
-  signsOutOnVisit: true,
-  whenSignedIn: { to: '/feed' },
+  ...authScreen(),
   load: () => import('./index'),
 });
