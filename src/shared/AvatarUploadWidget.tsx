@@ -1,26 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  selectAcceptedTypes,
-  selectAvatarActivity,
-  selectAvatarAlert,
-  selectAvatarBusy,
-  selectAvatarUploadProgress,
-  selectCanCancel,
-  selectCanChooseFile,
-  selectCanDelete,
-  selectCropRequest,
-  selectShownImage,
-  type AvatarImageSource,
-  type CropRequest,
-  type avatarUploadMachine,
-} from '../machines/avatarUploadMachine';
+import * as chart from '../machines/avatarUploadMachine';
 import { AvatarUploadView } from '../views/components/AvatarUploadView';
 
 export interface AvatarUploadWidgetProps {
   /** The avatarUpload actor the host's machine invoked (its child). */
-  avatarRef: ActorRefFrom<typeof avatarUploadMachine>;
+  avatarRef: ActorRefFrom<typeof chart.avatarUploadMachine>;
   /** The hint beside the picture: avatarUploadHints.profile ('square image, max 500x500'). */
   hint: string;
   /** Whose picture: the initials shown without one, and the alt text. */
@@ -42,13 +28,13 @@ function useObjectUrl(blob: Blob | null): string | null {
   return url;
 }
 
-const sameImage = (a: AvatarImageSource | null, b: AvatarImageSource | null) =>
+const sameImage = (a: chart.AvatarImageSource | null, b: chart.AvatarImageSource | null) =>
   a === b ||
   (a !== null &&
     b !== null &&
     ('blob' in a && 'blob' in b ? a.blob === b.blob : 'url' in a && 'url' in b && a.url === b.url));
 
-const sameCrop = (a: CropRequest | null, b: CropRequest | null) =>
+const sameCrop = (a: chart.CropRequest | null, b: chart.CropRequest | null) =>
   a === b ||
   (a !== null &&
     b !== null &&
@@ -68,20 +54,20 @@ export function AvatarUploadWidget({
   bgColor,
   label,
 }: AvatarUploadWidgetProps) {
-  const shown = useSelector(avatarRef, selectShownImage, sameImage);
-  const crop = useSelector(avatarRef, selectCropRequest, sameCrop);
-  const activity = useSelector(avatarRef, selectAvatarActivity);
-  const busy = useSelector(avatarRef, selectAvatarBusy);
-  const progress = useSelector(avatarRef, selectAvatarUploadProgress);
+  const shown = useSelector(avatarRef, chart.selectShownImage, sameImage);
+  const crop = useSelector(avatarRef, chart.selectCropRequest, sameCrop);
+  const activity = useSelector(avatarRef, chart.selectAvatarActivity);
+  const busy = useSelector(avatarRef, chart.selectAvatarBusy);
+  const progress = useSelector(avatarRef, chart.selectAvatarUploadProgress);
   const alert = useSelector(
     avatarRef,
-    selectAvatarAlert,
+    chart.selectAvatarAlert,
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
-  const accept = useSelector(avatarRef, selectAcceptedTypes);
-  const canChooseFile = useSelector(avatarRef, selectCanChooseFile);
-  const canDelete = useSelector(avatarRef, selectCanDelete);
-  const canCancel = useSelector(avatarRef, selectCanCancel);
+  const accept = useSelector(avatarRef, chart.selectAcceptedTypes);
+  const canChooseFile = useSelector(avatarRef, chart.selectCanChooseFile);
+  const canDelete = useSelector(avatarRef, chart.selectCanDelete);
+  const canCancel = useSelector(avatarRef, chart.selectCanCancel);
 
   const blobUrl = useObjectUrl(shown !== null && 'blob' in shown ? shown.blob : null);
   const cropUrl = useObjectUrl(crop?.file ?? null);

@@ -2,19 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { createElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReferenceListKind } from '../../contract/referenceLists';
-import {
-  selectDeleteConfirmation,
-  selectDisableConfirmation,
-  selectReferenceForm,
-  selectReferenceListAlert,
-  selectReferenceListBusy,
-  selectReferenceListLoadFailed,
-  selectReferenceListLoading,
-  selectReferenceListSummary,
-  selectReferenceListTexts,
-  selectReferenceRows,
-  type referenceListMachine,
-} from '../machines/referenceListMachine';
+import * as chart from '../machines/referenceListMachine';
 import { ReferenceListView } from '../views/components/ReferenceListView';
 import type { FlowEntryFactory, FlowScreenProps } from './flow';
 import { referenceFields, referenceListLogic } from './referenceListActors';
@@ -27,24 +15,24 @@ export function ReferenceListScreen({
   actor: ref,
   kind,
 }: {
-  actor: ActorRefFrom<typeof referenceListMachine>;
+  actor: ActorRefFrom<typeof chart.referenceListMachine>;
   kind: ReferenceListKind;
 }) {
-  const texts = useSelector(ref, selectReferenceListTexts);
+  const texts = useSelector(ref, chart.selectReferenceListTexts);
   return (
     <ReferenceListView
       title={texts.title}
       singular={texts.singular}
       fields={referenceFields[kind]}
-      loading={useSelector(ref, selectReferenceListLoading)}
-      loadFailed={useSelector(ref, selectReferenceListLoadFailed)}
+      loading={useSelector(ref, chart.selectReferenceListLoading)}
+      loadFailed={useSelector(ref, chart.selectReferenceListLoadFailed)}
       onRetry={() => ref.send({ type: 'retry' })}
-      alert={useSelector(ref, selectReferenceListAlert)}
+      alert={useSelector(ref, chart.selectReferenceListAlert)}
       onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
-      rows={useSelector(ref, selectReferenceRows)}
-      summary={useSelector(ref, selectReferenceListSummary)}
-      busy={useSelector(ref, selectReferenceListBusy)}
-      form={useSelector(ref, selectReferenceForm)}
+      rows={useSelector(ref, chart.selectReferenceRows)}
+      summary={useSelector(ref, chart.selectReferenceListSummary)}
+      busy={useSelector(ref, chart.selectReferenceListBusy)}
+      form={useSelector(ref, chart.selectReferenceForm)}
       onCreate={() => ref.send({ type: 'create.start' })}
       onEdit={(id) => ref.send({ type: 'edit.start', id })}
       onSubmit={(values) => ref.send({ type: 'form.submit', values })}
@@ -53,10 +41,10 @@ export function ReferenceListScreen({
       onMove={(id, moveUp) => ref.send({ type: 'order.move', id, moveUp })}
       onMoveTo={(id, index) => ref.send({ type: 'order.moveTo', id, index })}
       onDelete={(id) => ref.send({ type: 'delete.start', id })}
-      deleteConfirmation={useSelector(ref, selectDeleteConfirmation)}
+      deleteConfirmation={useSelector(ref, chart.selectDeleteConfirmation)}
       onConfirmDelete={() => ref.send({ type: 'confirm' })}
       onCancelDelete={() => ref.send({ type: 'cancel' })}
-      disableConfirmation={useSelector(ref, selectDisableConfirmation, shallowEqual)}
+      disableConfirmation={useSelector(ref, chart.selectDisableConfirmation, shallowEqual)}
       onConfirmDisable={() => ref.send({ type: 'confirm' })}
       onCancelDisable={() => ref.send({ type: 'cancel' })}
     />
@@ -64,7 +52,7 @@ export function ReferenceListScreen({
 }
 
 /** A reference list flow's actors: the one reference list machine. */
-export type ReferenceListActors = { referenceList: typeof referenceListMachine };
+export type ReferenceListActors = { referenceList: typeof chart.referenceListMachine };
 
 /** A reference list flow's entry: the machine with `kind`'s calls, and this screen. */
 export function referenceListEntry(

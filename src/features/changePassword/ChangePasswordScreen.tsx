@@ -3,24 +3,17 @@ import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
 import type { FlowScreenProps } from '../../shared/flow';
 import { ChangePasswordView } from './ChangePasswordView';
 import type { ChangePasswordActors } from './changePassword.flow';
-import {
-  selectChangePasswordAlert,
-  selectChangePasswordMinimumLength,
-  selectChangePasswordSaving,
-  selectChangePasswordShownFor,
-  selectChangePasswordUnavailable,
-  selectChangePasswordUpdates,
-} from './changePasswordMachine';
+import * as chart from './changePasswordMachine';
 
 /** Change Password at /account/change-password, in the account area (Email logins only). */
 export function ChangePasswordScreen({ flow, user }: FlowScreenProps<ChangePasswordActors>) {
   const ref = flow.changePassword;
-  const shownFor = useSelector(ref, (s) => selectChangePasswordShownFor(s, user));
-  const minimumPasswordLength = useSelector(ref, selectChangePasswordMinimumLength);
-  const saving = useSelector(ref, selectChangePasswordSaving);
-  const alert = useSelector(ref, selectChangePasswordAlert);
-  const updates = useSelector(ref, selectChangePasswordUpdates);
-  const unavailable = useSelector(ref, selectChangePasswordUnavailable);
+  const shownFor = useSelector(ref, (s) => chart.selectChangePasswordShownFor(s, user));
+  const minimumPasswordLength = useSelector(ref, chart.selectChangePasswordMinimumLength);
+  const saving = useSelector(ref, chart.selectChangePasswordSaving);
+  const alert = useSelector(ref, chart.selectChangePasswordAlert);
+  const updates = useSelector(ref, chart.selectChangePasswordUpdates);
+  const unavailable = useSelector(ref, chart.selectChangePasswordUnavailable);
   if (!shownFor) return null;
   return (
     <AccountAreaFrame user={shownFor} path="/account/change-password">

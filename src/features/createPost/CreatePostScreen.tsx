@@ -1,21 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  selectCanCreate,
-  selectCanRemoveMedia,
-  selectCanSave,
-  selectCanSelectMedia,
-  selectDrafted,
-  selectFileToPreview,
-  selectPostAlert,
-  selectPostFormDefaults,
-  selectPostLoadFailed,
-  selectPostLoading,
-  selectPostMode,
-  selectSavingAs,
-  selectShownMedia,
-  selectUploadProgress,
-} from './createPostMachine';
+import * as chart from './createPostMachine';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
 import { CreatePostView, PostLoadErrorView, type CreatePostAlert } from './CreatePostView';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
@@ -37,21 +22,21 @@ function usePreview(file: File | null): string | null {
 }
 
 function CreatePostForm({ postRef }: { postRef: FlowRefs<CreatePostActors>['createPost'] }) {
-  const mode = useSelector(postRef, selectPostMode);
-  const defaults = useSelector(postRef, selectPostFormDefaults);
-  const loading = useSelector(postRef, selectPostLoading);
-  const canSave = useSelector(postRef, selectCanSave);
-  const canCreate = useSelector(postRef, selectCanCreate);
-  const drafted = useSelector(postRef, selectDrafted);
-  const savingAs = useSelector(postRef, selectSavingAs);
-  const canSelectMedia = useSelector(postRef, selectCanSelectMedia);
-  const canRemoveMedia = useSelector(postRef, selectCanRemoveMedia);
-  const progress = useSelector(postRef, selectUploadProgress);
-  const alert = useSelector(postRef, selectPostAlert);
-  const loadFailed = useSelector(postRef, selectPostLoadFailed);
+  const mode = useSelector(postRef, chart.selectPostMode);
+  const defaults = useSelector(postRef, chart.selectPostFormDefaults);
+  const loading = useSelector(postRef, chart.selectPostLoading);
+  const canSave = useSelector(postRef, chart.selectCanSave);
+  const canCreate = useSelector(postRef, chart.selectCanCreate);
+  const drafted = useSelector(postRef, chart.selectDrafted);
+  const savingAs = useSelector(postRef, chart.selectSavingAs);
+  const canSelectMedia = useSelector(postRef, chart.selectCanSelectMedia);
+  const canRemoveMedia = useSelector(postRef, chart.selectCanRemoveMedia);
+  const progress = useSelector(postRef, chart.selectUploadProgress);
+  const alert = useSelector(postRef, chart.selectPostAlert);
+  const loadFailed = useSelector(postRef, chart.selectPostLoadFailed);
   const [picked, setPicked] = useState<File | null>(null);
-  const preview = usePreview(useSelector(postRef, (s) => selectFileToPreview(s, picked)));
-  const media = useSelector(postRef, (s) => selectShownMedia(s, preview), shallowEqual);
+  const preview = usePreview(useSelector(postRef, (s) => chart.selectFileToPreview(s, picked)));
+  const media = useSelector(postRef, (s) => chart.selectShownMedia(s, preview), shallowEqual);
 
   if (loading) return <LoadingIndicator />;
   if (loadFailed) {

@@ -3,19 +3,7 @@ import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
 import type { FlowScreenProps } from '../../shared/flow';
 import { DataPrivacyView } from './DataPrivacyView';
 import type { DataPrivacyActors } from './dataPrivacy.flow';
-import {
-  selectAccountAreaPath,
-  selectConfirmingDeletion,
-  selectCurrentOrganisationName,
-  selectDataPrivacyAlert,
-  selectDataPrivacyLoadFailed,
-  selectDataPrivacyLoading,
-  selectDeleting,
-  selectDeletionScope,
-  selectDeletionUnavailable,
-  selectDownloading,
-  selectPrivacyPolicy,
-} from './dataPrivacyMachine';
+import * as chart from './dataPrivacyMachine';
 
 interface DataPrivacyScreenProps extends FlowScreenProps<DataPrivacyActors> {
   supportUrl: string;
@@ -24,26 +12,26 @@ interface DataPrivacyScreenProps extends FlowScreenProps<DataPrivacyActors> {
 /** Data Privacy at /account/data-privacy (account area) and /data-privacy (full page). */
 export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenProps) {
   const ref = flow.dataPrivacy;
-  const accountAreaPath = useSelector(ref, selectAccountAreaPath);
-  const privacyPolicy = useSelector(ref, selectPrivacyPolicy, shallowEqual);
+  const accountAreaPath = useSelector(ref, chart.selectAccountAreaPath);
+  const privacyPolicy = useSelector(ref, chart.selectPrivacyPolicy, shallowEqual);
   const view = (
     <DataPrivacyView
-      loading={useSelector(ref, selectDataPrivacyLoading)}
-      loadFailed={useSelector(ref, selectDataPrivacyLoadFailed)}
+      loading={useSelector(ref, chart.selectDataPrivacyLoading)}
+      loadFailed={useSelector(ref, chart.selectDataPrivacyLoadFailed)}
       onRetry={() => ref.send({ type: 'retry' })}
       privacyPolicy={privacyPolicy}
       supportUrl={supportUrl}
-      downloading={useSelector(ref, selectDownloading)}
+      downloading={useSelector(ref, chart.selectDownloading)}
       onDownload={() => ref.send({ type: 'download.start' })}
-      deletionScope={useSelector(ref, selectDeletionScope)}
-      deletionUnavailable={useSelector(ref, selectDeletionUnavailable)}
-      organisationName={useSelector(ref, selectCurrentOrganisationName)}
-      confirmingDeletion={useSelector(ref, selectConfirmingDeletion)}
-      deleting={useSelector(ref, selectDeleting)}
+      deletionScope={useSelector(ref, chart.selectDeletionScope)}
+      deletionUnavailable={useSelector(ref, chart.selectDeletionUnavailable)}
+      organisationName={useSelector(ref, chart.selectCurrentOrganisationName)}
+      confirmingDeletion={useSelector(ref, chart.selectConfirmingDeletion)}
+      deleting={useSelector(ref, chart.selectDeleting)}
       onDeleteRequest={() => ref.send({ type: 'delete.request' })}
       onDeleteCancel={() => ref.send({ type: 'delete.cancel' })}
       onDeleteConfirm={() => ref.send({ type: 'delete.confirm' })}
-      alert={useSelector(ref, selectDataPrivacyAlert)}
+      alert={useSelector(ref, chart.selectDataPrivacyAlert)}
       onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
     />
   );

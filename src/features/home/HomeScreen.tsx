@@ -1,13 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import {
-  selectCanShowNext,
-  selectCanShowPrevious,
-  selectCarouselItems,
-  selectCurrentIndex,
-  selectDropsFailed,
-  selectDropsLoading,
-} from './dropsCarouselMachine';
+import * as carouselChart from './dropsCarouselMachine';
 import {
   selectFeedEndText,
   selectFeedPosts,
@@ -76,14 +69,20 @@ function Connected({
 
   // The first render already holds the intro Drop (the machine's first item, there from the
   // start): the skeleton slides after it do not move sideways when it arrives.
-  const liveItems = useSelector(carouselRef, selectCarouselItems);
+  const liveItems = useSelector(carouselRef, carouselChart.selectCarouselItems);
   const [firstItems] = useState(() => liveItems.filter((item) => item.kind === 'intro'));
   const items = useDeferredValue(liveItems, firstItems);
-  const currentIndex = useSelector(carouselRef, selectCurrentIndex);
-  const canShowPrevious = useSelector(carouselRef, selectCanShowPrevious);
-  const canShowNext = useSelector(carouselRef, selectCanShowNext);
-  const carouselLoading = useDeferredValue(useSelector(carouselRef, selectDropsLoading), true);
-  const carouselFailed = useDeferredValue(useSelector(carouselRef, selectDropsFailed), false);
+  const currentIndex = useSelector(carouselRef, carouselChart.selectCurrentIndex);
+  const canShowPrevious = useSelector(carouselRef, carouselChart.selectCanShowPrevious);
+  const canShowNext = useSelector(carouselRef, carouselChart.selectCanShowNext);
+  const carouselLoading = useDeferredValue(
+    useSelector(carouselRef, carouselChart.selectDropsLoading),
+    true,
+  );
+  const carouselFailed = useDeferredValue(
+    useSelector(carouselRef, carouselChart.selectDropsFailed),
+    false,
+  );
   // Callbacks that stay the same for the actor's life, so a new page of posts re-renders
   // neither the carousel nor the cards already shown (both views are memoised).
   const carouselCallbacks = useMemo(

@@ -3,28 +3,21 @@ import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
 import type { FlowScreenProps } from '../../shared/flow';
 import { IntegrationView } from './IntegrationView';
 import type { IntegrationActors } from './integration.flow';
-import {
-  selectCanOpenPortal,
-  selectIntegrationAlert,
-  selectIntegrationFacts,
-  selectIntegrationLoadFailed,
-  selectIntegrationLoading,
-  selectOpeningPortal,
-} from './integrationMachine';
+import * as chart from './integrationMachine';
 
 /** Integration at /account/organisation/integration, in the account area. */
 export function IntegrationScreen({ flow, user }: FlowScreenProps<IntegrationActors>) {
   const ref = flow.integration;
   const view = (
     <IntegrationView
-      loading={useSelector(ref, selectIntegrationLoading)}
-      loadFailed={useSelector(ref, selectIntegrationLoadFailed)}
+      loading={useSelector(ref, chart.selectIntegrationLoading)}
+      loadFailed={useSelector(ref, chart.selectIntegrationLoadFailed)}
       onRetry={() => ref.send({ type: 'retry' })}
-      alert={useSelector(ref, selectIntegrationAlert)}
+      alert={useSelector(ref, chart.selectIntegrationAlert)}
       onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
-      facts={useSelector(ref, selectIntegrationFacts)}
-      canOpenPortal={useSelector(ref, selectCanOpenPortal)}
-      openingPortal={useSelector(ref, selectOpeningPortal)}
+      facts={useSelector(ref, chart.selectIntegrationFacts)}
+      canOpenPortal={useSelector(ref, chart.selectCanOpenPortal)}
+      openingPortal={useSelector(ref, chart.selectOpeningPortal)}
       onOpenPortal={() => ref.send({ type: 'portal.open' })}
     />
   );

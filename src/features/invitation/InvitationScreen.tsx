@@ -6,19 +6,7 @@ import {
 import type { FlowScreenProps } from '../../shared/flow';
 import { InvitationView } from './InvitationView';
 import type { InvitationActors } from './invitation.flow';
-import {
-  selectAccepting,
-  selectAlreadyText,
-  selectDeclining,
-  selectEmailEditable,
-  selectExistingAccount,
-  selectInvalidMessages,
-  selectInvitation,
-  selectInvitationAlert,
-  selectInvitationMinimumPasswordLength,
-  selectInvitationView,
-  invitationScreenAlert,
-} from './invitationMachine';
+import * as chart from './invitationMachine';
 
 interface InvitationScreenProps extends FlowScreenProps<InvitationActors> {
   termsUrl: string;
@@ -29,28 +17,28 @@ interface InvitationScreenProps extends FlowScreenProps<InvitationActors> {
 export function InvitationScreen({ flow, termsUrl, privacyPolicyUrl }: InvitationScreenProps) {
   const ref = flow.invitation;
   const thirdParty = flow.invitationThirdParty;
-  const alert = useSelector(ref, selectInvitationAlert);
+  const alert = useSelector(ref, chart.selectInvitationAlert);
   const thirdPartyAlert = useSelector(thirdParty, selectThirdPartyAlert);
-  const shown = invitationScreenAlert(alert, thirdPartyAlert);
+  const shown = chart.invitationScreenAlert(alert, thirdPartyAlert);
   return (
     <InvitationView
-      state={useSelector(ref, selectInvitationView)}
-      invitation={useSelector(ref, selectInvitation, shallowEqual)}
-      alreadyText={useSelector(ref, selectAlreadyText)}
-      invalidMessages={useSelector(ref, selectInvalidMessages)}
+      state={useSelector(ref, chart.selectInvitationView)}
+      invitation={useSelector(ref, chart.selectInvitation, shallowEqual)}
+      alreadyText={useSelector(ref, chart.selectAlreadyText)}
+      invalidMessages={useSelector(ref, chart.selectInvalidMessages)}
       alert={shown ? { title: shown.title, messages: shown.messages } : null}
       onDismissAlert={() => {
         if (shown?.owner === 'thirdParty') thirdParty.send({ type: 'alert.dismiss' });
         else ref.send({ type: 'alert.dismiss' });
       }}
       onRetry={() => ref.send({ type: 'retry' })}
-      emailEditable={useSelector(ref, selectEmailEditable)}
-      existingAccount={useSelector(ref, selectExistingAccount)}
-      minimumPasswordLength={useSelector(ref, selectInvitationMinimumPasswordLength)}
+      emailEditable={useSelector(ref, chart.selectEmailEditable)}
+      existingAccount={useSelector(ref, chart.selectExistingAccount)}
+      minimumPasswordLength={useSelector(ref, chart.selectInvitationMinimumPasswordLength)}
       termsUrl={termsUrl}
       privacyPolicyUrl={privacyPolicyUrl}
-      accepting={useSelector(ref, selectAccepting)}
-      declining={useSelector(ref, selectDeclining)}
+      accepting={useSelector(ref, chart.selectAccepting)}
+      declining={useSelector(ref, chart.selectDeclining)}
       onAccept={(values) => ref.send({ type: 'form.submit', values })}
       onAcceptWithGoogle={() =>
         thirdParty.send({

@@ -11,30 +11,20 @@ import type { FlowScreenProps } from '../../shared/flow';
 import type { ActorRefFrom } from 'xstate';
 import { OnboardingView } from './OnboardingView';
 import type { OnboardingActors } from './onboarding.flow';
-import {
-  selectCanToggleTopics,
-  selectCompleteError,
-  selectCompleting,
-  selectOnboardingPage,
-  selectSaveAlert,
-  selectSavingTopics,
-  selectStep,
-  selectTopicChoices,
-  selectTopicsButton,
-} from './onboardingMachine';
+import * as chart from './onboardingMachine';
 
 /** Onboarding, /onboarding: the connector of its three steps. */
 export function OnboardingScreen({ flow, user }: FlowScreenProps<OnboardingActors>) {
   const ref = flow.onboarding;
-  const page = useSelector(ref, selectOnboardingPage);
-  const step = useSelector(ref, selectStep);
-  const topics = useSelector(ref, selectTopicChoices);
-  const button = useSelector(ref, selectTopicsButton);
-  const saving = useSelector(ref, selectSavingTopics);
-  const canToggle = useSelector(ref, selectCanToggleTopics);
-  const saveAlert = useSelector(ref, selectSaveAlert);
-  const completing = useSelector(ref, selectCompleting);
-  const completeError = useSelector(ref, selectCompleteError);
+  const page = useSelector(ref, chart.selectOnboardingPage);
+  const step = useSelector(ref, chart.selectStep);
+  const topics = useSelector(ref, chart.selectTopicChoices);
+  const button = useSelector(ref, chart.selectTopicsButton);
+  const saving = useSelector(ref, chart.selectSavingTopics);
+  const canToggle = useSelector(ref, chart.selectCanToggleTopics);
+  const saveAlert = useSelector(ref, chart.selectSaveAlert);
+  const completing = useSelector(ref, chart.selectCompleting);
+  const completeError = useSelector(ref, chart.selectCompleteError);
   useStepFocus(step);
 
   if (page.kind === 'loadFailed') {

@@ -7,18 +7,9 @@ import type { FlowScreenProps } from '../../shared/flow';
 import { organisationDetailsFormValues } from '../../validation/organisation';
 import { OrganisationDetailsView } from './OrganisationDetailsView';
 import type { OrganisationDetailsActors } from './organisationDetails.flow';
-import {
-  selectCanEditOrganisation,
-  selectOrganisation,
-  selectOrganisationAlert,
-  selectOrganisationLoadFailed,
-  selectOrganisationLoading,
-  selectEditableLogoRef,
-  selectOrganisationLogoRef,
-  selectOrganisationSaving,
-} from './organisationDetailsMachine';
+import * as chart from './organisationDetailsMachine';
 
-type LogoRef = NonNullable<ReturnType<typeof selectOrganisationLogoRef>>;
+type LogoRef = NonNullable<ReturnType<typeof chart.selectOrganisationLogoRef>>;
 
 /** Organisation Details at /account/organisation, in the account area. */
 export function OrganisationDetailsScreen({
@@ -26,14 +17,14 @@ export function OrganisationDetailsScreen({
   user,
 }: FlowScreenProps<OrganisationDetailsActors>) {
   const ref = flow.organisationDetails;
-  const organisation = useSelector(ref, selectOrganisation);
-  const loading = useSelector(ref, selectOrganisationLoading);
-  const loadFailed = useSelector(ref, selectOrganisationLoadFailed);
-  const saving = useSelector(ref, selectOrganisationSaving);
-  const alert = useSelector(ref, selectOrganisationAlert);
-  const canEdit = useSelector(ref, selectCanEditOrganisation);
-  const logoRef = useSelector(ref, selectOrganisationLogoRef);
-  const editableLogoRef = useSelector(ref, selectEditableLogoRef);
+  const organisation = useSelector(ref, chart.selectOrganisation);
+  const loading = useSelector(ref, chart.selectOrganisationLoading);
+  const loadFailed = useSelector(ref, chart.selectOrganisationLoadFailed);
+  const saving = useSelector(ref, chart.selectOrganisationSaving);
+  const alert = useSelector(ref, chart.selectOrganisationAlert);
+  const canEdit = useSelector(ref, chart.selectCanEditOrganisation);
+  const logoRef = useSelector(ref, chart.selectOrganisationLogoRef);
+  const editableLogoRef = useSelector(ref, chart.selectEditableLogoRef);
   // Save waits while the logo widget checks or uploads, as Create Organisation does (a save then
   // would keep the old logo).
   const logoBusy = useSelector(logoRef, (logo) => (logo ? selectAvatarBusy(logo) : false));

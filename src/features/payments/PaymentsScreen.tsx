@@ -3,51 +3,30 @@ import type { ActorRefFrom } from 'xstate';
 import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
 import type { FlowScreenProps } from '../../shared/flow';
 import { InvoicesTable, PaymentsView } from './PaymentsView';
-import {
-  invoicesTexts,
-  selectInvoiceRows,
-  selectInvoicesLoadFailed,
-  selectInvoicesLoading,
-  selectNoInvoices,
-  type invoicesMachine,
-} from './invoicesMachine';
+import * as invoices from './invoicesMachine';
 import type { PaymentsActors } from './payments.flow';
-import {
-  selectCanManage,
-  selectCanSubscribe,
-  selectInvoicesRef,
-  selectOpeningPortal,
-  selectPlanAlert,
-  selectPlanBusy,
-  selectPlanLoadFailed,
-  selectPlanLoading,
-  selectPromotion,
-  selectPromotionErrors,
-  selectStartingCheckout,
-  selectStatusWords,
-  selectValidatingCode,
-} from './subscriptionPlanMachine';
+import * as plan from './subscriptionPlanMachine';
 
 /** Subscription / Invoices at /account/organisation/payments, in the account area. */
 export function PaymentsScreen({ flow, user }: FlowScreenProps<PaymentsActors>) {
   const ref = flow.subscriptionPlan;
-  const invoicesRef = useSelector(ref, selectInvoicesRef);
+  const invoicesRef = useSelector(ref, plan.selectInvoicesRef);
   const view = (
     <PaymentsView
-      loading={useSelector(ref, selectPlanLoading)}
-      loadFailed={useSelector(ref, selectPlanLoadFailed)}
+      loading={useSelector(ref, plan.selectPlanLoading)}
+      loadFailed={useSelector(ref, plan.selectPlanLoadFailed)}
       onRetry={() => ref.send({ type: 'retry' })}
-      alert={useSelector(ref, selectPlanAlert)}
+      alert={useSelector(ref, plan.selectPlanAlert)}
       onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
-      statusText={useSelector(ref, selectStatusWords)?.text ?? null}
-      canSubscribe={useSelector(ref, selectCanSubscribe)}
-      canManage={useSelector(ref, selectCanManage)}
-      busy={useSelector(ref, selectPlanBusy)}
-      validatingCode={useSelector(ref, selectValidatingCode)}
-      startingCheckout={useSelector(ref, selectStartingCheckout)}
-      openingPortal={useSelector(ref, selectOpeningPortal)}
-      promotion={useSelector(ref, selectPromotion)}
-      promotionErrors={useSelector(ref, selectPromotionErrors)}
+      statusText={useSelector(ref, plan.selectStatusWords)?.text ?? null}
+      canSubscribe={useSelector(ref, plan.selectCanSubscribe)}
+      canManage={useSelector(ref, plan.selectCanManage)}
+      busy={useSelector(ref, plan.selectPlanBusy)}
+      validatingCode={useSelector(ref, plan.selectValidatingCode)}
+      startingCheckout={useSelector(ref, plan.selectStartingCheckout)}
+      openingPortal={useSelector(ref, plan.selectOpeningPortal)}
+      promotion={useSelector(ref, plan.selectPromotion)}
+      promotionErrors={useSelector(ref, plan.selectPromotionErrors)}
       onApplyPromotion={(code) => ref.send({ type: 'promotion.apply', code })}
       onRemovePromotion={() => ref.send({ type: 'promotion.remove' })}
       onSubscribe={() => ref.send({ type: 'checkout.start' })}
@@ -64,16 +43,16 @@ export function PaymentsScreen({ flow, user }: FlowScreenProps<PaymentsActors>) 
 }
 
 /** The invoice table's connector (the invoices machine runs inside the subscription's). */
-function Invoices({ invoicesRef }: { invoicesRef: ActorRefFrom<typeof invoicesMachine> }) {
+function Invoices({ invoicesRef }: { invoicesRef: ActorRefFrom<typeof invoices.invoicesMachine> }) {
   return (
     <InvoicesTable
-      loading={useSelector(invoicesRef, selectInvoicesLoading)}
-      loadFailed={useSelector(invoicesRef, selectInvoicesLoadFailed)}
-      loadFailedText={invoicesTexts.loadFailed}
+      loading={useSelector(invoicesRef, invoices.selectInvoicesLoading)}
+      loadFailed={useSelector(invoicesRef, invoices.selectInvoicesLoadFailed)}
+      loadFailedText={invoices.invoicesTexts.loadFailed}
       onRetry={() => invoicesRef.send({ type: 'retry' })}
-      rows={useSelector(invoicesRef, selectInvoiceRows)}
-      empty={useSelector(invoicesRef, selectNoInvoices)}
-      emptyText={invoicesTexts.empty}
+      rows={useSelector(invoicesRef, invoices.selectInvoiceRows)}
+      empty={useSelector(invoicesRef, invoices.selectNoInvoices)}
+      emptyText={invoices.invoicesTexts.empty}
     />
   );
 }

@@ -8,19 +8,7 @@ import { useEmailVerificationWidget, useHandleCheckField } from '../../shared/us
 import { personalDetailsFormValues, type PersonalDetailsFieldName } from '../../validation/account';
 import { PersonalDetailsView } from './PersonalDetailsView';
 import type { PersonalDetailsActors } from './personalDetails.flow';
-import {
-  selectEmailConfirmation,
-  selectPersonalDetails,
-  selectPersonalDetailsAlert,
-  selectPersonalDetailsEmailRef,
-  selectPersonalDetailsFieldErrors,
-  selectPersonalDetailsFocusField,
-  selectPersonalDetailsHandleRef,
-  selectPersonalDetailsLoadFailed,
-  selectPersonalDetailsLoading,
-  selectPersonalDetailsRuleErrors,
-  selectPersonalDetailsSaving,
-} from './personalDetailsMachine';
+import * as chart from './personalDetailsMachine';
 
 interface PersonalDetailsScreenProps extends FlowScreenProps<PersonalDetailsActors> {
   loadCountries: CountriesLoader;
@@ -30,17 +18,19 @@ interface PersonalDetailsScreenProps extends FlowScreenProps<PersonalDetailsActo
 export function PersonalDetailsScreen({ flow, user, loadCountries }: PersonalDetailsScreenProps) {
   const ref = flow.personalDetails;
   const countries = useCountries(loadCountries);
-  const details = useSelector(ref, selectPersonalDetails);
-  const loading = useSelector(ref, selectPersonalDetailsLoading);
-  const loadFailed = useSelector(ref, selectPersonalDetailsLoadFailed);
-  const saving = useSelector(ref, selectPersonalDetailsSaving);
-  const alert = useSelector(ref, selectPersonalDetailsAlert);
-  const fieldErrors = useSelector(ref, selectPersonalDetailsFieldErrors);
-  const ruleErrors = useSelector(ref, selectPersonalDetailsRuleErrors, shallowEqual);
-  const emailConfirmation = useSelector(ref, selectEmailConfirmation, shallowEqual);
+  const details = useSelector(ref, chart.selectPersonalDetails);
+  const loading = useSelector(ref, chart.selectPersonalDetailsLoading);
+  const loadFailed = useSelector(ref, chart.selectPersonalDetailsLoadFailed);
+  const saving = useSelector(ref, chart.selectPersonalDetailsSaving);
+  const alert = useSelector(ref, chart.selectPersonalDetailsAlert);
+  const fieldErrors = useSelector(ref, chart.selectPersonalDetailsFieldErrors);
+  const ruleErrors = useSelector(ref, chart.selectPersonalDetailsRuleErrors, shallowEqual);
+  const emailConfirmation = useSelector(ref, chart.selectEmailConfirmation, shallowEqual);
 
-  const emailWidget = useEmailVerificationWidget(useSelector(ref, selectPersonalDetailsEmailRef));
-  const handleField = useHandleCheckField(useSelector(ref, selectPersonalDetailsHandleRef));
+  const emailWidget = useEmailVerificationWidget(
+    useSelector(ref, chart.selectPersonalDetailsEmailRef),
+  );
+  const handleField = useHandleCheckField(useSelector(ref, chart.selectPersonalDetailsHandleRef));
 
   // The form takes its starting values when it mounts (once loaded); a save keeps what it holds.
   const initialValues = useMemo(
@@ -72,7 +62,7 @@ export function PersonalDetailsScreen({ flow, user, loadCountries }: PersonalDet
         focusRequestId={focusRequest.id}
         onSubmit={(values) => {
           ref.send({ type: 'form.submit', values });
-          const field = selectPersonalDetailsFocusField(ref.getSnapshot());
+          const field = chart.selectPersonalDetailsFocusField(ref.getSnapshot());
           if (field) setFocusRequest((request) => ({ field, id: request.id + 1 }));
         }}
         alert={alert}

@@ -1,22 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import {
-  selectAccountCreated,
-  selectFocusField,
-  selectCanSubmit,
-  selectFormLoadErrorShown,
-  selectSignupAccountType,
-  selectSignupAlert,
-  selectSignupEmailVerificationRef,
-  selectSignupFieldErrors,
-  selectSignupRuleErrors,
-  selectSignupHandleCheckRef,
-  selectSignupMinimumPasswordLength,
-  selectSignupSubmitting,
-  signupScreenAlerts,
-  signupTexts,
-  type SignupSnapshot,
-} from './signupMachine';
+import * as chart from './signupMachine';
 import {
   selectThirdPartyAlert,
   selectThirdPartyBusy,
@@ -31,8 +15,8 @@ import { useEmailVerificationWidget, useHandleCheckField } from '../../shared/us
 import type { SignupActors } from './signup.flow';
 
 /** The address the activation link was sent to, once the account was created. */
-const selectCreatedEmail = (s: SignupSnapshot): string | null =>
-  selectAccountCreated(s) ? (s.context.verifiedEmail ?? '') : null;
+const selectCreatedEmail = (s: chart.SignupSnapshot): string | null =>
+  chart.selectAccountCreated(s) ? (s.context.verifiedEmail ?? '') : null;
 
 interface SignupScreenProps extends FlowScreenProps<SignupActors> {
   loadCountries: CountriesLoader;
@@ -78,22 +62,22 @@ function SignupForm({
   termsUrl,
   privacyPolicyUrl,
 }: SignupFormProps) {
-  const accountType = useSelector(signupRef, selectSignupAccountType);
+  const accountType = useSelector(signupRef, chart.selectSignupAccountType);
 
-  const minimumPasswordLength = useSelector(signupRef, selectSignupMinimumPasswordLength);
-  const submitting = useSelector(signupRef, selectSignupSubmitting);
-  const alert = useSelector(signupRef, selectSignupAlert);
-  const formLoadErrorShown = useSelector(signupRef, selectFormLoadErrorShown);
-  const fieldErrors = useSelector(signupRef, selectSignupFieldErrors);
-  const canSubmit = useSelector(signupRef, selectCanSubmit);
-  const ruleErrors = useSelector(signupRef, selectSignupRuleErrors, shallowEqual);
+  const minimumPasswordLength = useSelector(signupRef, chart.selectSignupMinimumPasswordLength);
+  const submitting = useSelector(signupRef, chart.selectSignupSubmitting);
+  const alert = useSelector(signupRef, chart.selectSignupAlert);
+  const formLoadErrorShown = useSelector(signupRef, chart.selectFormLoadErrorShown);
+  const fieldErrors = useSelector(signupRef, chart.selectSignupFieldErrors);
+  const canSubmit = useSelector(signupRef, chart.selectCanSubmit);
+  const ruleErrors = useSelector(signupRef, chart.selectSignupRuleErrors, shallowEqual);
   const createdEmail = useSelector(signupRef, selectCreatedEmail);
 
   // Signup needs no word of the address as it is typed: an unverified one is refused anyway.
   const { onEmailInput: _typed, ...emailWidget } = useEmailVerificationWidget(
-    useSelector(signupRef, selectSignupEmailVerificationRef),
+    useSelector(signupRef, chart.selectSignupEmailVerificationRef),
   );
-  const handleField = useHandleCheckField(useSelector(signupRef, selectSignupHandleCheckRef));
+  const handleField = useHandleCheckField(useSelector(signupRef, chart.selectSignupHandleCheckRef));
 
   const thirdPartyBusy = useSelector(thirdPartyRef, selectThirdPartyBusy);
   const thirdPartyAlert = useSelector(thirdPartyRef, selectThirdPartyAlert);
@@ -106,7 +90,7 @@ function SignupForm({
     field: null,
     id: 0,
   });
-  const alerts = signupScreenAlerts(alert, thirdPartyAlert);
+  const alerts = chart.signupScreenAlerts(alert, thirdPartyAlert);
 
   const onDismissAlert = (kind: SignupAlertKind) => {
     if (kind === 'formLoadError') signupRef.send({ type: 'formLoadError.dismiss' });
@@ -131,13 +115,13 @@ function SignupForm({
       focusRequestId={focusRequest.id}
       onSubmit={(values) => {
         signupRef.send({ type: 'form.submit', values });
-        const field = selectFocusField(signupRef.getSnapshot());
+        const field = chart.selectFocusField(signupRef.getSnapshot());
         if (field) setFocusRequest((request) => ({ field, id: request.id + 1 }));
       }}
       onThirdPartySignup={(details) => thirdPartyRef.send({ type: 'signUp.start', details })}
       thirdPartyBusy={thirdPartyBusy}
       thirdPartyNotice={thirdPartyNotice}
-      formLoadError={formLoadErrorShown ? { messages: [signupTexts.formLoadError] } : null}
+      formLoadError={formLoadErrorShown ? { messages: [chart.signupTexts.formLoadError] } : null}
       recaptchaError={alerts.recaptchaError}
       signupError={alerts.signupError}
       thirdPartyError={alerts.thirdPartyError}

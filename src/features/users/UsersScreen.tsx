@@ -2,18 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { FlowScreenProps } from '../../shared/flow';
 import { UsersView } from './UsersView';
 import type { UsersActors } from './users.flow';
-import {
-  selectDeleteConfirmation,
-  selectEditedUserRow,
-  selectInvitationRows,
-  selectResendForm,
-  selectUserRows,
-  selectUsersAlert,
-  selectUsersBusy,
-  selectUsersLoadFailed,
-  selectUsersLoading,
-  selectUsersMode,
-} from './usersMachine';
+import * as chart from './usersMachine';
 
 interface UsersScreenProps extends FlowScreenProps<UsersActors> {
   siteUrl: string;
@@ -25,27 +14,27 @@ export function UsersScreen({ flow, siteUrl, copy }: UsersScreenProps) {
   const ref = flow.users;
   return (
     <UsersView
-      loading={useSelector(ref, selectUsersLoading)}
-      loadFailed={useSelector(ref, selectUsersLoadFailed)}
+      loading={useSelector(ref, chart.selectUsersLoading)}
+      loadFailed={useSelector(ref, chart.selectUsersLoadFailed)}
       onRetry={() => ref.send({ type: 'retry' })}
-      mode={useSelector(ref, selectUsersMode)}
-      users={useSelector(ref, selectUserRows, shallowEqual)}
-      invitations={useSelector(ref, selectInvitationRows, shallowEqual)}
+      mode={useSelector(ref, chart.selectUsersMode)}
+      users={useSelector(ref, chart.selectUserRows, shallowEqual)}
+      invitations={useSelector(ref, chart.selectInvitationRows, shallowEqual)}
       siteUrl={siteUrl}
-      busy={useSelector(ref, selectUsersBusy)}
-      alert={useSelector(ref, selectUsersAlert)}
+      busy={useSelector(ref, chart.selectUsersBusy)}
+      alert={useSelector(ref, chart.selectUsersAlert)}
       onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
       onInvite={() => ref.send({ type: 'invite.start' })}
       onResend={(id) => ref.send({ type: 'resend.start', id })}
       onEdit={(id) => ref.send({ type: 'edit.start', id })}
       onDeleteUser={(id) => ref.send({ type: 'user.delete', id })}
       onDeleteInvitation={(id) => ref.send({ type: 'invitation.delete', id })}
-      resendInvitation={useSelector(ref, selectResendForm, shallowEqual)}
-      editedUser={useSelector(ref, selectEditedUserRow, shallowEqual)}
+      resendInvitation={useSelector(ref, chart.selectResendForm, shallowEqual)}
+      editedUser={useSelector(ref, chart.selectEditedUserRow, shallowEqual)}
       onSubmitInvitation={(values) => ref.send({ type: 'form.submit', values })}
       onSaveUser={(changes) => ref.send({ type: 'user.save', changes })}
       onCancel={() => ref.send({ type: 'cancel' })}
-      confirmation={useSelector(ref, selectDeleteConfirmation, shallowEqual)}
+      confirmation={useSelector(ref, chart.selectDeleteConfirmation, shallowEqual)}
       onConfirm={() => ref.send({ type: 'confirm' })}
       onCancelConfirm={() => ref.send({ type: 'cancel' })}
       onCopy={copy}
