@@ -11,6 +11,7 @@ import {
   invitationFormStruct,
   type InvitationFormValues,
 } from '../../validation/team';
+import { RowAction } from '../../views/components/RowAction';
 import { Button } from '../../views/components/Button';
 import { CheckboxField } from '../../views/components/CheckboxField';
 import { CopyField } from '../../views/components/CopyField';
@@ -218,24 +219,20 @@ function UsersList({
                     </span>
                   ) : (
                     <span className={styles.actions}>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        icon={<Pencil aria-hidden="true" focusable="false" size={16} />}
+                      <RowAction
+                        icon={Pencil}
                         onClick={() => onEdit(user.id)}
                         aria-label={`Edit ${name}`}
                       >
                         Edit
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        icon={<Trash2 aria-hidden="true" focusable="false" size={16} />}
+                      </RowAction>
+                      <RowAction
+                        icon={Trash2}
                         onClick={() => onDeleteUser(user.id)}
                         aria-label={`Delete ${name}`}
                       >
                         Delete
-                      </Button>
+                      </RowAction>
                     </span>
                   )}
                 </td>
@@ -300,25 +297,21 @@ function UsersList({
                     <td>
                       <span className={styles.actions}>
                         {invitation.canResend ? (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            icon={<RotateCw aria-hidden="true" focusable="false" size={16} />}
+                          <RowAction
+                            icon={RotateCw}
                             onClick={() => onResend(invitation.id)}
                             aria-label={`Resend invitation to ${name}`}
                           >
                             Resend
-                          </Button>
+                          </RowAction>
                         ) : null}
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          icon={<Trash2 aria-hidden="true" focusable="false" size={16} />}
+                        <RowAction
+                          icon={Trash2}
                           onClick={() => onDeleteInvitation(invitation.id)}
                           aria-label={`${invitation.removal === 'cancel' ? 'Cancel' : 'Delete'} invitation to ${name}`}
                         >
                           {invitation.removal === 'cancel' ? 'Cancel' : 'Delete'}
-                        </Button>
+                        </RowAction>
                       </span>
                     </td>
                   </tr>

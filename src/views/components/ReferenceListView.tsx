@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
+import { RowAction } from './RowAction';
 import { Button } from './Button';
 import { Modal } from './Modal';
 import { ScrollTable } from './ScrollTable';
@@ -240,41 +241,35 @@ export function ReferenceListView(props: ReferenceListViewProps) {
                   </td>
                   <td>
                     <span className={styles.actions}>
-                      <Button
+                      <RowAction
                         ref={buttonRef(`up:${row.id}`)}
-                        variant="ghost"
-                        size="sm"
-                        icon={<ArrowUp aria-hidden="true" focusable="false" size={16} />}
+                        icon={ArrowUp}
                         onClick={act(`up:${row.id}`, () => props.onMove(row.id, true))}
                         disabled={!row.canMoveUp}
                         {...waitFor(`up:${row.id}`)}
                         aria-label={`Up: move ${row.name} up`}
                       >
                         Up
-                      </Button>
-                      <Button
+                      </RowAction>
+                      <RowAction
                         ref={buttonRef(`down:${row.id}`)}
-                        variant="ghost"
-                        size="sm"
-                        icon={<ArrowDown aria-hidden="true" focusable="false" size={16} />}
+                        icon={ArrowDown}
                         onClick={act(`down:${row.id}`, () => props.onMove(row.id, false))}
                         disabled={!row.canMoveDown}
                         {...waitFor(`down:${row.id}`)}
                         aria-label={`Down: move ${row.name} down`}
                       >
                         Down
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        icon={<Pencil aria-hidden="true" focusable="false" size={16} />}
+                      </RowAction>
+                      <RowAction
+                        icon={Pencil}
                         ref={buttonRef(`edit:${row.id}`)}
                         onClick={act(`edit:${row.id}`, () => props.onEdit(row.id))}
                         {...waitFor(`edit:${row.id}`)}
                         aria-label={`Edit ${row.name}`}
                       >
                         Edit
-                      </Button>
+                      </RowAction>
                       <Button
                         variant="ghost"
                         size="sm"
@@ -287,17 +282,15 @@ export function ReferenceListView(props: ReferenceListViewProps) {
                       >
                         {row.enabled ? 'Disable' : 'Enable'}
                       </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        icon={<Trash2 aria-hidden="true" focusable="false" size={16} />}
+                      <RowAction
+                        icon={Trash2}
                         ref={buttonRef(`delete:${row.id}`)}
                         onClick={act(`delete:${row.id}`, () => props.onDelete(row.id))}
                         {...waitFor(`delete:${row.id}`)}
                         aria-label={`Delete ${row.name}`}
                       >
                         Delete
-                      </Button>
+                      </RowAction>
                     </span>
                   </td>
                 </tr>
