@@ -53,38 +53,27 @@ function deletionText(scope: DeletionOutcome | null, organisation: string): stri
  * Download Personal Data, a contact-us link in a new tab, and the Delete Account danger section
  * with its confirm dialog ('Yes, Delete Account'), or a note saying why it is not offered.
  */
-export function DataPrivacyView({
-  loading,
-  loadFailed,
-  onRetry,
-  privacyPolicy,
-  supportUrl,
-  downloading,
-  onDownload,
-  deletionScope,
-  deletionUnavailable,
-  organisationName,
-  confirmingDeletion,
-  deleting,
-  onDeleteRequest,
-  onDeleteCancel,
-  onDeleteConfirm,
-  alert,
-  onDismissAlert,
-  timeZone,
-}: DataPrivacyViewProps) {
+export function DataPrivacyView(props: DataPrivacyViewProps) {
+  const {
+    privacyPolicy,
+    supportUrl,
+    downloading,
+    onDownload,
+    deletionScope,
+    deletionUnavailable,
+    organisationName,
+    confirmingDeletion,
+    deleting,
+    onDeleteRequest,
+    onDeleteCancel,
+    onDeleteConfirm,
+    timeZone,
+  } = props;
   const agreed = privacyPolicy?.agreedDate
     ? (formatDateTime(privacyPolicy.agreedDate, timeZone) ?? 'Not recorded')
     : 'Not recorded';
   return (
-    <AccountPanel
-      title="Data Privacy"
-      loading={loading}
-      loadFailed={loadFailed}
-      onRetry={onRetry}
-      alert={alert}
-      onDismissAlert={onDismissAlert}
-    >
+    <AccountPanel title="Data Privacy" status={props}>
       {privacyPolicy ? (
         <>
           <dl className={styles.facts}>

@@ -31,26 +31,13 @@ const NONE = 'None';
  * whether a customer exists, its id, the subscription's id and status — and, for an
  * Administrator of a customer, a button to the provider's billing portal.
  */
-export function IntegrationView({
-  loading,
-  loadFailed,
-  onRetry,
-  alert,
-  onDismissAlert,
-  facts,
-  canOpenPortal,
-  openingPortal,
-  onOpenPortal,
-}: IntegrationViewProps) {
+export function IntegrationView(props: IntegrationViewProps) {
+  const { facts, canOpenPortal, openingPortal, onOpenPortal } = props;
   return (
     <AccountPanel
       title="Integration"
       lead="Your organisation's connection to the payment provider."
-      loading={loading}
-      loadFailed={loadFailed}
-      onRetry={onRetry}
-      alert={alert}
-      onDismissAlert={onDismissAlert}
+      status={props}
     >
       {facts ? (
         <>

@@ -37,16 +37,12 @@ export interface OrganisationDetailsViewProps {
 
 /** Organisation Details (/account/organisation): the organisation's details and logo. */
 export function OrganisationDetailsView(props: OrganisationDetailsViewProps) {
-  const { loading, loadFailed, onRetry, alert, onDismissAlert, initialValues, canEdit } = props;
+  const { initialValues, canEdit } = props;
   return (
     <AccountPanel
       title="Organisation Details"
       lead={canEdit ? undefined : "Only the organisation's Administrators can change its details."}
-      loading={loading}
-      loadFailed={loadFailed}
-      onRetry={onRetry}
-      alert={alert}
-      onDismissAlert={onDismissAlert}
+      status={props}
     >
       {initialValues === null ? null : canEdit ? (
         <OrganisationDetailsForm {...props} initialValues={initialValues} />

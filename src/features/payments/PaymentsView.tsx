@@ -62,15 +62,7 @@ export interface PaymentsViewProps {
  */
 export function PaymentsView(props: PaymentsViewProps) {
   return (
-    <AccountPanel
-      title="Subscription / Invoices"
-      wide
-      loading={props.loading}
-      loadFailed={props.loadFailed}
-      onRetry={props.onRetry}
-      alert={props.alert}
-      onDismissAlert={props.onDismissAlert}
-    >
+    <AccountPanel title="Subscription / Invoices" wide status={props}>
       <section className={styles.section} aria-labelledby="subscription-title">
         <h2 id="subscription-title" className={styles.sectionTitle}>
           Subscription

@@ -70,16 +70,9 @@ export interface PersonalDetailsViewProps {
 
 /** Personal Details (spec §2.3): the form once the saved details are loaded. */
 export function PersonalDetailsView(props: PersonalDetailsViewProps) {
-  const { loading, loadFailed, onRetry, alert, onDismissAlert, initialValues } = props;
+  const { initialValues } = props;
   return (
-    <AccountPanel
-      title="Personal Details"
-      loading={loading}
-      loadFailed={loadFailed}
-      onRetry={onRetry}
-      alert={alert}
-      onDismissAlert={onDismissAlert}
-    >
+    <AccountPanel title="Personal Details" status={props}>
       {initialValues ? <PersonalDetailsForm {...props} initialValues={initialValues} /> : null}
     </AccountPanel>
   );

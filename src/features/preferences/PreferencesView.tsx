@@ -26,25 +26,10 @@ export interface PreferencesViewProps {
  * Preferences ('Communication Preferences', spec §2.3): the two consent checkboxes and Save
  * ('Saving Preferences...'). The annotation colour is not displayed.
  */
-export function PreferencesView({
-  loading,
-  loadFailed,
-  onRetry,
-  initialValues,
-  saving,
-  onSubmit,
-  alert,
-  onDismissAlert,
-}: PreferencesViewProps) {
+export function PreferencesView(props: PreferencesViewProps) {
+  const { initialValues, saving, onSubmit } = props;
   return (
-    <AccountPanel
-      title="Communication Preferences"
-      loading={loading}
-      loadFailed={loadFailed}
-      onRetry={onRetry}
-      alert={alert}
-      onDismissAlert={onDismissAlert}
-    >
+    <AccountPanel title="Communication Preferences" status={props}>
       {initialValues ? (
         <PreferencesForm initialValues={initialValues} saving={saving} onSubmit={onSubmit} />
       ) : null}

@@ -11,18 +11,24 @@ export interface AccountAlert {
   messages: readonly string[];
 }
 
-export interface AccountPanelProps {
-  title: string;
-  /** Room for tables (the users screen): wider than a form. */
-  wide?: boolean;
-  /** Shown under the title (e.g. a short explanation). */
-  lead?: string;
+/** Where an account screen's load and last call stand: what its frame shows above the content. */
+export interface AccountPanelStatus {
   loading?: boolean;
   /** The load failed: the alert shows with a retry button instead of the content. */
   loadFailed?: boolean;
   onRetry?: () => void;
   alert?: AccountAlert | null;
   onDismissAlert?: () => void;
+}
+
+export interface AccountPanelProps extends AccountPanelStatus {
+  title: string;
+  /** Room for tables (the users screen): wider than a form. */
+  wide?: boolean;
+  /** Shown under the title (e.g. a short explanation). */
+  lead?: string;
+  /** The status as one object (a load → edit → save view hands over its own props). */
+  status?: AccountPanelStatus;
   children?: ReactNode;
 }
 
@@ -36,13 +42,11 @@ export function AccountPanel({
   title,
   wide = false,
   lead,
-  loading = false,
-  loadFailed = false,
-  onRetry,
-  alert,
-  onDismissAlert,
+  status,
   children,
+  ...own
 }: AccountPanelProps) {
+  const { loading = false, loadFailed = false, onRetry, alert, onDismissAlert } = status ?? own;
   return (
     <section
       className={wide ? `${styles.panel} ${styles.widePanel}` : styles.panel}
