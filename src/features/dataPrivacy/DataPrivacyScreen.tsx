@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
 import type { FlowScreenProps } from '../../shared/flow';
+import { useAccountPanelStatus } from '../../shared/useAccountPanelStatus';
 import { DataPrivacyView } from './DataPrivacyView';
 import type { DataPrivacyActors } from './dataPrivacy.flow';
 import * as chart from './dataPrivacyMachine';
@@ -12,13 +13,16 @@ interface DataPrivacyScreenProps extends FlowScreenProps<DataPrivacyActors> {
 /** Data Privacy at /account/data-privacy (account area) and /data-privacy (full page). */
 export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenProps) {
   const ref = flow.dataPrivacy;
+  const status = useAccountPanelStatus(ref, {
+    loading: chart.selectDataPrivacyLoading,
+    loadFailed: chart.selectDataPrivacyLoadFailed,
+    alert: chart.selectDataPrivacyAlert,
+  });
   const accountAreaPath = useSelector(ref, chart.selectAccountAreaPath);
   const privacyPolicy = useSelector(ref, chart.selectPrivacyPolicy, shallowEqual);
   const view = (
     <DataPrivacyView
-      loading={useSelector(ref, chart.selectDataPrivacyLoading)}
-      loadFailed={useSelector(ref, chart.selectDataPrivacyLoadFailed)}
-      onRetry={() => ref.send({ type: 'retry' })}
+      {...status}
       privacyPolicy={privacyPolicy}
       supportUrl={supportUrl}
       downloading={useSelector(ref, chart.selectDownloading)}
@@ -31,8 +35,6 @@ export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenP
       onDeleteRequest={() => ref.send({ type: 'delete.request' })}
       onDeleteCancel={() => ref.send({ type: 'delete.cancel' })}
       onDeleteConfirm={() => ref.send({ type: 'delete.confirm' })}
-      alert={useSelector(ref, chart.selectDataPrivacyAlert)}
-      onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
     />
   );
   if (!user) return null;

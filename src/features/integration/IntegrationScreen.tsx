@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
 import type { FlowScreenProps } from '../../shared/flow';
+import { useAccountPanelStatus } from '../../shared/useAccountPanelStatus';
 import { IntegrationView } from './IntegrationView';
 import type { IntegrationActors } from './integration.flow';
 import * as chart from './integrationMachine';
@@ -8,13 +9,14 @@ import * as chart from './integrationMachine';
 /** Integration at /account/organisation/integration, in the account area. */
 export function IntegrationScreen({ flow, user }: FlowScreenProps<IntegrationActors>) {
   const ref = flow.integration;
+  const status = useAccountPanelStatus(ref, {
+    loading: chart.selectIntegrationLoading,
+    loadFailed: chart.selectIntegrationLoadFailed,
+    alert: chart.selectIntegrationAlert,
+  });
   const view = (
     <IntegrationView
-      loading={useSelector(ref, chart.selectIntegrationLoading)}
-      loadFailed={useSelector(ref, chart.selectIntegrationLoadFailed)}
-      onRetry={() => ref.send({ type: 'retry' })}
-      alert={useSelector(ref, chart.selectIntegrationAlert)}
-      onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
+      {...status}
       facts={useSelector(ref, chart.selectIntegrationFacts)}
       canOpenPortal={useSelector(ref, chart.selectCanOpenPortal)}
       openingPortal={useSelector(ref, chart.selectOpeningPortal)}

@@ -4,6 +4,7 @@ import { avatarUploadHints, selectAvatarBusy } from '../../machines/avatarUpload
 import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
 import { AvatarUploadWidget } from '../../shared/AvatarUploadWidget';
 import type { FlowScreenProps } from '../../shared/flow';
+import { useAccountPanelStatus } from '../../shared/useAccountPanelStatus';
 import { organisationDetailsFormValues } from '../../validation/organisation';
 import { OrganisationDetailsView } from './OrganisationDetailsView';
 import type { OrganisationDetailsActors } from './organisationDetails.flow';
@@ -17,11 +18,13 @@ export function OrganisationDetailsScreen({
   user,
 }: FlowScreenProps<OrganisationDetailsActors>) {
   const ref = flow.organisationDetails;
+  const status = useAccountPanelStatus(ref, {
+    loading: chart.selectOrganisationLoading,
+    loadFailed: chart.selectOrganisationLoadFailed,
+    alert: chart.selectOrganisationAlert,
+  });
   const organisation = useSelector(ref, chart.selectOrganisation);
-  const loading = useSelector(ref, chart.selectOrganisationLoading);
-  const loadFailed = useSelector(ref, chart.selectOrganisationLoadFailed);
   const saving = useSelector(ref, chart.selectOrganisationSaving);
-  const alert = useSelector(ref, chart.selectOrganisationAlert);
   const canEdit = useSelector(ref, chart.selectCanEditOrganisation);
   const logoRef = useSelector(ref, chart.selectOrganisationLogoRef);
   const editableLogoRef = useSelector(ref, chart.selectEditableLogoRef);
@@ -37,9 +40,7 @@ export function OrganisationDetailsScreen({
   return (
     <AccountAreaFrame user={user} path="/account/organisation">
       <OrganisationDetailsView
-        loading={loading}
-        loadFailed={loadFailed}
-        onRetry={() => ref.send({ type: 'retry' })}
+        {...status}
         initialValues={initialValues}
         canEdit={canEdit}
         logo={
@@ -53,8 +54,6 @@ export function OrganisationDetailsScreen({
         logoUrl={organisation?.logoUrl ?? ''}
         logoBusy={logoBusy}
         saving={saving}
-        alert={alert}
-        onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
         onSubmit={(values) => ref.send({ type: 'form.submit', values })}
       />
     </AccountAreaFrame>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { AccountAreaFrame } from '../../shared/AccountAreaFrame';
 import type { CountriesLoader } from '../../shared/countries';
 import type { FlowScreenProps } from '../../shared/flow';
+import { useAccountPanelStatus } from '../../shared/useAccountPanelStatus';
 import { useCountries } from '../../shared/useCountries';
 import { useEmailVerificationWidget, useHandleCheckField } from '../../shared/useIdentityWidgets';
 import { personalDetailsFormValues, type PersonalDetailsFieldName } from '../../validation/account';
@@ -17,12 +18,14 @@ interface PersonalDetailsScreenProps extends FlowScreenProps<PersonalDetailsActo
 /** Personal Details at /account/personal-details and /account, in the account area. */
 export function PersonalDetailsScreen({ flow, user, loadCountries }: PersonalDetailsScreenProps) {
   const ref = flow.personalDetails;
+  const status = useAccountPanelStatus(ref, {
+    loading: chart.selectPersonalDetailsLoading,
+    loadFailed: chart.selectPersonalDetailsLoadFailed,
+    alert: chart.selectPersonalDetailsAlert,
+  });
   const countries = useCountries(loadCountries);
   const details = useSelector(ref, chart.selectPersonalDetails);
-  const loading = useSelector(ref, chart.selectPersonalDetailsLoading);
-  const loadFailed = useSelector(ref, chart.selectPersonalDetailsLoadFailed);
   const saving = useSelector(ref, chart.selectPersonalDetailsSaving);
-  const alert = useSelector(ref, chart.selectPersonalDetailsAlert);
   const fieldErrors = useSelector(ref, chart.selectPersonalDetailsFieldErrors);
   const ruleErrors = useSelector(ref, chart.selectPersonalDetailsRuleErrors, shallowEqual);
   const emailConfirmation = useSelector(ref, chart.selectEmailConfirmation, shallowEqual);
@@ -47,9 +50,7 @@ export function PersonalDetailsScreen({ flow, user, loadCountries }: PersonalDet
   return (
     <AccountAreaFrame user={user} path="/account/personal-details">
       <PersonalDetailsView
-        loading={loading}
-        loadFailed={loadFailed}
-        onRetry={() => ref.send({ type: 'retry' })}
+        {...status}
         initialValues={initialValues}
         countries={countries}
         {...emailWidget}
@@ -65,8 +66,6 @@ export function PersonalDetailsScreen({ flow, user, loadCountries }: PersonalDet
           const field = chart.selectPersonalDetailsFocusField(ref.getSnapshot());
           if (field) setFocusRequest((request) => ({ field, id: request.id + 1 }));
         }}
-        alert={alert}
-        onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
       />
     </AccountAreaFrame>
   );
