@@ -139,3 +139,13 @@ export function emailedKeyInput({ params, configuration }: FlowRouteContext): {
 } {
   return { key: params.key ?? '', minimumPasswordLength: minimumPasswordLengthOf(configuration) };
 }
+
+/**
+ * The person a signed-in flow starts for (access 'user', 'admin', 'host' or 'onboarding': the app
+ * starts it only then, so nobody signed in is a fault). `flowName` names the flow in the error.
+ */
+export function signedInUser(services: FlowServices, flowName: string): User {
+  const user = services.currentUser();
+  if (!user) throw new Error(`${flowName} runs only for a signed-in person`);
+  return user;
+}

@@ -1,6 +1,5 @@
-import { createElement } from 'react';
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import type { FlowEntryFactory } from '../../shared/flow';
 import { createAdminApi } from '../../services/api/admin';
 import type { AdminOrganisationsActors } from './adminOrganisations.flow';
 import type { AdminOrganisation, AdminOrganisationList } from '../../../contract/admin';
@@ -20,12 +19,9 @@ const entry: FlowEntryFactory<undefined, AdminOrganisationsActors> = (services) 
       ),
     },
   });
-  function Screen(props: FlowScreenProps<AdminOrganisationsActors>) {
-    return createElement(AdminOrganisationsScreen, props);
-  }
   return {
     start: () => ({ adminOrganisations: { logic: adminOrganisations } }),
-    Screen,
+    Screen: AdminOrganisationsScreen,
   };
 };
 

@@ -1,6 +1,5 @@
-import { createElement } from 'react';
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
 import { sessionFromResponse } from '../../shared/session';
 import { createAdminApi } from '../../services/api/admin';
 import { createAuthApi } from '../../services/api/auth';
@@ -22,13 +21,9 @@ const entry: FlowEntryFactory<undefined, AdminUsersActors> = (services) => {
       ),
     },
   });
-  function Screen(props: FlowScreenProps<AdminUsersActors>) {
-    return createElement(AdminUsersScreen, props);
-  }
   return {
     start: () => {
-      const user = services.currentUser();
-      if (!user) throw new Error('The admin users screen runs only for a signed-in host');
+      const user = signedInUser(services, 'The admin users screen');
       return {
         adminUsers: {
           logic: adminUsers,
@@ -38,7 +33,7 @@ const entry: FlowEntryFactory<undefined, AdminUsersActors> = (services) => {
         },
       };
     },
-    Screen,
+    Screen: AdminUsersScreen,
   };
 };
 

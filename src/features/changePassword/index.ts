@@ -1,6 +1,6 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
-import type { FlowEntryFactory } from '../../shared/flow';
+import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
 import { resolveMinimumPasswordLength } from '../../validation/password';
 import type { ChangePasswordActors, ChangePasswordRouteInput } from './changePassword.flow';
@@ -23,8 +23,7 @@ const entry: FlowEntryFactory<ChangePasswordRouteInput, ChangePasswordActors> = 
   });
   return {
     start: (input) => {
-      const user = services.currentUser();
-      if (!user) throw new Error('Change Password runs only for a signed-in person');
+      const user = signedInUser(services, 'Change Password');
       return {
         changePassword: {
           logic: changePassword,

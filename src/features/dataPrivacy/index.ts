@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { fromPromise, sendParent } from 'xstate';
 import { personalDataFileName } from '../../../contract/account';
 import type { FlowEvent } from '../../machines/flows';
-import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import { type FlowEntryFactory, type FlowScreenProps, signedInUser } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
 import { saveFile } from '../../services/saveFile';
 import type { DataPrivacyActors, DataPrivacyRouteInput } from './dataPrivacy.flow';
@@ -34,8 +34,7 @@ const entry: FlowEntryFactory<DataPrivacyRouteInput, DataPrivacyActors> = (servi
   }
   return {
     start: (input) => {
-      const user = services.currentUser();
-      if (!user) throw new Error('Data Privacy runs only for a signed-in person');
+      const user = signedInUser(services, 'Data Privacy');
       return {
         dataPrivacy: {
           logic: dataPrivacy,

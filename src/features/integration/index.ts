@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { UserRole } from '../../../contract/enums';
-import type { FlowEntryFactory } from '../../shared/flow';
+import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
 import { createPaymentsApi } from '../../services/api/payments';
 import type { IntegrationActors } from './integration.flow';
 import { integrationMachine } from './integrationMachine';
@@ -19,8 +19,7 @@ const entry: FlowEntryFactory<undefined, IntegrationActors> = (services) => {
   });
   return {
     start: () => {
-      const user = services.currentUser();
-      if (!user) throw new Error('Integration runs only for a signed-in person');
+      const user = signedInUser(services, 'Integration');
       return {
         integration: {
           logic: integration,

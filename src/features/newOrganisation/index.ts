@@ -1,9 +1,8 @@
-import { createElement } from 'react';
 import { fromPromise } from 'xstate';
 import { organisationLogoUploadInput } from '../../machines/avatarUploadMachine';
 import type { FlowEvent } from '../../machines/flows';
 import { createLogoUpload } from '../../shared/avatarUploadActors';
-import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
 import { createOrganisationsApi } from '../../services/api/organisations';
 import type { NewOrganisationActors } from './newOrganisation.flow';
 import { newOrganisationMachine, type NewOrganisationOutput } from './newOrganisationMachine';
@@ -24,13 +23,9 @@ const entry: FlowEntryFactory<undefined, NewOrganisationActors> = (services) => 
     type: 'flow.switchOrganisation',
     tenantId,
   });
-  function Screen(props: FlowScreenProps<NewOrganisationActors>) {
-    return createElement(NewOrganisationScreen, props);
-  }
   return {
     start: () => {
-      const user = services.currentUser();
-      if (!user) throw new Error('New Organisation runs only for a signed-in person');
+      const user = signedInUser(services, 'New Organisation');
       return {
         newOrganisation: {
           logic: newOrganisation,
@@ -39,7 +34,7 @@ const entry: FlowEntryFactory<undefined, NewOrganisationActors> = (services) => 
         },
       };
     },
-    Screen,
+    Screen: NewOrganisationScreen,
   };
 };
 

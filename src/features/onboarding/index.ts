@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { userAvatarUploadInput } from '../../machines/avatarUploadMachine';
 import { createAvatarUpload } from '../../shared/avatarUploadActors';
-import type { FlowEntryFactory } from '../../shared/flow';
+import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
 import { createTenantsApi } from '../../services/api/tenants';
 import { createTopicsApi } from '../../services/api/topics';
 import type { OnboardingActors } from './onboarding.flow';
@@ -30,8 +30,7 @@ const entry: FlowEntryFactory<undefined, OnboardingActors> = (services) => {
   return {
     start: () => {
       // The app runs this flow only for a signed-in person whose organisation is onboarding.
-      const user = services.currentUser();
-      if (!user) throw new Error('Onboarding runs only for a signed-in person');
+      const user = signedInUser(services, 'Onboarding');
       const userId = user.id;
       return {
         onboarding: {

@@ -1,8 +1,7 @@
-import { createElement } from 'react';
 import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
 import { createLogoUpload } from '../../shared/avatarUploadActors';
-import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
 import { createOrganisationsApi } from '../../services/api/organisations';
 import type { OrganisationDetailsActors } from './organisationDetails.flow';
 import { organisationDetailsMachine } from './organisationDetailsMachine';
@@ -19,13 +18,9 @@ const entry: FlowEntryFactory<undefined, OrganisationDetailsActors> = (services)
     // The app refreshes the session: the token, and the account area's heading, carry the name.
     actions: { notifySaved: sendParent((): FlowEvent => ({ type: 'flow.refreshSession' })) },
   });
-  function Screen(props: FlowScreenProps<OrganisationDetailsActors>) {
-    return createElement(OrganisationDetailsScreen, props);
-  }
   return {
     start: () => {
-      const user = services.currentUser();
-      if (!user) throw new Error('Organisation Details runs only for a signed-in person');
+      const user = signedInUser(services, 'Organisation Details');
       return {
         organisationDetails: {
           logic: organisationDetails,
@@ -37,7 +32,7 @@ const entry: FlowEntryFactory<undefined, OrganisationDetailsActors> = (services)
         },
       };
     },
-    Screen,
+    Screen: OrganisationDetailsScreen,
   };
 };
 

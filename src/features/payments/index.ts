@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { UserRole } from '../../../contract/enums';
-import type { FlowEntryFactory } from '../../shared/flow';
+import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
 import { createPaymentsApi } from '../../services/api/payments';
 import { invoicesMachine } from './invoicesMachine';
 import type { PaymentsActors, PaymentsRouteInput } from './payments.flow';
@@ -40,8 +40,7 @@ const entry: FlowEntryFactory<PaymentsRouteInput, PaymentsActors> = (services) =
   });
   return {
     start: (input) => {
-      const user = services.currentUser();
-      if (!user) throw new Error('Subscription / Invoices runs only for a signed-in person');
+      const user = signedInUser(services, 'Subscription / Invoices');
       return {
         subscriptionPlan: {
           logic: subscriptionPlan,

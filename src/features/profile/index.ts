@@ -3,7 +3,7 @@ import { userAvatarUploadInput } from '../../machines/avatarUploadMachine';
 import type { FlowEvent } from '../../machines/flows';
 import { createAvatarUpload } from '../../shared/avatarUploadActors';
 import { createDashboardInformation } from '../../shared/dashboardInformation';
-import type { FlowEntryFactory } from '../../shared/flow';
+import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
 import type { ProfileActors } from './profile.flow';
 import { ProfileScreen } from './ProfileScreen';
 
@@ -18,8 +18,7 @@ const entry: FlowEntryFactory<undefined, ProfileActors> = (services) => {
   const dashboardInformation = createDashboardInformation(services);
   return {
     start: () => {
-      const user = services.currentUser();
-      if (!user) throw new Error('The profile runs only for a signed-in person');
+      const user = signedInUser(services, 'The profile');
       return {
         avatarUpload: { logic: avatarUpload, input: userAvatarUploadInput(user) },
         dashboardInformation: { logic: dashboardInformation, input: { signedIn: true } },

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { fromPromise } from 'xstate';
-import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
+import { type FlowEntryFactory, type FlowScreenProps, signedInUser } from '../../shared/flow';
 import { createTeamApi } from '../../services/api/team';
 import type { UsersActors } from './users.flow';
 import { usersMachine } from './usersMachine';
@@ -31,8 +31,7 @@ const entry: FlowEntryFactory<undefined, UsersActors> = (services) => {
   }
   return {
     start: () => {
-      const user = services.currentUser();
-      if (!user) throw new Error('The users screen runs only for a signed-in person');
+      const user = signedInUser(services, 'The users screen');
       return { users: { logic: users, input: { currentUserId: user.id } } };
     },
     Screen,
