@@ -149,3 +149,15 @@ export function signedInUser(services: FlowServices, flowName: string): User {
   if (!user) throw new Error(`${flowName} runs only for a signed-in person`);
   return user;
 }
+
+/**
+ * A signed-in flow's start, given the person it starts for:
+ * `start: startForUser(services, 'Integration', (user) => ({ integration: { logic, input } }))`.
+ */
+export function startForUser<TInput, T extends FlowActors>(
+  services: FlowServices,
+  flowName: string,
+  start: (user: User, input: TInput) => FlowActorsStart<T>,
+): FlowEntry<TInput, T>['start'] {
+  return (input) => start(signedInUser(services, flowName), input);
+}

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
+import { type FlowEntryFactory, startForUser } from '../../shared/flow';
 import { sessionFromResponse } from '../../shared/session';
 import { createAdminApi } from '../../services/api/admin';
 import { createAuthApi } from '../../services/api/auth';
@@ -22,17 +22,14 @@ const entry: FlowEntryFactory<undefined, AdminUsersActors> = (services) => {
     },
   });
   return {
-    start: () => {
-      const user = signedInUser(services, 'The admin users screen');
-      return {
-        adminUsers: {
-          logic: adminUsers,
-          input: { currentUserId: user.id },
-          // The impersonated session: the app stores it (and then goes to /feed).
-          onDone: (session) => ({ type: 'flow.sessionEstablished', session }),
-        },
-      };
-    },
+    start: startForUser(services, 'The admin users screen', (user) => ({
+      adminUsers: {
+        logic: adminUsers,
+        input: { currentUserId: user.id },
+        // The impersonated session: the app stores it (and then goes to /feed).
+        onDone: (session) => ({ type: 'flow.sessionEstablished', session }),
+      },
+    })),
     Screen: AdminUsersScreen,
   };
 };

@@ -1,6 +1,6 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
-import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
+import { type FlowEntryFactory, startForUser } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
 import { resolveMinimumPasswordLength } from '../../validation/password';
 import type { ChangePasswordActors, ChangePasswordRouteInput } from './changePassword.flow';
@@ -22,19 +22,16 @@ const entry: FlowEntryFactory<ChangePasswordRouteInput, ChangePasswordActors> = 
     },
   });
   return {
-    start: (input) => {
-      const user = signedInUser(services, 'Change Password');
-      return {
-        changePassword: {
-          logic: changePassword,
-          input: {
-            minimumPasswordLength: resolveMinimumPasswordLength(input.minimumPasswordLength),
-            loginProvider: user.currentLoginProvider,
-            impersonated: user.impersonator !== undefined,
-          },
+    start: startForUser(services, 'Change Password', (user, input) => ({
+      changePassword: {
+        logic: changePassword,
+        input: {
+          minimumPasswordLength: resolveMinimumPasswordLength(input.minimumPasswordLength),
+          loginProvider: user.currentLoginProvider,
+          impersonated: user.impersonator !== undefined,
         },
-      };
-    },
+      },
+    })),
     Screen: ChangePasswordScreen,
   };
 };

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { fromPromise, sendParent } from 'xstate';
 import { personalDataFileName } from '../../../contract/account';
 import type { FlowEvent } from '../../machines/flows';
-import { type FlowEntryFactory, type FlowScreenProps, signedInUser } from '../../shared/flow';
+import { type FlowEntryFactory, type FlowScreenProps, startForUser } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
 import { saveFile } from '../../services/saveFile';
 import type { DataPrivacyActors, DataPrivacyRouteInput } from './dataPrivacy.flow';
@@ -33,20 +33,17 @@ const entry: FlowEntryFactory<DataPrivacyRouteInput, DataPrivacyActors> = (servi
     });
   }
   return {
-    start: (input) => {
-      const user = signedInUser(services, 'Data Privacy');
-      return {
-        dataPrivacy: {
-          logic: dataPrivacy,
-          input: {
-            userId: user.id,
-            tenantId: user.currentTenant.id,
-            inAccountArea: input.inAccountArea,
-            impersonated: user.impersonator !== undefined,
-          },
+    start: startForUser(services, 'Data Privacy', (user, input) => ({
+      dataPrivacy: {
+        logic: dataPrivacy,
+        input: {
+          userId: user.id,
+          tenantId: user.currentTenant.id,
+          inAccountArea: input.inAccountArea,
+          impersonated: user.impersonator !== undefined,
         },
-      };
-    },
+      },
+    })),
     Screen,
   };
 };

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { UserRole } from '../../../contract/enums';
-import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
+import { type FlowEntryFactory, startForUser } from '../../shared/flow';
 import { createPaymentsApi } from '../../services/api/payments';
 import type { IntegrationActors } from './integration.flow';
 import { integrationMachine } from './integrationMachine';
@@ -18,15 +18,12 @@ const entry: FlowEntryFactory<undefined, IntegrationActors> = (services) => {
     },
   });
   return {
-    start: () => {
-      const user = signedInUser(services, 'Integration');
-      return {
-        integration: {
-          logic: integration,
-          input: { isAdministrator: user.userRole === UserRole.Administrator },
-        },
-      };
-    },
+    start: startForUser(services, 'Integration', (user) => ({
+      integration: {
+        logic: integration,
+        input: { isAdministrator: user.userRole === UserRole.Administrator },
+      },
+    })),
     Screen: IntegrationScreen,
   };
 };

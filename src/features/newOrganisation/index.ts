@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { organisationLogoUploadInput } from '../../machines/avatarUploadMachine';
 import type { FlowEvent } from '../../machines/flows';
 import { createLogoUpload } from '../../shared/avatarUploadActors';
-import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
+import { type FlowEntryFactory, startForUser } from '../../shared/flow';
 import { createOrganisationsApi } from '../../services/api/organisations';
 import type { NewOrganisationActors } from './newOrganisation.flow';
 import { newOrganisationMachine, type NewOrganisationOutput } from './newOrganisationMachine';
@@ -24,16 +24,13 @@ const entry: FlowEntryFactory<undefined, NewOrganisationActors> = (services) => 
     tenantId,
   });
   return {
-    start: () => {
-      const user = signedInUser(services, 'New Organisation');
-      return {
-        newOrganisation: {
-          logic: newOrganisation,
-          input: { logo: organisationLogoUploadInput(user, null) },
-          onDone: switchToIt,
-        },
-      };
-    },
+    start: startForUser(services, 'New Organisation', (user) => ({
+      newOrganisation: {
+        logic: newOrganisation,
+        input: { logo: organisationLogoUploadInput(user, null) },
+        onDone: switchToIt,
+      },
+    })),
     Screen: NewOrganisationScreen,
   };
 };

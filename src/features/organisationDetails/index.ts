@@ -1,7 +1,7 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
 import { createLogoUpload } from '../../shared/avatarUploadActors';
-import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
+import { type FlowEntryFactory, startForUser } from '../../shared/flow';
 import { createOrganisationsApi } from '../../services/api/organisations';
 import type { OrganisationDetailsActors } from './organisationDetails.flow';
 import { organisationDetailsMachine } from './organisationDetailsMachine';
@@ -19,19 +19,16 @@ const entry: FlowEntryFactory<undefined, OrganisationDetailsActors> = (services)
     actions: { notifySaved: sendParent((): FlowEvent => ({ type: 'flow.refreshSession' })) },
   });
   return {
-    start: () => {
-      const user = signedInUser(services, 'Organisation Details');
-      return {
-        organisationDetails: {
-          logic: organisationDetails,
-          input: {
-            tenantId: user.currentTenant.id,
-            userRole: user.userRole,
-            userGuid: user.guid,
-          },
+    start: startForUser(services, 'Organisation Details', (user) => ({
+      organisationDetails: {
+        logic: organisationDetails,
+        input: {
+          tenantId: user.currentTenant.id,
+          userRole: user.userRole,
+          userGuid: user.guid,
         },
-      };
-    },
+      },
+    })),
     Screen: OrganisationDetailsScreen,
   };
 };

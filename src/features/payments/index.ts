@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { UserRole } from '../../../contract/enums';
-import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
+import { type FlowEntryFactory, startForUser } from '../../shared/flow';
 import { createPaymentsApi } from '../../services/api/payments';
 import { invoicesMachine } from './invoicesMachine';
 import type { PaymentsActors, PaymentsRouteInput } from './payments.flow';
@@ -39,19 +39,16 @@ const entry: FlowEntryFactory<PaymentsRouteInput, PaymentsActors> = (services) =
     },
   });
   return {
-    start: (input) => {
-      const user = signedInUser(services, 'Subscription / Invoices');
-      return {
-        subscriptionPlan: {
-          logic: subscriptionPlan,
-          input: {
-            isAdministrator: user.userRole === UserRole.Administrator,
-            sessionId: input.sessionId,
-            checkoutCanceled: input.checkoutCanceled,
-          },
+    start: startForUser(services, 'Subscription / Invoices', (user, input) => ({
+      subscriptionPlan: {
+        logic: subscriptionPlan,
+        input: {
+          isAdministrator: user.userRole === UserRole.Administrator,
+          sessionId: input.sessionId,
+          checkoutCanceled: input.checkoutCanceled,
         },
-      };
-    },
+      },
+    })),
     Screen: PaymentsScreen,
   };
 };

@@ -3,7 +3,7 @@ import { userAvatarUploadInput } from '../../machines/avatarUploadMachine';
 import type { FlowEvent } from '../../machines/flows';
 import { createAvatarUpload } from '../../shared/avatarUploadActors';
 import { createDashboardInformation } from '../../shared/dashboardInformation';
-import { type FlowEntryFactory, signedInUser } from '../../shared/flow';
+import { type FlowEntryFactory, startForUser } from '../../shared/flow';
 import type { ProfileActors } from './profile.flow';
 import { ProfileScreen } from './ProfileScreen';
 
@@ -17,13 +17,10 @@ const entry: FlowEntryFactory<undefined, ProfileActors> = (services) => {
   });
   const dashboardInformation = createDashboardInformation(services);
   return {
-    start: () => {
-      const user = signedInUser(services, 'The profile');
-      return {
-        avatarUpload: { logic: avatarUpload, input: userAvatarUploadInput(user) },
-        dashboardInformation: { logic: dashboardInformation, input: { signedIn: true } },
-      };
-    },
+    start: startForUser(services, 'The profile', (user) => ({
+      avatarUpload: { logic: avatarUpload, input: userAvatarUploadInput(user) },
+      dashboardInformation: { logic: dashboardInformation, input: { signedIn: true } },
+    })),
     Screen: ProfileScreen,
   };
 };
