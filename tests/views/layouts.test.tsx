@@ -8,15 +8,19 @@ import { layoutUser } from './samplePosts';
 
 const user = layoutUser({ fullName: 'Ann Smith', handle: 'ann_smith' });
 
-function renderApp(pathname: string) {
+function renderApp(
+  pathname: string,
+  changes: Partial<typeof user> = {},
+  content = 'Screen content',
+) {
   return render(
     <AppLayoutView
       pathname={pathname}
-      user={user}
+      user={{ ...user, ...changes }}
       clientVersion="1.0.1"
       onSwitchOrganisation={vi.fn()}
     >
-      <p>Screen content</p>
+      <p>{content}</p>
     </AppLayoutView>,
   );
 }
@@ -252,32 +256,14 @@ describe('AppLayoutView', () => {
   });
 
   it('lists Change Password only for an Email login (spec §2.2)', async () => {
-    render(
-      <AppLayoutView
-        pathname="/feed"
-        user={{ ...user, canChangePassword: false }}
-        clientVersion="1.0.1"
-        onSwitchOrganisation={vi.fn()}
-      >
-        <p>Feed</p>
-      </AppLayoutView>,
-    );
+    renderApp('/feed', { canChangePassword: false }, 'Feed');
     await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     expect(screen.queryByRole('link', { name: 'Change Password' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Preferences' })).toBeTruthy();
   });
 
   it('lists Users (/users) for an Administrator, before Logout', async () => {
-    render(
-      <AppLayoutView
-        pathname="/feed"
-        user={{ ...user, canManageUsers: true }}
-        clientVersion="1.0.1"
-        onSwitchOrganisation={vi.fn()}
-      >
-        <p>Feed</p>
-      </AppLayoutView>,
-    );
+    renderApp('/feed', { canManageUsers: true }, 'Feed');
     await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     const links = screen.getAllByRole('link').filter((l) => l.closest('ul')?.closest('[id]'));
     expect(links.map((l) => l.textContent).slice(-2)).toEqual(['Users', 'Logout']);
@@ -289,16 +275,7 @@ describe('AppLayoutView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     unmount();
-    render(
-      <AppLayoutView
-        pathname="/feed"
-        user={{ ...user, canManageUsers: true, canAdminister: true }}
-        clientVersion="1.0.1"
-        onSwitchOrganisation={vi.fn()}
-      >
-        <p>Feed</p>
-      </AppLayoutView>,
-    );
+    renderApp('/feed', { canManageUsers: true, canAdminister: true }, 'Feed');
     await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     const links = screen.getAllByRole('link').filter((l) => l.closest('ul')?.closest('[id]'));
     expect(links.map((l) => l.textContent).slice(-3)).toEqual(['Users', 'Admin', 'Logout']);
@@ -332,16 +309,7 @@ describe('AppLayoutView', () => {
     // The initials are visible text: the button's name starts with them (WCAG 2.5.3).
     expect(screen.getByRole('button', { name: 'AS, Account settings' }).textContent).toBe('AS');
     unmount();
-    render(
-      <AppLayoutView
-        pathname="/"
-        user={{ ...user, avatarUrl: 'https://example.org/ann.png' }}
-        clientVersion="1.0.1"
-        onSwitchOrganisation={vi.fn()}
-      >
-        <p>Screen content</p>
-      </AppLayoutView>,
-    );
+    renderApp('/', { avatarUrl: 'https://example.org/ann.png' }, 'Screen content');
     const button = screen.getByRole('button', { name: 'Account settings' });
     expect(button.textContent).toBe('');
     expect(button.querySelector('img')?.getAttribute('src')).toBe('https://example.org/ann.png');
@@ -357,16 +325,7 @@ describe('AppLayoutView', () => {
       expect(profile.querySelector('img')).toBeNull();
     }
     unmount();
-    render(
-      <AppLayoutView
-        pathname="/account/profile"
-        user={{ ...user, avatarUrl: 'https://example.org/ann.png' }}
-        clientVersion="1.0.1"
-        onSwitchOrganisation={vi.fn()}
-      >
-        <p>Screen content</p>
-      </AppLayoutView>,
-    );
+    renderApp('/account/profile', { avatarUrl: 'https://example.org/ann.png' }, 'Screen content');
     for (const name of ['Main', 'Bottom navigation']) {
       const profile = within(screen.getByRole('navigation', { name })).getByRole('link', {
         name: 'Profile',
