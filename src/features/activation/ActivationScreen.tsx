@@ -6,19 +6,12 @@ import {
   selectActivationFailureText,
 } from './activationMachine';
 import { KeyResultView } from '../../views/layouts/KeyResultView';
-import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
+import type { FlowScreenProps } from '../../shared/flow';
 import type { ActivationActors } from './activation.flow';
 
 /** Activation, /activate/{key}: the emailed link's key is sent; success or failure. */
 export function ActivationScreen({ flow }: FlowScreenProps<ActivationActors>) {
-  return <ActivationResult activationRef={flow.activation} />;
-}
-
-function ActivationResult({
-  activationRef,
-}: {
-  activationRef: FlowRefs<ActivationActors>['activation'];
-}) {
+  const activationRef = flow.activation;
   const result = useSelector(activationRef, selectActivationResult);
   const failureText = useSelector(activationRef, selectActivationFailureText);
   const canRetry = useSelector(activationRef, selectActivationCanRetry);

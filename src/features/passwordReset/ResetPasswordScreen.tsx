@@ -6,19 +6,12 @@ import {
   selectPasswordResetStage,
 } from './passwordResetMachine';
 import { ResetPasswordView } from './ResetPasswordView';
-import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
+import type { FlowScreenProps } from '../../shared/flow';
 import type { PasswordResetActors } from './passwordReset.flow';
 
 /** Reset password, /forgotten-password/{key}: the page the emailed link opens. */
 export function ResetPasswordScreen({ flow }: FlowScreenProps<PasswordResetActors>) {
-  return <ResetPasswordForm resetRef={flow.passwordReset} />;
-}
-
-function ResetPasswordForm({
-  resetRef,
-}: {
-  resetRef: FlowRefs<PasswordResetActors>['passwordReset'];
-}) {
+  const resetRef = flow.passwordReset;
   const state = useSelector(resetRef, selectPasswordResetStage);
   const minimumPasswordLength = useSelector(resetRef, selectPasswordResetMinimumLength);
   const notice = useSelector(resetRef, selectPasswordResetNotice, shallowEqual);
