@@ -8,30 +8,7 @@ import {
   type AnyEventObject,
 } from 'xstate';
 import type { PendingUpload, ValidationPresetRules } from '../../contract/media';
-import {
-  AVATAR_CROP_ZOOM,
-  avatarUploadHints,
-  avatarUploadMachine,
-  croppedFileName,
-  selectAcceptedTypes,
-  selectAvatarActivity,
-  selectAvatarAlert,
-  selectAvatarBusy,
-  selectAvatarStatus,
-  selectAvatarUploadProgress,
-  selectCanCancel,
-  selectCanChooseFile,
-  selectCanDelete,
-  selectCropRequest,
-  selectShownImage,
-  userAvatarUploadInput,
-  type AvatarChange,
-  type AvatarUploadEvent,
-  type AvatarUploadInput,
-  type AvatarUploadSnapshot,
-  type AvatarUploadStatus,
-  type UploadImageInput,
-} from '../../src/machines/avatarUploadMachine';
+import * as avatar from '../../src/machines/avatarUploadMachine';
 import { FakePromises } from '../support/pathHarness';
 import { describePathsForInputs } from '../support/pathsWithInputs';
 
@@ -84,14 +61,14 @@ const messagesOr = (error: unknown, fallback: string) =>
     ? (error as { messages: string[] }).messages
     : [fallback];
 
-const WITH_PHOTO: AvatarUploadInput = {
+const WITH_PHOTO: avatar.AvatarUploadInput = {
   presetId: 'avatar',
   cropping: true,
   reference: 'avatar:guid-1',
   ownerId: 4,
   current: { imageUrl: OLD_URL },
 };
-const LOGO_UNCROPPED: AvatarUploadInput = {
+const LOGO_UNCROPPED: avatar.AvatarUploadInput = {
   presetId: 'logo',
   cropping: false,
   reference: 'logo:tenant-9',
@@ -119,7 +96,7 @@ type Phase =
 interface Model {
   phase: Phase;
   imageUrl: string | null;
-  status: AvatarUploadStatus | null;
+  status: avatar.AvatarUploadStatus | null;
   presetLoaded: boolean;
   /** What is uploading: the crop's output or the file itself, and its name. */
   sending: { blob: Blob; fileName: string } | null;
@@ -130,12 +107,12 @@ interface Model {
   uploads: unknown[];
   /** How many times the upload actor was stopped (a cancel aborts the request). */
   stops: number;
-  notified: AvatarChange[];
+  notified: avatar.AvatarChange[];
 }
 
 const READY: Phase[] = ['preparing', 'idle', 'discarding'];
 
-function initial(input: AvatarUploadInput): Model {
+function initial(input: avatar.AvatarUploadInput): Model {
   return {
     phase: 'preparing',
     imageUrl: input.current.imageUrl,
@@ -152,8 +129,8 @@ function initial(input: AvatarUploadInput): Model {
   };
 }
 
-function next(m: Model, event: AnyEventObject, input: AvatarUploadInput): Model {
-  const e = event as { output?: unknown; error?: unknown } & Partial<AvatarUploadEvent>;
+function next(m: Model, event: AnyEventObject, input: avatar.AvatarUploadInput): Model {
+  const e = event as { output?: unknown; error?: unknown } & Partial<avatar.AvatarUploadEvent>;
   const call = (name: string, callInput: unknown) => [...m.calls, { name, input: callInput }];
   const checkCall = (calls: Model['calls']) => [
     ...calls,
@@ -338,14 +315,14 @@ const VALUE: Record<Phase, unknown> = {
   deleting: 'deleting',
 };
 
-function expectShown(s: AvatarUploadSnapshot, m: Model) {
+function expectShown(s: avatar.AvatarUploadSnapshot, m: Model) {
   expect(s.value).toEqual(VALUE[m.phase]);
-  expect(selectAvatarActivity(s)).toBe(ACTIVITY[m.phase]);
-  expect(selectAvatarBusy(s)).toBe(
+  expect(avatar.selectAvatarActivity(s)).toBe(ACTIVITY[m.phase]);
+  expect(avatar.selectAvatarBusy(s)).toBe(
     ['loadingPreset', 'checking', 'uploading', 'confirming', 'deleting'].includes(m.phase),
   );
   // The image on its way shows while it uploads and is saved; otherwise the stored one.
-  expect(selectShownImage(s)).toEqual(
+  expect(avatar.selectShownImage(s)).toEqual(
     m.phase === 'uploading' || m.phase === 'confirming'
       ? { blob: m.sending?.blob }
       : m.imageUrl === null
@@ -353,21 +330,21 @@ function expectShown(s: AvatarUploadSnapshot, m: Model) {
         : { url: m.imageUrl },
   );
   if (m.phase === 'uploading' || m.phase === 'confirming') {
-    expect((selectShownImage(s) as { blob: Blob }).blob).toBe(m.sending?.blob);
+    expect((avatar.selectShownImage(s) as { blob: Blob }).blob).toBe(m.sending?.blob);
   }
-  expect(selectAvatarStatus(s)).toBe(m.status);
-  expect(selectAvatarUploadProgress(s)).toBe(m.phase === 'uploading' ? m.progress : null);
-  expect(selectAvatarAlert(s)).toEqual(m.alert);
+  expect(avatar.selectAvatarStatus(s)).toBe(m.status);
+  expect(avatar.selectAvatarUploadProgress(s)).toBe(m.phase === 'uploading' ? m.progress : null);
+  expect(avatar.selectAvatarAlert(s)).toEqual(m.alert);
   const ready = READY.includes(m.phase);
-  expect(selectCanChooseFile(s)).toBe(ready);
-  expect(selectCanDelete(s)).toBe(ready && m.imageUrl !== null);
-  expect(selectCanCancel(s)).toBe(m.phase === 'cropping' || m.phase === 'uploading');
+  expect(avatar.selectCanChooseFile(s)).toBe(ready);
+  expect(avatar.selectCanDelete(s)).toBe(ready && m.imageUrl !== null);
+  expect(avatar.selectCanCancel(s)).toBe(m.phase === 'cropping' || m.phase === 'uploading');
   // The file input accepts the preset's types once it is known, else any image.
-  expect(selectAcceptedTypes(s)).toBe(
+  expect(avatar.selectAcceptedTypes(s)).toBe(
     m.presetLoaded ? 'image/jpeg,image/png,.jpg,.png' : 'image/*',
   );
   // The crop dialog is open on the chosen file with the preset's rules.
-  expect(selectCropRequest(s)).toEqual(
+  expect(avatar.selectCropRequest(s)).toEqual(
     m.phase === 'cropping'
       ? {
           file: PHOTO,
@@ -382,7 +359,7 @@ function expectShown(s: AvatarUploadSnapshot, m: Model) {
         }
       : null,
   );
-  if (m.phase === 'cropping') expect(selectCropRequest(s)?.file).toBe(PHOTO);
+  if (m.phase === 'cropping') expect(avatar.selectCropRequest(s)?.file).toBe(PHOTO);
   // Spec §4: uploaded, holding the pending upload id (until it is confirmed or dropped); once
   // an attempt is over the chosen file and its image are let go.
   expect(s.context.upload).toEqual(m.pending);
@@ -393,19 +370,19 @@ function expectShown(s: AvatarUploadSnapshot, m: Model) {
 }
 
 /** The upload running now: the real child-to-parent channel of the callback actor. */
-let upload: { sendBack: (event: AvatarUploadEvent) => void } | null = null;
+let upload: { sendBack: (event: avatar.AvatarUploadEvent) => void } | null = null;
 
 interface Spies {
   promises: FakePromises;
   uploads: unknown[];
   stops: number;
-  notified: AvatarChange[];
+  notified: avatar.AvatarChange[];
 }
 
 let model: Model;
 
-await describePathsForInputs<Spies, AvatarUploadInput>({
-  machine: avatarUploadMachine,
+await describePathsForInputs<Spies, avatar.AvatarUploadInput>({
+  machine: avatar.avatarUploadMachine,
   unhandled: true,
   inputs: [
     {
@@ -452,7 +429,7 @@ await describePathsForInputs<Spies, AvatarUploadInput>({
     const promises = new FakePromises();
     const spies: Spies = { promises, uploads: [], stops: 0, notified: [] };
     upload = null;
-    const machine = avatarUploadMachine.provide({
+    const machine = avatar.avatarUploadMachine.provide({
       actors: {
         ...promises.actors(
           'loadPreset',
@@ -461,7 +438,7 @@ await describePathsForInputs<Spies, AvatarUploadInput>({
           'discardUpload',
           'deleteAvatar',
         ),
-        uploadImage: fromCallback<AvatarUploadEvent, unknown>(({ input, sendBack }) => {
+        uploadImage: fromCallback<avatar.AvatarUploadEvent, unknown>(({ input, sendBack }) => {
           spies.uploads.push(input);
           upload = { sendBack };
           return () => {
@@ -478,7 +455,7 @@ await describePathsForInputs<Spies, AvatarUploadInput>({
   // to the machine, which must ignore them.
   deliver: (event) => {
     if (!event.type.startsWith('upload.') || !upload) return false;
-    upload.sendBack(event as AvatarUploadEvent);
+    upload.sendBack(event as avatar.AvatarUploadEvent);
     return true;
   },
   events: [
@@ -512,10 +489,10 @@ await describePathsForInputs<Spies, AvatarUploadInput>({
   afterStep: ({ event, snapshot, previous, index }, spies, input) => {
     if (index === 0) {
       model = initial(input);
-      expectShown(previous as AvatarUploadSnapshot, model);
+      expectShown(previous as avatar.AvatarUploadSnapshot, model);
     }
     model = next(model, event, input);
-    expectShown(snapshot as AvatarUploadSnapshot, model);
+    expectShown(snapshot as avatar.AvatarUploadSnapshot, model);
     // The calls made, with what they were given; the uploads started and stopped; what the
     // host heard.
     expect(spies.promises.calls).toEqual(model.calls);
@@ -527,41 +504,44 @@ await describePathsForInputs<Spies, AvatarUploadInput>({
 
 describe('avatarUpload: the helpers', () => {
   it('a cropped image keeps the chosen name with the extension of its type', () => {
-    expect(croppedFileName('me.png', 'image/jpeg')).toBe('me.jpg');
-    expect(croppedFileName('holiday.photo.HEIC', 'image/png')).toBe('holiday.photo.png');
-    expect(croppedFileName('portrait', 'IMAGE/WEBP')).toBe('portrait.webp');
-    expect(croppedFileName('.hidden', 'image/jpeg')).toBe('.hidden.jpg');
-    expect(croppedFileName('', 'image/jpeg')).toBe('avatar.jpg');
-    expect(croppedFileName('.png', 'image/png')).toBe('.png.png');
+    expect(avatar.croppedFileName('me.png', 'image/jpeg')).toBe('me.jpg');
+    expect(avatar.croppedFileName('holiday.photo.HEIC', 'image/png')).toBe('holiday.photo.png');
+    expect(avatar.croppedFileName('portrait', 'IMAGE/WEBP')).toBe('portrait.webp');
+    expect(avatar.croppedFileName('.hidden', 'image/jpeg')).toBe('.hidden.jpg');
+    expect(avatar.croppedFileName('', 'image/jpeg')).toBe('avatar.jpg');
+    expect(avatar.croppedFileName('.png', 'image/png')).toBe('.png.png');
     // A type the crop never makes keeps the name as it is.
-    expect(croppedFileName('me.gif', 'image/gif')).toBe('me.gif');
+    expect(avatar.croppedFileName('me.gif', 'image/gif')).toBe('me.gif');
   });
 
   it("a person's input: the avatar preset, cropped, their reference and id, their stored photo", () => {
     const user = { id: 4, guid: 'guid-1', avatarUrl: OLD_URL, avatarType: 'Stored' as const };
-    expect(userAvatarUploadInput(user)).toEqual({
+    expect(avatar.userAvatarUploadInput(user)).toEqual({
       presetId: 'avatar',
       cropping: true,
       reference: 'avatar:guid-1',
       ownerId: 4,
       current: { imageUrl: OLD_URL },
     });
-    expect(userAvatarUploadInput({ ...user, avatarType: 'Initials' }).current.imageUrl).toBeNull();
     expect(
-      userAvatarUploadInput({ ...user, avatarType: 'Gravatar', avatarUrl: '' }).current.imageUrl,
+      avatar.userAvatarUploadInput({ ...user, avatarType: 'Initials' }).current.imageUrl,
     ).toBeNull();
     expect(
-      userAvatarUploadInput({ ...user, avatarType: 'Url', avatarUrl: 'https://x/y.png' }).current
+      avatar.userAvatarUploadInput({ ...user, avatarType: 'Gravatar', avatarUrl: '' }).current
         .imageUrl,
+    ).toBeNull();
+    expect(
+      avatar.userAvatarUploadInput({ ...user, avatarType: 'Url', avatarUrl: 'https://x/y.png' })
+        .current.imageUrl,
     ).toBe('https://x/y.png');
   });
 
   it('spec §2.3 and §9: the hints and the zoom range', () => {
-    expect(avatarUploadHints).toEqual({
+    expect(avatar.avatarUploadHints).toEqual({
       profile: 'square image, max 500x500',
       organisationLogo: 'square, min 400, max 800 px',
     });
-    expect(AVATAR_CROP_ZOOM).toEqual({ min: 1, max: 3, step: 0.1 });
+    expect(avatar.AVATAR_CROP_ZOOM).toEqual({ min: 1, max: 3, step: 0.1 });
   });
 });
 
@@ -571,7 +551,7 @@ describe('avatarUpload: the crop and the file input follow the preset', () => {
   /** Loads `preset`, chooses the photo and passes its check: the crop dialog opens. */
   async function cropping(preset: ValidationPresetRules) {
     const actor = createActor(
-      avatarUploadMachine.provide({
+      avatar.avatarUploadMachine.provide({
         actors: {
           loadPreset: fromPromise(async () => preset),
           checkFile: fromPromise(async (): Promise<void> => undefined),
@@ -581,10 +561,10 @@ describe('avatarUpload: the crop and the file input follow the preset', () => {
     );
     actor.start();
     await flush();
-    const accepted = selectAcceptedTypes(actor.getSnapshot());
+    const accepted = avatar.selectAcceptedTypes(actor.getSnapshot());
     actor.send({ type: 'file.choose', file: PHOTO });
     await flush();
-    const request = selectCropRequest(actor.getSnapshot());
+    const request = avatar.selectCropRequest(actor.getSnapshot());
     actor.stop();
     return { accepted, request };
   }
@@ -630,19 +610,21 @@ describe('avatarUpload: the host hears of each change', () => {
 
   it('a parent that invokes the widget receives avatar.changed after a confirmed upload and after a delete', async () => {
     const heard: AnyEventObject[] = [];
-    const child = avatarUploadMachine.provide({
+    const child = avatar.avatarUploadMachine.provide({
       actors: {
         loadPreset: fromPromise(async () => PRESET),
         checkFile: fromPromise(async (): Promise<void> => undefined),
-        uploadImage: fromCallback<AvatarUploadEvent, UploadImageInput>(({ sendBack }) => {
-          sendBack({ type: 'upload.progress', percent: 50 });
-          sendBack({ type: 'upload.finish', upload: PENDING });
-        }),
+        uploadImage: fromCallback<avatar.AvatarUploadEvent, avatar.UploadImageInput>(
+          ({ sendBack }) => {
+            sendBack({ type: 'upload.progress', percent: 50 });
+            sendBack({ type: 'upload.finish', upload: PENDING });
+          },
+        ),
         confirmUpload: fromPromise(async () => ({ imageUrl: NEW_URL })),
         deleteAvatar: fromPromise(async (): Promise<void> => undefined),
       },
       actions: {
-        notifyChanged: sendParent((_, change: AvatarChange) => ({
+        notifyChanged: sendParent((_, change: avatar.AvatarChange) => ({
           type: 'avatar.changed',
           ...change,
         })),
@@ -656,8 +638,8 @@ describe('avatarUpload: the host hears of each change', () => {
     actor.start();
     await flush();
     const widget = actor.getSnapshot().children.avatar as unknown as {
-      send: (event: AvatarUploadEvent) => void;
-      getSnapshot: () => AvatarUploadSnapshot;
+      send: (event: avatar.AvatarUploadEvent) => void;
+      getSnapshot: () => avatar.AvatarUploadSnapshot;
     };
     widget.send({ type: 'file.choose', file: PHOTO });
     await flush();
@@ -666,7 +648,7 @@ describe('avatarUpload: the host hears of each change', () => {
     expect(heard).toEqual([
       { type: 'avatar.changed', status: 'uploaded', imageUrl: NEW_URL, fileId: expect.any(String) },
     ]);
-    expect(selectShownImage(widget.getSnapshot())).toEqual({ url: NEW_URL });
+    expect(avatar.selectShownImage(widget.getSnapshot())).toEqual({ url: NEW_URL });
     widget.send({ type: 'avatar.delete' });
     await flush();
     expect(heard.at(-1)).toEqual({
@@ -675,7 +657,7 @@ describe('avatarUpload: the host hears of each change', () => {
       imageUrl: null,
       fileId: null,
     });
-    expect(selectAvatarStatus(widget.getSnapshot())).toBe('deleted');
+    expect(avatar.selectAvatarStatus(widget.getSnapshot())).toBe('deleted');
     actor.stop();
   });
 });

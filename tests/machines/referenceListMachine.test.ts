@@ -11,25 +11,11 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ReferenceListKind } from '../../contract/referenceLists';
-import {
-  referenceListMachine,
-  selectDeleteConfirmation,
-  selectDisableConfirmation,
-  selectReferenceForm,
-  selectReferenceListAlert,
-  selectReferenceListBusy,
-  selectReferenceListLoadFailed,
-  selectReferenceListLoading,
-  selectReferenceListSummary,
-  selectReferenceListTexts,
-  selectReferenceRows,
-  type ReferenceListSnapshot,
-  type ReferenceRow,
-} from '../../src/machines/referenceListMachine';
+import * as list from '../../src/machines/referenceListMachine';
 import { FakePromises } from '../support/pathHarness';
 import { describePathsForInputs } from '../support/pathsWithInputs';
 
-const row = (id: number, name: string, order: number, enabled: boolean): ReferenceRow => ({
+const row = (id: number, name: string, order: number, enabled: boolean): list.ReferenceRow => ({
   id,
   name,
   order,
@@ -100,7 +86,7 @@ interface ModelAlert {
 }
 interface Model {
   phase: Phase;
-  rows: ReferenceRow[];
+  rows: list.ReferenceRow[];
   selected: number | null;
   draft: Record<string, string> | null;
   change: { id: number; value: boolean } | null;
@@ -118,10 +104,10 @@ const start = (): Model => ({
 });
 let model = start();
 
-const ordered = (rows: readonly ReferenceRow[]) =>
+const ordered = (rows: readonly list.ReferenceRow[]) =>
   [...rows].sort((a, b) => a.order - b.order || a.id - b.id);
 const place = (m: Model, id: number) => ordered(m.rows).findIndex((r) => r.id === id);
-const merged = (rows: readonly ReferenceRow[], saved: ReferenceRow) =>
+const merged = (rows: readonly list.ReferenceRow[], saved: list.ReferenceRow) =>
   rows.some((r) => r.id === saved.id)
     ? rows.map((r) => (r.id === saved.id ? saved : r))
     : [...rows, saved];
@@ -152,7 +138,7 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
   switch (e.type) {
     case 'xstate.done.actor.loadList':
       return m.phase === 'loading'
-        ? { ...m, phase: 'listing', rows: e.output as ReferenceRow[] }
+        ? { ...m, phase: 'listing', rows: e.output as list.ReferenceRow[] }
         : m;
     case 'xstate.error.actor.loadList':
       return m.phase === 'loading'
@@ -231,7 +217,7 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
       return { ...m, alert: null };
     case 'xstate.done.actor.saveRow': {
       if (m.phase !== 'saving') return m;
-      const saved = e.output as ReferenceRow;
+      const saved = e.output as list.ReferenceRow;
       return {
         ...m,
         phase: 'listing',
@@ -260,7 +246,12 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
         : m;
     case 'xstate.done.actor.setEnabled':
       return m.phase === 'settingEnabled'
-        ? { ...m, phase: 'listing', rows: merged(m.rows, e.output as ReferenceRow), change: null }
+        ? {
+            ...m,
+            phase: 'listing',
+            rows: merged(m.rows, e.output as list.ReferenceRow),
+            change: null,
+          }
         : m;
     case 'xstate.error.actor.setEnabled':
       return m.phase === 'settingEnabled'
@@ -278,7 +269,7 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
     case 'xstate.done.actor.changeOrder':
     case 'xstate.done.actor.moveToIndex':
       return m.phase === 'moving' || m.phase === 'movingTo'
-        ? { ...m, phase: 'listing', rows: e.output as ReferenceRow[] }
+        ? { ...m, phase: 'listing', rows: e.output as list.ReferenceRow[] }
         : m;
     case 'xstate.error.actor.changeOrder':
     case 'xstate.error.actor.moveToIndex':
@@ -299,7 +290,7 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
       return {
         ...m,
         phase: 'listing',
-        rows: e.output as ReferenceRow[],
+        rows: e.output as list.ReferenceRow[],
         selected: null,
         draft: null,
         alert: { kind: 'deleted', level: 'success', title: null, messages: [`'${name}' deleted`] },
@@ -321,35 +312,30 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
 }
 
 function expectShown(
-  s: ReferenceListSnapshot,
+  s: list.ReferenceListSnapshot,
   m: Model,
   calls: FakePromises['calls'],
   kind: ReferenceListKind,
 ) {
-  expect(selectReferenceListTexts(s)).toEqual(TEXTS[kind]);
-  expect(selectReferenceListLoading(s)).toBe(m.phase === 'loading');
-  expect(selectReferenceListLoadFailed(s)).toBe(m.phase === 'loadFailed');
-  expect(selectReferenceListBusy(s)).toBe(
+  expect(list.selectReferenceListTexts(s)).toEqual(TEXTS[kind]);
+  expect(list.selectReferenceListLoading(s)).toBe(m.phase === 'loading');
+  expect(list.selectReferenceListLoadFailed(s)).toBe(m.phase === 'loadFailed');
+  expect(list.selectReferenceListBusy(s)).toBe(
     ['saving', 'settingEnabled', 'moving', 'movingTo', 'deleting'].includes(m.phase),
   );
-  expect(selectReferenceListAlert(s)).toEqual(m.alert);
+  expect(list.selectReferenceListAlert(s)).toEqual(m.alert);
   expect(calls).toEqual(m.calls);
   const enabled = m.rows.filter((r) => r.enabled).length;
-  expect(selectReferenceListSummary(s)).toBe(
+  expect(list.selectReferenceListSummary(s)).toBe(
     `${m.rows.length} ${m.rows.length === 1 ? 'row' : 'rows'}, ${enabled} enabled`,
   );
 
   // The table: every row in its Order, its place, and which way it may move.
   const rows = ordered(m.rows);
   expect(
-    selectReferenceRows(s).map((r) => [
-      r.id,
-      r.name,
-      r.enabled,
-      r.position,
-      r.canMoveUp,
-      r.canMoveDown,
-    ]),
+    list
+      .selectReferenceRows(s)
+      .map((r) => [r.id, r.name, r.enabled, r.position, r.canMoveUp, r.canMoveDown]),
   ).toEqual(
     rows.map((r, index) => [
       r.id,
@@ -362,7 +348,7 @@ function expectShown(
   );
 
   // The form: the draft after a refusal (nothing lost), else the row's fields.
-  const form = selectReferenceForm(s);
+  const form = list.selectReferenceForm(s);
   if (m.phase === 'editing' || m.phase === 'saving') {
     expect(form).toEqual({
       mode: m.selected === null ? 'create' : 'edit',
@@ -371,7 +357,7 @@ function expectShown(
     });
   } else expect(form).toBeNull();
 
-  const confirmation = selectDeleteConfirmation(s);
+  const confirmation = list.selectDeleteConfirmation(s);
   if (m.phase === 'confirmingDelete' || m.phase === 'deleting') {
     expect(confirmation).toEqual({
       name: m.rows.find((r) => r.id === m.selected)?.name ?? '',
@@ -385,18 +371,18 @@ function expectShown(
   if (asking) {
     const name = m.rows.find((r) => r.id === m.change?.id)?.name ?? '';
     const busy = m.phase === 'settingEnabled';
-    expect(selectDisableConfirmation(s)).toEqual({
+    expect(list.selectDisableConfirmation(s)).toEqual({
       title: `Disable ${TEXTS[kind].singular}`,
       text: `Disable ‘${name}’? ${TEXTS[kind].disableEffect} It can be enabled again at any time.`,
       confirmLabel: busy ? 'Disabling...' : 'Yes, Disable',
       busy,
     });
-  } else expect(selectDisableConfirmation(s)).toBeNull();
+  } else expect(list.selectDisableConfirmation(s)).toBeNull();
 }
 
 /** States told apart by their value, request, draft, alert and how many rows (not every row). */
 const serializeState = (s: AnyMachineSnapshot) => {
-  const c = (s as ReferenceListSnapshot).context;
+  const c = (s as list.ReferenceListSnapshot).context;
   return JSON.stringify({
     value: s.value,
     request: c.request,
@@ -407,7 +393,7 @@ const serializeState = (s: AnyMachineSnapshot) => {
 };
 
 await describePathsForInputs({
-  machine: referenceListMachine,
+  machine: list.referenceListMachine,
   unhandled: true,
   serializeState,
   inputs: (['countries', 'currencies', 'topics'] as const).map((kind) => ({
@@ -428,7 +414,7 @@ await describePathsForInputs({
   })),
   build: () => {
     const promises = new FakePromises();
-    const machine = referenceListMachine.provide({
+    const machine = list.referenceListMachine.provide({
       actors: {
         loadList: promises.logic('loadList') as never,
         saveRow: promises.logic('saveRow') as never,
@@ -485,6 +471,6 @@ await describePathsForInputs({
   afterStep: ({ event, snapshot, index }, { promises }, input) => {
     if (index === 0) model = start();
     model = next(model, event as Ev, input.kind);
-    expectShown(snapshot as ReferenceListSnapshot, model, promises.calls, input.kind);
+    expectShown(snapshot as list.ReferenceListSnapshot, model, promises.calls, input.kind);
   },
 });

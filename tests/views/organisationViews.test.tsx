@@ -17,6 +17,7 @@ import {
   type OrganisationDetailsViewProps,
 } from '../../src/features/organisationDetails/OrganisationDetailsView';
 import { axeViolations } from './axe';
+import { DEMO_TENANTS } from '../../server/db/seedData';
 
 const violations = (ui: ReactElement) => axeViolations(ui);
 
@@ -36,12 +37,7 @@ function newProps(overrides: Partial<NewOrganisationViewProps> = {}): NewOrganis
 
 const details = {
   name: 'Harbour Hope',
-  companyNumber: '09876543',
-  vatNumber: 'GB123456789',
-  email: 'hello@harbourhope.example',
-  contactName: 'Olivia Harper',
-  contactPhone: '+44 20 7946 0018',
-  website: 'https://harbourhope.example',
+  ...DEMO_TENANTS.harbourHope.details,
 };
 
 function detailsProps(

@@ -12,22 +12,7 @@
  */
 import { expect, vi } from 'vitest';
 import type { UserEditDetails } from '../../../contract/account';
-import {
-  dataPrivacyMachine,
-  selectAccountAreaPath,
-  selectConfirmingDeletion,
-  selectCurrentOrganisationName,
-  selectDataPrivacyAlert,
-  selectDataPrivacyLoadFailed,
-  selectDataPrivacyLoading,
-  selectDeleting,
-  selectDeletionScope,
-  selectDeletionUnavailable,
-  selectDownloading,
-  selectPrivacyPolicy,
-  type DataPrivacyInput,
-  type DataPrivacySnapshot,
-} from '../../../src/features/dataPrivacy/dataPrivacyMachine';
+import * as privacy from '../../../src/features/dataPrivacy/dataPrivacyMachine';
 import { danger, makeEditDetails } from '../../support/fixtures';
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
@@ -159,17 +144,19 @@ const alerts = {
 } as const;
 
 function expectShown(
-  s: DataPrivacySnapshot,
+  s: privacy.DataPrivacySnapshot,
   calls: FakePromises['calls'],
   spies: { signOut: ReturnType<typeof vi.fn>; logDownloadFailure: ReturnType<typeof vi.fn> },
-  given: DataPrivacyInput,
+  given: privacy.DataPrivacyInput,
 ) {
   const shownDetails = model.details;
-  expect(selectDataPrivacyLoading(s)).toBe(model.phase === 'loading');
-  expect(selectDataPrivacyLoadFailed(s)).toBe(model.phase === 'loadFailed');
+  expect(privacy.selectDataPrivacyLoading(s)).toBe(model.phase === 'loading');
+  expect(privacy.selectDataPrivacyLoadFailed(s)).toBe(model.phase === 'loadFailed');
   // Spec §2.1/§2.3: /account/data-privacy is in the account area; /data-privacy a full page.
-  expect(selectAccountAreaPath(s)).toBe(given.inAccountArea ? '/account/data-privacy' : null);
-  expect(selectPrivacyPolicy(s)).toEqual(
+  expect(privacy.selectAccountAreaPath(s)).toBe(
+    given.inAccountArea ? '/account/data-privacy' : null,
+  );
+  expect(privacy.selectPrivacyPolicy(s)).toEqual(
     shownDetails
       ? {
           version: shownDetails.privacyPolicyVersion,
@@ -177,31 +164,31 @@ function expectShown(
         }
       : null,
   );
-  expect(selectDeletionScope(s)).toBe(shownDetails ? scopes.get(shownDetails) : null);
-  expect(selectCurrentOrganisationName(s)).toBe(shownDetails ? 'Hope Trust' : '');
+  expect(privacy.selectDeletionScope(s)).toBe(shownDetails ? scopes.get(shownDetails) : null);
+  expect(privacy.selectCurrentOrganisationName(s)).toBe(shownDetails ? 'Hope Trust' : '');
   const ready = model.phase === 'ready';
-  expect(selectDownloading(s)).toBe(ready && model.download === 'downloading');
+  expect(privacy.selectDownloading(s)).toBe(ready && model.download === 'downloading');
   // The dialog stays open while deleting and once deleted (the app is signing the person out).
-  expect(selectConfirmingDeletion(s)).toBe(
+  expect(privacy.selectConfirmingDeletion(s)).toBe(
     model.phase === 'deleted' ||
       (ready && (model.deletion === 'confirming' || model.deletion === 'deleting')),
   );
-  expect(selectDeleting(s)).toBe(
+  expect(privacy.selectDeleting(s)).toBe(
     model.phase === 'deleted' || (ready && model.deletion === 'deleting'),
   );
-  expect(selectDeletionUnavailable(s)).toBe(
+  expect(privacy.selectDeletionUnavailable(s)).toBe(
     ready && model.deletion === 'unavailable'
       ? 'Deleting the account is not available while you are viewing Givedrop as another user.'
       : null,
   );
-  expect(selectDataPrivacyAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
+  expect(privacy.selectDataPrivacyAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
   expect(calls).toEqual(model.calls);
   // Success signs the user out, once; a download failure is only logged.
   expect(spies.signOut).toHaveBeenCalledTimes(model.phase === 'deleted' ? 1 : 0);
   expect(spies.logDownloadFailure).toHaveBeenCalledTimes(model.logged);
 }
 
-const input = (impersonated: boolean, inAccountArea = true): DataPrivacyInput => ({
+const input = (impersonated: boolean, inAccountArea = true): privacy.DataPrivacyInput => ({
   userId: USER_ID,
   tenantId: TENANT_ID,
   inAccountArea,
@@ -209,7 +196,7 @@ const input = (impersonated: boolean, inAccountArea = true): DataPrivacyInput =>
 });
 
 await describePathsForInputs({
-  machine: dataPrivacyMachine,
+  machine: privacy.dataPrivacyMachine,
   unhandled: true,
   inputs: [
     { name: 'the person themselves', input: input(false) },
@@ -219,7 +206,7 @@ await describePathsForInputs({
   build: () => {
     const promises = new FakePromises();
     const spies = { signOut: vi.fn(), logDownloadFailure: vi.fn(), promises };
-    const machine = dataPrivacyMachine.provide({
+    const machine = privacy.dataPrivacyMachine.provide({
       actors: promises.actors('getUser', 'downloadPersonalData', 'deleteMyAccount'),
       actions: {
         signOut: () => spies.signOut(),
@@ -247,6 +234,6 @@ await describePathsForInputs({
   afterStep: ({ event, snapshot, index }, spies, given) => {
     if (index === 0) model = start(given.impersonated);
     model = next(model, event);
-    expectShown(snapshot as DataPrivacySnapshot, spies.promises.calls, spies, given);
+    expectShown(snapshot as privacy.DataPrivacySnapshot, spies.promises.calls, spies, given);
   },
 });

@@ -1,25 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { DropItem, MediaFile } from '../../../contract/posts';
-import {
-  dropsCarouselMachine,
-  dropsPageRequest,
-  selectCanShowNext,
-  selectCanShowPrevious,
-  selectCarouselItems,
-  selectCurrentIndex,
-  selectDropsFailed,
-  selectDropsLoading,
-  swipeDirection,
-  type DropsCarouselEvent,
-  type DropsCarouselSnapshot,
-} from '../../../src/features/home/dropsCarouselMachine';
+import * as carousel from '../../../src/features/home/dropsCarouselMachine';
 import { FakePromises, TestClock } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 /** The media a drop shows, as the carousel's items give it (0 for a drop not loaded). */
-function mediaIndexOf(s: DropsCarouselSnapshot, dropId: number): number {
-  const item = selectCarouselItems(s).find((i) => i.kind === 'drop' && i.drop.id === dropId);
+function mediaIndexOf(s: carousel.DropsCarouselSnapshot, dropId: number): number {
+  const item = carousel
+    .selectCarouselItems(s)
+    .find((i) => i.kind === 'drop' && i.drop.id === dropId);
   return item?.kind === 'drop' ? item.mediaIndex : 0;
 }
 
@@ -57,7 +47,7 @@ const failure = new Error('drops offline');
 const START = { x: 200, y: 100 };
 
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  const { drops, page } = (snapshot as DropsCarouselSnapshot).context;
+  const { drops, page } = (snapshot as carousel.DropsCarouselSnapshot).context;
   // Page 1 has the three drops (or, another server, none at all); later pages are empty. At most
   // one restart: then only failures.
   const answers = drops.length >= 6 ? [] : page === 0 ? [SERVER, []] : [[]];
@@ -66,7 +56,7 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     { type: 'xstate.error.actor.loadDropsPage', error: failure },
   ];
   const loader = [...loads, { type: 'carousel.nearEnd' }, { type: 'retry' }];
-  const navigation: DropsCarouselEvent[] = [
+  const navigation: carousel.DropsCarouselEvent[] = [
     { type: 'drop.next' },
     { type: 'drop.previous' },
     { type: 'drop.show', index: 2 },
@@ -90,7 +80,7 @@ const isError = (e: AnyEventObject) => e.type.startsWith('xstate.error.actor.');
 const outputOf = (e: AnyEventObject) => (e as { output?: DropItem[] }).output ?? [];
 
 await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefined>({
-  machine: dropsCarouselMachine,
+  machine: carousel.dropsCarouselMachine,
   inputs: [
     {
       name: 'the drops',
@@ -113,7 +103,7 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefi
   build: () => {
     const promises = new FakePromises();
     const spies = { logDropsError: vi.fn() };
-    const machine = dropsCarouselMachine.provide({
+    const machine = carousel.dropsCarouselMachine.provide({
       actors: promises.actors('loadDropsPage'),
       actions: { logDropsError: (_, error) => spies.logDropsError(error) },
     });
@@ -121,17 +111,17 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefi
   },
   events,
   afterStep: ({ event, snapshot, previous, elapsedMs }, spies) => {
-    const s = snapshot as DropsCarouselSnapshot;
-    const before = previous as DropsCarouselSnapshot;
-    const items = selectCarouselItems(s);
+    const s = snapshot as carousel.DropsCarouselSnapshot;
+    const before = previous as carousel.DropsCarouselSnapshot;
+    const items = carousel.selectCarouselItems(s);
     const count = items.length;
-    const current = selectCurrentIndex(s);
+    const current = carousel.selectCurrentIndex(s);
     // The intro Drop is always first, with the spec's text.
     expect(items[0]).toEqual(INTRO);
     expect(current).toBeGreaterThanOrEqual(0);
     expect(current).toBeLessThan(count);
-    expect(selectCanShowPrevious(s)).toBe(current > 0);
-    expect(selectCanShowNext(s)).toBe(current < count - 1);
+    expect(carousel.selectCanShowPrevious(s)).toBe(current > 0);
+    expect(carousel.selectCanShowNext(s)).toBe(current < count - 1);
 
     if (isDone(event)) {
       const page = outputOf(event);
@@ -139,19 +129,19 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefi
       // Drops follow the ones shown; an empty fetch restarts from page 1 (loading again),
       // unless the first page itself was empty.
       expect(s.context.drops).toEqual([...before.context.drops, ...page]);
-      expect(selectDropsLoading(s)).toBe(restarted);
+      expect(carousel.selectDropsLoading(s)).toBe(restarted);
       if (restarted) expect(s.context.page).toBe(0);
     }
     if (isError(event)) {
       // Logged; what is loaded stays.
-      expect(selectDropsFailed(s)).toBe(true);
+      expect(carousel.selectDropsFailed(s)).toBe(true);
       expect(s.context.drops).toBe(before.context.drops);
       expect(spies.logDropsError).toHaveBeenLastCalledWith(failure);
     }
     if (event.type === 'carousel.nearEnd' || event.type === 'retry') {
-      expect(selectDropsLoading(s)).toBe(true);
+      expect(carousel.selectDropsLoading(s)).toBe(true);
     }
-    const was = selectCurrentIndex(before);
+    const was = carousel.selectCurrentIndex(before);
     if (event.type === 'drop.next') expect(current).toBe(Math.min(was + 1, count - 1));
     if (event.type === 'drop.previous') expect(current).toBe(Math.max(was - 1, 0));
     if (event.type === 'drop.show') {
@@ -171,7 +161,7 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefi
     if (event.type === 'swipe.end') {
       // Within 300 ms of the start: more than 50 px across shows the next or previous drop.
       expect(s.matches({ gesture: 'idle' })).toBe(true);
-      const direction = swipeDirection(START, {
+      const direction = carousel.swipeDirection(START, {
         x: event.x as number,
         y: event.y as number | undefined,
       });
@@ -203,7 +193,7 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefi
       }
       if (event.type === 'carousel.nearEnd' || event.type === 'retry') wanted.push(loaded + 1);
     }
-    expect(promises.calls.map((c) => c.input)).toEqual(wanted.map(dropsPageRequest));
+    expect(promises.calls.map((c) => c.input)).toEqual(wanted.map(carousel.dropsPageRequest));
     expect(spies.logDropsError).toHaveBeenCalledTimes(
       plan.steps.filter((s) => isError(s.event)).length,
     );
@@ -212,20 +202,20 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefi
 
 describe('dropsCarousel: swipes', () => {
   it('counts a touch as a swipe only beyond 50 px across', () => {
-    expect(swipeDirection(START, { x: 150 })).toBeNull();
-    expect(swipeDirection(START, { x: 149 })).toBe('next');
-    expect(swipeDirection(START, { x: 250 })).toBeNull();
-    expect(swipeDirection(START, { x: 251 })).toBe('previous');
+    expect(carousel.swipeDirection(START, { x: 150 })).toBeNull();
+    expect(carousel.swipeDirection(START, { x: 149 })).toBe('next');
+    expect(carousel.swipeDirection(START, { x: 250 })).toBeNull();
+    expect(carousel.swipeDirection(START, { x: 251 })).toBe('previous');
     // More down than across: a scroll of the page, not a swipe.
-    expect(swipeDirection(START, { x: 120, y: 200 })).toBeNull();
-    expect(swipeDirection(START, { x: 120, y: 150 })).toBe('next');
+    expect(carousel.swipeDirection(START, { x: 120, y: 200 })).toBeNull();
+    expect(carousel.swipeDirection(START, { x: 120, y: 150 })).toBe('next');
   });
 
   it('shows the next drop for a quick swipe, and nothing for one slower than 300 ms', async () => {
     const clock = new TestClock();
     const promises = new FakePromises();
     const actor = createActor(
-      dropsCarouselMachine.provide({
+      carousel.dropsCarouselMachine.provide({
         actors: { loadDropsPage: promises.logic('loadDropsPage') },
         actions: { logDropsError: () => undefined },
       }),
@@ -237,16 +227,16 @@ describe('dropsCarousel: swipes', () => {
 
     actor.send({ type: 'swipe.start', x: 300, y: 50 });
     actor.send({ type: 'swipe.end', x: 240 });
-    expect(selectCurrentIndex(actor.getSnapshot())).toBe(1);
+    expect(carousel.selectCurrentIndex(actor.getSnapshot())).toBe(1);
 
     actor.send({ type: 'swipe.start', x: 300, y: 50 });
     expect(clock.advanceToNext()).toBe(300);
     actor.send({ type: 'swipe.end', x: 100 });
-    expect(selectCurrentIndex(actor.getSnapshot())).toBe(1);
+    expect(carousel.selectCurrentIndex(actor.getSnapshot())).toBe(1);
 
     actor.send({ type: 'swipe.start', x: 100, y: 50 });
     actor.send({ type: 'swipe.end', x: 160 });
-    expect(selectCurrentIndex(actor.getSnapshot())).toBe(0);
+    expect(carousel.selectCurrentIndex(actor.getSnapshot())).toBe(0);
     actor.stop();
   });
 });
@@ -258,7 +248,7 @@ describe('dropsCarousel: loading and wrapping', () => {
     const server = Array.from({ length: 20 }, (_, i) => drop(i + 1, (i % 3) + 1));
     const requests: number[] = [];
     const actor = createActor(
-      dropsCarouselMachine.provide({
+      carousel.dropsCarouselMachine.provide({
         actors: {
           loadDropsPage: fromPromise(async ({ input }) => {
             const { page = 1, pageSize = 20 } = input;
@@ -270,9 +260,9 @@ describe('dropsCarousel: loading and wrapping', () => {
       }),
     );
     actor.start();
-    expect(selectCarouselItems(actor.getSnapshot())).toEqual([INTRO]);
+    expect(carousel.selectCarouselItems(actor.getSnapshot())).toEqual([INTRO]);
     await flush();
-    expect(selectCarouselItems(actor.getSnapshot())).toHaveLength(21);
+    expect(carousel.selectCarouselItems(actor.getSnapshot())).toHaveLength(21);
 
     actor.send({ type: 'carousel.nearEnd' });
     // Scrolling on while the page loads asks for nothing more.
@@ -281,7 +271,7 @@ describe('dropsCarousel: loading and wrapping', () => {
     // Page 2 is empty: restart from page 1.
     await flush();
     expect(requests).toEqual([1, 2, 1]);
-    const items = selectCarouselItems(actor.getSnapshot());
+    const items = carousel.selectCarouselItems(actor.getSnapshot());
     expect(items).toHaveLength(41);
     expect(items[21]).toMatchObject({ kind: 'drop', drop: { id: 1 } });
     expect(new Set(items.map((i) => i.key)).size).toBe(41);
@@ -291,7 +281,7 @@ describe('dropsCarousel: loading and wrapping', () => {
   it("steps each drop's media round, and keeps the display list while nothing changes", async () => {
     const promises = new FakePromises();
     const actor = createActor(
-      dropsCarouselMachine.provide({
+      carousel.dropsCarouselMachine.provide({
         actors: { loadDropsPage: promises.logic('loadDropsPage') },
         actions: { logDropsError: () => undefined },
       }),
@@ -299,8 +289,8 @@ describe('dropsCarousel: loading and wrapping', () => {
     actor.start();
     promises.settle('loadDropsPage', 'done', SERVER);
     await flush();
-    const first = selectCarouselItems(actor.getSnapshot());
-    expect(selectCarouselItems(actor.getSnapshot())).toBe(first);
+    const first = carousel.selectCarouselItems(actor.getSnapshot());
+    expect(carousel.selectCarouselItems(actor.getSnapshot())).toBe(first);
     const seen = [0, 1, 2, 3].map((i) => {
       if (i) actor.send({ type: 'media.next', dropId: 1 });
       return mediaIndexOf(actor.getSnapshot(), 1);
@@ -308,7 +298,7 @@ describe('dropsCarousel: loading and wrapping', () => {
     expect(seen).toEqual([0, 1, 2, 0]);
     actor.send({ type: 'media.previous', dropId: 3 });
     expect(mediaIndexOf(actor.getSnapshot(), 3)).toBe(1);
-    expect(selectCarouselItems(actor.getSnapshot())).not.toBe(first);
+    expect(carousel.selectCarouselItems(actor.getSnapshot())).not.toBe(first);
     actor.stop();
   });
 });

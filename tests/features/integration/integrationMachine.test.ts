@@ -8,17 +8,7 @@
  */
 import { expect } from 'vitest';
 import type { SubscriptionDetails } from '../../../contract/payments';
-import {
-  integrationMachine,
-  selectCanOpenPortal,
-  selectIntegrationAlert,
-  selectIntegrationFacts,
-  selectIntegrationLoadFailed,
-  selectIntegrationLoading,
-  selectOpeningPortal,
-  type IntegrationInput,
-  type IntegrationSnapshot,
-} from '../../../src/features/integration/integrationMachine';
+import * as integration from '../../../src/features/integration/integrationMachine';
 import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
@@ -92,10 +82,14 @@ const start = (): Model => ({
 });
 let model = start();
 
-const portalAllowed = (m: Model, input: IntegrationInput) =>
+const portalAllowed = (m: Model, input: integration.IntegrationInput) =>
   input.isAdministrator && m.details !== null && m.details.customerExists;
 
-function next(m: Model, event: { type: string; output?: unknown }, input: IntegrationInput): Model {
+function next(
+  m: Model,
+  event: { type: string; output?: unknown },
+  input: integration.IntegrationInput,
+): Model {
   const afterLoad = loadStep<Model>(m, event, {
     actor: 'getSubscription',
     loaded: (l, output) => ({ ...l, phase: 'ready', details: output as SubscriptionDetails }),
@@ -144,8 +138,8 @@ interface Spies {
   opened: string[];
 }
 
-await describePathsForInputs<Spies, IntegrationInput>({
-  machine: integrationMachine,
+await describePathsForInputs<Spies, integration.IntegrationInput>({
+  machine: integration.integrationMachine,
   unhandled: true,
   inputs: [
     { name: 'an Administrator', input: { isAdministrator: true } },
@@ -154,7 +148,7 @@ await describePathsForInputs<Spies, IntegrationInput>({
   build: () => {
     const promises = new FakePromises();
     const spies: Spies = { promises, opened: [] };
-    const machine = integrationMachine.provide({
+    const machine = integration.integrationMachine.provide({
       actors: promises.actors('getSubscription', 'createBillingPortalSession'),
       actions: { openPortal: (_, url) => spies.opened.push(url) },
     });
@@ -173,17 +167,19 @@ await describePathsForInputs<Spies, IntegrationInput>({
   afterStep: ({ event, snapshot, index }, spies, input) => {
     if (index === 0) model = start();
     model = next(model, event, input);
-    const s = snapshot as IntegrationSnapshot;
-    expect(selectIntegrationLoading(s)).toBe(model.phase === 'loading');
-    expect(selectIntegrationLoadFailed(s)).toBe(model.phase === 'loadFailed');
-    expect(selectIntegrationFacts(s)).toEqual(model.details ? FACTS.get(model.details) : null);
-    expect(selectCanOpenPortal(s)).toBe(
+    const s = snapshot as integration.IntegrationSnapshot;
+    expect(integration.selectIntegrationLoading(s)).toBe(model.phase === 'loading');
+    expect(integration.selectIntegrationLoadFailed(s)).toBe(model.phase === 'loadFailed');
+    expect(integration.selectIntegrationFacts(s)).toEqual(
+      model.details ? FACTS.get(model.details) : null,
+    );
+    expect(integration.selectCanOpenPortal(s)).toBe(
       model.phase !== 'loading' && model.phase !== 'loadFailed' && portalAllowed(model, input),
     );
-    expect(selectOpeningPortal(s)).toBe(
+    expect(integration.selectOpeningPortal(s)).toBe(
       model.phase === 'openingPortal' || model.phase === 'goingToPortal',
     );
-    expect(selectIntegrationAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
+    expect(integration.selectIntegrationAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
     expect(spies.promises.calls.map((c) => c.name)).toEqual(model.calls);
     expect(spies.opened).toEqual(model.opened);
   },

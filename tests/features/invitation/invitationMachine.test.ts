@@ -9,20 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InvitationByKey } from '../../../contract/team';
-import {
-  invitationMachine,
-  selectAccepting,
-  selectAlreadyText,
-  selectDeclining,
-  selectEmailEditable,
-  selectExistingAccount,
-  selectInvalidMessages,
-  selectInvitation,
-  selectInvitationAlert,
-  invitationScreenAlert,
-  selectInvitationView,
-  type InvitationSnapshot,
-} from '../../../src/features/invitation/invitationMachine';
+import * as invitationFlow from '../../../src/features/invitation/invitationMachine';
 import { makeSession } from '../../support/fixtures';
 import { describePaths, withFakePromises } from '../../support/pathHarness';
 
@@ -238,11 +225,11 @@ const views: Record<Phase, string> = {
 };
 
 await describePaths({
-  machine: invitationMachine,
+  machine: invitationFlow.invitationMachine,
   unhandled: true,
   input: { key: KEY, minimumPasswordLength: 8 },
   build: withFakePromises(
-    invitationMachine,
+    invitationFlow.invitationMachine,
     'getUserByInvitationKey',
     ['captchaToken', 'invitationCaptchaToken'],
     'acceptUserInvitation',
@@ -271,20 +258,22 @@ await describePaths({
     { type: 'xstate.error.actor.declineUserInvitation', error: new Error('boom') },
   ],
   afterStep: ({ event, snapshot, index }, { promises }) => {
-    const s = snapshot as InvitationSnapshot;
+    const s = snapshot as invitationFlow.InvitationSnapshot;
     if (index === 0) model = start();
     model = next(model, event as never);
-    expect(selectInvitationView(s)).toBe(views[model.phase]);
-    expect(selectInvitation(s)).toEqual(model.invitation);
-    expect(selectInvalidMessages(s)).toEqual(model.invalid);
-    expect(selectAlreadyText(s)).toBe(
+    expect(invitationFlow.selectInvitationView(s)).toBe(views[model.phase]);
+    expect(invitationFlow.selectInvitation(s)).toEqual(model.invitation);
+    expect(invitationFlow.selectInvalidMessages(s)).toEqual(model.invalid);
+    expect(invitationFlow.selectAlreadyText(s)).toBe(
       model.phase === 'notPending' ? 'This invitation has already been accepted.' : null,
     );
-    expect(selectInvitationAlert(s)).toEqual(model.alert);
-    expect(selectAccepting(s)).toBe(model.phase === 'captcha' || model.phase === 'sending');
-    expect(selectDeclining(s)).toBe(model.phase === 'declineSending');
-    expect(selectEmailEditable(s)).toBe(model.invitation !== null);
-    expect(selectExistingAccount(s)).toBe(false);
+    expect(invitationFlow.selectInvitationAlert(s)).toEqual(model.alert);
+    expect(invitationFlow.selectAccepting(s)).toBe(
+      model.phase === 'captcha' || model.phase === 'sending',
+    );
+    expect(invitationFlow.selectDeclining(s)).toBe(model.phase === 'declineSending');
+    expect(invitationFlow.selectEmailEditable(s)).toBe(model.invitation !== null);
+    expect(invitationFlow.selectExistingAccount(s)).toBe(false);
     // The password is held only while the acceptance is in flight.
     expect(s.context.pendingValues).toEqual(
       model.phase === 'captcha' || model.phase === 'sending' ? values : null,
@@ -304,7 +293,7 @@ describe("the Invitation screen's alert and whose dismissal it is", () => {
     ["the third party's", null, google, { ...google, owner: 'thirdParty' }],
     ["both: the invitation's", own, google, { ...own, owner: 'invitation' }],
   ] as const)('%s', (_name, invitation, thirdParty, shown) => {
-    const alert = invitationScreenAlert(invitation, thirdParty);
+    const alert = invitationFlow.invitationScreenAlert(invitation, thirdParty);
     expect(alert && { title: alert.title, messages: alert.messages, owner: alert.owner }).toEqual(
       shown && { title: shown.title, messages: shown.messages, owner: shown.owner },
     );

@@ -1,21 +1,7 @@
 import { expect, it, vi, type Mock } from 'vitest';
 import { createActor, createMachine, type AnyActorRef, type AnyEventObject } from 'xstate';
 import type { Topic } from '../../../contract/topics';
-import {
-  onboardingMachine,
-  selectCanToggleTopics,
-  selectCompleteError,
-  selectCompleting,
-  selectOnboardingPage,
-  selectSaveAlert,
-  selectSavingTopics,
-  selectStep,
-  selectTopicChoices,
-  selectTopicsButton,
-  type OnboardingInput,
-  type OnboardingSnapshot,
-  type OnboardingStep,
-} from '../../../src/features/onboarding/onboardingMachine';
+import * as onboardingFlow from '../../../src/features/onboarding/onboardingMachine';
 import type { AvatarUploadInput } from '../../../src/machines/avatarUploadMachine';
 import { FakePromises, inertMachine } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
@@ -59,7 +45,7 @@ type Phase = 'loadingTopics' | 'loadingChoices' | 'loadFailed' | 'step';
 interface Model {
   phase: Phase;
   failedLoad: 'topics' | 'choices' | null;
-  step: OnboardingStep;
+  step: onboardingFlow.OnboardingStep;
   chosen: number[];
   saving: boolean;
   saveErrors: string[];
@@ -67,7 +53,7 @@ interface Model {
   finished: boolean;
   completeError: string | null;
   /** The steps stored, in order. */
-  stored: OnboardingStep[];
+  stored: onboardingFlow.OnboardingStep[];
   /** The picture step 3's widget starts with: the last one saved, none after a delete. */
   imageUrl: string | null;
   /** The picture the running widget was started with (it started as step 3 was entered). */
@@ -77,7 +63,7 @@ interface Model {
   calls: { name: string; input: unknown }[];
 }
 
-const start = (resume: OnboardingStep): Model => ({
+const start = (resume: onboardingFlow.OnboardingStep): Model => ({
   phase: 'loadingTopics',
   failedLoad: null,
   step: resume,
@@ -94,10 +80,10 @@ const start = (resume: OnboardingStep): Model => ({
   calls: [{ name: 'loadTopics', input: undefined }],
 });
 let model = start(2);
-let resume: OnboardingStep = 2;
+let resume: onboardingFlow.OnboardingStep = 2;
 
 /** Entering a step keeps it in storage. */
-const enter = (m: Model, step: OnboardingStep): Model => ({
+const enter = (m: Model, step: onboardingFlow.OnboardingStep): Model => ({
   ...m,
   step,
   widgetImageUrl: step === 3 ? m.imageUrl : m.widgetImageUrl,
@@ -176,7 +162,7 @@ function next(m: Model, event: AnyEventObject): Model {
         : m;
     case 'layout.back':
       if (!idle || m.step === 2) return m;
-      return enter({ ...m, completeError: null }, (m.step - 1) as OnboardingStep);
+      return enter({ ...m, completeError: null }, (m.step - 1) as onboardingFlow.OnboardingStep);
     case 'onboarding.complete':
       return idle && m.step === 4
         ? {
@@ -201,15 +187,15 @@ function next(m: Model, event: AnyEventObject): Model {
 
 interface Spies {
   promises: FakePromises;
-  stored: Mock<(step: { userId: number; step: OnboardingStep }) => void>;
+  stored: Mock<(step: { userId: number; step: onboardingFlow.OnboardingStep }) => void>;
   refreshes: (string | undefined)[];
 }
 
-function expectShown(s: OnboardingSnapshot, spies: Spies) {
+function expectShown(s: onboardingFlow.OnboardingSnapshot, spies: Spies) {
   const m = model;
   const onStep = m.phase === 'step';
-  expect(selectStep(s)).toBe(onStep ? m.step : null);
-  const page = selectOnboardingPage(s);
+  expect(onboardingFlow.selectStep(s)).toBe(onStep ? m.step : null);
+  const page = onboardingFlow.selectOnboardingPage(s);
   if (m.phase === 'loadFailed') {
     expect(page).toEqual({
       kind: 'loadFailed',
@@ -233,28 +219,30 @@ function expectShown(s: OnboardingSnapshot, spies: Spies) {
     });
   }
   // The page is the same object while it shows (the screen does not redraw for nothing).
-  expect(selectOnboardingPage(s)).toBe(page);
+  expect(onboardingFlow.selectOnboardingPage(s)).toBe(page);
   // Topics already chosen are preselected; the rest are offered unchosen, in their order.
   if (onStep) {
-    expect(selectTopicChoices(s)).toEqual(
+    expect(onboardingFlow.selectTopicChoices(s)).toEqual(
       TOPICS.map((t) => ({ id: t.id, name: t.name, chosen: m.chosen.includes(t.id) })),
     );
   }
   const enough = m.chosen.length >= 3;
-  expect(selectTopicsButton(s)).toEqual(
+  expect(onboardingFlow.selectTopicsButton(s)).toEqual(
     enough
       ? { label: `Select these ${m.chosen.length} topics`, disabled: m.saving }
       : { label: 'Choose at least 3 Topics', disabled: true },
   );
-  expect(selectSavingTopics(s)).toBe(m.saving);
-  expect(selectCanToggleTopics(s)).toBe(onStep && m.step === 2 && !m.saving);
-  expect(selectSaveAlert(s)).toEqual(
+  expect(onboardingFlow.selectSavingTopics(s)).toBe(m.saving);
+  expect(onboardingFlow.selectCanToggleTopics(s)).toBe(onStep && m.step === 2 && !m.saving);
+  expect(onboardingFlow.selectSaveAlert(s)).toEqual(
     onStep && m.step === 2 && m.saveErrors.length > 0
       ? { title: 'Error saving topics', lines: m.saveErrors }
       : null,
   );
-  expect(selectCompleting(s)).toBe(m.completing || m.finished);
-  expect(selectCompleteError(s)).toBe(onStep && m.step === 4 ? m.completeError : null);
+  expect(onboardingFlow.selectCompleting(s)).toBe(m.completing || m.finished);
+  expect(onboardingFlow.selectCompleteError(s)).toBe(
+    onStep && m.step === 4 ? m.completeError : null,
+  );
   // The back arrow goes to the previous step and never below step 2.
   expect(s.can({ type: 'layout.back' })).toBe(
     onStep && m.step > 2 && !m.saving && !m.completing && !m.finished,
@@ -277,7 +265,7 @@ function expectShown(s: OnboardingSnapshot, spies: Spies) {
 function build() {
   const promises = new FakePromises();
   const spies: Spies = { promises, stored: vi.fn(), refreshes: [] };
-  const machine = onboardingMachine.provide({
+  const machine = onboardingFlow.onboardingMachine.provide({
     actors: {
       ...promises.actors('loadTopics', 'loadChosenTopics', 'saveTopics', 'completeOnboarding'),
       avatarUpload: inertMachine('avatarUpload') as never,
@@ -291,7 +279,7 @@ function build() {
   return { machine, promises, spies };
 }
 
-const input = (step: OnboardingStep): OnboardingInput => ({
+const input = (step: onboardingFlow.OnboardingStep): onboardingFlow.OnboardingInput => ({
   userId: USER_ID,
   tenantId: TENANT_ID,
   step,
@@ -308,8 +296,8 @@ it('starts by loading the topics, with nothing stored yet', async () => {
   actor.stop();
 });
 
-await describePathsForInputs<Spies, OnboardingInput>({
-  machine: onboardingMachine,
+await describePathsForInputs<Spies, onboardingFlow.OnboardingInput>({
+  machine: onboardingFlow.onboardingMachine,
   inputs: [
     {
       name: 'a first visit (step 2)',
@@ -426,14 +414,14 @@ await describePathsForInputs<Spies, OnboardingInput>({
       model = start(resume);
     }
     model = next(model, event);
-    expectShown(snapshot as OnboardingSnapshot, spies);
+    expectShown(snapshot as onboardingFlow.OnboardingSnapshot, spies);
   },
 });
 
 it('speaks to the app by the flow protocol: a saved picture refreshes the session; Start Giving refreshes it to /', async () => {
   const promises = new FakePromises();
   const received: unknown[] = [];
-  const child = onboardingMachine.provide({
+  const child = onboardingFlow.onboardingMachine.provide({
     actors: {
       ...promises.actors('loadTopics', 'loadChosenTopics', 'saveTopics', 'completeOnboarding'),
       avatarUpload: inertMachine('avatarUpload') as never,

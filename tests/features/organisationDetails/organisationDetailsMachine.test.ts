@@ -30,6 +30,7 @@ import { FakePromises } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
 import { danger, success } from '../../support/fixtures';
+import { DEMO_TENANTS } from '../../../server/db/seedData';
 
 const TENANT_ID = 1;
 const USER_GUID = '0b7c3c1e-6f7d-4d0b-9a4b-2c1e5a6f7d8e';
@@ -38,12 +39,7 @@ const loaded: Organisation = {
   guid: 'c1d2e3f4-0000-4000-8000-000000000001',
   name: 'Harbour Hope',
   accountType: 'Charity',
-  companyNumber: '09876543',
-  vatNumber: 'GB123456789',
-  email: 'hello@harbourhope.example',
-  contactName: 'Olivia Harper',
-  contactPhone: '+44 20 7946 0018',
-  website: 'https://harbourhope.example',
+  ...DEMO_TENANTS.harbourHope.details,
   logoId: 'logo-1',
   logoUrl: '/media/files/logo-1',
 };

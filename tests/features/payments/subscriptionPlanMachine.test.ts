@@ -11,26 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PromotionalCode, SubscriptionDetails } from '../../../contract/payments';
-import {
-  selectCanManage,
-  selectCanSubscribe,
-  selectInvoicesRef,
-  selectOpeningPortal,
-  selectPlanAlert,
-  selectPlanBusy,
-  selectPlanLoadFailed,
-  selectPlanLoading,
-  selectPromotion,
-  selectPromotionErrors,
-  selectStartingCheckout,
-  selectStatusWords,
-  selectValidatingCode,
-  statusWords,
-  subscriptionPlanMachine,
-  type SubscriptionPlanInput,
-  type SubscriptionPlanSnapshot,
-  type SubscriptionReading,
-} from '../../../src/features/payments/subscriptionPlanMachine';
+import * as plan from '../../../src/features/payments/subscriptionPlanMachine';
 import { FakePromises, inertMachine } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
@@ -47,7 +28,7 @@ const base: SubscriptionDetails = {
   currentPeriodEndDate: null,
   canSubscribe: true,
 };
-const reading = (details: Partial<SubscriptionDetails>): SubscriptionReading => ({
+const reading = (details: Partial<SubscriptionDetails>): plan.SubscriptionReading => ({
   details: { ...base, ...details },
   at: AT,
 });
@@ -68,7 +49,7 @@ const canceled = reading({
   canSubscribe: true,
 });
 /** Spec words of each reading, written out (dd/MM/yyyy). */
-const WORDS = new Map<SubscriptionReading, string>([
+const WORDS = new Map<plan.SubscriptionReading, string>([
   [trial, 'trialing until 15/06/2026'],
   [active, 'active until 01/07/2026'],
   [canceled, 'canceled'],
@@ -108,7 +89,7 @@ type AlertKind =
   | 'portalFailed';
 interface Model {
   phase: Phase;
-  reading: SubscriptionReading | null;
+  reading: plan.SubscriptionReading | null;
   promotion: PromotionalCode | null;
   promotionErrors: string[] | null;
   alert: AlertKind | null;
@@ -118,7 +99,7 @@ interface Model {
   opened: string[];
 }
 
-const start = (input: SubscriptionPlanInput): Model => ({
+const start = (input: plan.SubscriptionPlanInput): Model => ({
   phase: input.sessionId ? 'confirming' : 'loading',
   reading: null,
   promotion: null,
@@ -140,22 +121,27 @@ const ready = (m: Model) =>
   m.phase === 'goingToCheckout' ||
   m.phase === 'goingToPortal';
 /** Spec §6: Administrators subscribe, when there is no live subscription. */
-const subscribes = (m: Model, input: SubscriptionPlanInput) =>
+const subscribes = (m: Model, input: plan.SubscriptionPlanInput) =>
   ready(m) && input.isAdministrator && m.reading !== null && m.reading.details.canSubscribe;
-const manages = (m: Model, input: SubscriptionPlanInput) =>
+const manages = (m: Model, input: plan.SubscriptionPlanInput) =>
   ready(m) && input.isAdministrator && m.reading !== null && m.reading.details.customerExists;
 const messagesOf = (error: unknown) => (error as { messages: string[] }).messages;
 
 function next(
   m: Model,
   event: { type: string; output?: unknown; error?: unknown; code?: string },
-  input: SubscriptionPlanInput,
+  input: plan.SubscriptionPlanInput,
 ): Model {
   const call = (name: string, callInput: unknown) => [...m.calls, { name, input: callInput }];
   switch (event.type) {
     case 'xstate.done.actor.validateSession':
       return m.phase === 'confirming'
-        ? { ...m, phase: 'idle', reading: event.output as SubscriptionReading, alert: 'subscribed' }
+        ? {
+            ...m,
+            phase: 'idle',
+            reading: event.output as plan.SubscriptionReading,
+            alert: 'subscribed',
+          }
         : m;
     case 'xstate.error.actor.validateSession':
       return m.phase === 'confirming'
@@ -169,7 +155,7 @@ function next(
         : m;
     case 'xstate.done.actor.getSubscription':
       return m.phase === 'loading'
-        ? { ...m, phase: 'idle', reading: event.output as SubscriptionReading }
+        ? { ...m, phase: 'idle', reading: event.output as plan.SubscriptionReading }
         : m;
     case 'xstate.error.actor.getSubscription':
       return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
@@ -298,29 +284,33 @@ interface Spies {
   opened: string[];
 }
 
-function expectShown(s: SubscriptionPlanSnapshot, spies: Spies, input: SubscriptionPlanInput) {
-  expect(selectPlanLoading(s)).toBe(model.phase === 'loading' || model.phase === 'confirming');
-  expect(selectPlanLoadFailed(s)).toBe(model.phase === 'loadFailed');
-  expect(selectStatusWords(s)?.text ?? null).toBe(
+function expectShown(
+  s: plan.SubscriptionPlanSnapshot,
+  spies: Spies,
+  input: plan.SubscriptionPlanInput,
+) {
+  expect(plan.selectPlanLoading(s)).toBe(model.phase === 'loading' || model.phase === 'confirming');
+  expect(plan.selectPlanLoadFailed(s)).toBe(model.phase === 'loadFailed');
+  expect(plan.selectStatusWords(s)?.text ?? null).toBe(
     model.reading ? (WORDS.get(model.reading) ?? null) : null,
   );
-  expect(selectCanSubscribe(s)).toBe(subscribes(model, input));
-  expect(selectCanManage(s)).toBe(manages(model, input));
-  expect(selectValidatingCode(s)).toBe(model.phase === 'validatingCode');
-  expect(selectStartingCheckout(s)).toBe(
+  expect(plan.selectCanSubscribe(s)).toBe(subscribes(model, input));
+  expect(plan.selectCanManage(s)).toBe(manages(model, input));
+  expect(plan.selectValidatingCode(s)).toBe(model.phase === 'validatingCode');
+  expect(plan.selectStartingCheckout(s)).toBe(
     model.phase === 'creatingCheckout' || model.phase === 'goingToCheckout',
   );
-  expect(selectOpeningPortal(s)).toBe(
+  expect(plan.selectOpeningPortal(s)).toBe(
     model.phase === 'openingPortal' || model.phase === 'goingToPortal',
   );
-  expect(selectPlanBusy(s)).toBe(ready(model) && model.phase !== 'idle');
-  expect(selectPromotion(s)).toEqual(model.promotion);
-  expect(selectPromotionErrors(s)).toEqual(model.promotionErrors);
-  expect(selectPlanAlert(s)).toEqual(alertOf(model));
+  expect(plan.selectPlanBusy(s)).toBe(ready(model) && model.phase !== 'idle');
+  expect(plan.selectPromotion(s)).toEqual(model.promotion);
+  expect(plan.selectPromotionErrors(s)).toEqual(model.promotionErrors);
+  expect(plan.selectPlanAlert(s)).toEqual(alertOf(model));
   expect(spies.promises.calls).toEqual(model.calls);
   expect(spies.opened).toEqual(model.opened);
   // The invoice table runs while the subscription shows, with the customer's id.
-  const invoices = selectInvoicesRef(s);
+  const invoices = plan.selectInvoicesRef(s);
   if (ready(model)) {
     expect(invoices?.getSnapshot().context).toEqual({
       input: { customerId: model.reading?.details.customerId ?? null },
@@ -332,14 +322,14 @@ function expectShown(s: SubscriptionPlanSnapshot, spies: Spies, input: Subscript
   expect(s.context.sessionId).toBe(model.phase === 'confirming' ? input.sessionId : null);
 }
 
-const administrator: SubscriptionPlanInput = {
+const administrator: plan.SubscriptionPlanInput = {
   isAdministrator: true,
   sessionId: null,
   checkoutCanceled: false,
 };
 
-await describePathsForInputs<Spies, SubscriptionPlanInput>({
-  machine: subscriptionPlanMachine,
+await describePathsForInputs<Spies, plan.SubscriptionPlanInput>({
+  machine: plan.subscriptionPlanMachine,
   unhandled: true,
   inputs: [
     { name: 'an Administrator', input: administrator },
@@ -356,7 +346,7 @@ await describePathsForInputs<Spies, SubscriptionPlanInput>({
   build: () => {
     const promises = new FakePromises();
     const spies: Spies = { promises, opened: [] };
-    const machine = subscriptionPlanMachine.provide({
+    const machine = plan.subscriptionPlanMachine.provide({
       actors: {
         ...promises.actors(
           'getSubscription',
@@ -401,7 +391,7 @@ await describePathsForInputs<Spies, SubscriptionPlanInput>({
   afterStep: ({ event, snapshot, index }, spies, input) => {
     if (index === 0) model = start(input);
     model = next(model, event, input);
-    expectShown(snapshot as SubscriptionPlanSnapshot, spies, input);
+    expectShown(snapshot as plan.SubscriptionPlanSnapshot, spies, input);
   },
   afterPath: (plan, spies, _promises, input) => {
     if (plan.steps.length === 0) {
@@ -480,11 +470,11 @@ describe('the subscription status in words (spec §2.3, §4 Subscription expiry)
     ],
     ['no subscription', {}, 'none', 'no subscription'],
   ] as const)('%s', (_name, details, kind, text) => {
-    expect(statusWords({ details: { ...base, ...details }, at })).toEqual({ kind, text });
+    expect(plan.statusWords({ details: { ...base, ...details }, at })).toEqual({ kind, text });
   });
 
   it('keeps the same words while the reading is the same (no re-render)', () => {
-    const snapshot = { context: { reading: trial } } as unknown as SubscriptionPlanSnapshot;
-    expect(selectStatusWords(snapshot)).toBe(selectStatusWords(snapshot));
+    const snapshot = { context: { reading: trial } } as unknown as plan.SubscriptionPlanSnapshot;
+    expect(plan.selectStatusWords(snapshot)).toBe(plan.selectStatusWords(snapshot));
   });
 });

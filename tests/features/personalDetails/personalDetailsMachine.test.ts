@@ -10,21 +10,7 @@ import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import type { UserEditDetails } from '../../../contract/account';
 import { emailVerificationMachine } from '../../../src/machines/emailVerificationMachine';
 import { handleCheckMachine } from '../../../src/machines/handleCheckMachine';
-import {
-  personalDetailsMachine,
-  selectEmailConfirmation,
-  selectPersonalDetails,
-  selectPersonalDetailsAlert,
-  selectPersonalDetailsEmailRef,
-  selectPersonalDetailsFieldErrors,
-  selectPersonalDetailsFocusField,
-  selectPersonalDetailsHandleRef,
-  selectPersonalDetailsLoadFailed,
-  selectPersonalDetailsLoading,
-  selectPersonalDetailsRuleErrors,
-  selectPersonalDetailsSaving,
-  type PersonalDetailsSnapshot,
-} from '../../../src/features/personalDetails/personalDetailsMachine';
+import * as details from '../../../src/features/personalDetails/personalDetailsMachine';
 import type { PersonalDetailsSubmission } from '../../../src/validation/account';
 import { danger, makeEditDetails, success } from '../../support/fixtures';
 import { FakePromises } from '../../support/pathHarness';
@@ -214,21 +200,23 @@ const alerts = {
   failed: danger('saveFailed', null, 'Error updating personal details'),
 } as const;
 
-function expectShown(s: PersonalDetailsSnapshot, m: Model, calls: FakePromises['calls']) {
-  expect(selectPersonalDetailsLoading(s)).toBe(m.phase === 'loading');
-  expect(selectPersonalDetailsLoadFailed(s)).toBe(m.phase === 'loadFailed');
-  expect(selectPersonalDetailsSaving(s)).toBe(m.phase === 'saving');
-  expect(selectPersonalDetails(s)).toEqual(inReady(m) ? m.details : null);
-  expect(selectPersonalDetailsAlert(s)).toEqual(m.alert ? alerts[m.alert] : null);
-  expect(selectPersonalDetailsFieldErrors(s)).toEqual(m.fieldErrors);
-  expect(selectPersonalDetailsRuleErrors(s)).toEqual(errorsFor(m, m.availableHandle ?? ''));
+function expectShown(s: details.PersonalDetailsSnapshot, m: Model, calls: FakePromises['calls']) {
+  expect(details.selectPersonalDetailsLoading(s)).toBe(m.phase === 'loading');
+  expect(details.selectPersonalDetailsLoadFailed(s)).toBe(m.phase === 'loadFailed');
+  expect(details.selectPersonalDetailsSaving(s)).toBe(m.phase === 'saving');
+  expect(details.selectPersonalDetails(s)).toEqual(inReady(m) ? m.details : null);
+  expect(details.selectPersonalDetailsAlert(s)).toEqual(m.alert ? alerts[m.alert] : null);
+  expect(details.selectPersonalDetailsFieldErrors(s)).toEqual(m.fieldErrors);
+  expect(details.selectPersonalDetailsRuleErrors(s)).toEqual(errorsFor(m, m.availableHandle ?? ''));
   // Blocked: the first errored field in form order (handle comes before email); errors exist
   // only while blocked.
   const order = ['handle', 'email'] as const;
-  expect(selectPersonalDetailsFocusField(s)).toBe(order.find((f) => f in m.fieldErrors) ?? null);
+  expect(details.selectPersonalDetailsFocusField(s)).toBe(
+    order.find((f) => f in m.fieldErrors) ?? null,
+  );
   if (m.phase !== 'blocked') expect(m.fieldErrors).toEqual({});
   // 'Email requires confirmation' while a new address waits for its link (or is unconfirmed).
-  expect(selectEmailConfirmation(s)).toEqual(
+  expect(details.selectEmailConfirmation(s)).toEqual(
     m.details === null
       ? null
       : m.details.pendingEmail !== null
@@ -253,7 +241,7 @@ const handle = (value: 'available' | 'notAvailable', name: string) => ({
 });
 
 await describePathsForInputs({
-  machine: personalDetailsMachine,
+  machine: details.personalDetailsMachine,
   unhandled: true,
   inputs: [
     {
@@ -335,7 +323,7 @@ await describePathsForInputs({
   build: () => {
     const promises = new FakePromises();
     const spies = { notifySaved: vi.fn(), promises };
-    const machine = personalDetailsMachine.provide({
+    const machine = details.personalDetailsMachine.provide({
       actors: {
         ...promises.actors('getUserEditDetails', 'updatePersonalDetails'),
         // They start where the real ones start: the saved address verified, the saved handle
@@ -381,7 +369,7 @@ await describePathsForInputs({
   afterStep: ({ event, snapshot, index }, spies) => {
     if (index === 0) model = start();
     model = next(model, event);
-    expectShown(snapshot as PersonalDetailsSnapshot, model, spies.promises.calls);
+    expectShown(snapshot as details.PersonalDetailsSnapshot, model, spies.promises.calls);
     // After each save the session is refreshed, so the header shows the new name.
     expect(spies.notifySaved).toHaveBeenCalledTimes(model.refreshes);
   },
@@ -392,7 +380,7 @@ describe('with the real email verification widget and handle check', () => {
     const promises = new FakePromises();
     const notifySaved = vi.fn();
     const clock = new SimulatedClock();
-    const machine = personalDetailsMachine.provide({
+    const machine = details.personalDetailsMachine.provide({
       actors: {
         ...promises.actors('getUserEditDetails', 'updatePersonalDetails'),
         emailVerification: emailVerificationMachine.provide({
@@ -415,8 +403,8 @@ describe('with the real email verification widget and handle check', () => {
     await settle('getUserEditDetails', loaded);
 
     // The saved address shows verified and the saved handle available, with no call made.
-    const emailRef = selectPersonalDetailsEmailRef(actor.getSnapshot());
-    const handleRef = selectPersonalDetailsHandleRef(actor.getSnapshot());
+    const emailRef = details.selectPersonalDetailsEmailRef(actor.getSnapshot());
+    const handleRef = details.selectPersonalDetailsHandleRef(actor.getSnapshot());
     expect(emailRef?.getSnapshot().value).toBe('verified');
     expect(emailRef?.getSnapshot().context.email).toBe(OWN_EMAIL);
     expect(handleRef?.getSnapshot().value).toBe('available');
@@ -427,7 +415,7 @@ describe('with the real email verification widget and handle check', () => {
     clock.increment(400);
     await settle('handleExists', true);
     actor.send({ type: 'form.submit', values: values('taken_one') });
-    expect(selectPersonalDetailsFieldErrors(actor.getSnapshot())).toEqual({
+    expect(details.selectPersonalDetailsFieldErrors(actor.getSnapshot())).toEqual({
       handle: 'Profile name/handle not available',
     });
     handleRef?.send({ type: 'handle.change', value: NEW_HANDLE });
@@ -442,7 +430,7 @@ describe('with the real email verification widget and handle check', () => {
     emailRef?.send({ type: 'code.verify', code: '123456' });
     await settle('verifyAccountCode', true);
     actor.send({ type: 'form.submit', values: values(NEW_HANDLE) });
-    expect(selectPersonalDetailsSaving(actor.getSnapshot())).toBe(true);
+    expect(details.selectPersonalDetailsSaving(actor.getSnapshot())).toBe(true);
     expect(promises.calls.slice(1)).toEqual([
       { name: 'handleExists', input: { value: 'taken_one' } },
       { name: 'handleExists', input: { value: NEW_HANDLE } },
@@ -455,15 +443,17 @@ describe('with the real email verification widget and handle check', () => {
     await settle('updatePersonalDetails', savedWithPending);
     expect(notifySaved).toHaveBeenCalledTimes(1);
     const after = actor.getSnapshot();
-    expect(selectPersonalDetailsEmailRef(after)?.getSnapshot().context.email).toBe(NEW_EMAIL);
-    expect(selectPersonalDetailsEmailRef(after)?.getSnapshot().value).toBe('verified');
-    const newHandleRef = selectPersonalDetailsHandleRef(after);
+    expect(details.selectPersonalDetailsEmailRef(after)?.getSnapshot().context.email).toBe(
+      NEW_EMAIL,
+    );
+    expect(details.selectPersonalDetailsEmailRef(after)?.getSnapshot().value).toBe('verified');
+    const newHandleRef = details.selectPersonalDetailsHandleRef(after);
     expect(newHandleRef).not.toBe(handleRef);
     expect(newHandleRef?.getSnapshot().context).toEqual({
       handle: NEW_HANDLE,
       ownHandle: NEW_HANDLE,
     });
-    expect(selectEmailConfirmation(after)).toEqual({ pendingEmail: NEW_EMAIL });
+    expect(details.selectEmailConfirmation(after)).toEqual({ pendingEmail: NEW_EMAIL });
     actor.stop();
   });
 });

@@ -14,21 +14,7 @@ import type { SignupSubmission } from '../../../src/validation/signup';
 import { captchaTokenMachine } from '../../../src/machines/captchaTokenMachine';
 import { emailVerificationMachine } from '../../../src/machines/emailVerificationMachine';
 import { handleCheckMachine } from '../../../src/machines/handleCheckMachine';
-import {
-  selectAccountCreated,
-  selectCanSubmit,
-  selectSignupRuleErrors,
-  selectFocusField,
-  selectFormLoadErrorShown,
-  selectFormLoadFailed,
-  selectSignupAlert,
-  selectSignupFieldErrors,
-  selectSignupSubmitting,
-  signupMachine,
-  signupScreenAlerts,
-  type SignupAlert,
-  type SignupSnapshot,
-} from '../../../src/features/signup/signupMachine';
+import * as signupFlow from '../../../src/features/signup/signupMachine';
 import { makeSession } from '../../support/fixtures';
 import { describePaths, FakePromises } from '../../support/pathHarness';
 import { puppetOf } from '../../support/puppet';
@@ -100,7 +86,7 @@ for (const { accountType, errorParam } of suites) {
   };
 
   await describePaths({
-    machine: signupMachine,
+    machine: signupFlow.signupMachine,
     input: { accountType, minimumPasswordLength: 8, errorParam },
     deliver: (event, actor) => {
       const child = CHILD_EVENTS[event.type];
@@ -114,7 +100,7 @@ for (const { accountType, errorParam } of suites) {
     build: () => {
       const promises = new FakePromises();
       const spies = { clearErrorParam: vi.fn() };
-      const machine = signupMachine.provide({
+      const machine = signupFlow.signupMachine.provide({
         actors: {
           ...promises.actors(['captchaToken', 'signupCaptchaToken'], 'captchaReady', 'signup'),
           emailVerification: puppetOf(emailVerificationMachine) as never,
@@ -144,9 +130,9 @@ for (const { accountType, errorParam } of suites) {
       { type: 'xstate.error.actor.signup', error: new Error('network down') },
     ],
     afterStep: ({ event, snapshot, previous, index }, spies) => {
-      const s = snapshot as SignupSnapshot;
-      const before = previous as SignupSnapshot;
-      const alert = selectSignupAlert(s);
+      const s = snapshot as signupFlow.SignupSnapshot;
+      const before = previous as signupFlow.SignupSnapshot;
+      const alert = signupFlow.selectSignupAlert(s);
       if (index === 0 && errorParam) {
         // The error query parameter showed as 'Signup Error' (until something replaced it).
         const first = before.context.alert;
@@ -162,23 +148,27 @@ for (const { accountType, errorParam } of suites) {
 
       switch (event.type) {
         case 'form.submit': {
-          if (selectFormLoadFailed(before)) {
+          if (signupFlow.selectFormLoadFailed(before)) {
             // Submission is blocked while the captcha is not loaded; 'Form Load Error' shows
             // again if it was dismissed.
             expect(s.context).toEqual(before.context);
-            expect(selectSignupSubmitting(s)).toBe(selectSignupSubmitting(before));
-            expect(selectFormLoadErrorShown(s)).toBe(true);
-            expect(selectCanSubmit(s)).toBe(false);
+            expect(signupFlow.selectSignupSubmitting(s)).toBe(
+              signupFlow.selectSignupSubmitting(before),
+            );
+            expect(signupFlow.selectFormLoadErrorShown(s)).toBe(true);
+            expect(signupFlow.selectCanSubmit(s)).toBe(false);
             break;
           }
-          const errors = selectSignupFieldErrors(s);
+          const errors = signupFlow.selectSignupFieldErrors(s);
           const handleOk = before.context.availableHandle === HANDLE;
           const emailOk = before.context.verifiedEmail === EMAIL;
           expect(errors.handle).toBe(handleOk ? undefined : 'Profile name/handle not available');
           expect(errors.email).toBe(emailOk ? undefined : 'Please verify your email address.');
           // The first errored field in form order (handle comes before email) is focused.
-          expect(selectFocusField(s)).toBe(!handleOk ? 'handle' : !emailOk ? 'email' : null);
-          expect(selectSignupSubmitting(s)).toBe(handleOk && emailOk);
+          expect(signupFlow.selectFocusField(s)).toBe(
+            !handleOk ? 'handle' : !emailOk ? 'email' : null,
+          );
+          expect(signupFlow.selectSignupSubmitting(s)).toBe(handleOk && emailOk);
           if (handleOk && emailOk) expect(alert).toBeNull();
           break;
         }
@@ -186,25 +176,25 @@ for (const { accountType, errorParam } of suites) {
           const email =
             (event as unknown as { snapshot: AnyMachineSnapshot }).snapshot === verified;
           expect(s.context.verifiedEmail).toBe(email ? EMAIL : null);
-          if (email) expect(selectSignupFieldErrors(s).email).toBeUndefined();
+          if (email) expect(signupFlow.selectSignupFieldErrors(s).email).toBeUndefined();
           break;
         }
         case 'xstate.snapshot.signupHandleCheck': {
           const free =
             (event as unknown as { snapshot: AnyMachineSnapshot }).snapshot === available;
           expect(s.context.availableHandle).toBe(free ? HANDLE : null);
-          if (free) expect(selectSignupFieldErrors(s).handle).toBeUndefined();
+          if (free) expect(signupFlow.selectSignupFieldErrors(s).handle).toBeUndefined();
           break;
         }
         case 'xstate.error.actor.captchaReady':
-          expect(selectFormLoadFailed(s)).toBe(true);
-          expect(selectFormLoadErrorShown(s)).toBe(true);
-          expect(selectCanSubmit(s)).toBe(false);
+          expect(signupFlow.selectFormLoadFailed(s)).toBe(true);
+          expect(signupFlow.selectFormLoadErrorShown(s)).toBe(true);
+          expect(signupFlow.selectCanSubmit(s)).toBe(false);
           break;
         case 'formLoadError.dismiss':
           // Hidden until the next 'Next'; the captcha is still not loaded.
-          expect(selectFormLoadErrorShown(s)).toBe(false);
-          expect(selectFormLoadFailed(s)).toBe(selectFormLoadFailed(before));
+          expect(signupFlow.selectFormLoadErrorShown(s)).toBe(false);
+          expect(signupFlow.selectFormLoadFailed(s)).toBe(signupFlow.selectFormLoadFailed(before));
           expect(s.context).toEqual(before.context);
           break;
         case 'xstate.done.actor.signupCaptchaToken':
@@ -230,7 +220,7 @@ for (const { accountType, errorParam } of suites) {
             expect(s.status).toBe('done');
             expect(s.output).toEqual(session);
           } else if (result?.kind === 'created') {
-            expect(selectAccountCreated(s)).toBe(true);
+            expect(signupFlow.selectAccountCreated(s)).toBe(true);
           } else {
             expect(s.matches({ active: { form: 'editing' } })).toBe(true);
             expect(alert).toEqual({
@@ -261,13 +251,14 @@ for (const { accountType, errorParam } of suites) {
           break;
       }
       // 'Form Load Error' shows only while the captcha is not loaded.
-      if (!selectFormLoadFailed(s)) expect(selectFormLoadErrorShown(s)).toBe(false);
+      if (!signupFlow.selectFormLoadFailed(s))
+        expect(signupFlow.selectFormLoadErrorShown(s)).toBe(false);
       // The password is in context only while the submission is in flight.
       if (!s.hasTag('busy')) expect(JSON.stringify(s.context)).not.toContain(PASSWORD);
-      if (s.hasTag('busy')) expect(selectCanSubmit(s)).toBe(false);
+      if (s.hasTag('busy')) expect(signupFlow.selectCanSubmit(s)).toBe(false);
       // The widgets' rules as they stand (shown once 'Next' was pressed): the email until it
       // was verified, the handle until it was found available.
-      expect(selectSignupRuleErrors(s)).toEqual({
+      expect(signupFlow.selectSignupRuleErrors(s)).toEqual({
         ...(s.context.availableHandle === HANDLE
           ? {}
           : { handle: 'Profile name/handle not available' }),
@@ -286,25 +277,35 @@ for (const { accountType, errorParam } of suites) {
 }
 
 describe("the Signup screen's alerts (spec §8 Signup): which shows, and whose dismissal it is", () => {
-  const captcha: SignupAlert = {
+  const captcha: signupFlow.SignupAlert = {
     kind: 'captcha',
     level: 'danger',
     title: 'ReCaptcha Error',
     messages: ['Failed to generate ReCaptcha token, please refresh the page.'],
   };
-  const signupError: SignupAlert = {
+  const signupError: signupFlow.SignupAlert = {
     kind: 'signup',
     level: 'danger',
     title: 'Signup Error',
     messages: ['Error submitting signup form'],
   };
-  const warned: SignupAlert = { kind: 'warning', level: 'warning', title: null, messages: warning };
+  const warned: signupFlow.SignupAlert = {
+    kind: 'warning',
+    level: 'warning',
+    title: null,
+    messages: warning,
+  };
   const thirdCaptcha = { kind: 'captcha' as const, messages: ['third-party captcha'] };
   const thirdFailure = {
     kind: 'failure' as const,
     messages: ['Error signing up with Google account, please try again'],
   };
-  type Row = [string, SignupAlert | null, typeof thirdCaptcha | typeof thirdFailure | null, object];
+  type Row = [
+    string,
+    signupFlow.SignupAlert | null,
+    typeof thirdCaptcha | typeof thirdFailure | null,
+    object,
+  ];
   const table: Row[] = [
     [
       'none',
@@ -380,7 +381,7 @@ describe("the Signup screen's alerts (spec §8 Signup): which shows, and whose d
     ],
   ];
   it.each(table)('%s', (_name, signup, thirdParty, expected) => {
-    const alerts = signupScreenAlerts(signup, thirdParty);
+    const alerts = signupFlow.signupScreenAlerts(signup, thirdParty);
     expect({
       recaptchaError: alerts.recaptchaError?.messages ?? null,
       signupError: alerts.signupError?.messages ?? null,
@@ -407,7 +408,7 @@ describe('signup machine with its real children', () => {
         calls.push({ name, input });
         return output;
       };
-    const machine = signupMachine.provide({
+    const machine = signupFlow.signupMachine.provide({
       actors: {
         emailVerification: emailVerificationMachine.provide({
           actors: {
@@ -438,7 +439,7 @@ describe('signup machine with its real children', () => {
 
     // Submitting before verifying: both machine-owned errors, the handle focused first.
     actor.send({ type: 'form.submit', values: submission('Individual') });
-    expect(selectFocusField(actor.getSnapshot())).toBe('handle');
+    expect(signupFlow.selectFocusField(actor.getSnapshot())).toBe('handle');
 
     children.signupHandleCheck?.send({ type: 'handle.change', value: HANDLE });
     children.signupEmailVerification?.send({ type: 'code.request', email: EMAIL });
@@ -449,7 +450,7 @@ describe('signup machine with its real children', () => {
     const ready = actor.getSnapshot();
     expect(ready.context.verifiedEmail).toBe(EMAIL);
     expect(ready.context.availableHandle).toBe(HANDLE);
-    expect(selectSignupFieldErrors(ready)).toEqual({});
+    expect(signupFlow.selectSignupFieldErrors(ready)).toEqual({});
 
     actor.send({ type: 'form.submit', values: submission('Individual') });
     for (let i = 0; i < 5; i++) await flush();

@@ -8,23 +8,7 @@
  */
 import { expect } from 'vitest';
 import type { TeamUser, UserInvitation } from '../../../contract/team';
-import {
-  selectDeleteConfirmation,
-  selectEditedUser,
-  selectEditedUserRow,
-  selectInvitationRows,
-  selectResendForm,
-  selectResendInvitation,
-  selectUserRows,
-  selectUsersAlert,
-  selectUsersBusy,
-  selectUsersLoadFailed,
-  selectUsersLoading,
-  selectUsersMode,
-  TEAM_LIST_REQUEST,
-  usersMachine,
-  type UsersSnapshot,
-} from '../../../src/features/users/usersMachine';
+import * as team from '../../../src/features/users/usersMachine';
 import { describePaths, FakePromises } from '../../support/pathHarness';
 
 const SELF = 1;
@@ -113,7 +97,7 @@ const start = (): Model => ({
   loadedInvitations: false,
   selected: null,
   alert: null,
-  calls: [{ name: 'listUsers', input: TEAM_LIST_REQUEST }],
+  calls: [{ name: 'listUsers', input: team.TEAM_LIST_REQUEST }],
 });
 let model = start();
 
@@ -121,7 +105,7 @@ const reload = (m: Model, text: string): Model => ({
   ...m,
   phase: 'loadingUsers',
   alert: { level: 'success', kind: 'done', text },
-  calls: [...m.calls, { name: 'listUsers', input: TEAM_LIST_REQUEST }],
+  calls: [...m.calls, { name: 'listUsers', input: team.TEAM_LIST_REQUEST }],
 });
 const failed = (m: Model, phase: Phase, text: string, error: unknown): Model => ({
   ...m,
@@ -160,7 +144,7 @@ function next(m: Model, event: { type: string; id?: number; error?: unknown }): 
             ...m,
             phase: 'loadingInvitations',
             loadedUsers: true,
-            calls: [...m.calls, { name: 'listInvitations', input: TEAM_LIST_REQUEST }],
+            calls: [...m.calls, { name: 'listInvitations', input: team.TEAM_LIST_REQUEST }],
           }
         : m;
     case 'xstate.error.actor.listUsers':
@@ -181,7 +165,7 @@ function next(m: Model, event: { type: string; id?: number; error?: unknown }): 
             ...m,
             phase: 'loadingUsers',
             alert: null,
-            calls: [...m.calls, { name: 'listUsers', input: TEAM_LIST_REQUEST }],
+            calls: [...m.calls, { name: 'listUsers', input: team.TEAM_LIST_REQUEST }],
           }
         : m;
     case 'invite.start':
@@ -301,25 +285,25 @@ const modeOf: Partial<Record<Phase, string>> = {
   editSaving: 'edit',
 };
 
-function expectShown(s: UsersSnapshot, m: Model, calls: FakePromises['calls']) {
-  expect(selectUsersLoading(s)).toBe(
+function expectShown(s: team.UsersSnapshot, m: Model, calls: FakePromises['calls']) {
+  expect(team.selectUsersLoading(s)).toBe(
     m.phase === 'loadingUsers' || m.phase === 'loadingInvitations',
   );
-  expect(selectUsersLoadFailed(s)).toBe(m.phase === 'loadFailed');
-  expect(selectUsersMode(s)).toBe(modeOf[m.phase] ?? 'list');
-  expect(selectUsersBusy(s)).toBe(
+  expect(team.selectUsersLoadFailed(s)).toBe(m.phase === 'loadFailed');
+  expect(team.selectUsersMode(s)).toBe(modeOf[m.phase] ?? 'list');
+  expect(team.selectUsersBusy(s)).toBe(
     ['inviteSending', 'resendSending', 'editSaving', 'deletingUser', 'deletingInvitation'].includes(
       m.phase,
     ),
   );
-  const alert = selectUsersAlert(s);
+  const alert = team.selectUsersAlert(s);
   expect(alert && { level: alert.level, kind: alert.kind, text: alert.messages.join(' ') }).toEqual(
     m.alert,
   );
   expect(calls).toEqual(m.calls);
 
   // The tables (spec §2.3): locks for oneself and the owner; a lapsed Pending shows Expired.
-  const rows = selectUserRows(s);
+  const rows = team.selectUserRows(s);
   if (m.loadedUsers) {
     expect(rows.map((r) => [r.id, r.lock])).toEqual([
       [SELF, 'Current users cannot edit themselves'],
@@ -327,7 +311,7 @@ function expectShown(s: UsersSnapshot, m: Model, calls: FakePromises['calls']) {
       [OWNER, 'Organisation Owner cannot be edited'],
     ]);
   } else expect(rows).toEqual([]);
-  const invitationRows = selectInvitationRows(s);
+  const invitationRows = team.selectInvitationRows(s);
   if (m.loadedInvitations) {
     expect(
       invitationRows.map((r) => [
@@ -347,12 +331,12 @@ function expectShown(s: UsersSnapshot, m: Model, calls: FakePromises['calls']) {
   } else expect(invitationRows).toEqual([]);
 
   // The forms and the confirm dialog show what was chosen.
-  expect(selectResendInvitation(s)?.id ?? null).toBe(
+  expect(team.selectResendInvitation(s)?.id ?? null).toBe(
     modeOf[m.phase] === 'resend' ? m.selected : null,
   );
   // The resend form starts from the invitation's own fields (spec §2.3: the form, filled in).
   const resent = invitations.find((i) => i.id === m.selected);
-  expect(selectResendForm(s)).toEqual(
+  expect(team.selectResendForm(s)).toEqual(
     modeOf[m.phase] === 'resend' && resent
       ? {
           id: resent.id,
@@ -365,13 +349,13 @@ function expectShown(s: UsersSnapshot, m: Model, calls: FakePromises['calls']) {
         }
       : null,
   );
-  expect(selectEditedUser(s)?.id ?? null).toBe(modeOf[m.phase] === 'edit' ? m.selected : null);
+  expect(team.selectEditedUser(s)?.id ?? null).toBe(modeOf[m.phase] === 'edit' ? m.selected : null);
   // The edit form's user carries its lock, as in the table (none for a user one may edit).
-  const edited = selectEditedUserRow(s);
+  const edited = team.selectEditedUserRow(s);
   expect(edited && [edited.id, edited.lock]).toEqual(
     modeOf[m.phase] === 'edit' ? [m.selected, null] : null,
   );
-  const confirmation = selectDeleteConfirmation(s);
+  const confirmation = team.selectDeleteConfirmation(s);
   if (m.phase === 'confirmUser' || m.phase === 'deletingUser') {
     expect(confirmation).toEqual({
       kind: 'user',
@@ -389,12 +373,12 @@ function expectShown(s: UsersSnapshot, m: Model, calls: FakePromises['calls']) {
 }
 
 await describePaths({
-  machine: usersMachine,
+  machine: team.usersMachine,
   unhandled: true,
   input: { currentUserId: SELF },
   build: () => {
     const promises = new FakePromises();
-    const machine = usersMachine.provide({
+    const machine = team.usersMachine.provide({
       actors: {
         listUsers: promises.logic('listUsers') as never,
         listInvitations: promises.logic('listInvitations') as never,
@@ -439,6 +423,6 @@ await describePaths({
   afterStep: ({ event, snapshot, index }, { promises }) => {
     if (index === 0) model = start();
     model = next(model, event as { type: string; id?: number; error?: unknown });
-    expectShown(snapshot as UsersSnapshot, model, promises.calls);
+    expectShown(snapshot as team.UsersSnapshot, model, promises.calls);
   },
 });
