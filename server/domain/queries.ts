@@ -3,7 +3,8 @@
  * memberships, the caller's scope and the server's secrets. Plain statements over Drizzle; the
  * rules that use them live in the domain files beside this one.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/database';
 import { serverSecrets, tenants, tenantUsers, users, type UserRow } from '../db/schema';
 
@@ -124,6 +125,24 @@ export async function recordTenantLogin(
     .update(tenantUsers)
     .set({ lastLoginDate: at })
     .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.tenantId, tenantId)));
+}
+
+/**
+ * Sets `changes` on the user `userId`, only while `also` holds when it is given (a compare-and-set);
+ * true when the row changed, false when there is no such user or `also` no longer holds.
+ */
+export async function updateUserRow(
+  db: Queryable,
+  userId: number,
+  changes: PgUpdateSetSource<typeof users>,
+  also?: SQL,
+): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set(changes)
+    .where(and(eq(users.id, userId), also))
+    .returning({ id: users.id });
+  return updated.length === 1;
 }
 
 export async function rememberLastTenant(

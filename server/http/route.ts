@@ -20,6 +20,7 @@ import type { TypedEnvelope } from '../../contract/envelope';
 import type { Client } from '../domain/client';
 import { checkImpersonation, type TenantScope } from '../domain/scope';
 import { clientOf } from './addressLimits';
+import { ok } from './envelope';
 import type { Authenticate } from './authentication';
 import { parsePayload } from './validation';
 
@@ -146,6 +147,22 @@ export function route<Request, Data, Auth extends AuthLevel>(
   handler: RouteHandler<Request, Data, Auth>,
 ): void {
   register(app, endpoint, handler);
+}
+
+/**
+ * Registers `endpoint` with a handler whose result is the envelope's data (the usual `ok`
+ * answer): `compute` gets the parsed payload, the caller's scope and the whole input.
+ */
+export function answer<Request, Data, Auth extends AuthLevel>(
+  app: FastifyInstance,
+  endpoint: Endpoint<Request, Data, Auth>,
+  compute: (
+    payload: Request,
+    scope: RouteInput<Request, Auth>['scope'],
+    input: RouteInput<Request, Auth>,
+  ) => Promise<Data>,
+): void {
+  register(app, endpoint, async (input) => ok(await compute(input.payload, input.scope, input)));
 }
 
 /** A file answered as an attachment instead of an envelope. */

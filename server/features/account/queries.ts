@@ -4,6 +4,7 @@
  * statements by plain values; the rules are the domain's (the other files of this folder).
  */
 import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { updateUserRow } from '../../domain/queries';
 import type { Queryable } from '../../db/database';
 import {
   drops,
@@ -68,12 +69,7 @@ export async function updateAccount(
   userId: number,
   changes: AccountChanges,
 ): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set(changes)
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return rows.length === 1;
+  return updateUserRow(db, userId, changes);
 }
 
 /**
@@ -86,12 +82,7 @@ export async function replacePasswordHash(
   expected: string,
   passwordHash: string,
 ): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ passwordHash })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, expected)))
-    .returning({ id: users.id });
-  return rows.length === 1;
+  return updateUserRow(db, userId, { passwordHash }, eq(users.passwordHash, expected));
 }
 
 // ---------------------------------------------------------------------------------------------

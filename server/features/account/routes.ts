@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountEndpoints as endpoints } from '../../../contract/endpoints/account';
 import { ok } from '../../http/envelope';
 import { clearRefreshCookie, type RefreshCookieOptions } from '../../http/refreshCookie';
-import { fileRoute, route } from '../../http/route';
+import { answer, fileRoute, route } from '../../http/route';
 import type { AccountDeps } from './accountContext';
 import { deleteMyAccount } from './deletion';
 import {
@@ -29,23 +29,21 @@ export interface AccountRouteDeps {
 export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsync {
   const { account, cookie } = deps;
   return async (app) => {
-    route(app, endpoints.get, async ({ payload, scope }) =>
-      ok(await getUser(account, scope, payload.id)),
+    answer(app, endpoints.get, (payload, scope) => getUser(account, scope, payload.id));
+    answer(app, endpoints.getUserEditDetails, (_payload, scope) =>
+      getUserEditDetails(account, scope),
     );
-    route(app, endpoints.getUserEditDetails, async ({ scope }) =>
-      ok(await getUserEditDetails(account, scope)),
+    answer(app, endpoints.updatePersonalDetails, (payload, scope) =>
+      updatePersonalDetails(account, scope, payload),
     );
-    route(app, endpoints.updatePersonalDetails, async ({ payload, scope }) =>
-      ok(await updatePersonalDetails(account, scope, payload)),
+    answer(app, endpoints.updatePreferences, (payload, scope) =>
+      updatePreferences(account, scope, payload),
     );
-    route(app, endpoints.updatePreferences, async ({ payload, scope }) =>
-      ok(await updatePreferences(account, scope, payload)),
+    answer(app, endpoints.setConsentToHelpEmails, (payload, scope) =>
+      setConsentToHelpEmails(account, scope, payload.value),
     );
-    route(app, endpoints.setConsentToHelpEmails, async ({ payload, scope }) =>
-      ok(await setConsentToHelpEmails(account, scope, payload.value)),
-    );
-    route(app, endpoints.setConsentToMarketingEmails, async ({ payload, scope }) =>
-      ok(await setConsentToMarketingEmails(account, scope, payload.value)),
+    answer(app, endpoints.setConsentToMarketingEmails, (payload, scope) =>
+      setConsentToMarketingEmails(account, scope, payload.value),
     );
     route(app, endpoints.updatePassword, async ({ payload, scope, client }) =>
       ok(await updatePassword(account, scope, payload, client)),

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminEndpoints as endpoints } from '../../../contract/endpoints/admin';
 import type { DomainContext } from '../../domain/context';
-import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer } from '../../http/route';
 import {
   listAllUsers,
   listOrganisations,
@@ -13,17 +12,13 @@ import {
 /** The host's admin calls: tenants/list, setEnabled, setSendingEmailsEnabled and users/listAll. */
 export function adminRoutes(domain: DomainContext): FastifyPluginAsync {
   return async (app) => {
-    route(app, endpoints.listTenants, async ({ payload }) =>
-      ok(await listOrganisations(domain, payload)),
+    answer(app, endpoints.listTenants, (payload) => listOrganisations(domain, payload));
+    answer(app, endpoints.setTenantEnabled, (payload, scope) =>
+      setTenantEnabled(domain, scope, payload),
     );
-    route(app, endpoints.setTenantEnabled, async ({ payload, scope }) =>
-      ok(await setTenantEnabled(domain, scope, payload)),
+    answer(app, endpoints.setTenantSendingEmailsEnabled, (payload) =>
+      setTenantSendingEmailsEnabled(domain, payload),
     );
-    route(app, endpoints.setTenantSendingEmailsEnabled, async ({ payload }) =>
-      ok(await setTenantSendingEmailsEnabled(domain, payload)),
-    );
-    route(app, endpoints.listAllUsers, async ({ payload }) =>
-      ok(await listAllUsers(domain, payload)),
-    );
+    answer(app, endpoints.listAllUsers, (payload) => listAllUsers(domain, payload));
   };
 }

@@ -1,6 +1,7 @@
 /** The avatars' queries (architecture.md §2: routes -> domain -> queries). */
 import { eq } from 'drizzle-orm';
 import type { AvatarType } from '../../../contract/enums';
+import { updateUserRow } from '../../domain/queries';
 import type { Queryable } from '../../db/database';
 import { users } from '../../db/schema';
 
@@ -35,10 +36,5 @@ export async function updateAvatar(
   userId: number,
   avatar: StoredAvatar,
 ): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set(avatar)
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return rows.length === 1;
+  return updateUserRow(db, userId, avatar);
 }

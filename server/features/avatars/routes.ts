@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { avatarEndpoints as endpoints } from '../../../contract/endpoints/avatars';
-import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer } from '../../http/route';
 import { confirmAvatarFileUpload, deleteAvatarFile, type AvatarsContext } from './domain';
 
 export interface AvatarRouteDeps {
@@ -12,11 +11,11 @@ export interface AvatarRouteDeps {
 export function avatarRoutes(deps: AvatarRouteDeps): FastifyPluginAsync {
   const { avatars } = deps;
   return async (app) => {
-    route(app, endpoints.confirmAvatarFileUpload, async ({ payload, scope }) =>
-      ok(await confirmAvatarFileUpload(avatars, scope, payload)),
+    answer(app, endpoints.confirmAvatarFileUpload, (payload, scope) =>
+      confirmAvatarFileUpload(avatars, scope, payload),
     );
-    route(app, endpoints.deleteAvatarFile, async ({ payload, scope }) =>
-      ok(await deleteAvatarFile(avatars, scope, payload)),
+    answer(app, endpoints.deleteAvatarFile, (payload, scope) =>
+      deleteAvatarFile(avatars, scope, payload),
     );
   };
 }

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { dashboardEndpoints as endpoints } from '../../../contract/endpoints/dashboard';
 import type { DomainContext } from '../../domain/context';
-import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer } from '../../http/route';
 import { dashboardInformation, userSelectList } from './domain';
 
 export interface DashboardRouteDeps {
@@ -13,11 +12,9 @@ export interface DashboardRouteDeps {
 export function dashboardRoutes(deps: DashboardRouteDeps): FastifyPluginAsync {
   const { domain } = deps;
   return async (app) => {
-    route(app, endpoints.getDashboardInformation, async ({ scope }) =>
-      ok(await dashboardInformation(domain, scope)),
+    answer(app, endpoints.getDashboardInformation, (_payload, scope) =>
+      dashboardInformation(domain, scope),
     );
-    route(app, endpoints.getSelectList, async ({ scope }) =>
-      ok(await userSelectList(domain, scope)),
-    );
+    answer(app, endpoints.getSelectList, (_payload, scope) => userSelectList(domain, scope));
   };
 }

@@ -18,7 +18,7 @@ import { sendEmailConfirmation } from '../identity/activation';
 import type { IdentityDeps } from '../identity/identityContext';
 import { isAllowedOrigin } from '../identity/links';
 import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer, route } from '../../http/route';
 import { parsePayload } from '../../http/validation';
 import { listOutbox } from '../../mail/outbox';
 import { renderOutboxPage } from '../../mail/outboxPage';
@@ -48,9 +48,7 @@ const sendHtml = (reply: FastifyReply, html: string, code = 200) =>
 /** The outbox, its page and the email-confirmation trigger (registered under the API base). */
 export function devMailRoutes(identity: IdentityDeps): FastifyPluginAsync {
   return async (app) => {
-    route(app, devEndpoints.outbox, async ({ payload }) =>
-      ok(await listOutbox(identity.db, payload.to)),
-    );
+    answer(app, devEndpoints.outbox, (payload) => listOutbox(identity.db, payload.to));
 
     app.get(`/${devEndpoints.outbox.path}/page`, async (_request, reply) =>
       sendHtml(reply, renderOutboxPage(await listOutbox(identity.db))),

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { dropEndpoints } from '../../../contract/endpoints/drops';
 import { dropsFeedList, type DropsContext } from './domain';
-import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer } from '../../http/route';
 
 export interface DropRouteDeps {
   drops: DropsContext;
@@ -12,8 +11,6 @@ export interface DropRouteDeps {
 export function dropRoutes(deps: DropRouteDeps): FastifyPluginAsync {
   const { drops } = deps;
   return async (app) => {
-    route(app, dropEndpoints.feedList, async ({ payload }) =>
-      ok(await dropsFeedList(drops, payload)),
-    );
+    answer(app, dropEndpoints.feedList, (payload) => dropsFeedList(drops, payload));
   };
 }

@@ -5,6 +5,7 @@
  * messages) are the domain's, in the other files of this folder.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { updateUserRow } from '../../domain/queries';
 import type { Queryable, Transaction } from '../../db/database';
 import {
   accountKeys,
@@ -122,12 +123,7 @@ export async function confirmUserEmail(
   userId: number,
   email: string,
 ): Promise<boolean> {
-  const updated = await db
-    .update(users)
-    .set({ emailConfirmed: true })
-    .where(and(eq(users.id, userId), eq(users.email, email)))
-    .returning({ id: users.id });
-  return updated.length === 1;
+  return updateUserRow(db, userId, { emailConfirmed: true }, eq(users.email, email));
 }
 
 /**
@@ -140,12 +136,12 @@ export async function confirmPendingEmail(
   userId: number,
   email: string,
 ): Promise<boolean> {
-  const updated = await db
-    .update(users)
-    .set({ email, pendingEmail: null, emailConfirmed: true })
-    .where(and(eq(users.id, userId), eq(users.pendingEmail, email)))
-    .returning({ id: users.id });
-  return updated.length === 1;
+  return updateUserRow(
+    db,
+    userId,
+    { email, pendingEmail: null, emailConfirmed: true },
+    eq(users.pendingEmail, email),
+  );
 }
 
 /** Makes the user a host; the updated user, undefined when no row came back. */

@@ -15,7 +15,7 @@ import { loginWithGoogle, signupWithGoogle } from './thirdPartySignIn';
 import { sendVerificationCode, verifyCode } from './verification';
 import { ok } from '../../http/envelope';
 import type { RefreshCookieOptions } from '../../http/refreshCookie';
-import { route, scopeFor } from '../../http/route';
+import { answer, route, scopeFor } from '../../http/route';
 import { answerSession } from '../../http/sessionAnswer';
 
 export interface IdentityRouteDeps {
@@ -86,9 +86,7 @@ export function identityRoutes(deps: IdentityRouteDeps): FastifyPluginAsync {
       ok(await confirmEmailAddress(identity, payload.key, client)),
     );
 
-    route(app, endpoints.handleExists, async ({ payload }) =>
-      ok(await handleExists(identity.db, payload.value)),
-    );
+    answer(app, endpoints.handleExists, (payload) => handleExists(identity.db, payload.value));
 
     route(app, endpoints.countriesList, async ({ payload, request }) => {
       // Disabled countries are the admin area's: a host's request only.

@@ -8,7 +8,7 @@ import {
   type WebhookParser,
 } from '../../billing/provider';
 import { failure, ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer } from '../../http/route';
 import {
   applyBillingEvent,
   createBillingPortalSession,
@@ -23,23 +23,19 @@ import {
 /** The payments calls (spec §7.2 Payments), under stripe/. */
 export function paymentRoutes(deps: PaymentsDeps): FastifyPluginAsync {
   return async (app) => {
-    route(app, endpoints.getSubscription, async ({ scope }) =>
-      ok(await getSubscription(deps, scope)),
+    answer(app, endpoints.getSubscription, (_payload, scope) => getSubscription(deps, scope));
+    answer(app, endpoints.getInvoices, (payload, scope) => getInvoices(deps, scope, payload));
+    answer(app, endpoints.validatePromotionalCode, (payload, scope) =>
+      validatePromotionalCode(deps, scope, payload),
     );
-    route(app, endpoints.getInvoices, async ({ payload, scope }) =>
-      ok(await getInvoices(deps, scope, payload)),
+    answer(app, endpoints.createCheckoutSession, (payload, scope) =>
+      createCheckoutSession(deps, scope, payload),
     );
-    route(app, endpoints.validatePromotionalCode, async ({ payload, scope }) =>
-      ok(await validatePromotionalCode(deps, scope, payload)),
+    answer(app, endpoints.validateSession, (payload, scope) =>
+      validateSession(deps, scope, payload),
     );
-    route(app, endpoints.createCheckoutSession, async ({ payload, scope }) =>
-      ok(await createCheckoutSession(deps, scope, payload)),
-    );
-    route(app, endpoints.validateSession, async ({ payload, scope }) =>
-      ok(await validateSession(deps, scope, payload)),
-    );
-    route(app, endpoints.createBillingPortalSession, async ({ scope }) =>
-      ok(await createBillingPortalSession(deps, scope)),
+    answer(app, endpoints.createBillingPortalSession, (_payload, scope) =>
+      createBillingPortalSession(deps, scope),
     );
   };
 }

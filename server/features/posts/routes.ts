@@ -14,7 +14,7 @@ import {
   type PostsContext,
 } from './domain';
 import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer, route } from '../../http/route';
 
 export interface PostRouteDeps {
   posts: PostsContext;
@@ -25,27 +25,19 @@ export function postRoutes(deps: PostRouteDeps): FastifyPluginAsync {
   const { posts } = deps;
   return async (app) => {
     route(app, endpoints.feedList, async ({ payload }) => ok(await feedList(posts, payload)));
-    route(app, endpoints.create, async ({ payload, scope }) =>
-      ok(await createPost(posts, scope, payload)),
+    answer(app, endpoints.create, (payload, scope) => createPost(posts, scope, payload));
+    answer(app, endpoints.createWithFile, (payload, scope) =>
+      createPostWithFile(posts, scope, payload),
     );
-    route(app, endpoints.createWithFile, async ({ payload, scope }) =>
-      ok(await createPostWithFile(posts, scope, payload)),
-    );
-    route(app, endpoints.update, async ({ payload, scope }) =>
-      ok(await updatePost(posts, scope, payload)),
-    );
-    route(app, endpoints.upsert, async ({ payload, scope }) =>
-      ok(await upsertPost(posts, scope, payload)),
-    );
+    answer(app, endpoints.update, (payload, scope) => updatePost(posts, scope, payload));
+    answer(app, endpoints.upsert, (payload, scope) => upsertPost(posts, scope, payload));
     route(app, endpoints.setIsDraft, async ({ payload: { id, value }, scope }) =>
       ok(await setIsDraft(posts, scope, id, value)),
     );
     route(app, endpoints.setIsPublished, async ({ payload: { id, value }, scope }) =>
       ok(await setIsPublished(posts, scope, id, value)),
     );
-    route(app, endpoints.list, async ({ payload, scope }) =>
-      ok(await listOwnPosts(posts, scope, payload)),
-    );
+    answer(app, endpoints.list, (payload, scope) => listOwnPosts(posts, scope, payload));
     route(app, endpoints.get, async ({ payload: { id }, scope }) =>
       ok(await getPost(posts, scope, { id })),
     );

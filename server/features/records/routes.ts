@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { recordEndpoints as endpoints } from '../../../contract/endpoints/records';
 import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer, route } from '../../http/route';
 import {
   createTenant,
   createUser,
@@ -26,35 +26,27 @@ export function recordRoutes(deps: { records: RecordsDeps }): FastifyPluginAsync
     route(app, endpoints.createUser, async ({ payload }) => ok(await createUser(records, payload)));
     route(app, endpoints.updateUser, async ({ payload }) => ok(await updateUser(records, payload)));
     route(app, endpoints.upsertUser, async ({ payload }) => ok(await upsertUser(records, payload)));
-    route(app, endpoints.getUserByGuid, async ({ payload, scope }) =>
-      ok(await getUserByGuid(records, scope, payload.guid)),
+    answer(app, endpoints.getUserByGuid, (payload, scope) =>
+      getUserByGuid(records, scope, payload.guid),
     );
-    route(app, endpoints.getUserSignupData, async ({ scope }) =>
-      ok(await getUserSignupData(records, scope)),
+    answer(app, endpoints.getUserSignupData, (_payload, scope) =>
+      getUserSignupData(records, scope),
     );
-    route(app, endpoints.deleteUser, async ({ payload, scope }) =>
-      ok(await deleteUser(records, scope, payload.id)),
+    answer(app, endpoints.deleteUser, (payload, scope) => deleteUser(records, scope, payload.id));
+    answer(app, endpoints.deleteUserByGuid, (payload, scope) =>
+      deleteUserByGuid(records, scope, payload.guid),
     );
-    route(app, endpoints.deleteUserByGuid, async ({ payload, scope }) =>
-      ok(await deleteUserByGuid(records, scope, payload.guid)),
+    answer(app, endpoints.createTenant, (payload) => createTenant(records, payload));
+    answer(app, endpoints.updateTenant, (payload) => updateTenant(records, payload));
+    answer(app, endpoints.upsertTenant, (payload) => upsertTenant(records, payload));
+    answer(app, endpoints.getTenantByGuid, (payload, scope) =>
+      getTenantByGuid(records, scope, payload.guid),
     );
-    route(app, endpoints.createTenant, async ({ payload }) =>
-      ok(await createTenant(records, payload)),
+    answer(app, endpoints.deleteTenant, (payload, scope) =>
+      deleteTenant(records, scope, payload.id),
     );
-    route(app, endpoints.updateTenant, async ({ payload }) =>
-      ok(await updateTenant(records, payload)),
-    );
-    route(app, endpoints.upsertTenant, async ({ payload }) =>
-      ok(await upsertTenant(records, payload)),
-    );
-    route(app, endpoints.getTenantByGuid, async ({ payload, scope }) =>
-      ok(await getTenantByGuid(records, scope, payload.guid)),
-    );
-    route(app, endpoints.deleteTenant, async ({ payload, scope }) =>
-      ok(await deleteTenant(records, scope, payload.id)),
-    );
-    route(app, endpoints.deleteTenantByGuid, async ({ payload, scope }) =>
-      ok(await deleteTenantByGuid(records, scope, payload.guid)),
+    answer(app, endpoints.deleteTenantByGuid, (payload, scope) =>
+      deleteTenantByGuid(records, scope, payload.guid),
     );
   };
 }

@@ -8,7 +8,7 @@ import {
 import type { ReferenceListKind } from '../../../contract/referenceLists';
 import type { DomainContext } from '../../domain/context';
 import { ok } from '../../http/envelope';
-import { route, scopeFor } from '../../http/route';
+import { answer, route, scopeFor } from '../../http/route';
 import {
   changeOrder,
   createRow,
@@ -80,7 +80,5 @@ function registerList<K extends ReferenceListKind, Item, Create, Update, Upsert>
     list(await deleteAndReorder(domain, kind, payload.id)),
   );
   route(app, endpoints.get, async ({ payload }) => item(await getRow(domain, kind, payload.id)));
-  route(app, endpoints.delete, async ({ payload }) =>
-    ok(await deleteRow(domain, kind, payload.id)),
-  );
+  answer(app, endpoints.delete, (payload) => deleteRow(domain, kind, payload.id));
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { teamEndpoints as endpoints } from '../../../contract/endpoints/team';
 import { ok } from '../../http/envelope';
 import { setRefreshCookie, type RefreshCookieOptions } from '../../http/refreshCookie';
-import { route } from '../../http/route';
+import { answer, route } from '../../http/route';
 import { answerSession, toSessionData } from '../../http/sessionAnswer';
 import {
   deleteInvitation,
@@ -37,43 +37,37 @@ export interface TeamRouteDeps {
 export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsync {
   const { team, cookie } = deps;
   return async (app) => {
-    route(app, endpoints.listUsers, async ({ payload, scope }) =>
-      ok(await listUsers(team, scope, payload)),
-    );
-    route(app, endpoints.updateUser, async ({ payload, scope }) =>
-      ok(await updateUser(team, scope, payload)),
-    );
-    route(app, endpoints.deleteUser, async ({ payload, scope }) =>
-      ok(await deleteUser(team, scope, payload.id)),
-    );
+    answer(app, endpoints.listUsers, (payload, scope) => listUsers(team, scope, payload));
+    answer(app, endpoints.updateUser, (payload, scope) => updateUser(team, scope, payload));
+    answer(app, endpoints.deleteUser, (payload, scope) => deleteUser(team, scope, payload.id));
     // create is upsert under its other name: an id given to it names an invitation of this
     // organisation to resend (never a new invitation beside another organisation's).
-    route(app, endpoints.createInvitation, async ({ payload, scope }) =>
-      ok(await upsertInvitation(team, scope, payload)),
+    answer(app, endpoints.createInvitation, (payload, scope) =>
+      upsertInvitation(team, scope, payload),
     );
-    route(app, endpoints.upsertInvitation, async ({ payload, scope }) =>
-      ok(await upsertInvitation(team, scope, payload)),
+    answer(app, endpoints.upsertInvitation, (payload, scope) =>
+      upsertInvitation(team, scope, payload),
     );
-    route(app, endpoints.updateInvitation, async ({ payload, scope }) =>
-      ok(await updateInvitation(team, scope, payload)),
+    answer(app, endpoints.updateInvitation, (payload, scope) =>
+      updateInvitation(team, scope, payload),
     );
-    route(app, endpoints.getInvitation, async ({ payload, scope }) =>
-      ok(await getInvitation(team, scope, payload.id)),
+    answer(app, endpoints.getInvitation, (payload, scope) =>
+      getInvitation(team, scope, payload.id),
     );
-    route(app, endpoints.getInvitationByGuid, async ({ payload, scope }) =>
-      ok(await getInvitationByGuid(team, scope, payload.guid)),
+    answer(app, endpoints.getInvitationByGuid, (payload, scope) =>
+      getInvitationByGuid(team, scope, payload.guid),
     );
-    route(app, endpoints.listInvitations, async ({ payload, scope }) =>
-      ok(await listInvitations(team, scope, payload)),
+    answer(app, endpoints.listInvitations, (payload, scope) =>
+      listInvitations(team, scope, payload),
     );
-    route(app, endpoints.deleteInvitation, async ({ payload, scope }) =>
-      ok(await deleteInvitation(team, scope, payload.id)),
+    answer(app, endpoints.deleteInvitation, (payload, scope) =>
+      deleteInvitation(team, scope, payload.id),
     );
-    route(app, endpoints.deleteInvitationByGuid, async ({ payload, scope }) =>
-      ok(await deleteInvitationByGuid(team, scope, payload.guid)),
+    answer(app, endpoints.deleteInvitationByGuid, (payload, scope) =>
+      deleteInvitationByGuid(team, scope, payload.guid),
     );
-    route(app, endpoints.setCanChangeEmailAddress, async ({ payload, scope }) =>
-      ok(await setCanChangeEmailAddress(team, scope, payload)),
+    answer(app, endpoints.setCanChangeEmailAddress, (payload, scope) =>
+      setCanChangeEmailAddress(team, scope, payload),
     );
     route(app, endpoints.getUserByInvitationKey, async ({ payload, client }) =>
       ok(await getUserByInvitationKey(team, payload.key, client)),

@@ -14,8 +14,7 @@ import {
   updateDetails,
   type OrganisationsContext,
 } from './organisations';
-import { ok } from '../../http/envelope';
-import { route } from '../../http/route';
+import { answer } from '../../http/route';
 
 export interface TenantRouteDeps {
   domain: DomainContext;
@@ -30,26 +29,24 @@ export interface TenantRouteDeps {
 export function tenantRoutes(deps: TenantRouteDeps): FastifyPluginAsync {
   const { domain, organisations } = deps;
   return async (app) => {
-    route(app, endpoints.getCurrentTenantStatus, async ({ scope }) =>
-      ok(await getCurrentTenantStatus(domain, scope)),
+    answer(app, endpoints.getCurrentTenantStatus, (_payload, scope) =>
+      getCurrentTenantStatus(domain, scope),
     );
-    route(app, endpoints.setIsTrialing, async ({ payload, scope }) =>
-      ok(await setIsTrialing(domain, scope, payload)),
+    answer(app, endpoints.setIsTrialing, (payload, scope) => setIsTrialing(domain, scope, payload));
+    answer(app, endpoints.setCancelAtPeriodEnd, (payload, scope) =>
+      setCancelAtPeriodEnd(domain, scope, payload),
     );
-    route(app, endpoints.setCancelAtPeriodEnd, async ({ payload, scope }) =>
-      ok(await setCancelAtPeriodEnd(domain, scope, payload)),
+    answer(app, endpoints.setIsOnboarding, (payload, scope) =>
+      setIsOnboarding(domain, scope, payload),
     );
-    route(app, endpoints.setIsOnboarding, async ({ payload, scope }) =>
-      ok(await setIsOnboarding(domain, scope, payload)),
+    answer(app, organisationEndpoints.new, (payload, scope) =>
+      createOrganisation(organisations, scope, payload),
     );
-    route(app, organisationEndpoints.new, async ({ payload, scope }) =>
-      ok(await createOrganisation(organisations, scope, payload)),
+    answer(app, organisationEndpoints.get, (payload, scope) =>
+      getOrganisation(domain, scope, payload),
     );
-    route(app, organisationEndpoints.get, async ({ payload, scope }) =>
-      ok(await getOrganisation(domain, scope, payload)),
-    );
-    route(app, organisationEndpoints.updateDetails, async ({ payload, scope }) =>
-      ok(await updateDetails(organisations, scope, payload)),
+    answer(app, organisationEndpoints.updateDetails, (payload, scope) =>
+      updateDetails(organisations, scope, payload),
     );
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { topicEndpoints as endpoints } from '../../../contract/endpoints/topics';
 import type { DomainContext } from '../../domain/context';
 import { ok } from '../../http/envelope';
-import { route, scopeFor } from '../../http/route';
+import { answer, route, scopeFor } from '../../http/route';
 import { listTopics, updateUserTopics, userTopicIds } from './domain';
 
 export interface TopicRouteDeps {
@@ -18,11 +18,11 @@ export function topicRoutes(deps: TopicRouteDeps): FastifyPluginAsync {
       if (payload.includeDisabled === true) await scopeFor(request, 'host');
       return ok(await listTopics(domain, payload));
     });
-    route(app, endpoints.userTopicIds, async ({ payload, scope }) =>
-      ok(await userTopicIds(domain, scope, payload.id)),
+    answer(app, endpoints.userTopicIds, (payload, scope) =>
+      userTopicIds(domain, scope, payload.id),
     );
-    route(app, endpoints.updateUserTopics, async ({ payload, scope }) =>
-      ok(await updateUserTopics(domain, scope, payload)),
+    answer(app, endpoints.updateUserTopics, (payload, scope) =>
+      updateUserTopics(domain, scope, payload),
     );
   };
 }
