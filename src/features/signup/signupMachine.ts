@@ -25,6 +25,7 @@ import { messagesFrom } from '../../machines/errorMessages';
 import { handleCheckMachine, selectAvailableHandle } from '../../machines/handleCheckMachine';
 import { notProvided } from '../../machines/notProvided';
 import type { EstablishedSession } from '../../machines/sessionMachine';
+import { sessionOutput } from '../../machines/sessionOutput';
 
 /** The captcha action a signup token is generated for (spec §4 Captcha token). */
 export const SIGNUP_CAPTCHA_ACTION = 'signup';
@@ -501,10 +502,7 @@ export const signupMachine = setup({
       description: 'The session is handed to the app, which stores it and goes to /feed.',
     },
   },
-  output: ({ context }) => {
-    if (!context.session) throw new Error('signup finished without a session');
-    return context.session;
-  },
+  output: sessionOutput('signup'),
 });
 
 export type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
