@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isValidHandle } from '../../contract/identity';
+import { guardedCall } from './guardedCall';
 import { notProvided } from './notProvided';
 
 /** Spec §5 Handle / §9: the availability check is debounced 400 ms. */
@@ -113,23 +114,14 @@ export const handleCheckMachine = setup({
     checking: {
       description: 'GET /users/handleExists?value= (true when taken).',
       tags: ['busy'],
-      invoke: {
-        id: 'handleExists',
+      invoke: guardedCall({
         src: 'handleExists',
-        input: ({ context }) => ({ value: context.handle }),
-        onDone: [
-          {
-            guard: { type: 'isTaken', params: ({ event }) => event.output },
-            target: 'notAvailable',
-            description: "The handle is taken: 'Not Available'.",
-          },
-          { target: 'available', description: "The handle is free: 'Available'." },
-        ],
-        onError: {
-          target: 'error',
-          description: "'Error checking handle availability'.",
-        },
-      },
+        input: ({ context }: { context: HandleCheckContext }) => ({ value: context.handle }),
+        guard: 'isTaken',
+        yes: { target: 'notAvailable', description: "The handle is taken: 'Not Available'." },
+        no: { target: 'available', description: "The handle is free: 'Available'." },
+        failed: { target: 'error', description: "'Error checking handle availability'." },
+      }),
     },
     available: {
       description: "'Available'.",

@@ -16,6 +16,7 @@ import { captchaTokenMachine, captchaTokenTexts } from './captchaTokenMachine';
 import { messagesFrom } from './errorMessages';
 import { notProvided } from './notProvided';
 import type { EstablishedSession } from './sessionMachine';
+import { sessionOutput } from './sessionOutput';
 
 /**
  * How long 'Account already exists, logging in...' shows before the session is handed over.
@@ -351,10 +352,7 @@ export const thirdPartySignInMachine = setup({
       description: 'The session is handed to the app, which stores it (and goes to /feed).',
     },
   },
-  output: ({ context }) => {
-    if (!context.session) throw new Error('thirdPartySignIn finished without a session');
-    return context.session;
-  },
+  output: sessionOutput('thirdPartySignIn'),
 });
 
 export type ThirdPartySignInSnapshot = SnapshotFrom<typeof thirdPartySignInMachine>;

@@ -1,5 +1,6 @@
 import { fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ActivateRequest, ActivateResponse } from '../../../contract/identity';
+import { guardedCall } from '../../machines/guardedCall';
 import { notProvided } from '../../machines/notProvided';
 
 export const activationTexts = {
@@ -49,28 +50,22 @@ export const activationMachine = setup({
     activating: {
       description: 'POST /auth/activate (activationKey).',
       tags: ['busy'],
-      invoke: {
-        id: 'activate',
+      invoke: guardedCall({
         src: 'activate',
-        input: ({ context }) => ({ activationKey: context.key }),
-        onDone: [
-          {
-            guard: { type: 'isActivated', params: ({ event }) => event.output },
-            target: 'activated',
-            description: "Activated: 'Account Activated'.",
-          },
-          {
-            target: 'invalid',
-            description:
-              "Not activated: 'Error Activating Account', 'The activation link is invalid or has expired, please try again'.",
-          },
-        ],
-        onError: {
+        input: ({ context }: { context: ActivationContext }) => ({ activationKey: context.key }),
+        guard: 'isActivated',
+        yes: { target: 'activated', description: "Activated: 'Account Activated'." },
+        no: {
+          target: 'invalid',
+          description:
+            "Not activated: 'Error Activating Account', 'The activation link is invalid or has expired, please try again'.",
+        },
+        failed: {
           target: 'failed',
           description:
             "The call failed: 'Error Activating Account', 'There was an error activating account, please try again'.",
         },
-      },
+      }),
     },
     activated: {
       description: "'Account Activated': the person can log in.",

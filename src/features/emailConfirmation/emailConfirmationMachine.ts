@@ -3,6 +3,7 @@ import type {
   ConfirmEmailAddressRequest,
   ConfirmEmailAddressResponse,
 } from '../../../contract/identity';
+import { guardedCall } from '../../machines/guardedCall';
 import { notProvided } from '../../machines/notProvided';
 
 export const emailConfirmationTexts = {
@@ -54,28 +55,22 @@ export const emailConfirmationMachine = setup({
     confirming: {
       description: 'POST /auth/confirmEmailAddress (key).',
       tags: ['busy'],
-      invoke: {
-        id: 'confirmEmailAddress',
+      invoke: guardedCall({
         src: 'confirmEmailAddress',
-        input: ({ context }) => ({ key: context.key }),
-        onDone: [
-          {
-            guard: { type: 'isConfirmed', params: ({ event }) => event.output },
-            target: 'confirmed',
-            description: "Confirmed: 'Email Address Confirmed'.",
-          },
-          {
-            target: 'invalid',
-            description:
-              "Not confirmed: 'Error Confirming Email Address', 'The email confirmation link is invalid or has expired, please try again'.",
-          },
-        ],
-        onError: {
+        input: ({ context }: { context: EmailConfirmationContext }) => ({ key: context.key }),
+        guard: 'isConfirmed',
+        yes: { target: 'confirmed', description: "Confirmed: 'Email Address Confirmed'." },
+        no: {
+          target: 'invalid',
+          description:
+            "Not confirmed: 'Error Confirming Email Address', 'The email confirmation link is invalid or has expired, please try again'.",
+        },
+        failed: {
           target: 'failed',
           description:
             "The call failed: 'Error Confirming Email Address', 'There was an error confirming the email address, please try again'.",
         },
-      },
+      }),
     },
     confirmed: {
       description: "'Email Address Confirmed'.",

@@ -10,6 +10,7 @@ import { captchaTokenMachine, captchaTokenTexts } from '../../machines/captchaTo
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 import type { EstablishedSession } from '../../machines/sessionMachine';
+import { sessionOutput } from '../../machines/sessionOutput';
 
 /** The captcha action an acceptance's token is generated for (spec §4 Captcha token). */
 export const INVITATION_CAPTCHA_ACTION = 'signup';
@@ -374,10 +375,7 @@ export const invitationMachine = setup({
       description: 'Accepted and activated: the session is handed to the app.',
     },
   },
-  output: ({ context }) => {
-    if (!context.session) throw new Error('the invitation finished without a session');
-    return context.session;
-  },
+  output: sessionOutput('the invitation'),
 });
 
 export type InvitationSnapshot = SnapshotFrom<typeof invitationMachine>;

@@ -3,6 +3,7 @@ import type { LoginRequest } from '../../../contract/auth';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 import type { EstablishedSession } from '../../machines/sessionMachine';
+import { sessionOutput } from '../../machines/sessionOutput';
 
 export const loginTexts = {
   failed: 'Error logging in, please try again.',
@@ -93,10 +94,7 @@ export const loginMachine = setup({
       description: 'The session is handed to the session machine.',
     },
   },
-  output: ({ context }) => {
-    if (!context.session) throw new Error('login finished without a session');
-    return context.session;
-  },
+  output: sessionOutput('login'),
 });
 
 export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;

@@ -11,6 +11,7 @@ import type {
   ValidatePasswordResetKeyRequest,
 } from '../../../contract/identity';
 import { messagesFrom } from '../../machines/errorMessages';
+import { guardedCall } from '../../machines/guardedCall';
 import { notProvided } from '../../machines/notProvided';
 
 export const passwordResetTexts = {
@@ -85,26 +86,14 @@ export const passwordResetMachine = setup({
     validating: {
       description: 'POST /auth/validatePasswordResetKey (key).',
       tags: ['busy'],
-      invoke: {
-        id: 'validatePasswordResetKey',
+      invoke: guardedCall({
         src: 'validatePasswordResetKey',
-        input: ({ context }) => ({ key: context.key }),
-        onDone: [
-          {
-            guard: { type: 'isValid', params: ({ event }) => event.output },
-            target: 'editing',
-            description: 'The link is valid: the new password form.',
-          },
-          {
-            target: 'invalid',
-            description: 'The link is invalid or has expired.',
-          },
-        ],
-        onError: {
-          target: 'unavailable',
-          description: 'The link could not be checked.',
-        },
-      },
+        input: ({ context }: { context: PasswordResetContext }) => ({ key: context.key }),
+        guard: 'isValid',
+        yes: { target: 'editing', description: 'The link is valid: the new password form.' },
+        no: { target: 'invalid', description: 'The link is invalid or has expired.' },
+        failed: { target: 'unavailable', description: 'The link could not be checked.' },
+      }),
     },
     invalid: {
       description:

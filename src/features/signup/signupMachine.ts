@@ -25,6 +25,7 @@ import { messagesFrom } from '../../machines/errorMessages';
 import { handleCheckMachine, selectAvailableHandle } from '../../machines/handleCheckMachine';
 import { notProvided } from '../../machines/notProvided';
 import type { EstablishedSession } from '../../machines/sessionMachine';
+import { sessionOutput } from '../../machines/sessionOutput';
 
 /** The captcha action a signup token is generated for (spec §4 Captcha token). */
 export const SIGNUP_CAPTCHA_ACTION = 'signup';
@@ -171,6 +172,30 @@ function tokenOf(event: { type: string }): string {
   if (typeof token !== 'string') throw new Error('sending needs the captcha token');
   return token;
 }
+
+const submittedValues = <Values>({ event }: { event: { values: Values } }) => event.values;
+
+/**
+ * The form's submission, the same from the form and from a blocked form: refused while the
+ * captcha failed to load, blocked (the first errored field focused) while errors exist, else sent.
+ */
+const formSubmit = (errorsDescription: string, nextDescription: string) => [
+  {
+    guard: 'isFormLoadFailed' as const,
+    description: "Blocked: 'Form Load Error' (the captcha did not load).",
+  },
+  {
+    guard: { type: 'hasFieldErrors' as const, params: submittedValues },
+    target: 'blocked' as const,
+    actions: { type: 'assignFieldErrors' as const, params: submittedValues },
+    description: errorsDescription,
+  },
+  {
+    target: 'submitting' as const,
+    actions: { type: 'assignRequest' as const, params: submittedValues },
+    description: nextDescription,
+  },
+];
 
 export const signupMachine = setup({
   types: {
@@ -347,24 +372,10 @@ export const signupMachine = setup({
             editing: {
               description: 'The person fills in the form.',
               on: {
-                'form.submit': [
-                  {
-                    guard: 'isFormLoadFailed',
-                    description: "Blocked: 'Form Load Error' (the captcha did not load).",
-                  },
-                  {
-                    guard: { type: 'hasFieldErrors', params: ({ event }) => event.values },
-                    target: 'blocked',
-                    actions: { type: 'assignFieldErrors', params: ({ event }) => event.values },
-                    description:
-                      "Errors exist: 'Profile name/handle not available' unless the handle was found available; 'Please verify your email address.' unless it was verified.",
-                  },
-                  {
-                    target: 'submitting',
-                    actions: { type: 'assignRequest', params: ({ event }) => event.values },
-                    description: "'Next': the form passed every rule.",
-                  },
-                ],
+                'form.submit': formSubmit(
+                  "Errors exist: 'Profile name/handle not available' unless the handle was found available; 'Please verify your email address.' unless it was verified.",
+                  "'Next': the form passed every rule.",
+                ),
               },
             },
             blocked: {
@@ -372,23 +383,10 @@ export const signupMachine = setup({
                 'Submission is blocked and the first errored field is focused (form order).',
               tags: ['error'],
               on: {
-                'form.submit': [
-                  {
-                    guard: 'isFormLoadFailed',
-                    description: "Blocked: 'Form Load Error' (the captcha did not load).",
-                  },
-                  {
-                    guard: { type: 'hasFieldErrors', params: ({ event }) => event.values },
-                    target: 'blocked',
-                    actions: { type: 'assignFieldErrors', params: ({ event }) => event.values },
-                    description: 'Errors remain: blocked again, the first errored field focused.',
-                  },
-                  {
-                    target: 'submitting',
-                    actions: { type: 'assignRequest', params: ({ event }) => event.values },
-                    description: "'Next': the errors are resolved.",
-                  },
-                ],
+                'form.submit': formSubmit(
+                  'Errors remain: blocked again, the first errored field focused.',
+                  "'Next': the errors are resolved.",
+                ),
               },
             },
             submitting: {
@@ -501,10 +499,7 @@ export const signupMachine = setup({
       description: 'The session is handed to the app, which stores it and goes to /feed.',
     },
   },
-  output: ({ context }) => {
-    if (!context.session) throw new Error('signup finished without a session');
-    return context.session;
-  },
+  output: sessionOutput('signup'),
 });
 
 export type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
