@@ -5,7 +5,6 @@ import {
   type AnyActorLogic,
   type AnyActorRef,
   type UnknownActorLogic,
-  type ErrorActorEvent,
   type EventObject,
   type MetaObject,
   type ParameterizedObject,
@@ -17,6 +16,7 @@ import {
   type TransitionConfig,
 } from 'xstate';
 import { textAlert, type MachineAlert } from './alerts';
+import { callFailed } from './callFactory';
 
 /**
  * The load → edit → save machine shape (issue 32), shared by the settings screens: `loading`
@@ -275,14 +275,7 @@ export function createLoadEditSaveMachine<
             ],
             description: edit.save.saved.description,
           },
-          onError: {
-            target: 'editing',
-            actions: {
-              type: 'assignSaveFailure',
-              params: ({ event }: { event: ErrorActorEvent }) => event.error,
-            },
-            description: edit.save.failed.description,
-          },
+          onError: callFailed('editing', 'assignSaveFailure', edit.save.failed.description),
         },
       },
     },
