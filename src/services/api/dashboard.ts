@@ -1,24 +1,15 @@
-import type {
-  DashboardInformation,
-  DashboardInformationRequest,
-} from '../../../contract/dashboard';
+import type { DashboardInformationRequest } from '../../../contract/dashboard';
 import { dashboardEndpoints } from '../../../contract/endpoints/dashboard';
-import { dataOrThrow } from '../apiResponse';
-import { createCall, type CallOptions } from '../call';
+import { createDataCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
-export interface DashboardApi {
-  /** GET users/getDashboardInformation (refresh flag): the caller's counts and first name. */
-  getDashboardInformation(
-    request: DashboardInformationRequest,
-    options?: CallOptions,
-  ): Promise<DashboardInformation>;
-}
-
-export function createDashboardApi(http: HttpClient): DashboardApi {
-  const call = createCall(http);
+export function createDashboardApi(http: HttpClient) {
+  const data = createDataCall(http);
   return {
-    getDashboardInformation: async (request, options) =>
-      dataOrThrow(await call(dashboardEndpoints.getDashboardInformation, request, options)),
+    /** GET users/getDashboardInformation (refresh flag): the caller's counts and first name. */
+    getDashboardInformation: (request: DashboardInformationRequest, options?: CallOptions) =>
+      data(dashboardEndpoints.getDashboardInformation, request, options),
   };
 }
+
+export type DashboardApi = ReturnType<typeof createDashboardApi>;
