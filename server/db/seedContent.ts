@@ -11,24 +11,13 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
+import { mulberry32 } from '../../contract/random';
 import type { MediaStorage } from '../media/storage';
 import type { Database, Queryable } from './database';
 import { drops, posts, tenants, users, type DropMediaFile } from './schema';
 import { DEMO_TENANTS, DEMO_USERS, type DemoTenantKey, type DemoUser } from './seedData';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** A deterministic PRNG (mulberry32), so every seed is the same. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Who writes the demo content, in which of their tenants. */
 const AUTHORS: readonly { user: DemoUser['key']; tenant: DemoTenantKey }[] = [
@@ -286,7 +275,7 @@ const SEED_MEDIA_DIR = new URL('./seedMedia/', import.meta.url);
 
 /** An abstract picture: a diagonal gradient with soft circles, from a seed. */
 function imageSvg(width: number, height: number, seed: number): string {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const [from, to] = PALETTES[seed % PALETTES.length] ?? PALETTES[0];
   const circles = Array.from({ length: 7 }, () => {
     const r = Math.round((0.08 + random() * 0.25) * Math.min(width, height));

@@ -5,6 +5,7 @@
  * with their sizes, links only point away (http/https, opened by the card), and the dates count
  * back from a fixed moment. The pages answer at once; the machines own the fake delays.
  */
+import { mulberry32, type Random } from '../../contract/random';
 import { FEED_PAGE_SIZE, type DropItem, type FeedPost, type MediaFile } from '../../contract/posts';
 
 export const SAMPLE_POST_COUNT = 50;
@@ -12,20 +13,6 @@ export const SAMPLE_DROP_COUNT = 20;
 /** The seed of the generator and the moment the sample dates count back from. */
 export const SAMPLE_SEED = 20261120;
 export const SAMPLE_EPOCH = '2026-11-20T12:00:00.000Z';
-
-type Random = () => number;
-
-/** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same sequence. */
-export function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const intBetween = (random: Random, min: number, max: number): number =>
   min + Math.floor(random() * (max - min + 1));

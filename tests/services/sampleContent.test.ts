@@ -2,8 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { is } from 'superstruct';
 import { DropItem, FeedPost, isValidPostLink, POST_MESSAGE_MAX } from '../../contract/posts';
+import { mulberry32 } from '../../contract/random';
 import {
-  mulberry32,
   SAMPLE_EPOCH,
   sampleDrops,
   sampleDropsPage,
