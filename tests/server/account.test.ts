@@ -52,25 +52,14 @@ import {
 } from './support/identity';
 import { makeImage, mediaApiKey, upload, uploadPostImage } from './support/media';
 import { useTestApp } from './support/suite';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postLogin,
-  postRefresh,
-  sessionOf,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { unzip } from './support/unzip';
 
 const { handle, test } = useTestApp();
 
 const NEW_PASSWORD = 'N3w!passw0rd';
 
-interface Person extends LoginResult {
+interface Person extends srv.LoginResult {
   userId: number;
   email: string;
   handle: string;
@@ -78,15 +67,15 @@ interface Person extends LoginResult {
   tenantId: number;
 }
 
-const currentTenantOf = (session: LoginResult) =>
-  parseJsonClaim<CurrentTenant>(session.claims.currentTenant);
+const currentTenantOf = (session: srv.LoginResult) =>
+  srv.parseJsonClaim<CurrentTenant>(session.claims.currentTenant);
 
 /** A new person, signed up with email and signed in on the organisation it created. */
 async function signUp(app = test, prefix = 'acct'): Promise<Person> {
   const payload = await readyToSignUpWith(app.app, await captchaToken(app.app), prefix);
   const response = await post(app.app, apiPaths.signup, payload);
   expect(response.statusCode).toBe(200);
-  const session = sessionOf(response);
+  const session = srv.sessionOf(response);
   return {
     ...session,
     userId: session.claims.id,
@@ -106,8 +95,8 @@ function call(
   const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   return app.app.inject({
     method: endpoint.method,
-    url: api(endpoint.path),
-    headers: session === undefined ? {} : bearer(session.jwtToken),
+    url: srv.api(endpoint.path),
+    headers: session === undefined ? {} : srv.bearer(session.jwtToken),
     ...(usesQuery
       ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
       : { payload }),
@@ -115,12 +104,12 @@ function call(
 }
 
 const detailsOf = (response: LightMyRequestResponse) =>
-  envelopeOf(response).data as UserEditDetails;
+  srv.envelopeOf(response).data as UserEditDetails;
 
 function refused(response: LightMyRequestResponse, code: number, messages: string[]) {
   expect(response.statusCode).toBe(code);
-  expect(envelopeOf(response).data).toBeNull();
-  expect(envelopeOf(response).messages).toEqual(messages);
+  expect(srv.envelopeOf(response).data).toBeNull();
+  expect(srv.envelopeOf(response).messages).toEqual(messages);
 }
 
 async function userRow(userId: number) {
@@ -138,35 +127,35 @@ async function addMember(tenantId: number, userId: number): Promise<void> {
   await handle.db.insert(tenantUsers).values({ tenantId, userId, userRole: UserRole.User });
 }
 
-async function switchTenant(session: LoginResult, tenantId: number): Promise<LoginResult> {
+async function switchTenant(session: srv.LoginResult, tenantId: number): Promise<srv.LoginResult> {
   const response = await test.app.inject({
     method: 'POST',
-    url: api(apiPaths.switchTenant),
-    headers: bearer(session.jwtToken),
+    url: srv.api(apiPaths.switchTenant),
+    headers: srv.bearer(session.jwtToken),
     cookies: { [REFRESH_COOKIE]: session.refreshToken },
     payload: { id: tenantId },
   });
   expect(response.statusCode).toBe(200);
-  return sessionOf(response);
+  return srv.sessionOf(response);
 }
 
-async function createPost(session: LoginResult, message: string): Promise<Post> {
+async function createPost(session: srv.LoginResult, message: string): Promise<Post> {
   const response = await test.app.inject({
     method: 'POST',
-    url: api(apiPaths.postsCreate),
-    headers: bearer(session.jwtToken),
+    url: srv.api(apiPaths.postsCreate),
+    headers: srv.bearer(session.jwtToken),
     payload: { message, link: '', publishedDate: new Date().toISOString(), isDraft: false },
   });
   expect(response.statusCode).toBe(200);
-  return envelopeOf(response).data as Post;
+  return srv.envelopeOf(response).data as Post;
 }
 
-async function createPostWithImage(session: LoginResult, message: string): Promise<Post> {
+async function createPostWithImage(session: srv.LoginResult, message: string): Promise<Post> {
   const pending = await uploadPostImage(test.app, await mediaApiKey(test.app), 400, 300);
   const response = await test.app.inject({
     method: 'POST',
-    url: api(apiPaths.postsCreateWithFile),
-    headers: bearer(session.jwtToken),
+    url: srv.api(apiPaths.postsCreateWithFile),
+    headers: srv.bearer(session.jwtToken),
     payload: {
       message,
       link: '',
@@ -177,7 +166,7 @@ async function createPostWithImage(session: LoginResult, message: string): Promi
     },
   });
   expect(response.statusCode).toBe(200);
-  return envelopeOf(response).data as Post;
+  return srv.envelopeOf(response).data as Post;
 }
 
 const mediaFile = (fileId: string) =>
@@ -192,12 +181,12 @@ async function accepted(session: { jwtToken: string }): Promise<boolean> {
   return response.statusCode === 200;
 }
 
-const refreshes = async (session: LoginResult) =>
-  (await postRefresh(test.app, session.refreshToken)).statusCode === 200;
+const refreshes = async (session: srv.LoginResult) =>
+  (await srv.postRefresh(test.app, session.refreshToken)).statusCode === 200;
 
 describe('GET users/getUserEditDetails and users/get', () => {
   it("answers the caller's personal-details user with every organisation they belong to", async () => {
-    const member = await login(test.app, DEMO_USERS.member.email);
+    const member = await srv.login(test.app, DEMO_USERS.member.email);
     await handle.db
       .update(users)
       .set({ privacyPolicyVersion: null })
@@ -241,8 +230,8 @@ describe('GET users/getUserEditDetails and users/get', () => {
   });
 
   it("refuses another user's id, and a caller without a token", async () => {
-    const member = await login(test.app, DEMO_USERS.member.email);
-    const owner = await login(test.app, DEMO_USERS.owner.email);
+    const member = await srv.login(test.app, DEMO_USERS.member.email);
+    const owner = await srv.login(test.app, DEMO_USERS.owner.email);
     const other = await call(accountEndpoints.get, member, { id: owner.claims.id });
     refused(other, 403, [accountTexts.notYours]);
     expect(other.body).not.toContain(DEMO_USERS.owner.email);
@@ -287,7 +276,7 @@ describe('POST users/updatePersonalDetails', () => {
       pendingEmail: null,
     });
     // The next refresh's token carries the new name and handle (the header shows them).
-    const refreshed = sessionOf(await postRefresh(test.app, person.refreshToken));
+    const refreshed = srv.sessionOf(await srv.postRefresh(test.app, person.refreshToken));
     expect(refreshed.claims).toMatchObject({ firstName: 'Augusta Ada', lastName: 'King', handle });
     // The person's own handle in another letter case is still theirs.
     const again = await call(
@@ -407,8 +396,8 @@ describe('POST users/updatePersonalDetails', () => {
     expect(detailsOf(saved)).toMatchObject({ email: person.email, pendingEmail: newEmail });
 
     // The old address signs in until the link is used; the new one does not yet.
-    expect((await postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(200);
-    expect((await postLogin(test.app, newEmail, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await srv.postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(test.app, newEmail, STRONG_PASSWORD)).statusCode).toBe(401);
     // Saving again with the pending address keeps it (no new mail).
     const mails = (await readOutbox(test.app, newEmail)).length;
     const kept = await call(
@@ -423,12 +412,12 @@ describe('POST users/updatePersonalDetails', () => {
     expect(mail.subject).toBe('Confirm your Givedrop email address');
     const { key } = linkIn(mail, linkRoutes.confirmEmail);
     const confirmed = await post(test.app, apiPaths.confirmEmailAddress, { key });
-    expect(envelopeOf(confirmed).data).toEqual({
+    expect(srv.envelopeOf(confirmed).data).toEqual({
       confirmed: true,
       message: 'Your email address has been confirmed.',
     });
-    expect((await postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(401);
-    const signedIn = await login(test.app, newEmail, STRONG_PASSWORD);
+    expect((await srv.postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(401);
+    const signedIn = await srv.login(test.app, newEmail, STRONG_PASSWORD);
     expect(signedIn.claims.email).toBe(newEmail);
     expect(detailsOf(await call(accountEndpoints.getUserEditDetails, signedIn))).toMatchObject({
       email: newEmail,
@@ -437,7 +426,7 @@ describe('POST users/updatePersonalDetails', () => {
     });
     // The link works once.
     const again = await post(test.app, apiPaths.confirmEmailAddress, { key });
-    expect((envelopeOf(again).data as { confirmed: boolean }).confirmed).toBe(false);
+    expect((srv.envelopeOf(again).data as { confirmed: boolean }).confirmed).toBe(false);
   });
 
   it('drops a pending address when the current one is saved again: its link then confirms nothing', async () => {
@@ -460,9 +449,9 @@ describe('POST users/updatePersonalDetails', () => {
     expect(back.statusCode).toBe(200);
     expect(detailsOf(back)).toMatchObject({ email: person.email, pendingEmail: null });
     const confirmed = await post(test.app, apiPaths.confirmEmailAddress, { key });
-    expect((envelopeOf(confirmed).data as { confirmed: boolean }).confirmed).toBe(false);
-    expect((await postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(200);
-    expect((await postLogin(test.app, newEmail, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((srv.envelopeOf(confirmed).data as { confirmed: boolean }).confirmed).toBe(false);
+    expect((await srv.postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(test.app, newEmail, STRONG_PASSWORD)).statusCode).toBe(401);
   });
 
   it('replaces a pending address with a newer one, whose link alone confirms', async () => {
@@ -484,10 +473,10 @@ describe('POST users/updatePersonalDetails', () => {
     expect(detailsOf(saved).pendingEmail).toBe(second);
     const stale = linkIn(await latestMail(test.app, first), linkRoutes.confirmEmail).key;
     const staleAnswer = await post(test.app, apiPaths.confirmEmailAddress, { key: stale });
-    expect((envelopeOf(staleAnswer).data as { confirmed: boolean }).confirmed).toBe(false);
+    expect((srv.envelopeOf(staleAnswer).data as { confirmed: boolean }).confirmed).toBe(false);
     const fresh = linkIn(await latestMail(test.app, second), linkRoutes.confirmEmail).key;
     const freshAnswer = await post(test.app, apiPaths.confirmEmailAddress, { key: fresh });
-    expect((envelopeOf(freshAnswer).data as { confirmed: boolean }).confirmed).toBe(true);
+    expect((srv.envelopeOf(freshAnswer).data as { confirmed: boolean }).confirmed).toBe(true);
     expect((await userRow(person.userId))?.email).toBe(second);
   });
 
@@ -504,7 +493,7 @@ describe('POST users/updatePersonalDetails', () => {
     const other = await signUp();
     await handle.db.update(users).set({ email: wanted }).where(eq(users.id, other.userId));
     const answer = await post(test.app, apiPaths.confirmEmailAddress, { key });
-    expect(envelopeOf(answer).data).toEqual({
+    expect(srv.envelopeOf(answer).data).toEqual({
       confirmed: false,
       message: accountTexts.emailTaken,
     });
@@ -520,7 +509,7 @@ describe('POST users/updatePersonalDetails', () => {
       now: () => new Date(),
       log: { warn: () => {} },
     });
-    const failing = await createTestApp(
+    const failing = await srv.createTestApp(
       handle.db,
       {},
       {
@@ -603,7 +592,7 @@ describe('POST auth/updatePassword', () => {
 
   it('replaces the password and ends every other session, keeping this one', async () => {
     const person = await signUp();
-    const otherDevice = await login(test.app, person.email, STRONG_PASSWORD);
+    const otherDevice = await srv.login(test.app, person.email, STRONG_PASSWORD);
     const resetKey = await issueAccountKey(
       handle.db,
       'passwordReset',
@@ -612,7 +601,7 @@ describe('POST auth/updatePassword', () => {
     );
     const response = await change(person, STRONG_PASSWORD, NEW_PASSWORD);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ updated: true });
+    expect(srv.envelopeOf(response).data).toEqual({ updated: true });
 
     // The other device is out at once: its access token is refused and its refresh fails.
     expect(await accepted(otherDevice)).toBe(false);
@@ -621,16 +610,16 @@ describe('POST auth/updatePassword', () => {
     expect(await accepted(person)).toBe(true);
     expect(await refreshes(person)).toBe(true);
     // The new password signs in, the old one no longer does.
-    expect((await postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(401);
-    expect((await postLogin(test.app, person.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(test.app, person.email, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await srv.postLogin(test.app, person.email, NEW_PASSWORD)).statusCode).toBe(200);
     // An outstanding reset link is spent.
     const valid = await post(test.app, apiPaths.validatePasswordResetKey, { key: resetKey });
-    expect((envelopeOf(valid).data as { valid: boolean }).valid).toBe(false);
+    expect((srv.envelopeOf(valid).data as { valid: boolean }).valid).toBe(false);
   });
 
   it('refuses a wrong current password and a weak new one with 400, changing nothing', async () => {
     const person = await signUp();
-    const otherDevice = await login(test.app, person.email, STRONG_PASSWORD);
+    const otherDevice = await srv.login(test.app, person.email, STRONG_PASSWORD);
     const before = await userRow(person.userId);
     refused(await change(person, 'Wrong!pass1', NEW_PASSWORD), 400, [
       accountTexts.currentPasswordWrong,
@@ -658,7 +647,7 @@ describe('POST auth/updatePassword', () => {
       .update(refreshTokens)
       .set({ loginProvider: 'Google' })
       .where(eq(refreshTokens.familyId, sid));
-    const google = sessionOf(await postRefresh(test.app, person.refreshToken));
+    const google = srv.sessionOf(await srv.postRefresh(test.app, person.refreshToken));
     expect(google.claims.currentLoginProvider).toBe('Google');
     const before = await userRow(person.userId);
     refused(await change(google, STRONG_PASSWORD, NEW_PASSWORD), 403, [
@@ -668,7 +657,9 @@ describe('POST auth/updatePassword', () => {
   });
 
   it('limits wrong current passwords per account (429 with Retry-After)', async () => {
-    const limited = await createTestApp(handle.db, { ACCOUNT_RATE_LIMIT_PASSWORD_FAILURES: '2' });
+    const limited = await srv.createTestApp(handle.db, {
+      ACCOUNT_RATE_LIMIT_PASSWORD_FAILURES: '2',
+    });
     try {
       const person = await signUp(limited);
       for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -691,7 +682,7 @@ describe('POST auth/updatePassword', () => {
       limited.clock.advanceSeconds(3601);
       const later = await call(
         accountEndpoints.updatePassword,
-        await login(limited.app, person.email, STRONG_PASSWORD),
+        await srv.login(limited.app, person.email, STRONG_PASSWORD),
         { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD },
         limited,
       );
@@ -744,8 +735,8 @@ describe('GET users/downloadPersonalData', () => {
     const avatarFileId = avatarUpload.json<{ fileId: string }[]>()[0]?.fileId ?? '';
     const avatar = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.confirmAvatarFileUpload),
-      headers: bearer(person.jwtToken),
+      url: srv.api(apiPaths.confirmAvatarFileUpload),
+      headers: srv.bearer(person.jwtToken),
       payload: {
         id: person.userId,
         fileStorageId: avatarFileId,
@@ -827,7 +818,7 @@ describe('GET users/downloadPersonalData', () => {
   });
 
   it('is limited per account (429 with Retry-After)', async () => {
-    const limited = await createTestApp(handle.db, { ACCOUNT_RATE_LIMIT_DOWNLOADS: '1' });
+    const limited = await srv.createTestApp(handle.db, { ACCOUNT_RATE_LIMIT_DOWNLOADS: '1' });
     try {
       const person = await signUp(limited);
       const first = await call(accountEndpoints.downloadPersonalData, person, {}, limited);
@@ -876,13 +867,13 @@ describe('DELETE users/deleteMyAccount', () => {
     await addMember(owner.tenantId, onlyHere.userId);
     // onlyHere's own organisation goes: they belong to the owner's alone.
     await handle.db.delete(tenants).where(eq(tenants.id, onlyHere.tenantId));
-    const onlyHereSession = await login(test.app, onlyHere.email, STRONG_PASSWORD);
-    const elsewhereAtHome = await login(test.app, elsewhere.email, STRONG_PASSWORD);
+    const onlyHereSession = await srv.login(test.app, onlyHere.email, STRONG_PASSWORD);
+    const elsewhereAtHome = await srv.login(test.app, elsewhere.email, STRONG_PASSWORD);
     const elsewhereHere = await switchTenant(
-      await login(test.app, elsewhere.email, STRONG_PASSWORD),
+      await srv.login(test.app, elsewhere.email, STRONG_PASSWORD),
       owner.tenantId,
     );
-    const ownerOtherDevice = await login(test.app, owner.email, STRONG_PASSWORD);
+    const ownerOtherDevice = await srv.login(test.app, owner.email, STRONG_PASSWORD);
 
     const ownerPost = await createPostWithImage(owner, 'The organisation posts');
     const memberPost = await createPost(elsewhereHere, 'A member posts here');
@@ -900,7 +891,7 @@ describe('DELETE users/deleteMyAccount', () => {
 
     const response = await deleteAccount(owner);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
     expectSignedOut(response);
 
     expect(await tenantExists(owner.tenantId)).toBe(false);
@@ -925,9 +916,9 @@ describe('DELETE users/deleteMyAccount', () => {
       expect(await refreshes(session)).toBe(false);
     }
     expect(await accepted(elsewhereAtHome)).toBe(true);
-    expect((await postLogin(test.app, owner.email, STRONG_PASSWORD)).statusCode).toBe(401);
-    expect((await postLogin(test.app, onlyHere.email, STRONG_PASSWORD)).statusCode).toBe(401);
-    const again = await login(test.app, elsewhere.email, STRONG_PASSWORD);
+    expect((await srv.postLogin(test.app, owner.email, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await srv.postLogin(test.app, onlyHere.email, STRONG_PASSWORD)).statusCode).toBe(401);
+    const again = await srv.login(test.app, elsewhere.email, STRONG_PASSWORD);
     expect(currentTenantOf(again).id).toBe(elsewhere.tenantId);
     // The deleted post's media file is gone; the member's post at home keeps its own.
     expect((await mediaFile(ownerPost.mediaFileStorageId ?? '')).statusCode).toBe(404);
@@ -938,9 +929,9 @@ describe('DELETE users/deleteMyAccount', () => {
     const owner = await signUp();
     const member = await signUp();
     await addMember(owner.tenantId, member.userId);
-    const atHome = await login(test.app, member.email, STRONG_PASSWORD);
+    const atHome = await srv.login(test.app, member.email, STRONG_PASSWORD);
     const here = await switchTenant(
-      await login(test.app, member.email, STRONG_PASSWORD),
+      await srv.login(test.app, member.email, STRONG_PASSWORD),
       owner.tenantId,
     );
     const memberPost = await createPostWithImage(here, 'Written in the other organisation');
@@ -948,7 +939,7 @@ describe('DELETE users/deleteMyAccount', () => {
 
     const response = await deleteAccount(here);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ deleted: 'membership' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'membership' });
     expectSignedOut(response);
 
     expect(await tenantExists(owner.tenantId)).toBe(true);
@@ -960,7 +951,7 @@ describe('DELETE users/deleteMyAccount', () => {
     expect(await accepted(here)).toBe(false);
     expect(await refreshes(here)).toBe(false);
     expect(await accepted(atHome)).toBe(true);
-    const again = await login(test.app, member.email, STRONG_PASSWORD);
+    const again = await srv.login(test.app, member.email, STRONG_PASSWORD);
     expect(currentTenantOf(again).id).toBe(member.tenantId);
     expect(await accepted(owner)).toBe(true);
   });
@@ -970,16 +961,16 @@ describe('DELETE users/deleteMyAccount', () => {
     const member = await signUp();
     await addMember(owner.tenantId, member.userId);
     await handle.db.delete(tenants).where(eq(tenants.id, member.tenantId));
-    const session = await login(test.app, member.email, STRONG_PASSWORD);
+    const session = await srv.login(test.app, member.email, STRONG_PASSWORD);
     expect(currentTenantOf(session).id).toBe(owner.tenantId);
     await createPost(session, 'Gone with the account');
 
     const response = await deleteAccount(session);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ deleted: 'account' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'account' });
     expectSignedOut(response);
     expect(await userRow(member.userId)).toBeUndefined();
-    expect((await postLogin(test.app, member.email, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await srv.postLogin(test.app, member.email, STRONG_PASSWORD)).statusCode).toBe(401);
     expect(await accepted(session)).toBe(false);
     expect(await tenantExists(owner.tenantId)).toBe(true);
     expect(await membershipsOf(owner.userId)).toEqual([owner.tenantId]);
@@ -987,7 +978,7 @@ describe('DELETE users/deleteMyAccount', () => {
   });
 
   it('is limited per account (429 with Retry-After), and refused without a membership', async () => {
-    const limited = await createTestApp(handle.db, { ACCOUNT_RATE_LIMIT_DELETIONS: '1' });
+    const limited = await srv.createTestApp(handle.db, { ACCOUNT_RATE_LIMIT_DELETIONS: '1' });
     try {
       const person = await signUp(limited);
       // Removed from the organisation since signing in: nothing of it to delete.

@@ -16,19 +16,7 @@ import { UserRole } from '../../contract/enums';
 import { devOutboxMails, tenants, userInvitations, users } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import {
-  api,
-  bearer,
-  callAs,
-  envelopeOf,
-  login,
-  postLogin,
-  postRefresh,
-  postSwitchTenant,
-  sessionOf,
-  parseJsonClaim,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
 const { owner, member, newbie } = DEMO_USERS;
@@ -52,18 +40,19 @@ async function userIdOf(email: string): Promise<number> {
   return row.id;
 }
 
-const dataOf = <T>(response: Awaited<ReturnType<typeof callAs>>) => envelopeOf(response).data as T;
+const dataOf = <T>(response: Awaited<ReturnType<typeof srv.callAs>>) =>
+  srv.envelopeOf(response).data as T;
 
-async function impersonated(app: FastifyInstance): Promise<LoginResult> {
-  const host = await login(app, owner.email);
+async function impersonated(app: FastifyInstance): Promise<srv.LoginResult> {
+  const host = await srv.login(app, owner.email);
   const response = await app.inject({
     method: 'POST',
-    url: api(authEndpoints.impersonate.path),
-    headers: bearer(host.jwtToken),
+    url: srv.api(authEndpoints.impersonate.path),
+    headers: srv.bearer(host.jwtToken),
     cookies: { [REFRESH_COOKIE]: host.refreshToken },
     payload: { userId: await userIdOf(member.email) },
   });
-  return sessionOf(response);
+  return srv.sessionOf(response);
 }
 
 async function setTenantEnabled(id: number, value: boolean) {
@@ -80,27 +69,27 @@ describe('who may call the host admin calls', () => {
 
   it.each(calls)('refuses $endpoint.path to a non-host (403), changing nothing', async (call) => {
     const before = await handle.db.select().from(tenants).orderBy(tenants.id);
-    const caller = await login(test.app, member.email);
-    const response = await callAs(test.app, caller, call.endpoint, call.payload);
+    const caller = await srv.login(test.app, member.email);
+    const response = await srv.callAs(test.app, caller, call.endpoint, call.payload);
     expect(response.statusCode).toBe(403);
-    expect(envelopeOf(response).messages).toEqual([HOST_ONLY]);
+    expect(srv.envelopeOf(response).messages).toEqual([HOST_ONLY]);
     expect(await handle.db.select().from(tenants).orderBy(tenants.id)).toEqual(before);
   });
 
   it.each(calls)('refuses $endpoint.path to an impersonated session (403)', async (call) => {
     const before = await handle.db.select().from(tenants).orderBy(tenants.id);
     const as = await impersonated(test.app);
-    const response = await callAs(test.app, as, call.endpoint, call.payload);
+    const response = await srv.callAs(test.app, as, call.endpoint, call.payload);
     expect(response.statusCode).toBe(403);
-    expect(envelopeOf(response).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+    expect(srv.envelopeOf(response).messages).toEqual([NOT_WHILE_IMPERSONATING]);
     expect(await handle.db.select().from(tenants).orderBy(tenants.id)).toEqual(before);
   });
 });
 
 describe('POST /api/tenants/list', () => {
   it('lists every organisation with its owner, member count and switches, newest first', async () => {
-    const host = await login(test.app, owner.email);
-    const response = await callAs(test.app, host, adminEndpoints.listTenants, {
+    const host = await srv.login(test.app, owner.email);
+    const response = await srv.callAs(test.app, host, adminEndpoints.listTenants, {
       getTotalCount: true,
     });
     expect(response.statusCode).toBe(200);
@@ -121,9 +110,9 @@ describe('POST /api/tenants/list', () => {
   });
 
   it('searches by organisation name or owner, pages and sorts', async () => {
-    const host = await login(test.app, owner.email);
+    const host = await srv.login(test.app, owner.email);
     const byOwner = dataOf<AdminOrganisationList>(
-      await callAs(test.app, host, adminEndpoints.listTenants, {
+      await srv.callAs(test.app, host, adminEndpoints.listTenants, {
         searchString: 'nina',
         getTotalCount: true,
       }),
@@ -132,18 +121,18 @@ describe('POST /api/tenants/list', () => {
     expect(byOwner.totalCount).toBe(1);
 
     const byName = dataOf<AdminOrganisationList>(
-      await callAs(test.app, host, adminEndpoints.listTenants, { searchString: 'HARBOUR' }),
+      await srv.callAs(test.app, host, adminEndpoints.listTenants, { searchString: 'HARBOUR' }),
     );
     expect(byName.list.map((item) => item.name)).toEqual([DEMO_TENANTS.harbourHope.name]);
     expect(byName.totalCount).toBeNull();
 
     const sorted = dataOf<AdminOrganisationList>(
-      await callAs(test.app, host, adminEndpoints.listTenants, { sortBy: 'Name' }),
+      await srv.callAs(test.app, host, adminEndpoints.listTenants, { sortBy: 'Name' }),
     ).list.map((item) => item.name.toLowerCase());
     expect(sorted).toEqual([...sorted].sort());
 
     const second = dataOf<AdminOrganisationList>(
-      await callAs(test.app, host, adminEndpoints.listTenants, {
+      await srv.callAs(test.app, host, adminEndpoints.listTenants, {
         sortBy: 'Name',
         page: 2,
         pageSize: 1,
@@ -158,27 +147,27 @@ describe('POST /api/tenants/list', () => {
 describe('GET /api/tenants/get', () => {
   it('gives a host any organisation, and a member only their own', async () => {
     const marcusOrg = await tenantIdNamed(DEMO_TENANTS.marcusReed.name);
-    const host = await login(test.app, owner.email);
+    const host = await srv.login(test.app, owner.email);
     const read = await test.app.inject({
       method: 'GET',
-      url: api(`${organisationEndpoints.get.path}?id=${marcusOrg}`),
-      headers: bearer(host.jwtToken),
+      url: srv.api(`${organisationEndpoints.get.path}?id=${marcusOrg}`),
+      headers: srv.bearer(host.jwtToken),
     });
     expect(read.statusCode).toBe(200);
-    expect((envelopeOf(read).data as { name: string }).name).toBe(DEMO_TENANTS.marcusReed.name);
+    expect((srv.envelopeOf(read).data as { name: string }).name).toBe(DEMO_TENANTS.marcusReed.name);
 
     const missing = await test.app.inject({
       method: 'GET',
-      url: api(`${organisationEndpoints.get.path}?id=999999`),
-      headers: bearer(host.jwtToken),
+      url: srv.api(`${organisationEndpoints.get.path}?id=999999`),
+      headers: srv.bearer(host.jwtToken),
     });
     expect(missing.statusCode).toBe(404);
 
-    const nina = await login(test.app, newbie.email);
+    const nina = await srv.login(test.app, newbie.email);
     const other = await test.app.inject({
       method: 'GET',
-      url: api(`${organisationEndpoints.get.path}?id=${marcusOrg}`),
-      headers: bearer(nina.jwtToken),
+      url: srv.api(`${organisationEndpoints.get.path}?id=${marcusOrg}`),
+      headers: srv.bearer(nina.jwtToken),
     });
     expect(other.statusCode).toBe(403);
 
@@ -186,8 +175,8 @@ describe('GET /api/tenants/get', () => {
     const ninaOrg = await tenantIdNamed(DEMO_TENANTS.ninaPark.name);
     const byImpersonation = await test.app.inject({
       method: 'GET',
-      url: api(`${organisationEndpoints.get.path}?id=${ninaOrg}`),
-      headers: bearer(as.jwtToken),
+      url: srv.api(`${organisationEndpoints.get.path}?id=${ninaOrg}`),
+      headers: srv.bearer(as.jwtToken),
     });
     expect(byImpersonation.statusCode).toBe(403);
   });
@@ -196,11 +185,11 @@ describe('GET /api/tenants/get', () => {
 describe('POST /api/tenants/setEnabled', () => {
   it('ends the sessions in a disabled organisation; nobody signs into it until it is enabled', async () => {
     const marcusOrg = await tenantIdNamed(DEMO_TENANTS.marcusReed.name);
-    const marcus = await login(test.app, member.email);
-    const inOwn = sessionOf(await postSwitchTenant(test.app, marcus, marcusOrg));
-    const host = await login(test.app, owner.email);
+    const marcus = await srv.login(test.app, member.email);
+    const inOwn = srv.sessionOf(await srv.postSwitchTenant(test.app, marcus, marcusOrg));
+    const host = await srv.login(test.app, owner.email);
     try {
-      const response = await callAs(test.app, host, adminEndpoints.setTenantEnabled, {
+      const response = await srv.callAs(test.app, host, adminEndpoints.setTenantEnabled, {
         id: marcusOrg,
         value: false,
       });
@@ -208,27 +197,27 @@ describe('POST /api/tenants/setEnabled', () => {
       expect(dataOf<AdminOrganisation>(response)).toMatchObject({ id: marcusOrg, enabled: false });
 
       // The live session in it ended: its access token and its refresh cookie.
-      expect((await callAs(test.app, inOwn, accountEndpoints.getUserEditDetails)).statusCode).toBe(
-        401,
-      );
-      expect((await postRefresh(test.app, inOwn.refreshToken)).statusCode).toBe(401);
+      expect(
+        (await srv.callAs(test.app, inOwn, accountEndpoints.getUserEditDetails)).statusCode,
+      ).toBe(401);
+      expect((await srv.postRefresh(test.app, inOwn.refreshToken)).statusCode).toBe(401);
 
       // A new login lands in his other (enabled) organisation; the disabled one is not offered.
-      const again = await login(test.app, member.email);
-      const current = parseJsonClaim<{ id: number }>(again.claims.currentTenant);
+      const again = await srv.login(test.app, member.email);
+      const current = srv.parseJsonClaim<{ id: number }>(again.claims.currentTenant);
       expect(current.id).not.toBe(marcusOrg);
-      const offered = parseJsonClaim<Array<{ id: number }>>(again.claims.tenants);
+      const offered = srv.parseJsonClaim<Array<{ id: number }>>(again.claims.tenants);
       expect(offered.map((tenant) => tenant.id)).not.toContain(marcusOrg);
-      const refused = await postSwitchTenant(test.app, again, marcusOrg);
+      const refused = await srv.postSwitchTenant(test.app, again, marcusOrg);
       expect(refused.statusCode).toBe(403);
-      expect(envelopeOf(refused).messages).toEqual(['This organisation is disabled.']);
+      expect(srv.envelopeOf(refused).messages).toEqual(['This organisation is disabled.']);
 
-      const enabled = await callAs(test.app, host, adminEndpoints.setTenantEnabled, {
+      const enabled = await srv.callAs(test.app, host, adminEndpoints.setTenantEnabled, {
         id: marcusOrg,
         value: true,
       });
       expect(dataOf<AdminOrganisation>(enabled).enabled).toBe(true);
-      expect((await postSwitchTenant(test.app, again, marcusOrg)).statusCode).toBe(200);
+      expect((await srv.postSwitchTenant(test.app, again, marcusOrg)).statusCode).toBe(200);
     } finally {
       await setTenantEnabled(marcusOrg, true);
     }
@@ -238,7 +227,7 @@ describe('POST /api/tenants/setEnabled', () => {
     const ninaOrg = await tenantIdNamed(DEMO_TENANTS.ninaPark.name);
     await setTenantEnabled(ninaOrg, false);
     try {
-      const response = await postLogin(test.app, newbie.email);
+      const response = await srv.postLogin(test.app, newbie.email);
       expect(response.statusCode).toBe(403);
     } finally {
       await setTenantEnabled(ninaOrg, true);
@@ -246,30 +235,30 @@ describe('POST /api/tenants/setEnabled', () => {
   });
 
   it("refuses to disable the host's own current organisation (400) and an unknown one (404)", async () => {
-    const host = await login(test.app, owner.email);
-    const own = parseJsonClaim<{ id: number }>(host.claims.currentTenant).id;
-    const refused = await callAs(test.app, host, adminEndpoints.setTenantEnabled, {
+    const host = await srv.login(test.app, owner.email);
+    const own = srv.parseJsonClaim<{ id: number }>(host.claims.currentTenant).id;
+    const refused = await srv.callAs(test.app, host, adminEndpoints.setTenantEnabled, {
       id: own,
       value: false,
     });
     expect(refused.statusCode).toBe(400);
-    expect(envelopeOf(refused).messages).toEqual([
+    expect(srv.envelopeOf(refused).messages).toEqual([
       'You cannot disable the organisation you are signed into.',
     ]);
-    const unknown = await callAs(test.app, host, adminEndpoints.setTenantEnabled, {
+    const unknown = await srv.callAs(test.app, host, adminEndpoints.setTenantEnabled, {
       id: 999_999,
       value: true,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(envelopeOf(unknown).messages).toEqual(['Organisation not found.']);
+    expect(srv.envelopeOf(unknown).messages).toEqual(['Organisation not found.']);
   });
 });
 
 describe('POST /api/tenants/setSendingEmailsEnabled', () => {
   it('stops the invitations of an organisation with a message, sending and saving nothing', async () => {
     const harbour = await tenantIdNamed(DEMO_TENANTS.harbourHope.name);
-    const host = await login(test.app, owner.email);
-    const off = await callAs(test.app, host, adminEndpoints.setTenantSendingEmailsEnabled, {
+    const host = await srv.login(test.app, owner.email);
+    const off = await srv.callAs(test.app, host, adminEndpoints.setTenantSendingEmailsEnabled, {
       id: harbour,
       value: false,
     });
@@ -278,7 +267,7 @@ describe('POST /api/tenants/setSendingEmailsEnabled', () => {
     try {
       const [mailsBefore] = await handle.db.select({ n: count() }).from(devOutboxMails);
       const [invitationsBefore] = await handle.db.select({ n: count() }).from(userInvitations);
-      const invite = await callAs(test.app, host, teamEndpoints.createInvitation, {
+      const invite = await srv.callAs(test.app, host, teamEndpoints.createInvitation, {
         firstName: 'Ivy',
         lastName: 'Invitee',
         email: 'ivy@example.com',
@@ -286,7 +275,7 @@ describe('POST /api/tenants/setSendingEmailsEnabled', () => {
         canChangeEmailAddress: false,
       });
       expect(invite.statusCode).toBe(403);
-      expect(envelopeOf(invite).messages).toEqual([
+      expect(srv.envelopeOf(invite).messages).toEqual([
         'Sending emails is disabled for this organisation, so the invitation was not sent.',
       ]);
       expect(await handle.db.select({ n: count() }).from(devOutboxMails)).toEqual([mailsBefore]);
@@ -304,16 +293,16 @@ describe('POST /api/tenants/setSendingEmailsEnabled', () => {
 
 describe('POST /api/users/listAll', () => {
   it('lists every user with their organisations, host flag and last login; searchable and paged', async () => {
-    await login(test.app, member.email);
-    const host = await login(test.app, owner.email);
+    await srv.login(test.app, member.email);
+    const host = await srv.login(test.app, owner.email);
     const all = dataOf<AdminUserList>(
-      await callAs(test.app, host, adminEndpoints.listAllUsers, { getTotalCount: true }),
+      await srv.callAs(test.app, host, adminEndpoints.listAllUsers, { getTotalCount: true }),
     );
     expect(all.totalCount).toBe(all.list.length);
     expect(all.list.length).toBeGreaterThanOrEqual(3);
 
     const found = dataOf<AdminUserList>(
-      await callAs(test.app, host, adminEndpoints.listAllUsers, {
+      await srv.callAs(test.app, host, adminEndpoints.listAllUsers, {
         searchString: 'marcus',
         getTotalCount: true,
       }),
@@ -332,12 +321,12 @@ describe('POST /api/users/listAll', () => {
     );
 
     const olivia = dataOf<AdminUserList>(
-      await callAs(test.app, host, adminEndpoints.listAllUsers, { searchString: 'OWNER@' }),
+      await srv.callAs(test.app, host, adminEndpoints.listAllUsers, { searchString: 'OWNER@' }),
     ).list;
     expect(olivia.map((user) => [user.email, user.isHost])).toEqual([[owner.email, true]]);
 
     const page = dataOf<AdminUserList>(
-      await callAs(test.app, host, adminEndpoints.listAllUsers, {
+      await srv.callAs(test.app, host, adminEndpoints.listAllUsers, {
         sortBy: 'Email',
         page: 1,
         pageSize: 2,

@@ -25,22 +25,13 @@ import { DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS } from '../../server/domain/scope';
 import { makeImage, mediaApiKey, upload } from './support/media';
 import { useTestApp } from './support/suite';
-import {
-  api,
-  bearer,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postRefresh,
-  sessionOf,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 
 let apiKey: string;
 /** Marcus: a Standard User of Harbour Hope (the caller unless said otherwise). */
-let member: LoginResult;
+let member: srv.LoginResult;
 /** Nina: another organisation's user. */
-let newbie: LoginResult;
+let newbie: srv.LoginResult;
 
 const { handle, test } = useTestApp({ appPerTest: true });
 beforeEach(async () => {
@@ -50,8 +41,8 @@ beforeEach(async () => {
     .set({ avatarType: 'Initials', avatarUrl: '', avatarFileId: null })
     .where(sql`true`);
   apiKey = await mediaApiKey(test.app);
-  member = await login(test.app, DEMO_USERS.member.email);
-  newbie = await login(test.app, DEMO_USERS.newbie.email);
+  member = await srv.login(test.app, DEMO_USERS.member.email);
+  newbie = await srv.login(test.app, DEMO_USERS.newbie.email);
 });
 
 const pendingFiles = async () => (await readdir(join(test.mediaDir, 'pending'))).sort();
@@ -66,7 +57,7 @@ interface AvatarUploadOptions {
 
 /** Uploads a square picture through the media service's HTTP route, as the client does. */
 async function uploadAvatar(
-  session: LoginResult,
+  session: srv.LoginResult,
   options: AvatarUploadOptions = {},
 ): Promise<PendingUpload> {
   const size = options.size ?? 300;
@@ -89,13 +80,13 @@ async function uploadAvatar(
 
 function call(
   endpoint: Pick<AnyEndpoint, 'method' | 'path'>,
-  session: LoginResult | undefined,
+  session: srv.LoginResult | undefined,
   payload: Record<string, unknown>,
 ): Promise<LightMyRequestResponse> {
   const options: InjectOptions = {
     method: endpoint.method,
-    url: api(endpoint.path),
-    headers: session === undefined ? {} : bearer(session.jwtToken),
+    url: srv.api(endpoint.path),
+    headers: session === undefined ? {} : srv.bearer(session.jwtToken),
   };
   if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') options.payload = payload;
   else {
@@ -104,26 +95,26 @@ function call(
   return test.app.inject(options);
 }
 
-const confirm = (session: LoginResult, fileStorageId: string, id = session.claims.id) =>
+const confirm = (session: srv.LoginResult, fileStorageId: string, id = session.claims.id) =>
   call(avatarEndpoints.confirmAvatarFileUpload, session, {
     id,
     fileStorageId,
     fileStorageOriginalName: 'me.png',
   });
 
-const remove = (session: LoginResult, id = session.claims.id) =>
+const remove = (session: srv.LoginResult, id = session.claims.id) =>
   call(avatarEndpoints.deleteAvatarFile, session, { id });
 
 function answered(response: LightMyRequestResponse): UserAvatar {
   if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
-  const body = envelopeOf(response);
+  const body = srv.envelopeOf(response);
   expect(body.status).toBe(ResponseStatus.Ok);
   return body.data as UserAvatar;
 }
 
 function refused(response: LightMyRequestResponse, code: number, message: string) {
   expect(response.statusCode).toBe(code);
-  expect(envelopeOf(response)).toEqual({
+  expect(srv.envelopeOf(response)).toEqual({
     status: ResponseStatus.Error,
     messages: [message],
     data: null,
@@ -142,8 +133,8 @@ async function avatarRow(userId: number) {
   return row;
 }
 
-const currentTenantIdOf = (session: LoginResult) =>
-  parseJsonClaim<{ id: number }>(session.claims.currentTenant).id;
+const currentTenantIdOf = (session: srv.LoginResult) =>
+  srv.parseJsonClaim<{ id: number }>(session.claims.currentTenant).id;
 
 const INITIALS_ROW = { avatarType: 'Initials', avatarUrl: '', avatarFileId: null };
 
@@ -151,13 +142,13 @@ const fileUrl = (fileId: string) => `/media/files/${fileId}`;
 const getFile = (url: string) => test.app.inject({ method: 'GET', url });
 
 /** The token a session refresh answers (built from the database, not from the old token). */
-async function refreshed(session: LoginResult): Promise<LoginResult> {
-  const response = await postRefresh(test.app, session.refreshToken);
+async function refreshed(session: srv.LoginResult): Promise<srv.LoginResult> {
+  const response = await srv.postRefresh(test.app, session.refreshToken);
   expect(response.statusCode).toBe(200);
-  return sessionOf(response);
+  return srv.sessionOf(response);
 }
 
-async function postAs(session: LoginResult, message: string): Promise<Post> {
+async function postAs(session: srv.LoginResult, message: string): Promise<Post> {
   const response = await call(postEndpoints.create, session, {
     message,
     link: '',
@@ -165,10 +156,10 @@ async function postAs(session: LoginResult, message: string): Promise<Post> {
     isDraft: false,
   });
   expect(response.statusCode).toBe(200);
-  return envelopeOf(response).data as Post;
+  return srv.envelopeOf(response).data as Post;
 }
 
-async function feedPage(session: LoginResult): Promise<FeedPost[]> {
+async function feedPage(session: srv.LoginResult): Promise<FeedPost[]> {
   const response = await call(postEndpoints.feedList, session, {
     page: 1,
     pageSize: 20,
@@ -177,7 +168,7 @@ async function feedPage(session: LoginResult): Promise<FeedPost[]> {
     getTotalCount: false,
   });
   expect(response.statusCode).toBe(200);
-  return (envelopeOf(response).data as ListResponse<FeedPost>).list;
+  return (srv.envelopeOf(response).data as ListResponse<FeedPost>).list;
 }
 
 describe('POST users/confirmAvatarFileUpload', () => {
@@ -274,11 +265,11 @@ describe('POST users/confirmAvatarFileUpload', () => {
     const old = await uploadAvatar(member);
     // (Signing in again each time: the access token lives minutes.)
     test.clock.advanceSeconds(ttlSeconds - 60);
-    member = await login(test.app, DEMO_USERS.member.email);
+    member = await srv.login(test.app, DEMO_USERS.member.email);
     // Nearly as old as allowed: still usable.
     answered(await confirm(member, young.fileId));
     test.clock.advanceSeconds(61);
-    member = await login(test.app, DEMO_USERS.member.email);
+    member = await srv.login(test.app, DEMO_USERS.member.email);
     refused(await confirm(member, old.fileId), 400, avatarTexts.uploadNotUsable);
     expect(await pendingFiles()).toEqual(filesOf(old.fileId));
     expect((await avatarRow(member.claims.id))?.avatarFileId).toBe(young.fileId);
@@ -350,7 +341,7 @@ describe('POST users/confirmAvatarFileUpload', () => {
     const pending = await uploadAvatar(member);
     const response = await test.app.inject({
       method: 'POST',
-      url: api(avatarEndpoints.confirmAvatarFileUpload.path),
+      url: srv.api(avatarEndpoints.confirmAvatarFileUpload.path),
       payload: { id: member.claims.id, fileStorageId: pending.fileId, fileStorageOriginalName: '' },
     });
     expect(response.statusCode).toBe(401);
@@ -397,7 +388,7 @@ describe('DELETE users/deleteAvatarFile', () => {
     expect(malformed.statusCode).toBe(400);
     const anonymous = await test.app.inject({
       method: 'DELETE',
-      url: api(avatarEndpoints.deleteAvatarFile.path),
+      url: srv.api(avatarEndpoints.deleteAvatarFile.path),
       query: { id: String(member.claims.id) },
     });
     expect(anonymous.statusCode).toBe(401);

@@ -13,29 +13,21 @@ import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { ConfigError, loadConfig } from '../../server/config';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
-import {
-  api,
-  callAs,
-  createTestApp,
-  envelopeOf,
-  login,
-  switchTenant,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
-let owner: LoginResult;
-let member: LoginResult;
-let newbie: LoginResult;
+let owner: srv.LoginResult;
+let member: srv.LoginResult;
+let newbie: srv.LoginResult;
 
-const call = (session: LoginResult, endpoint: AnyEndpoint, payload?: unknown, app = test.app) =>
-  callAs(app, session, endpoint, payload);
+const call = (session: srv.LoginResult, endpoint: AnyEndpoint, payload?: unknown, app = test.app) =>
+  srv.callAs(app, session, endpoint, payload);
 
 const { handle, test } = useTestApp();
 beforeAll(async () => {
-  owner = await login(test.app, DEMO_USERS.owner.email);
-  member = await login(test.app, DEMO_USERS.member.email);
-  newbie = await login(test.app, DEMO_USERS.newbie.email);
+  owner = await srv.login(test.app, DEMO_USERS.owner.email);
+  member = await srv.login(test.app, DEMO_USERS.member.email);
+  newbie = await srv.login(test.app, DEMO_USERS.newbie.email);
 });
 
 interface BadRow {
@@ -120,7 +112,7 @@ describe('bad payloads', () => {
     async (_name, row) => {
       const response = await call(owner, row.endpoint, row.payload);
       expect(response.statusCode).toBe(400);
-      expect(envelopeOf(response).messages).toEqual(row.messages);
+      expect(srv.envelopeOf(response).messages).toEqual(row.messages);
     },
   );
 
@@ -129,13 +121,13 @@ describe('bad payloads', () => {
       sessionId: 'cs_dev_unknown',
     });
     expect(response.statusCode).toBe(404);
-    expect(envelopeOf(response).messages).toEqual([paymentTexts.sessionNotFound]);
+    expect(srv.envelopeOf(response).messages).toEqual([paymentTexts.sessionNotFound]);
   });
 
   it('needs a signed-in caller', async () => {
     const response = await test.app.inject({
       method: 'GET',
-      url: api(paymentEndpoints.getSubscription.path),
+      url: srv.api(paymentEndpoints.getSubscription.path),
     });
     expect(response.statusCode).toBe(401);
   });
@@ -143,7 +135,7 @@ describe('bad payloads', () => {
 
 describe('roles and isolation', () => {
   it('lets a Standard User read the subscription and invoices, not spend or open the portal', async () => {
-    const details = envelopeOf(await call(member, paymentEndpoints.getSubscription))
+    const details = srv.envelopeOf(await call(member, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(details.customerId).toMatch(/^cus_dev_/);
     const invoices = await call(member, paymentEndpoints.getInvoices, {
@@ -158,35 +150,35 @@ describe('roles and isolation', () => {
     ] as const) {
       const response = await call(member, endpoint, payload);
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response).messages).toEqual([NOT_AN_ADMINISTRATOR]);
+      expect(srv.envelopeOf(response).messages).toEqual([NOT_AN_ADMINISTRATOR]);
     }
   });
 
   it("refuses another organisation's customer id and checkout session, changing nothing", async () => {
     const created = await call(newbie, paymentEndpoints.createCheckoutSession, {});
-    const other = envelopeOf(created).data as CheckoutSession;
-    const theirs = envelopeOf(await call(newbie, paymentEndpoints.getSubscription))
+    const other = srv.envelopeOf(created).data as CheckoutSession;
+    const theirs = srv.envelopeOf(await call(newbie, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     const invoices = await call(owner, paymentEndpoints.getInvoices, {
       customerId: theirs.customerId,
     });
     expect(invoices.statusCode).toBe(403);
-    expect(envelopeOf(invoices).messages).toEqual([paymentTexts.customerNotFound]);
+    expect(srv.envelopeOf(invoices).messages).toEqual([paymentTexts.customerNotFound]);
     const session = await call(owner, paymentEndpoints.validateSession, {
       sessionId: other.sessionId,
     });
     expect(session.statusCode).toBe(404);
-    expect(envelopeOf(session).messages).toEqual([paymentTexts.sessionNotFound]);
-    const after = envelopeOf(await call(newbie, paymentEndpoints.getSubscription))
+    expect(srv.envelopeOf(session).messages).toEqual([paymentTexts.sessionNotFound]);
+    const after = srv.envelopeOf(await call(newbie, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(after).toEqual(theirs);
   });
 
   it('refuses the portal to an organisation without a customer, with a message', async () => {
-    const marcus = await switchTenant(test.app, member, 'Marcus Reed');
+    const marcus = await srv.switchTenant(test.app, member, 'Marcus Reed');
     const portal = await call(marcus, paymentEndpoints.createBillingPortalSession);
     expect(portal.statusCode).toBe(409);
-    expect(envelopeOf(portal).messages).toEqual([paymentTexts.noCustomer]);
+    expect(srv.envelopeOf(portal).messages).toEqual([paymentTexts.noCustomer]);
     const harbour = await call(owner, paymentEndpoints.createBillingPortalSession);
     expect(harbour.statusCode).toBe(200);
   });
@@ -210,12 +202,12 @@ describe('production', () => {
   });
 
   it('never serves the stand-in under NODE_ENV=production; without keys the calls answer 503', async () => {
-    const production = await createTestApp(handle.db, {
+    const production = await srv.createTestApp(handle.db, {
       NODE_ENV: 'production',
       CAPTCHA_OPT_OUT: '1',
     });
     try {
-      const session = await login(production.app, DEMO_USERS.owner.email);
+      const session = await srv.login(production.app, DEMO_USERS.owner.email);
       for (const [endpoint, payload] of [
         [paymentEndpoints.getSubscription, undefined],
         [paymentEndpoints.createCheckoutSession, {}],
@@ -224,18 +216,18 @@ describe('production', () => {
         const response = await call(session, endpoint, payload, production.app);
         expect(response.statusCode).toBe(503);
         expect(response.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        expect(envelopeOf(response).messages).toEqual([paymentTexts.unavailable]);
+        expect(srv.envelopeOf(response).messages).toEqual([paymentTexts.unavailable]);
       }
       for (const url of [
-        api('dev/billing/checkout/cs_dev_x'),
-        api('dev/billing/portal/bps_dev_x'),
-        api('dev/billing/invoices/in_dev_x/pdf'),
+        srv.api('dev/billing/checkout/cs_dev_x'),
+        srv.api('dev/billing/portal/bps_dev_x'),
+        srv.api('dev/billing/invoices/in_dev_x/pdf'),
       ]) {
         expect((await production.app.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
       const advance = await production.app.inject({
         method: 'POST',
-        url: api('dev/billing/advanceSubscription'),
+        url: srv.api('dev/billing/advanceSubscription'),
         payload: { subscriptionId: 'sub_dev_x' },
       });
       expect(advance.statusCode).toBe(404);

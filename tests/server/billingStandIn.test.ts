@@ -33,25 +33,15 @@ import { DEMO_INVOICE_COUNT } from '../../server/db/seedBilling';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { apiPaths } from './support/apiPaths';
 import { captchaToken, post, readyToSignUpWith, STRONG_PASSWORD } from './support/identity';
-import {
-  api,
-  callAs,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postSwitchTenant,
-  sessionOf,
-  switchTenant,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
-let owner: LoginResult;
+let owner: srv.LoginResult;
 /** member@example.com switched to his own (trialing) organisation, where he is Administrator. */
-let marcus: LoginResult;
+let marcus: srv.LoginResult;
 
-const call = (session: LoginResult, endpoint: AnyEndpoint, payload?: object) =>
-  callAs(test.app, session, endpoint, payload);
+const call = (session: srv.LoginResult, endpoint: AnyEndpoint, payload?: object) =>
+  srv.callAs(test.app, session, endpoint, payload);
 
 function pagePath(url: string): string {
   return new URL(url, 'http://localhost').pathname;
@@ -74,17 +64,17 @@ function payCard(url: string, card: Partial<Record<'number' | 'expiry' | 'cvc' |
 
 const { handle, test } = useTestApp();
 beforeAll(async () => {
-  owner = await login(test.app, DEMO_USERS.owner.email);
-  marcus = await switchTenant(
+  owner = await srv.login(test.app, DEMO_USERS.owner.email);
+  marcus = await srv.switchTenant(
     test.app,
-    await login(test.app, DEMO_USERS.member.email),
+    await srv.login(test.app, DEMO_USERS.member.email),
     'Marcus Reed',
   );
 });
 
 describe('the seed', () => {
   it('gives Harbour Hope an active subscription with three invoices whose PDFs are served', async () => {
-    const details = envelopeOf(await call(owner, paymentEndpoints.getSubscription))
+    const details = srv.envelopeOf(await call(owner, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(details).toMatchObject({
       provider: 'standIn',
@@ -98,7 +88,7 @@ describe('the seed', () => {
       customerId: details.customerId,
     });
     expect(response.statusCode).toBe(200);
-    const invoices = envelopeOf(response).data as Invoice[];
+    const invoices = srv.envelopeOf(response).data as Invoice[];
     expect(invoices).toHaveLength(DEMO_INVOICE_COUNT);
     expect(invoices.map((invoice) => invoice.total)).toEqual([12, 12, 12]);
     expect(invoices[0]).toMatchObject({ status: 'paid', currency: 'gbp' });
@@ -113,7 +103,7 @@ describe('the seed', () => {
   });
 
   it("has member@example.com's own organisation trialing without a customer", async () => {
-    const details = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+    const details = srv.envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(details).toMatchObject({
       isTrialing: true,
@@ -134,27 +124,27 @@ describe('checkout through the stand-in', () => {
       promotionalCode: 'welcome20',
     });
     expect(good.statusCode).toBe(200);
-    expect(envelopeOf(good).data as PromotionalCode).toEqual({
+    expect(srv.envelopeOf(good).data as PromotionalCode).toEqual({
       promotionalCode: 'WELCOME20',
       description: '20% off',
       percentOff: 20,
       amountOff: null,
       currency: null,
     });
-    const amount = envelopeOf(
+    const amount = srv.envelopeOf(
       await call(marcus, paymentEndpoints.validatePromotionalCode, { promotionalCode: 'GIVE5' }),
     ).data as PromotionalCode;
     expect(amount).toMatchObject({ description: 'GBP 5.00 off', amountOff: 5, currency: 'gbp' });
     for (const promotionalCode of ['NOSUCHCODE', 'EXPIRED10']) {
       const bad = await call(marcus, paymentEndpoints.validatePromotionalCode, { promotionalCode });
       expect(bad.statusCode).toBe(400);
-      expect(envelopeOf(bad).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
+      expect(srv.envelopeOf(bad).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
     }
     const refused = await call(marcus, paymentEndpoints.createCheckoutSession, {
       promotionalCode: 'NOSUCHCODE',
     });
     expect(refused.statusCode).toBe(400);
-    expect(envelopeOf(refused).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
+    expect(srv.envelopeOf(refused).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
   });
 
   it('creates a checkout session (and the customer) with the code', async () => {
@@ -162,10 +152,10 @@ describe('checkout through the stand-in', () => {
       promotionalCode: 'WELCOME20',
     });
     expect(response.statusCode).toBe(200);
-    session = envelopeOf(response).data as CheckoutSession;
+    session = srv.envelopeOf(response).data as CheckoutSession;
     expect(session.sessionId).toMatch(/^cs_dev_/);
     expect(session.url).toBe(`/api/dev/billing/checkout/${session.sessionId}`);
-    const details = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+    const details = srv.envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(details.customerExists).toBe(true);
     expect(details.customerId).toMatch(/^cus_dev_/);
@@ -186,7 +176,7 @@ describe('checkout through the stand-in', () => {
       sessionId: session.sessionId,
     });
     expect(early.statusCode).toBe(400);
-    expect(envelopeOf(early).messages).toEqual([paymentTexts.sessionNotComplete]);
+    expect(srv.envelopeOf(early).messages).toEqual([paymentTexts.sessionNotComplete]);
   });
 
   it('declines the declining test card and bad card fields with messages, charging nothing', async () => {
@@ -210,7 +200,7 @@ describe('checkout through the stand-in', () => {
       expect(bad.body).toContain(text);
     }
     expect(bad.body).toContain('aria-invalid="true"');
-    const status = envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
+    const status = srv.envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
       .data as TenantStatus;
     expect(status).toMatchObject({ isTrialing: true, subscriptionStatus: 'trialing' });
   });
@@ -230,7 +220,7 @@ describe('checkout through the stand-in', () => {
       sessionId: session.sessionId,
     });
     expect(response.statusCode).toBe(200);
-    const details = envelopeOf(response).data as SubscriptionDetails;
+    const details = srv.envelopeOf(response).data as SubscriptionDetails;
     expect(details).toMatchObject({
       subscriptionStatus: 'active',
       isTrialing: false,
@@ -240,7 +230,7 @@ describe('checkout through the stand-in', () => {
     expect(details.subscriptionId).toMatch(/^sub_dev_/);
     const periodEnd = new Date(details.currentPeriodEndDate ?? '').getTime();
     expect(periodEnd - test.clock.now().getTime()).toBeGreaterThan(27 * 86_400_000);
-    const status = envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
+    const status = srv.envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
       .data as TenantStatus;
     expect(status).toMatchObject({ isTrialing: false, subscriptionStatus: 'active' });
 
@@ -248,9 +238,9 @@ describe('checkout through the stand-in', () => {
       sessionId: session.sessionId,
     });
     expect(replay.statusCode).toBe(409);
-    expect(envelopeOf(replay).messages).toEqual([paymentTexts.sessionAlreadyConfirmed]);
+    expect(srv.envelopeOf(replay).messages).toEqual([paymentTexts.sessionAlreadyConfirmed]);
 
-    const invoices = envelopeOf(
+    const invoices = srv.envelopeOf(
       await call(marcus, paymentEndpoints.getInvoices, { customerId: details.customerId }),
     ).data as Invoice[];
     expect(invoices).toHaveLength(1);
@@ -261,32 +251,32 @@ describe('checkout through the stand-in', () => {
 
     const second = await call(marcus, paymentEndpoints.createCheckoutSession, {});
     expect(second.statusCode).toBe(409);
-    expect(envelopeOf(second).messages).toEqual([paymentTexts.alreadySubscribed]);
+    expect(srv.envelopeOf(second).messages).toEqual([paymentTexts.alreadySubscribed]);
   });
 
   it('advances the subscription: a new invoice and a later period end', async () => {
-    const before = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+    const before = srv.envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     const response = await test.app.inject({
       method: 'POST',
-      url: api(devEndpoints.advanceSubscription.path),
+      url: srv.api(devEndpoints.advanceSubscription.path),
       payload: { subscriptionId: before.subscriptionId },
     });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toMatchObject({ status: 'active', invoiceCount: 2 });
-    const after = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+    expect(srv.envelopeOf(response).data).toMatchObject({ status: 'active', invoiceCount: 2 });
+    const after = srv.envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(new Date(after.currentPeriodEndDate!).getTime()).toBeGreaterThan(
       new Date(before.currentPeriodEndDate!).getTime() + 27 * 86_400_000,
     );
-    const invoices = envelopeOf(
+    const invoices = srv.envelopeOf(
       await call(marcus, paymentEndpoints.getInvoices, { customerId: after.customerId }),
     ).data as Invoice[];
     expect(invoices).toHaveLength(2);
     expect(invoices.map((invoice) => invoice.total)).toEqual([9.6, 9.6]);
     const unknown = await test.app.inject({
       method: 'POST',
-      url: api(devEndpoints.advanceSubscription.path),
+      url: srv.api(devEndpoints.advanceSubscription.path),
       payload: { subscriptionId: 'sub_dev_nope' },
     });
     expect(unknown.statusCode).toBe(404);
@@ -295,11 +285,11 @@ describe('checkout through the stand-in', () => {
   it('cancels at period end from the portal; advancing then cancels the subscription', async () => {
     const portal = await call(marcus, paymentEndpoints.createBillingPortalSession);
     expect(portal.statusCode).toBe(200);
-    const { url } = envelopeOf(portal).data as { url: string };
+    const { url } = srv.envelopeOf(portal).data as { url: string };
     const page = await test.app.inject({ method: 'GET', url: pagePath(url) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Cancel at the end of the period');
-    const details = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+    const details = srv.envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     const posted = await test.app.inject({
       method: 'POST',
@@ -309,16 +299,16 @@ describe('checkout through the stand-in', () => {
     });
     expect(posted.statusCode).toBe(200);
     expect(posted.body).toContain('will be canceled at the end of the period');
-    const canceling = envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
+    const canceling = srv.envelopeOf(await call(marcus, tenantEndpoints.getCurrentTenantStatus))
       .data as TenantStatus;
     expect(canceling).toMatchObject({ cancelAtPeriodEnd: true, subscriptionStatus: 'active' });
 
     await test.app.inject({
       method: 'POST',
-      url: api(devEndpoints.advanceSubscription.path),
+      url: srv.api(devEndpoints.advanceSubscription.path),
       payload: { subscriptionId: details.subscriptionId },
     });
-    const canceled = envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
+    const canceled = srv.envelopeOf(await call(marcus, paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(canceled).toMatchObject({ subscriptionStatus: 'canceled', canSubscribe: true });
   });
@@ -326,12 +316,12 @@ describe('checkout through the stand-in', () => {
 
 describe("an owner's account deletion (spec §6)", () => {
   /** A new person, signed in on the organisation their signup created (they own it). */
-  async function signUp(): Promise<{ session: LoginResult; email: string; tenantId: number }> {
+  async function signUp(): Promise<{ session: srv.LoginResult; email: string; tenantId: number }> {
     const payload = await readyToSignUpWith(test.app, await captchaToken(test.app), 'billdel');
     const response = await post(test.app, apiPaths.signup, payload);
     expect(response.statusCode).toBe(200);
-    const session = sessionOf(response);
-    const tenantId = parseJsonClaim<{ id: number }>(session.claims.currentTenant).id;
+    const session = srv.sessionOf(response);
+    const tenantId = srv.parseJsonClaim<{ id: number }>(session.claims.currentTenant).id;
     return { session, email: payload.email, tenantId };
   }
 
@@ -358,7 +348,7 @@ describe("an owner's account deletion (spec §6)", () => {
 
   it("deletes the organisation's stand-in customer, subscription and invoices; a member leaving keeps them", async () => {
     const owner = await signUp();
-    const checkout = envelopeOf(
+    const checkout = srv.envelopeOf(
       await call(owner.session, paymentEndpoints.createCheckoutSession, {}),
     ).data as CheckoutSession;
     expect((await payCard(checkout.url, {})).statusCode).toBe(303);
@@ -366,7 +356,7 @@ describe("an owner's account deletion (spec §6)", () => {
       sessionId: checkout.sessionId,
     });
     expect(paid.statusCode).toBe(200);
-    const { customerId } = envelopeOf(paid).data as SubscriptionDetails;
+    const { customerId } = srv.envelopeOf(paid).data as SubscriptionDetails;
     expect(customerId).toMatch(/^cus_dev_/);
     const before = await standInRowsOf(customerId!);
     for (const rows of Object.values(before)) expect(rows).toHaveLength(1);
@@ -378,20 +368,20 @@ describe("an owner's account deletion (spec §6)", () => {
       userId: member.session.claims.id,
       userRole: UserRole.User,
     });
-    const memberHere = sessionOf(
-      await postSwitchTenant(
+    const memberHere = srv.sessionOf(
+      await srv.postSwitchTenant(
         test.app,
-        await login(test.app, member.email, STRONG_PASSWORD),
+        await srv.login(test.app, member.email, STRONG_PASSWORD),
         owner.tenantId,
       ),
     );
     const left = await call(memberHere, accountEndpoints.deleteMyAccount);
-    expect(envelopeOf(left).data).toEqual({ deleted: 'membership' });
+    expect(srv.envelopeOf(left).data).toEqual({ deleted: 'membership' });
     expect(await standInRowsOf(customerId!)).toEqual(before);
 
     const deleted = await call(owner.session, accountEndpoints.deleteMyAccount);
     expect(deleted.statusCode).toBe(200);
-    expect(envelopeOf(deleted).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(deleted).data).toEqual({ deleted: 'organisation' });
     expect(await standInRowsOf(customerId!)).toEqual({
       customers: [],
       subscriptions: [],
@@ -401,7 +391,7 @@ describe("an owner's account deletion (spec §6)", () => {
     const [invoice] = before.invoices;
     const pdf = await test.app.inject({
       method: 'GET',
-      url: api(`${devStandInPaths.billingInvoices}/${invoice!.id}/pdf`),
+      url: srv.api(`${devStandInPaths.billingInvoices}/${invoice!.id}/pdf`),
     });
     expect(pdf.statusCode).toBe(404);
   });

@@ -20,28 +20,16 @@ import { apiPaths } from './support/apiPaths';
 import { FakeStripe } from './support/fakeStripe';
 import { captchaToken, post, readyToSignUpWith } from './support/identity';
 import { openTestDatabase } from './support/testDatabase';
-import {
-  api,
-  callAs,
-  createTestApp,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  sessionOf,
-  switchTenant,
-  tenantIdOf,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import * as srv from './support/testServer';
 
 const WEBHOOK_SECRET = 'whsec_test_givedrop';
 const PRICE_ID = 'price_fake_monthly';
 const SECRET_KEY = 'sk_test_fake_givedrop';
 
 let handle: DatabaseHandle;
-let test: TestApp;
+let test: srv.TestApp;
 let fake: FakeStripe;
-let marcus: LoginResult;
+let marcus: srv.LoginResult;
 let marcusTenantId: number;
 /** The app's error log lines (JSON). */
 const errorLines: string[] = [];
@@ -49,7 +37,7 @@ const errorLines: string[] = [];
 const sdk = new Stripe('sk_test_unused');
 
 const call = (endpoint: AnyEndpoint, payload?: object) =>
-  callAs(test.app, marcus, endpoint, payload);
+  srv.callAs(test.app, marcus, endpoint, payload);
 
 const tenantRow = async () =>
   (await handle.db.select().from(tenants).where(eq(tenants.id, marcusTenantId)))[0]!;
@@ -59,7 +47,7 @@ function deliver(event: object, secret = WEBHOOK_SECRET) {
   const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
   return test.app.inject({
     method: 'POST',
-    url: api('stripe/webhook'),
+    url: srv.api('stripe/webhook'),
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload,
   });
@@ -82,22 +70,22 @@ function subscriptionEvent(id: string, type: string, subscriptionId: string) {
 const tenantRowOf = async (tenantId: number) =>
   (await handle.db.select().from(tenants).where(eq(tenants.id, tenantId)))[0]!;
 
-const tenantOf = (session: LoginResult) =>
-  parseJsonClaim<{ id: number }>(session.claims.currentTenant).id;
+const tenantOf = (session: srv.LoginResult) =>
+  srv.parseJsonClaim<{ id: number }>(session.claims.currentTenant).id;
 
 /** A new person, signed in on the organisation their signup created (they own it). */
-async function signUpOwner(): Promise<LoginResult> {
+async function signUpOwner(): Promise<srv.LoginResult> {
   const payload = await readyToSignUpWith(test.app, await captchaToken(test.app), 'stripedel');
   const response = await post(test.app, apiPaths.signup, payload);
   expect(response.statusCode).toBe(200);
-  return sessionOf(response);
+  return srv.sessionOf(response);
 }
 
 beforeAll(async () => {
   fake = new FakeStripe();
   const url = await fake.start();
   handle = await openTestDatabase();
-  test = await createTestApp(
+  test = await srv.createTestApp(
     handle.db,
     {
       STRIPE_SECRET_KEY: SECRET_KEY,
@@ -117,9 +105,9 @@ beforeAll(async () => {
       },
     },
   );
-  const member = await login(test.app, DEMO_USERS.member.email);
-  marcusTenantId = tenantIdOf(member, 'Marcus Reed');
-  marcus = await switchTenant(test.app, member, 'Marcus Reed');
+  const member = await srv.login(test.app, DEMO_USERS.member.email);
+  marcusTenantId = srv.tenantIdOf(member, 'Marcus Reed');
+  marcus = await srv.switchTenant(test.app, member, 'Marcus Reed');
 });
 
 afterAll(async () => {
@@ -133,7 +121,10 @@ describe('the Stripe adapter against a fake of its API', () => {
   let subscriptionId: string;
 
   it('does not serve the stand-in when the keys are set', async () => {
-    const page = await test.app.inject({ method: 'GET', url: api('dev/billing/checkout/cs_x') });
+    const page = await test.app.inject({
+      method: 'GET',
+      url: srv.api('dev/billing/checkout/cs_x'),
+    });
     expect(page.statusCode).toBe(404);
   });
 
@@ -142,13 +133,16 @@ describe('the Stripe adapter against a fake of its API', () => {
       promotionalCode: 'welcome20',
     });
     expect(good.statusCode).toBe(200);
-    expect(envelopeOf(good).data).toMatchObject({ promotionalCode: 'WELCOME20', percentOff: 20 });
+    expect(srv.envelopeOf(good).data).toMatchObject({
+      promotionalCode: 'WELCOME20',
+      percentOff: 20,
+    });
     const lookup = fake.requests.find((request) => request.path === '/v1/promotion_codes');
     expect(lookup?.params).toMatchObject({ code: 'welcome20', active: 'true' });
     expect(lookup?.authorization).toBe(`Bearer ${SECRET_KEY}`);
     const bad = await call(paymentEndpoints.validatePromotionalCode, { promotionalCode: 'NOPE' });
     expect(bad.statusCode).toBe(400);
-    expect(envelopeOf(bad).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
+    expect(srv.envelopeOf(bad).messages).toEqual([paymentTexts.promotionalCodeInvalid]);
   });
 
   it('makes the customer and a subscription checkout of the price with the code', async () => {
@@ -156,7 +150,7 @@ describe('the Stripe adapter against a fake of its API', () => {
       promotionalCode: 'WELCOME20',
     });
     expect(response.statusCode).toBe(200);
-    session = envelopeOf(response).data as CheckoutSession;
+    session = srv.envelopeOf(response).data as CheckoutSession;
     expect(session.url).toBe(`https://checkout.stripe.test/pay/${session.sessionId}`);
     const customer = fake.requests.find((request) => request.path === '/v1/customers');
     expect(customer?.params).toMatchObject({
@@ -184,7 +178,7 @@ describe('the Stripe adapter against a fake of its API', () => {
     subscriptionId = fake.completeSession(session.sessionId, test.clock.now()).id;
     const response = await call(paymentEndpoints.validateSession, { sessionId: session.sessionId });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toMatchObject({
+    expect(srv.envelopeOf(response).data).toMatchObject({
       provider: 'stripe',
       subscriptionId,
       subscriptionStatus: 'active',
@@ -201,7 +195,7 @@ describe('the Stripe adapter against a fake of its API', () => {
       customerId: row.paymentProviderCustomerId,
     });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data as Invoice[]).toEqual([
+    expect(srv.envelopeOf(response).data as Invoice[]).toEqual([
       {
         invoiceNumber: 'FAKE-0001',
         created: expect.any(String),
@@ -217,7 +211,7 @@ describe('the Stripe adapter against a fake of its API', () => {
     const response = await call(paymentEndpoints.createBillingPortalSession);
     expect(response.statusCode).toBe(200);
     const row = await tenantRow();
-    expect(envelopeOf(response).data).toEqual({
+    expect(srv.envelopeOf(response).data).toEqual({
       url: `https://billing.stripe.test/session/${row.paymentProviderCustomerId}`,
     });
   });
@@ -228,7 +222,7 @@ describe('the Stripe adapter against a fake of its API', () => {
       subscriptionEvent('evt_1', 'customer.subscription.updated', subscriptionId),
     );
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ received: true, outcome: 'applied' });
+    expect(srv.envelopeOf(response).data).toEqual({ received: true, outcome: 'applied' });
     expect(await tenantRow()).toMatchObject({
       cancelAtPeriodEnd: true,
       subscriptionStatus: 'active',
@@ -243,10 +237,10 @@ describe('the Stripe adapter against a fake of its API', () => {
       'whsec_not_ours',
     );
     expect(forged.statusCode).toBe(400);
-    expect(envelopeOf(forged).messages).toEqual([WEBHOOK_SIGNATURE_INVALID]);
+    expect(srv.envelopeOf(forged).messages).toEqual([WEBHOOK_SIGNATURE_INVALID]);
     const unsigned = await test.app.inject({
       method: 'POST',
-      url: api('stripe/webhook'),
+      url: srv.api('stripe/webhook'),
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(
         subscriptionEvent('evt_unsigned', 'customer.subscription.deleted', subscriptionId),
@@ -266,29 +260,29 @@ describe('the Stripe adapter against a fake of its API', () => {
       subscriptionEvent('evt_1', 'customer.subscription.updated', subscriptionId),
     );
     expect(replay.statusCode).toBe(200);
-    expect(envelopeOf(replay).data).toEqual({ received: true, outcome: 'duplicate' });
+    expect(srv.envelopeOf(replay).data).toEqual({ received: true, outcome: 'duplicate' });
     expect((await tenantRow()).subscriptionStatus).toBe('active');
 
     const deleted = await deliver(
       subscriptionEvent('evt_2', 'customer.subscription.deleted', subscriptionId),
     );
-    expect(envelopeOf(deleted).data).toEqual({ received: true, outcome: 'applied' });
-    const details = envelopeOf(await call(paymentEndpoints.getSubscription))
+    expect(srv.envelopeOf(deleted).data).toEqual({ received: true, outcome: 'applied' });
+    const details = srv.envelopeOf(await call(paymentEndpoints.getSubscription))
       .data as SubscriptionDetails;
     expect(details).toMatchObject({ subscriptionStatus: 'canceled', canSubscribe: true });
   });
 
   it("deletes the customer at Stripe when the organisation's owner deletes their account", async () => {
     const owner = await signUpOwner();
-    const checkout = await callAs(test.app, owner, paymentEndpoints.createCheckoutSession, {});
+    const checkout = await srv.callAs(test.app, owner, paymentEndpoints.createCheckoutSession, {});
     expect(checkout.statusCode).toBe(200);
     const customerId = (await tenantRowOf(tenantOf(owner))).paymentProviderCustomerId!;
-    const sessionId = (envelopeOf(checkout).data as CheckoutSession).sessionId;
+    const sessionId = (srv.envelopeOf(checkout).data as CheckoutSession).sessionId;
     const subscription = fake.completeSession(sessionId, test.clock.now());
 
-    const response = await callAs(test.app, owner, accountEndpoints.deleteMyAccount);
+    const response = await srv.callAs(test.app, owner, accountEndpoints.deleteMyAccount);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
     const deletion = fake.requests.filter((request) => request.method === 'DELETE');
     expect(deletion.map((request) => request.path)).toEqual([`/v1/customers/${customerId}`]);
     expect(deletion[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
@@ -303,9 +297,9 @@ describe('the Stripe adapter against a fake of its API', () => {
       .set({ paymentProviderCustomerId: 'cus_fake_gone' })
       .where(eq(tenants.id, tenantOf(owner)));
     const logged = errorLines.length;
-    const response = await callAs(test.app, owner, accountEndpoints.deleteMyAccount);
+    const response = await srv.callAs(test.app, owner, accountEndpoints.deleteMyAccount);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
     const last = fake.requests.at(-1);
     expect(last).toMatchObject({ method: 'DELETE', path: '/v1/customers/cus_fake_gone' });
     expect(errorLines.slice(logged)).toEqual([]);
@@ -318,7 +312,7 @@ describe('the Stripe adapter against a fake of its API', () => {
       customerId: row.paymentProviderCustomerId,
     });
     expect(response.statusCode).toBe(503);
-    expect(envelopeOf(response).messages).toEqual([paymentTexts.unavailable]);
+    expect(srv.envelopeOf(response).messages).toEqual([paymentTexts.unavailable]);
   });
 });
 
@@ -331,9 +325,9 @@ describe('an owner deleting their account while Stripe fails', () => {
       .set({ paymentProviderCustomerId: 'cus_fake_unreachable' })
       .where(eq(tenants.id, tenantOf(owner)));
     const logged = errorLines.length;
-    const response = await callAs(test.app, owner, accountEndpoints.deleteMyAccount);
+    const response = await srv.callAs(test.app, owner, accountEndpoints.deleteMyAccount);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
     const [row] = await handle.db
       .select()
       .from(tenants)

@@ -10,14 +10,7 @@ import { DATABASE_UNAVAILABLE } from '../../server/http/errors';
 import { makeStaticSite, useSiteDir } from './support/staticSite';
 import { openTestDatabase } from './support/testDatabase';
 import { useTestApp } from './support/suite';
-import {
-  api,
-  createTestApp,
-  envelopeOf,
-  postLogin,
-  refreshCookieOf,
-  type TestApp,
-} from './support/testServer';
+import * as srv from './support/testServer';
 
 const { handle, test } = useTestApp();
 const staticDir = useSiteDir(makeStaticSite);
@@ -52,15 +45,15 @@ describe('GET /api/configuration', () => {
   it('answers every configuration field with third-party ids empty by default', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/configuration' });
     expect(response.statusCode).toBe(200);
-    const body = envelopeOf(response);
+    const body = srv.envelopeOf(response);
     expect(body.status).toBe(ResponseStatus.Ok);
     expect(is(body.data, Configuration)).toBe(true);
     const { mediaServiceClientApiKey } = body.data as Configuration;
     // Generated on first start and kept in the database: the same for another server instance.
     expect(mediaServiceClientApiKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const again = await createTestApp(handle.db);
+    const again = await srv.createTestApp(handle.db);
     const second = await again.app.inject({ method: 'GET', url: '/api/configuration' });
-    expect((envelopeOf(second).data as Configuration).mediaServiceClientApiKey).toBe(
+    expect((srv.envelopeOf(second).data as Configuration).mediaServiceClientApiKey).toBe(
       mediaServiceClientApiKey,
     );
     expect(body.data).toEqual({
@@ -83,7 +76,7 @@ describe('GET /api/configuration', () => {
   });
 
   it('takes its values from the environment', async () => {
-    const custom = await createTestApp(handle.db, {
+    const custom = await srv.createTestApp(handle.db, {
       APP_CLIENT_VERSION: '1.2.0',
       MINIMUM_PASSWORD_LENGTH: '10',
       USER_INVITATION_EXPIRY_DAYS: '3',
@@ -96,7 +89,7 @@ describe('GET /api/configuration', () => {
     });
     const response = await custom.app.inject({ method: 'GET', url: '/api/configuration' });
     expect(response.headers['x-client-version']).toBe('1.2.0');
-    expect(envelopeOf(response).data).toMatchObject({
+    expect(srv.envelopeOf(response).data).toMatchObject({
       appClientVersion: '1.2.0',
       minimumPasswordLength: 10,
       userInvitationExpiryLengthInDays: 3,
@@ -112,22 +105,22 @@ describe('GET /api/configuration', () => {
 
 describe('security headers and x-client-version', () => {
   it('are on successes, 4xx answers, 404s and 429s', async () => {
-    const limited = await createTestApp(handle.db, { LOGIN_RATE_LIMIT_ADDRESS: '1' });
-    await postLogin(limited.app, DEMO_USERS.member.email, 'wrong');
+    const limited = await srv.createTestApp(handle.db, { LOGIN_RATE_LIMIT_ADDRESS: '1' });
+    await srv.postLogin(limited.app, DEMO_USERS.member.email, 'wrong');
     const responses = [
       await test.app.inject({ method: 'GET', url: '/api/configuration' }),
-      await postLogin(test.app, DEMO_USERS.owner.email),
-      await postLogin(test.app, DEMO_USERS.owner.email, 'wrong'),
+      await srv.postLogin(test.app, DEMO_USERS.owner.email),
+      await srv.postLogin(test.app, DEMO_USERS.owner.email, 'wrong'),
       await test.app.inject({
         method: 'POST',
-        url: api(apiPaths.login),
+        url: srv.api(apiPaths.login),
         headers: { 'content-type': 'application/json' },
         body: '{',
       }),
-      await test.app.inject({ method: 'GET', url: api(apiPaths.getCurrentTenantStatus) }),
+      await test.app.inject({ method: 'GET', url: srv.api(apiPaths.getCurrentTenantStatus) }),
       await test.app.inject({ method: 'GET', url: '/api/no-such-call' }),
       await test.app.inject({ method: 'GET', url: '/feed', headers: { accept: 'text/html' } }),
-      await postLogin(limited.app, DEMO_USERS.member.email),
+      await srv.postLogin(limited.app, DEMO_USERS.member.email),
     ];
     expect(responses.map((response) => response.statusCode)).toEqual([
       200, 200, 401, 400, 401, 404, 404, 429,
@@ -136,7 +129,7 @@ describe('security headers and x-client-version', () => {
   });
 
   it('are relaxed for the Stately inspector only in dev mode', async () => {
-    const dev = await createTestApp(handle.db, { DEV_MODE: 'true' });
+    const dev = await srv.createTestApp(handle.db, { DEV_MODE: 'true' });
     const response = await dev.app.inject({ method: 'GET', url: '/api/configuration' });
     expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(response.headers['content-security-policy']).toContain('https://stately.ai');
@@ -148,7 +141,7 @@ describe('security headers and x-client-version', () => {
   });
 
   it('allow no websocket in production', async () => {
-    const production = await createTestApp(handle.db, {
+    const production = await srv.createTestApp(handle.db, {
       NODE_ENV: 'production',
       CAPTCHA_OPT_OUT: '1',
     });
@@ -170,7 +163,7 @@ describe('unknown API paths and unexpected errors', () => {
       });
       expect(response.statusCode).toBe(404);
       expect(is(response.json(), Envelope)).toBe(true);
-      expect(envelopeOf(response)).toEqual({
+      expect(srv.envelopeOf(response)).toEqual({
         status: ResponseStatus.Error,
         messages: ['The requested resource was not found.'],
         data: null,
@@ -180,11 +173,11 @@ describe('unknown API paths and unexpected errors', () => {
 
   it('map a database that cannot be used to a 503 envelope (issue 13; it was a 500)', async () => {
     const broken = await openTestDatabase();
-    const app = await createTestApp(broken.db);
+    const app = await srv.createTestApp(broken.db);
     await broken.close();
-    const response = await postLogin(app.app, DEMO_USERS.owner.email);
+    const response = await srv.postLogin(app.app, DEMO_USERS.owner.email);
     expect(response.statusCode).toBe(503);
-    expect(envelopeOf(response)).toEqual({
+    expect(srv.envelopeOf(response)).toEqual({
       status: ResponseStatus.Error,
       messages: [DATABASE_UNAVAILABLE],
       data: null,
@@ -194,9 +187,9 @@ describe('unknown API paths and unexpected errors', () => {
 });
 
 describe('the static SPA', () => {
-  let site: TestApp;
+  let site: srv.TestApp;
   beforeAll(async () => {
-    site = await createTestApp(handle.db, { STATIC_DIR: staticDir() });
+    site = await srv.createTestApp(handle.db, { STATIC_DIR: staticDir() });
   });
 
   it('serves index.html without caching and assets with a long cache', async () => {
@@ -239,7 +232,7 @@ describe('the static SPA', () => {
       headers: { accept: 'text/html' },
     });
     expect(apiPath.statusCode).toBe(404);
-    expect(envelopeOf(apiPath).status).toBe(ResponseStatus.Error);
+    expect(srv.envelopeOf(apiPath).status).toBe(ResponseStatus.Error);
     const missingAsset = await site.app.inject({
       method: 'GET',
       url: '/assets/missing.js',
@@ -253,22 +246,22 @@ describe('the static SPA', () => {
     });
     expect(post.statusCode).toBe(404);
     const configuration = await site.app.inject({ method: 'GET', url: '/api/configuration' });
-    expect(envelopeOf(configuration).status).toBe(ResponseStatus.Ok);
+    expect(srv.envelopeOf(configuration).status).toBe(ResponseStatus.Ok);
   });
 });
 
 describe('a custom API base', () => {
   it('mounts the calls and scopes the refresh cookie under its path', async () => {
-    const custom = await createTestApp(handle.db, { API_BASE_URL: '/v2' });
+    const custom = await srv.createTestApp(handle.db, { API_BASE_URL: '/v2' });
     const configuration = await custom.app.inject({ method: 'GET', url: '/api/configuration' });
-    expect(envelopeOf(configuration).data).toMatchObject({ apiBaseUrl: '/v2' });
+    expect(srv.envelopeOf(configuration).data).toMatchObject({ apiBaseUrl: '/v2' });
     const response = await custom.app.inject({
       method: 'POST',
       url: `/v2/${apiPaths.login}`,
       payload: { email: DEMO_USERS.owner.email, password: DEMO_PASSWORD },
     });
     expect(response.statusCode).toBe(200);
-    expect(refreshCookieOf(response)?.path).toBe('/v2/auth');
-    expect((await postLogin(custom.app, DEMO_USERS.owner.email)).statusCode).toBe(404);
+    expect(srv.refreshCookieOf(response)?.path).toBe('/v2/auth');
+    expect((await srv.postLogin(custom.app, DEMO_USERS.owner.email)).statusCode).toBe(404);
   });
 });

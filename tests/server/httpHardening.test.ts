@@ -11,14 +11,7 @@ import { DEMO_USERS } from '../../server/db/seedData';
 import { JSON_TOO_DEEP } from '../../server/http/errors';
 import { makeStaticSite, useSiteDir } from './support/staticSite';
 import { useTestApp } from './support/suite';
-import {
-  api,
-  createTestApp,
-  envelopeOf,
-  login,
-  postLogin,
-  type TestApp,
-} from './support/testServer';
+import * as srv from './support/testServer';
 
 const staticDir = useSiteDir(makeStaticSite);
 const { handle, test } = useTestApp({ env: () => ({ STATIC_DIR: staticDir() }) });
@@ -26,19 +19,19 @@ const { handle, test } = useTestApp({ env: () => ({ STATIC_DIR: staticDir() }) }
 describe('Cache-Control: no-store', () => {
   it('is on every answer under the API, the configuration and the media service paths', async () => {
     const { app } = test;
-    const { jwtToken } = await login(app, DEMO_USERS.owner.email);
+    const { jwtToken } = await srv.login(app, DEMO_USERS.owner.email);
     const responses = [
       await app.inject({ method: 'GET', url: '/api/configuration' }),
-      await postLogin(app, DEMO_USERS.owner.email),
-      await postLogin(app, DEMO_USERS.owner.email, 'wrong'),
+      await srv.postLogin(app, DEMO_USERS.owner.email),
+      await srv.postLogin(app, DEMO_USERS.owner.email, 'wrong'),
       await app.inject({
         method: 'GET',
-        url: api(apiPaths.getCurrentTenantStatus),
+        url: srv.api(apiPaths.getCurrentTenantStatus),
         headers: { authorization: `Bearer ${jwtToken}` },
       }),
       await app.inject({
         method: 'POST',
-        url: api(apiPaths.login),
+        url: srv.api(apiPaths.login),
         headers: { 'content-type': 'application/json' },
         body: '{',
       }),
@@ -71,7 +64,7 @@ describe('Cache-Control: no-store', () => {
 
   it('leaves the media service its own caching of files and presets', async () => {
     const configuration = await test.app.inject({ method: 'GET', url: '/api/configuration' });
-    const key = (envelopeOf(configuration).data as { mediaServiceClientApiKey: string })
+    const key = (srv.envelopeOf(configuration).data as { mediaServiceClientApiKey: string })
       .mediaServiceClientApiKey;
     const preset = await test.app.inject({
       method: 'GET',
@@ -104,12 +97,12 @@ describe('deeply nested JSON', () => {
     for (const path of paths) {
       const response = await test.app.inject({
         method: 'POST',
-        url: api(path),
+        url: srv.api(path),
         headers: { 'content-type': 'application/json' },
         body,
       });
       expect({ path, status: response.statusCode }).toEqual({ path, status: 400 });
-      expect(envelopeOf(response)).toEqual({
+      expect(srv.envelopeOf(response)).toEqual({
         status: ResponseStatus.Error,
         messages: [JSON_TOO_DEEP],
         data: null,
@@ -120,12 +113,12 @@ describe('deeply nested JSON', () => {
   it('still accepts ordinary nesting', async () => {
     const response = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.login),
+      url: srv.api(apiPaths.login),
       headers: { 'content-type': 'application/json' },
       body: `{"email":${nestedObject(20)},"password":"x"}`,
     });
     expect(response.statusCode).toBe(400);
-    expect(envelopeOf(response).messages).not.toContain(JSON_TOO_DEEP);
+    expect(srv.envelopeOf(response).messages).not.toContain(JSON_TOO_DEEP);
   });
 });
 
@@ -159,10 +152,10 @@ const STALLED_REQUEST = [
 ].join('\r\n');
 
 describe('request timeouts on a listening server', () => {
-  let server: TestApp;
+  let server: srv.TestApp;
   let port: number;
   beforeAll(async () => {
-    server = await createTestApp(handle.db, {
+    server = await srv.createTestApp(handle.db, {
       CONNECTION_TIMEOUT_SECONDS: '1',
       REQUEST_TIMEOUT_SECONDS: '2',
       KEEP_ALIVE_TIMEOUT_SECONDS: '1',

@@ -33,15 +33,7 @@ import {
   verifyEmail,
   yearsAgo,
 } from './support/identity';
-import {
-  api,
-  createTestApp,
-  envelopeOf,
-  parseJsonClaim,
-  postLogin,
-  sessionOf,
-  type TestApp,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
 const { handle, test } = useTestApp({ appPerTest: true });
@@ -70,7 +62,7 @@ describe('POST /api/auth/verifyAccount', () => {
     const { email } = uniquePerson();
     const response = await sendCode(test.app, email.toUpperCase());
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response)).toEqual({
+    expect(srv.envelopeOf(response)).toEqual({
       status: ResponseStatus.Ok,
       messages: [],
       data: { sent: true },
@@ -153,7 +145,7 @@ describe('POST /api/auth/verifyAccount', () => {
   });
 
   it('limits sending per client address across addresses', async () => {
-    const limited = await createTestApp(handle.db, { IDENTITY_RATE_LIMIT_ADDRESS: '3' });
+    const limited = await srv.createTestApp(handle.db, { IDENTITY_RATE_LIMIT_ADDRESS: '3' });
     for (let i = 0; i < 3; i += 1) {
       expect((await sendCode(limited.app, uniquePerson().email, true, '10.0.0.9')).statusCode).toBe(
         200,
@@ -175,7 +167,7 @@ describe('POST /api/auth/verifyAccountCode', () => {
     const code = codeIn(await latestMail(test.app, email));
     const response = await checkCode(test.app, email.toUpperCase(), ` ${code} `);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).data).toEqual({ verified: true });
+    expect(srv.envelopeOf(response).data).toEqual({ verified: true });
   });
 
   it("answers a wrong code with exactly 'Invalid or expired verification code.'", async () => {
@@ -185,7 +177,7 @@ describe('POST /api/auth/verifyAccountCode', () => {
     const wrong = code === '000000' ? '000001' : '000000';
     const response = await checkCode(test.app, email, wrong);
     expect(response.statusCode).toBe(400);
-    expect(envelopeOf(response)).toEqual({
+    expect(srv.envelopeOf(response)).toEqual({
       status: ResponseStatus.Error,
       messages: [verificationMessages.invalidOrExpired],
       data: null,
@@ -251,7 +243,7 @@ describe('POST /api/auth/verifyAccountCode', () => {
   });
 
   it('rate-limits guessing per client address across addresses', async () => {
-    const limited = await createTestApp(handle.db, { IDENTITY_RATE_LIMIT_ADDRESS: '2' });
+    const limited = await srv.createTestApp(handle.db, { IDENTITY_RATE_LIMIT_ADDRESS: '2' });
     for (let i = 0; i < 2; i += 1) {
       await checkCode(limited.app, uniquePerson().email, '111111', '10.1.1.1');
     }
@@ -269,8 +261,8 @@ describe('POST /api/auth/signup', () => {
       email: ` ${payload.email.toUpperCase()} `,
     });
     expect(response.statusCode).toBe(200);
-    const session = sessionOf(response);
-    expect(envelopeOf(response).status).toBe(ResponseStatus.Ok);
+    const session = srv.sessionOf(response);
+    expect(srv.envelopeOf(response).status).toBe(ResponseStatus.Ok);
     expect(session.claims).toMatchObject({
       email: payload.email,
       firstName: 'Ada',
@@ -280,8 +272,8 @@ describe('POST /api/auth/signup', () => {
       currentLoginProvider: 'Email',
       isHost: 'false',
     });
-    expect(parseJsonClaim<string[]>(session.claims.userLoginProviders)).toEqual(['Email']);
-    expect(parseJsonClaim<CurrentTenant>(session.claims.currentTenant)).toMatchObject({
+    expect(srv.parseJsonClaim<string[]>(session.claims.userLoginProviders)).toEqual(['Email']);
+    expect(srv.parseJsonClaim<CurrentTenant>(session.claims.currentTenant)).toMatchObject({
       name: 'Ada Lovelace',
       userRole: UserRole.Administrator,
       owner: true,
@@ -318,7 +310,7 @@ describe('POST /api/auth/signup', () => {
     });
 
     // The new account logs in like any other, and its verification was spent.
-    expect((await postLogin(test.app, payload.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(test.app, payload.email, STRONG_PASSWORD)).statusCode).toBe(200);
     const again = await post(test.app, apiPaths.signup, {
       ...payload,
       handle: uniquePerson().handle,
@@ -348,7 +340,7 @@ describe('POST /api/auth/signup', () => {
       companyName: '  Harbour Lights Trust ',
     });
     expect(response.statusCode).toBe(200);
-    const current = parseJsonClaim<CurrentTenant>(sessionOf(response).claims.currentTenant);
+    const current = srv.parseJsonClaim<CurrentTenant>(srv.sessionOf(response).claims.currentTenant);
     expect(current).toMatchObject({ name: 'Harbour Lights Trust', tenantAccountType: 'Charity' });
   });
 
@@ -360,7 +352,7 @@ describe('POST /api/auth/signup', () => {
       lastName: 'Hopper',
       companyName: 'Something Else Ltd',
     });
-    const current = parseJsonClaim<CurrentTenant>(sessionOf(response).claims.currentTenant);
+    const current = srv.parseJsonClaim<CurrentTenant>(srv.sessionOf(response).claims.currentTenant);
     expect(current.name).toBe('Grace Hopper');
   });
 
@@ -392,7 +384,7 @@ describe('POST /api/auth/signup', () => {
       signupPayload({ ...person, reCaptchaToken: await captchaToken(test.app) }),
     );
     expect(response.statusCode).toBe(400);
-    expect(envelopeOf(response)).toEqual({
+    expect(srv.envelopeOf(response)).toEqual({
       status: ResponseStatus.Error,
       messages: ['Please verify your email address.'],
       data: null,
@@ -452,7 +444,7 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('refuses weak passwords by the configured minimum length and the strength rules', async () => {
-    const strict = await createTestApp(handle.db, { MINIMUM_PASSWORD_LENGTH: '12' });
+    const strict = await srv.createTestApp(handle.db, { MINIMUM_PASSWORD_LENGTH: '12' });
     const payload = await readyToSignUp(strict.app);
     const cases: [string, string][] = [
       ['Sh0rt!pass', 'Please enter a password (at least 12 characters)'],
@@ -558,7 +550,7 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('stores a name with markup as text, and mails it escaped', async () => {
-    const strict = await createTestApp(handle.db, { SIGNUP_REQUIRES_ACTIVATION: 'true' });
+    const strict = await srv.createTestApp(handle.db, { SIGNUP_REQUIRES_ACTIVATION: 'true' });
     const payload = await readyToSignUp(strict.app);
     const firstName = '<script>alert("x")</script>';
     const response = await post(strict.app, apiPaths.signup, { ...payload, firstName });
@@ -606,9 +598,9 @@ describe('creating an account that loses a race', () => {
 });
 
 describe('signup with SIGNUP_REQUIRES_ACTIVATION', () => {
-  let strict: TestApp;
+  let strict: srv.TestApp;
   beforeEach(async () => {
-    strict = await createTestApp(handle.db, {
+    strict = await srv.createTestApp(handle.db, {
       SIGNUP_REQUIRES_ACTIVATION: 'true',
       SITE_URL: 'https://givedrop.example/',
     });
@@ -618,7 +610,11 @@ describe('signup with SIGNUP_REQUIRES_ACTIVATION', () => {
     const payload = await readyToSignUp(strict.app);
     const response = await post(strict.app, apiPaths.signup, payload);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response)).toEqual({ status: ResponseStatus.Ok, messages: [], data: null });
+    expect(srv.envelopeOf(response)).toEqual({
+      status: ResponseStatus.Ok,
+      messages: [],
+      data: null,
+    });
     expect(response.cookies).toEqual([]);
     expect((await userByEmail(payload.email))?.accountStatus).toBe('PendingActivation');
 
@@ -639,23 +635,23 @@ describe('signup with SIGNUP_REQUIRES_ACTIVATION', () => {
   it('refuses the login of a pending account with a clear message, then activates once', async () => {
     const payload = await readyToSignUp(strict.app);
     await post(strict.app, apiPaths.signup, payload);
-    const refused = await postLogin(strict.app, payload.email, STRONG_PASSWORD);
+    const refused = await srv.postLogin(strict.app, payload.email, STRONG_PASSWORD);
     expect(refused.statusCode).toBe(403);
     expect(messagesOf(refused)).toEqual([ACCOUNT_NOT_ACTIVATED]);
-    const wrongPassword = await postLogin(strict.app, payload.email, 'Wrong!pass1');
+    const wrongPassword = await srv.postLogin(strict.app, payload.email, 'Wrong!pass1');
     expect(wrongPassword.statusCode).toBe(401);
 
     const key = await keyFromMail(strict.app, payload.email, linkRoutes.activate);
     const activated = await post(strict.app, apiPaths.activate, { activationKey: key });
     expect(activated.statusCode).toBe(200);
-    expect(envelopeOf(activated).data).toEqual({
+    expect(srv.envelopeOf(activated).data).toEqual({
       activated: true,
       message: 'Your account has been activated, you can now log in.',
     });
-    expect((await postLogin(strict.app, payload.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(strict.app, payload.email, STRONG_PASSWORD)).statusCode).toBe(200);
 
     const again = await post(strict.app, apiPaths.activate, { activationKey: key });
-    expect(envelopeOf(again).data).toEqual({
+    expect(srv.envelopeOf(again).data).toEqual({
       activated: false,
       message: 'The activation link is invalid or has expired, please try again',
     });
@@ -667,17 +663,17 @@ describe('signup with SIGNUP_REQUIRES_ACTIVATION', () => {
     const key = await keyFromMail(strict.app, payload.email, linkRoutes.activate);
     strict.clock.advanceSeconds(7 * 24 * 60 * 60);
     const expired = await post(strict.app, apiPaths.activate, { activationKey: key });
-    expect((envelopeOf(expired).data as { activated: boolean }).activated).toBe(false);
+    expect((srv.envelopeOf(expired).data as { activated: boolean }).activated).toBe(false);
     expect((await userByEmail(payload.email))?.accountStatus).toBe('PendingActivation');
     const unknown = await post(strict.app, apiPaths.activate, { activationKey: 'x'.repeat(43) });
-    expect((envelopeOf(unknown).data as { activated: boolean }).activated).toBe(false);
+    expect((srv.envelopeOf(unknown).data as { activated: boolean }).activated).toBe(false);
   });
 
   it('undoes the whole signup when the activation mail cannot be sent, so a retry works', async () => {
     let failing = true;
-    const outbox = await createTestApp(handle.db, { SIGNUP_REQUIRES_ACTIVATION: 'true' });
+    const outbox = await srv.createTestApp(handle.db, { SIGNUP_REQUIRES_ACTIVATION: 'true' });
     const payload = await readyToSignUp(outbox.app);
-    const broken = await createTestApp(
+    const broken = await srv.createTestApp(
       handle.db,
       { SIGNUP_REQUIRES_ACTIVATION: 'true' },
       {
@@ -719,7 +715,7 @@ describe('POST /api/auth/activate and confirmEmailAddress with bad keys', () => 
   });
 
   it('limit unknown keys per client address', async () => {
-    const limited = await createTestApp(handle.db, { IDENTITY_RATE_LIMIT_ADDRESS: '2' });
+    const limited = await srv.createTestApp(handle.db, { IDENTITY_RATE_LIMIT_ADDRESS: '2' });
     for (let i = 0; i < 2; i += 1) {
       await post(limited.app, apiPaths.activate, { activationKey: `guess${i}` });
     }
@@ -729,7 +725,7 @@ describe('POST /api/auth/activate and confirmEmailAddress with bad keys', () => 
 });
 
 describe('email confirmation', () => {
-  const sendConfirmation = (app: TestApp['app'], email: string) =>
+  const sendConfirmation = (app: srv.TestApp['app'], email: string) =>
     app.inject({ method: 'POST', url: '/api/dev/sendEmailConfirmation', payload: { email } });
 
   it('mails a link whose key confirms the address once', async () => {
@@ -743,13 +739,13 @@ describe('email confirmation', () => {
     expect(link).toBe(`http://localhost:3000/account/confirm-email/${key}`);
 
     const confirmed = await post(test.app, apiPaths.confirmEmailAddress, { key });
-    expect(envelopeOf(confirmed).data).toEqual({
+    expect(srv.envelopeOf(confirmed).data).toEqual({
       confirmed: true,
       message: 'Your email address has been confirmed.',
     });
     expect((await userByEmail(email))?.emailConfirmed).toBe(true);
     const again = await post(test.app, apiPaths.confirmEmailAddress, { key });
-    expect(envelopeOf(again).data).toEqual({
+    expect(srv.envelopeOf(again).data).toEqual({
       confirmed: false,
       message: 'The email confirmation link is invalid or has expired, please try again',
     });
@@ -761,7 +757,7 @@ describe('email confirmation', () => {
     const expiredKey = await keyFromMail(test.app, email, linkRoutes.confirmEmail);
     test.clock.advanceSeconds(7 * 24 * 60 * 60 + 1);
     const expired = await post(test.app, apiPaths.confirmEmailAddress, { key: expiredKey });
-    expect((envelopeOf(expired).data as { confirmed: boolean }).confirmed).toBe(false);
+    expect((srv.envelopeOf(expired).data as { confirmed: boolean }).confirmed).toBe(false);
 
     const payload = await readyToSignUp();
     await post(test.app, apiPaths.signup, payload);
@@ -772,7 +768,7 @@ describe('email confirmation', () => {
       .set({ email: `changed.${payload.email}`, emailConfirmed: false })
       .where(eq(users.email, payload.email));
     const stale = await post(test.app, apiPaths.confirmEmailAddress, { key });
-    expect((envelopeOf(stale).data as { confirmed: boolean }).confirmed).toBe(false);
+    expect((srv.envelopeOf(stale).data as { confirmed: boolean }).confirmed).toBe(false);
     expect((await userByEmail(`changed.${payload.email}`))?.emailConfirmed).toBe(false);
   });
 
@@ -785,15 +781,19 @@ describe('email confirmation', () => {
 
 describe('GET /api/users/handleExists', () => {
   const exists = (value: string) =>
-    test.app.inject({ method: 'GET', url: api(apiPaths.handleExists), query: { value } });
+    test.app.inject({ method: 'GET', url: srv.api(apiPaths.handleExists), query: { value } });
 
   it('is true for a taken handle in any letter case and false for a free one', async () => {
     for (const value of ['olivia_harper', 'OLIVIA_HARPER', 'Olivia_Harper']) {
       const response = await exists(value);
       expect(response.statusCode).toBe(200);
-      expect(envelopeOf(response)).toEqual({ status: ResponseStatus.Ok, messages: [], data: true });
+      expect(srv.envelopeOf(response)).toEqual({
+        status: ResponseStatus.Ok,
+        messages: [],
+        data: true,
+      });
     }
-    expect(envelopeOf(await exists('free_handle_42')).data).toBe(false);
+    expect(srv.envelopeOf(await exists('free_handle_42')).data).toBe(false);
   });
 
   it('is public and refuses values that break the handle rule', async () => {
@@ -804,13 +804,13 @@ describe('GET /api/users/handleExists', () => {
         'Letters, numbers and underscores only, 4-20 characters.',
       ]);
     }
-    const missing = await test.app.inject({ method: 'GET', url: api(apiPaths.handleExists) });
+    const missing = await test.app.inject({ method: 'GET', url: srv.api(apiPaths.handleExists) });
     expect(messagesOf(missing)).toEqual(['Please enter a profile name/handle']);
     const long = await exists('a'.repeat(21));
     expect(messagesOf(long)).toEqual(['value must be between 1 and 20 characters long.']);
     const repeated = await test.app.inject({
       method: 'GET',
-      url: `${api(apiPaths.handleExists)}?value=abcd&value=efgh`,
+      url: `${srv.api(apiPaths.handleExists)}?value=abcd&value=efgh`,
     });
     expect(messagesOf(repeated)).toEqual(['value must be text.']);
   });
@@ -818,6 +818,6 @@ describe('GET /api/users/handleExists', () => {
   it('sees a handle taken by a new signup, case-insensitively', async () => {
     const payload = await readyToSignUp();
     await post(test.app, apiPaths.signup, { ...payload, handle: 'Mixed_Case_Me' });
-    expect(envelopeOf(await exists('mixed_case_me')).data).toBe(true);
+    expect(srv.envelopeOf(await exists('mixed_case_me')).data).toBe(true);
   });
 });

@@ -23,19 +23,7 @@ import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { latestMail, readOutbox, uniquePerson, verifyEmail } from './support/identity';
 import { useTestApp } from './support/suite';
-import {
-  api,
-  bearer,
-  callAs,
-  envelopeOf,
-  login,
-  postRefresh,
-  postSwitchTenant,
-  refreshCookieOf,
-  sessionOf,
-  tenantIdOf,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 
 const { owner, member, newbie } = DEMO_USERS;
 const NOT_WHILE_IMPERSONATING = 'This is not allowed while impersonating a user.';
@@ -70,8 +58,8 @@ function postImpersonate(
 ) {
   return app.inject({
     method: 'POST',
-    url: api(authEndpoints.impersonate.path),
-    headers: bearer(session.jwtToken),
+    url: srv.api(authEndpoints.impersonate.path),
+    headers: srv.bearer(session.jwtToken),
     cookies: { [REFRESH_COOKIE]: session.refreshToken },
     payload: { userId } as Record<string, unknown>,
   });
@@ -80,18 +68,18 @@ function postImpersonate(
 function postStop(app: FastifyInstance, session: { jwtToken: string; refreshToken: string }) {
   return app.inject({
     method: 'POST',
-    url: api(authEndpoints.stopImpersonating.path),
-    headers: bearer(session.jwtToken),
+    url: srv.api(authEndpoints.stopImpersonating.path),
+    headers: srv.bearer(session.jwtToken),
     cookies: { [REFRESH_COOKIE]: session.refreshToken },
     payload: {},
   });
 }
 
-async function impersonateMember(): Promise<{ host: LoginResult; as: LoginResult }> {
-  const host = await login(test.app, owner.email);
+async function impersonateMember(): Promise<{ host: srv.LoginResult; as: srv.LoginResult }> {
+  const host = await srv.login(test.app, owner.email);
   const response = await postImpersonate(test.app, host, await userIdOf(member.email));
   expect(response.statusCode).toBe(200);
-  return { host, as: sessionOf(response) };
+  return { host, as: srv.sessionOf(response) };
 }
 
 describe('POST /api/auth/impersonate', () => {
@@ -108,7 +96,7 @@ describe('POST /api/auth/impersonate', () => {
       impersonatorId: ownerId,
       impersonatorName: 'Olivia Harper',
     });
-    expect(refreshCookieOf(as.response)).toMatchObject({ httpOnly: true, path: '/api/auth' });
+    expect(srv.refreshCookieOf(as.response)).toMatchObject({ httpOnly: true, path: '/api/auth' });
 
     const row = await tokenRow(as.refreshToken);
     const hostRow = await tokenRow(host.refreshToken);
@@ -132,32 +120,32 @@ describe('POST /api/auth/impersonate', () => {
     });
 
     // The impersonated session works as the user.
-    const details = await callAs(test.app, as, accountEndpoints.getUserEditDetails);
+    const details = await srv.callAs(test.app, as, accountEndpoints.getUserEditDetails);
     expect(details.statusCode).toBe(200);
-    expect((envelopeOf(details).data as { email: string }).email).toBe(member.email);
+    expect((srv.envelopeOf(details).data as { email: string }).email).toBe(member.email);
   });
 
   it('refuses a non-host with 403 and writes nothing', async () => {
-    const caller = await login(test.app, member.email);
+    const caller = await srv.login(test.app, member.email);
     const before = (await auditRows()).length;
     const response = await postImpersonate(test.app, caller, await userIdOf(newbie.email));
     expect(response.statusCode).toBe(403);
-    expect(envelopeOf(response).messages).toEqual(['Only host users may do this.']);
+    expect(srv.envelopeOf(response).messages).toEqual(['Only host users may do this.']);
     expect(await auditRows()).toHaveLength(before);
     expect((await tokenRow(caller.refreshToken))?.usedAt).toBeNull();
   });
 
   it('refuses oneself, an unknown user and users who cannot sign in, with a message', async () => {
-    const host = await login(test.app, owner.email);
+    const host = await srv.login(test.app, owner.email);
     const before = (await auditRows()).length;
 
     const self = await postImpersonate(test.app, host, await userIdOf(owner.email));
     expect(self.statusCode).toBe(400);
-    expect(envelopeOf(self).messages).toEqual(['You cannot impersonate yourself.']);
+    expect(srv.envelopeOf(self).messages).toEqual(['You cannot impersonate yourself.']);
 
     const unknown = await postImpersonate(test.app, host, 999_999);
     expect(unknown.statusCode).toBe(404);
-    expect(envelopeOf(unknown).messages).toEqual(['User not found.']);
+    expect(srv.envelopeOf(unknown).messages).toEqual(['User not found.']);
 
     const cannot = ['This user cannot sign in: their login or their organisations are disabled.'];
     const memberId = await userIdOf(member.email);
@@ -168,7 +156,7 @@ describe('POST /api/auth/impersonate', () => {
     try {
       const disabled = await postImpersonate(test.app, host, memberId);
       expect(disabled.statusCode).toBe(403);
-      expect(envelopeOf(disabled).messages).toEqual(cannot);
+      expect(srv.envelopeOf(disabled).messages).toEqual(cannot);
     } finally {
       await handle.db
         .update(tenantUsers)
@@ -186,7 +174,7 @@ describe('POST /api/auth/impersonate', () => {
     try {
       const inDisabled = await postImpersonate(test.app, host, newbieId);
       expect(inDisabled.statusCode).toBe(403);
-      expect(envelopeOf(inDisabled).messages).toEqual(cannot);
+      expect(srv.envelopeOf(inDisabled).messages).toEqual(cannot);
     } finally {
       await handle.db.update(tenants).set({ enabled: true }).where(eq(tenants.id, tenantId));
     }
@@ -197,17 +185,17 @@ describe('POST /api/auth/impersonate', () => {
   });
 
   it('refuses bad input with 400', async () => {
-    const host = await login(test.app, owner.email);
+    const host = await srv.login(test.app, owner.email);
     for (const userId of ['1', 1.5, null, undefined]) {
       const response = await postImpersonate(test.app, host, userId);
       expect(response.statusCode).toBe(400);
-      expect(envelopeOf(response).status).toBe(ResponseStatus.Error);
+      expect(srv.envelopeOf(response).status).toBe(ResponseStatus.Error);
     }
   });
 
   it('refuses a host whose cookie is not the live token of their session (401, nothing written)', async () => {
-    const host = await login(test.app, owner.email);
-    const other = await login(test.app, owner.email);
+    const host = await srv.login(test.app, owner.email);
+    const other = await srv.login(test.app, owner.email);
     const before = (await auditRows()).length;
     const mixed = await postImpersonate(
       test.app,
@@ -215,7 +203,7 @@ describe('POST /api/auth/impersonate', () => {
       await userIdOf(member.email),
     );
     expect(mixed.statusCode).toBe(401);
-    expect(envelopeOf(mixed).messages).toEqual([SESSION_EXPIRED]);
+    expect(srv.envelopeOf(mixed).messages).toEqual([SESSION_EXPIRED]);
     expect(await auditRows()).toHaveLength(before);
   });
 
@@ -232,7 +220,7 @@ describe('POST /api/auth/impersonate', () => {
       create trigger refuse_impersonated_token before insert on refresh_tokens
       for each row execute function refuse_impersonated_token()`);
     try {
-      const host = await login(test.app, owner.email);
+      const host = await srv.login(test.app, owner.email);
       const before = (await auditRows()).length;
       const response = await postImpersonate(test.app, host, await userIdOf(member.email));
       expect(response.statusCode).toBe(500);
@@ -250,14 +238,14 @@ describe('an impersonated session', () => {
   it('refreshes within its own lifetime (IMPERSONATION_SESSION_MINUTES, default 60), keeping the impersonator', async () => {
     const started = test.clock.now().getTime();
     const { as } = await impersonateMember();
-    const expiresAt = (envelopeOf(as.response).data as { refreshTokenExpiresAt: string })
+    const expiresAt = (srv.envelopeOf(as.response).data as { refreshTokenExpiresAt: string })
       .refreshTokenExpiresAt;
     expect(new Date(expiresAt).getTime()).toBe(started + 60 * 60 * 1000);
 
     test.clock.advanceSeconds(30 * 60);
-    const refreshed = await postRefresh(test.app, as.refreshToken);
+    const refreshed = await srv.postRefresh(test.app, as.refreshToken);
     expect(refreshed.statusCode).toBe(200);
-    const next = sessionOf(refreshed);
+    const next = srv.sessionOf(refreshed);
     expect(next.claims.impersonatorId).toBe(as.claims.impersonatorId);
     expect(next.claims.impersonatorName).toBe('Olivia Harper');
     expect((await tokenRow(next.refreshToken))?.impersonatorFamilyId).toBe(
@@ -265,7 +253,7 @@ describe('an impersonated session', () => {
     );
 
     test.clock.advanceSeconds(31 * 60);
-    const late = await postRefresh(test.app, next.refreshToken);
+    const late = await srv.postRefresh(test.app, next.refreshToken);
     expect(late.statusCode).toBe(401);
   });
 
@@ -273,7 +261,7 @@ describe('an impersonated session', () => {
     await reopenApp({ IMPERSONATION_SESSION_MINUTES: '5' });
     const { as } = await impersonateMember();
     test.clock.advanceSeconds(5 * 60 + 1);
-    expect((await postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
+    expect((await srv.postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
   });
 
   it('ends when the host is no longer a host', async () => {
@@ -281,7 +269,7 @@ describe('an impersonated session', () => {
     const ownerId = await userIdOf(owner.email);
     await handle.db.update(users).set({ isHost: false }).where(eq(users.id, ownerId));
     try {
-      expect((await postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
+      expect((await srv.postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
     } finally {
       await handle.db.update(users).set({ isHost: true }).where(eq(users.id, ownerId));
     }
@@ -291,29 +279,29 @@ describe('an impersonated session', () => {
     const { as } = await impersonateMember();
     const again = await postImpersonate(test.app, as, await userIdOf(newbie.email));
     expect(again.statusCode).toBe(403);
-    expect(envelopeOf(again).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+    expect(srv.envelopeOf(again).messages).toEqual([NOT_WHILE_IMPERSONATING]);
 
-    const password = await callAs(test.app, as, accountEndpoints.updatePassword, {
+    const password = await srv.callAs(test.app, as, accountEndpoints.updatePassword, {
       currentPassword: 'Giving!2026',
       newPassword: 'Another!2027',
     });
     expect(password.statusCode).toBe(403);
-    expect(envelopeOf(password).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+    expect(srv.envelopeOf(password).messages).toEqual([NOT_WHILE_IMPERSONATING]);
 
-    const deletion = await callAs(test.app, as, accountEndpoints.deleteMyAccount);
+    const deletion = await srv.callAs(test.app, as, accountEndpoints.deleteMyAccount);
     expect(deletion.statusCode).toBe(403);
-    expect(envelopeOf(deletion).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+    expect(srv.envelopeOf(deletion).messages).toEqual([NOT_WHILE_IMPERSONATING]);
 
     // Nothing changed: Marcus still signs in with his password.
-    expect((await login(test.app, member.email)).claims.email).toBe(member.email);
+    expect((await srv.login(test.app, member.email)).claims.email).toBe(member.email);
   });
 
   it('switches organisation as the same impersonation (same host, same audit row)', async () => {
     const { as } = await impersonateMember();
     const before = await tokenRow(as.refreshToken);
-    const response = await postSwitchTenant(test.app, as, tenantIdOf(as, 'Marcus Reed'));
+    const response = await srv.postSwitchTenant(test.app, as, srv.tenantIdOf(as, 'Marcus Reed'));
     expect(response.statusCode).toBe(200);
-    const switched = sessionOf(response);
+    const switched = srv.sessionOf(response);
     expect(switched.claims.impersonatorId).toBe(as.claims.impersonatorId);
     const after = await tokenRow(switched.refreshToken);
     expect(after?.impersonatorFamilyId).toBe(before?.impersonatorFamilyId);
@@ -330,8 +318,8 @@ function callWith(session: { jwtToken: string }, endpoint: AnyEndpoint, payload:
   const query = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   return test.app.inject({
     method: endpoint.method,
-    url: api(endpoint.path),
-    headers: bearer(session.jwtToken),
+    url: srv.api(endpoint.path),
+    headers: srv.bearer(session.jwtToken),
     ...(query
       ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
       : { payload: payload as Record<string, unknown> }),
@@ -355,8 +343,9 @@ describe('an impersonated session and the account', () => {
   it('never changes the email address (403, nothing saved or mailed), but saves the other personal details', async () => {
     const { as } = await impersonateMember();
     const memberId = await userIdOf(member.email);
-    const details = envelopeOf(await callAs(test.app, as, accountEndpoints.getUserEditDetails))
-      .data as UserEditDetails;
+    const details = srv.envelopeOf(
+      await srv.callAs(test.app, as, accountEndpoints.getUserEditDetails),
+    ).data as UserEditDetails;
     const form = {
       firstName: details.firstName,
       lastName: details.lastName,
@@ -371,23 +360,23 @@ describe('an impersonated session and the account', () => {
     await verifyEmail(test.app, hostsAddress);
     const mails = (await readOutbox(test.app, hostsAddress)).length;
 
-    const moved = await callAs(test.app, as, accountEndpoints.updatePersonalDetails, {
+    const moved = await srv.callAs(test.app, as, accountEndpoints.updatePersonalDetails, {
       ...form,
       email: hostsAddress,
     });
     expect(moved.statusCode).toBe(403);
-    expect(envelopeOf(moved).messages).toEqual([accountTexts.emailNotWhileImpersonating]);
+    expect(srv.envelopeOf(moved).messages).toEqual([accountTexts.emailNotWhileImpersonating]);
     expect(await userRow(memberId)).toEqual(before);
     expect(await readOutbox(test.app, hostsAddress)).toHaveLength(mails);
     expect((await latestMail(test.app, hostsAddress)).subject).not.toContain('Confirm');
 
     try {
-      const saved = await callAs(test.app, as, accountEndpoints.updatePersonalDetails, {
+      const saved = await srv.callAs(test.app, as, accountEndpoints.updatePersonalDetails, {
         ...form,
         phone: '+447911123456',
       });
       expect(saved.statusCode).toBe(200);
-      expect(envelopeOf(saved).data).toMatchObject({
+      expect(srv.envelopeOf(saved).data).toMatchObject({
         email: member.email,
         pendingEmail: null,
         phone: '+447911123456',
@@ -420,7 +409,7 @@ describe('an impersonated session of a host', () => {
     await handle.db.update(users).set({ isHost: true }).where(eq(users.id, memberId));
     try {
       // Marcus, a host now, passes each of them in a session of his own...
-      const own = await login(test.app, member.email);
+      const own = await srv.login(test.app, member.email);
       expect(
         (await callWith(own, recordEndpoints.getUserByGuid, { guid: ownerGuid })).statusCode,
       ).toBe(200);
@@ -446,7 +435,7 @@ describe('an impersonated session of a host', () => {
       expect(organisation.statusCode).toBe(404);
       const countries = await callWith(as, identityEndpoints.countriesList, disabledRows);
       expect(countries.statusCode).toBe(403);
-      expect(envelopeOf(countries).messages).toEqual([NOT_WHILE_IMPERSONATING]);
+      expect(srv.envelopeOf(countries).messages).toEqual([NOT_WHILE_IMPERSONATING]);
       expect((await callWith(as, organisationEndpoints.get, { id: tenant.id })).statusCode).toBe(
         403,
       );
@@ -471,38 +460,40 @@ describe('the lifetime of an impersonation', () => {
     expect(as.claims.exp).toBeLessThanOrEqual(end);
 
     test.clock.advanceSeconds(4 * 60);
-    const refreshed = await postRefresh(test.app, as.refreshToken);
+    const refreshed = await srv.postRefresh(test.app, as.refreshToken);
     expect(refreshed.statusCode).toBe(200);
-    const next = sessionOf(refreshed);
+    const next = srv.sessionOf(refreshed);
     expect(next.claims.exp).toBeLessThanOrEqual(end);
-    expect((await callAs(test.app, next, accountEndpoints.getUserEditDetails)).statusCode).toBe(
+    expect((await srv.callAs(test.app, next, accountEndpoints.getUserEditDetails)).statusCode).toBe(
       200,
     );
 
     test.clock.advanceSeconds(60);
     for (const session of [as, next]) {
       expect(
-        (await callAs(test.app, session, accountEndpoints.getUserEditDetails)).statusCode,
+        (await srv.callAs(test.app, session, accountEndpoints.getUserEditDetails)).statusCode,
       ).toBe(401);
     }
   });
 
   it('is closed in its audit row when its organisation is disabled', async () => {
     const { as } = await impersonateMember();
-    const switched = sessionOf(await postSwitchTenant(test.app, as, tenantIdOf(as, 'Marcus Reed')));
+    const switched = srv.sessionOf(
+      await srv.postSwitchTenant(test.app, as, srv.tenantIdOf(as, 'Marcus Reed')),
+    );
     const family = (await tokenRow(switched.refreshToken))?.familyId ?? '';
-    const tenantId = tenantIdOf(switched, 'Marcus Reed');
-    const host = await login(test.app, owner.email);
+    const tenantId = srv.tenantIdOf(switched, 'Marcus Reed');
+    const host = await srv.login(test.app, owner.email);
     test.clock.advanceSeconds(60);
     try {
-      const disabled = await callAs(test.app, host, adminEndpoints.setTenantEnabled, {
+      const disabled = await srv.callAs(test.app, host, adminEndpoints.setTenantEnabled, {
         id: tenantId,
         value: false,
       });
       expect(disabled.statusCode).toBe(200);
       expect((await auditOf(family))?.endedAt?.getTime()).toBe(test.clock.now().getTime());
       expect(
-        (await callAs(test.app, switched, accountEndpoints.getUserEditDetails)).statusCode,
+        (await srv.callAs(test.app, switched, accountEndpoints.getUserEditDetails)).statusCode,
       ).toBe(401);
     } finally {
       await handle.db.update(tenants).set({ enabled: true }).where(eq(tenants.id, tenantId));
@@ -513,10 +504,10 @@ describe('the lifetime of an impersonation', () => {
     const { as } = await impersonateMember();
     const family = (await tokenRow(as.refreshToken))?.familyId ?? '';
     const memberId = await userIdOf(member.email);
-    const host = await login(test.app, owner.email);
+    const host = await srv.login(test.app, owner.email);
     test.clock.advanceSeconds(60);
     try {
-      const off = await callAs(test.app, host, teamEndpoints.updateUser, {
+      const off = await srv.callAs(test.app, host, teamEndpoints.updateUser, {
         id: memberId,
         userRole: UserRole.User,
         loginEnabled: false,
@@ -538,7 +529,7 @@ describe('signing out of an impersonation', () => {
     const family = (await tokenRow(as.refreshToken))?.familyId ?? '';
     const response = await test.app.inject({
       method: 'POST',
-      url: api(authEndpoints.revokeToken.path),
+      url: srv.api(authEndpoints.revokeToken.path),
       cookies: { [REFRESH_COOKIE]: as.refreshToken },
       payload: {},
     });
@@ -548,8 +539,10 @@ describe('signing out of an impersonation', () => {
       .from(impersonations)
       .where(eq(impersonations.familyId, family));
     expect(audit?.endedAt).not.toBeNull();
-    expect((await callAs(test.app, as, accountEndpoints.getUserEditDetails)).statusCode).toBe(401);
-    expect((await callAs(test.app, host, accountEndpoints.getUserEditDetails)).statusCode).toBe(
+    expect((await srv.callAs(test.app, as, accountEndpoints.getUserEditDetails)).statusCode).toBe(
+      401,
+    );
+    expect((await srv.callAs(test.app, host, accountEndpoints.getUserEditDetails)).statusCode).toBe(
       401,
     );
   });
@@ -562,7 +555,7 @@ describe('POST /api/auth/stopImpersonating', () => {
     test.clock.advanceSeconds(60);
     const response = await postStop(test.app, as);
     expect(response.statusCode).toBe(200);
-    const back = sessionOf(response);
+    const back = srv.sessionOf(response);
     expect(back.claims.email).toBe(owner.email);
     expect(back.claims.isHost).toBe('true');
     expect(back.claims.impersonatorId).toBeUndefined();
@@ -577,16 +570,18 @@ describe('POST /api/auth/stopImpersonating', () => {
     expect(audit?.endedAt?.getTime()).toBe(test.clock.now().getTime());
 
     // The impersonated session is over, its access token too; the host's refreshes.
-    expect((await callAs(test.app, as, accountEndpoints.getUserEditDetails)).statusCode).toBe(401);
-    expect((await postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
-    expect((await postRefresh(test.app, back.refreshToken)).statusCode).toBe(200);
+    expect((await srv.callAs(test.app, as, accountEndpoints.getUserEditDetails)).statusCode).toBe(
+      401,
+    );
+    expect((await srv.postRefresh(test.app, as.refreshToken)).statusCode).toBe(401);
+    expect((await srv.postRefresh(test.app, back.refreshToken)).statusCode).toBe(200);
   });
 
   it('refuses a session of one’s own with 400', async () => {
-    const own = await login(test.app, owner.email);
+    const own = await srv.login(test.app, owner.email);
     const response = await postStop(test.app, own);
     expect(response.statusCode).toBe(400);
-    expect(envelopeOf(response).messages).toEqual(['You are not impersonating a user.']);
+    expect(srv.envelopeOf(response).messages).toEqual(['You are not impersonating a user.']);
   });
 
   it("answers 401 and clears the cookie when the host's own session has ended meanwhile", async () => {
@@ -598,7 +593,7 @@ describe('POST /api/auth/stopImpersonating', () => {
       .where(eq(refreshTokens.familyId, hostFamily));
     const response = await postStop(test.app, as);
     expect(response.statusCode).toBe(401);
-    expect(envelopeOf(response).messages).toEqual([SESSION_EXPIRED]);
-    expect(refreshCookieOf(response)?.value).toBe('');
+    expect(srv.envelopeOf(response).messages).toEqual([SESSION_EXPIRED]);
+    expect(srv.refreshCookieOf(response)?.value).toBe('');
   });
 });

@@ -11,15 +11,7 @@ import {
 } from '../../server/features/auth/sessions';
 import { captchaToken } from './support/identity';
 import { useTestApp } from './support/suite';
-import {
-  createTestApp,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postLogin,
-  refreshCookieOf,
-  type TestApp,
-} from './support/testServer';
+import * as srv from './support/testServer';
 
 const { owner, member, newbie } = DEMO_USERS;
 const JWT_CLAIMS = [
@@ -57,9 +49,9 @@ const { handle, test } = useTestApp({
 
 describe('POST /api/auth/login', () => {
   it('answers the session and sets the refresh cookie httpOnly, SameSite=Strict on the auth path', async () => {
-    const response = await postLogin(test.app, owner.email);
+    const response = await srv.postLogin(test.app, owner.email);
     expect(response.statusCode).toBe(200);
-    const body = envelopeOf(response);
+    const body = srv.envelopeOf(response);
     expect(body.status).toBe(ResponseStatus.Ok);
     expect(body.messages).toEqual([]);
     const data = body.data as { jwtToken: string; refreshTokenExpiresAt: string };
@@ -72,7 +64,7 @@ describe('POST /api/auth/login', () => {
     const expected = test.clock.now().getTime() + test.config.refreshTtlSeconds * 1000;
     expect(new Date(data.refreshTokenExpiresAt).getTime()).toBe(expected);
 
-    const cookie = refreshCookieOf(response);
+    const cookie = srv.refreshCookieOf(response);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
     expect(cookie?.secure).toBeFalsy();
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -80,13 +72,13 @@ describe('POST /api/auth/login', () => {
   });
 
   it('sets the Secure flag when COOKIE_SECURE is on', async () => {
-    const secure = await createTestApp(handle.db, { COOKIE_SECURE: 'true' });
-    const response = await postLogin(secure.app, owner.email);
-    expect(refreshCookieOf(response)?.secure).toBe(true);
+    const secure = await srv.createTestApp(handle.db, { COOKIE_SECURE: 'true' });
+    const response = await srv.postLogin(secure.app, owner.email);
+    expect(srv.refreshCookieOf(response)?.secure).toBe(true);
   });
 
   it('issues a JWT with exactly the spec claims plus sid, host flag and current tenant of the owner', async () => {
-    const { claims } = await login(test.app, owner.email);
+    const { claims } = await srv.login(test.app, owner.email);
     expect(Object.keys(claims).sort()).toEqual(JWT_CLAIMS);
     expect(claims).toMatchObject({
       email: owner.email,
@@ -101,9 +93,9 @@ describe('POST /api/auth/login', () => {
     });
     expect(typeof claims.id).toBe('number');
     expect(claims.sub).toBe(claims.guid);
-    expect(parseJsonClaim<string[]>(claims.userLoginProviders)).toEqual(['Email']);
+    expect(srv.parseJsonClaim<string[]>(claims.userLoginProviders)).toEqual(['Email']);
     expect(claims.exp).toBe(Math.floor(test.clock.now().getTime() / 1000) + 900);
-    const current = parseJsonClaim<CurrentTenant>(claims.currentTenant);
+    const current = srv.parseJsonClaim<CurrentTenant>(claims.currentTenant);
     expect(current).toMatchObject({
       name: 'Harbour Hope',
       userRole: UserRole.Administrator,
@@ -121,11 +113,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('gives the member isHost false, Harbour Hope as Standard User and both tenants', async () => {
-    const { claims } = await login(test.app, member.email);
+    const { claims } = await srv.login(test.app, member.email);
     expect(claims.isHost).toBe('false');
-    const current = parseJsonClaim<CurrentTenant>(claims.currentTenant);
+    const current = srv.parseJsonClaim<CurrentTenant>(claims.currentTenant);
     expect(current).toMatchObject({ name: 'Harbour Hope', userRole: UserRole.User, owner: false });
-    const tenants = parseJsonClaim<TenantSummary[]>(claims.tenants);
+    const tenants = srv.parseJsonClaim<TenantSummary[]>(claims.tenants);
     expect(tenants).toHaveLength(2);
     expect(
       tenants.map((tenant) => [
@@ -141,7 +133,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('accepts the email in any case and records the tenant login date', async () => {
-    const { claims } = await login(test.app, '  NEWBIE@Example.com ');
+    const { claims } = await srv.login(test.app, '  NEWBIE@Example.com ');
     expect(claims.email).toBe(newbie.email);
     const [membership] = await handle.db
       .select()
@@ -151,19 +143,19 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a wrong password with 401 Unauthorized and no cookie', async () => {
-    const response = await postLogin(test.app, owner.email, 'wrong-password');
+    const response = await srv.postLogin(test.app, owner.email, 'wrong-password');
     expect(response.statusCode).toBe(401);
-    expect(envelopeOf(response)).toEqual({
+    expect(srv.envelopeOf(response)).toEqual({
       status: ResponseStatus.Unauthorized,
       messages: ['Invalid email or password.'],
       data: null,
     });
-    expect(refreshCookieOf(response)).toBeUndefined();
+    expect(srv.refreshCookieOf(response)).toBeUndefined();
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {
-    const unknown = await postLogin(test.app, 'nobody@example.com', DEMO_PASSWORD);
-    const wrong = await postLogin(test.app, owner.email, 'not-it');
+    const unknown = await srv.postLogin(test.app, 'nobody@example.com', DEMO_PASSWORD);
+    const wrong = await srv.postLogin(test.app, owner.email, 'not-it');
     expect(unknown.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
   });
@@ -176,14 +168,14 @@ describe('POST /api/auth/login', () => {
       .set({ loginEnabled: false })
       .where(eq(tenantUsers.userId, user.id));
     try {
-      const response = await postLogin(test.app, newbie.email);
+      const response = await srv.postLogin(test.app, newbie.email);
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response).messages).toEqual([
+      expect(srv.envelopeOf(response).messages).toEqual([
         'Your login to this organisation is disabled.',
       ]);
-      const wrong = await postLogin(test.app, newbie.email, 'not-it');
+      const wrong = await srv.postLogin(test.app, newbie.email, 'not-it');
       expect(wrong.statusCode).toBe(401);
-      expect(envelopeOf(wrong).messages).toEqual(['Invalid email or password.']);
+      expect(srv.envelopeOf(wrong).messages).toEqual(['Invalid email or password.']);
     } finally {
       await handle.db
         .update(tenantUsers)
@@ -204,11 +196,11 @@ describe('POST /api/auth/login', () => {
       .set({ loginEnabled: false })
       .where(eq(tenantUsers.id, first.id));
     try {
-      const { claims } = await login(test.app, member.email);
-      expect(parseJsonClaim<CurrentTenant>(claims.currentTenant).name).toBe('Marcus Reed');
-      expect(parseJsonClaim<TenantSummary[]>(claims.tenants).map((tenant) => tenant.name)).toEqual([
-        'Marcus Reed',
-      ]);
+      const { claims } = await srv.login(test.app, member.email);
+      expect(srv.parseJsonClaim<CurrentTenant>(claims.currentTenant).name).toBe('Marcus Reed');
+      expect(
+        srv.parseJsonClaim<TenantSummary[]>(claims.tenants).map((tenant) => tenant.name),
+      ).toEqual(['Marcus Reed']);
     } finally {
       await handle.db
         .update(tenantUsers)
@@ -232,7 +224,7 @@ describe('login rate limit', () => {
   };
   /** A login from `remoteAddress`, with a captcha token when given. */
   const attempt = (email: string, password: string, remoteAddress: string, token?: string) =>
-    postLogin(test.app, email, password, {
+    srv.postLogin(test.app, email, password, {
       remoteAddress,
       ...(token === undefined ? {} : { payload: { email, password, reCaptchaToken: token } }),
     });
@@ -244,10 +236,12 @@ describe('login rate limit', () => {
     // The owner, elsewhere, with the right password but no captcha token: asked for one.
     const asked = await attempt(member.email, DEMO_PASSWORD, '10.0.0.9');
     expect(asked.statusCode).toBe(403);
-    expect(envelopeOf(asked)).toEqual(captchaRequired);
+    expect(srv.envelopeOf(asked)).toEqual(captchaRequired);
     expect(asked.headers['retry-after']).toBeUndefined();
     // Asked before the password is checked: a wrong one gets the same answer.
-    expect(envelopeOf(await attempt(member.email, 'wrong', '10.0.0.9'))).toEqual(captchaRequired);
+    expect(srv.envelopeOf(await attempt(member.email, 'wrong', '10.0.0.9'))).toEqual(
+      captchaRequired,
+    );
     // A token for another action, or a made-up one, does not do.
     const signupToken = await captchaToken(test.app, 'signup');
     expect((await attempt(member.email, DEMO_PASSWORD, '10.0.0.9', signupToken)).statusCode).toBe(
@@ -272,7 +266,7 @@ describe('login rate limit', () => {
     const blocked = await attempt(member.email, DEMO_PASSWORD, '10.0.0.1', token);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe('600');
-    expect(envelopeOf(blocked)).toEqual(tooMany);
+    expect(srv.envelopeOf(blocked)).toEqual(tooMany);
     // Another address still signs in (with the captcha the account's failures ask for) ...
     const other = await captchaToken(test.app, LOGIN_CAPTCHA_ACTION);
     expect((await attempt(member.email, DEMO_PASSWORD, '10.0.0.2', other)).statusCode).toBe(200);
@@ -298,32 +292,37 @@ describe('login rate limit', () => {
     }
     const blocked = await attempt(owner.email, DEMO_PASSWORD, '2001:db8:0:1:ffff:ffff:ffff:ffff');
     expect(blocked.statusCode).toBe(429);
-    expect(envelopeOf(blocked)).toEqual(tooMany);
+    expect(srv.envelopeOf(blocked)).toEqual(tooMany);
     expect((await attempt(owner.email, DEMO_PASSWORD, '2001:db8:0:2::1')).statusCode).toBe(200);
   });
 
   it('resets the account counter after a successful login', async () => {
     for (let attempt = 0; attempt < 2; attempt += 1)
-      await postLogin(test.app, owner.email, 'wrong');
-    expect((await postLogin(test.app, owner.email)).statusCode).toBe(200);
+      await srv.postLogin(test.app, owner.email, 'wrong');
+    expect((await srv.postLogin(test.app, owner.email)).statusCode).toBe(200);
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect((await postLogin(test.app, owner.email, 'wrong')).statusCode).toBe(401);
+      expect((await srv.postLogin(test.app, owner.email, 'wrong')).statusCode).toBe(401);
     }
-    expect((await postLogin(test.app, owner.email)).statusCode).toBe(200);
+    expect((await srv.postLogin(test.app, owner.email)).statusCode).toBe(200);
   });
 
   it('blocks a client address after its failed attempts on any accounts', async () => {
     const address = { remoteAddress: '192.0.2.7' };
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const response = await postLogin(test.app, `someone${attempt}@example.com`, 'wrong', address);
+      const response = await srv.postLogin(
+        test.app,
+        `someone${attempt}@example.com`,
+        'wrong',
+        address,
+      );
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await postLogin(test.app, owner.email, DEMO_PASSWORD, address);
+    const blocked = await srv.postLogin(test.app, owner.email, DEMO_PASSWORD, address);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(envelopeOf(blocked)).toEqual(tooMany);
+    expect(srv.envelopeOf(blocked)).toEqual(tooMany);
     expect(
-      (await postLogin(test.app, owner.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.8' }))
+      (await srv.postLogin(test.app, owner.email, DEMO_PASSWORD, { remoteAddress: '192.0.2.8' }))
         .statusCode,
     ).toBe(200);
   });
@@ -356,8 +355,8 @@ describe('without a captcha in production (CAPTCHA_OPT_OUT, issue 31)', () => {
     messages: [TOO_MANY_ACCOUNT_LOGIN_FAILURES],
     data: null,
   };
-  const attempt = (app: TestApp, password: string, remoteAddress: string, token?: string) =>
-    postLogin(app.app, member.email, password, {
+  const attempt = (app: srv.TestApp, password: string, remoteAddress: string, token?: string) =>
+    srv.postLogin(app.app, member.email, password, {
       remoteAddress,
       ...(token === undefined
         ? {}
@@ -366,8 +365,8 @@ describe('without a captcha in production (CAPTCHA_OPT_OUT, issue 31)', () => {
 
   it('refuses the account past its threshold from every address, on every server process, until the window ends', async () => {
     // Two processes on one database (the second is built before any failure is counted).
-    const first = await createTestApp(handle.db, env);
-    const second = await createTestApp(handle.db, env);
+    const first = await srv.createTestApp(handle.db, env);
+    const second = await srv.createTestApp(handle.db, env);
     try {
       for (let failure = 0; failure < 3; failure += 1) {
         expect((await attempt(first, 'wrong', '10.3.0.1')).statusCode).toBe(401);
@@ -377,11 +376,11 @@ describe('without a captcha in production (CAPTCHA_OPT_OUT, issue 31)', () => {
         const refused = await attempt(second, DEMO_PASSWORD, '10.3.0.2', token);
         expect(refused.statusCode, refused.body).toBe(429);
         expect(refused.headers['retry-after']).toBe('600');
-        expect(envelopeOf(refused)).toEqual(lockedOut);
+        expect(srv.envelopeOf(refused)).toEqual(lockedOut);
       }
       expect((await attempt(first, DEMO_PASSWORD, '10.3.0.3', 'x')).statusCode).toBe(429);
       // Other accounts are not affected, from the same addresses.
-      const other = await postLogin(second.app, owner.email, DEMO_PASSWORD, {
+      const other = await srv.postLogin(second.app, owner.email, DEMO_PASSWORD, {
         remoteAddress: '10.3.0.2',
       });
       expect(other.statusCode).toBe(200);

@@ -20,23 +20,14 @@ import { tenants, tenantUsers } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS, NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { makeImage, mediaApiKey, upload } from './support/media';
-import {
-  api,
-  bearer,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postSwitchTenant,
-  sessionOf,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
 const { owner, member } = DEMO_USERS;
 const paths = {
-  new: api(organisationEndpoints.new.path),
-  get: api(organisationEndpoints.get.path),
-  updateDetails: api(organisationEndpoints.updateDetails.path),
+  new: srv.api(organisationEndpoints.new.path),
+  get: srv.api(organisationEndpoints.get.path),
+  updateDetails: srv.api(organisationEndpoints.updateDetails.path),
 };
 
 let apiKey: string;
@@ -76,25 +67,25 @@ async function logoUpload(
 }
 
 /** Signed in with `email`, acting in the organisation `name` (login goes to the last one used). */
-async function loginTo(email: string, name: string): Promise<LoginResult> {
-  const session = await login(test.app, email);
+async function loginTo(email: string, name: string): Promise<srv.LoginResult> {
+  const session = await srv.login(test.app, email);
   const id = await tenantIdOf(name);
-  const current = parseJsonClaim<CurrentTenant>(session.claims.currentTenant as string);
+  const current = srv.parseJsonClaim<CurrentTenant>(session.claims.currentTenant as string);
   if (current.id === id) return session;
-  const switched = await postSwitchTenant(test.app, session, id);
+  const switched = await srv.postSwitchTenant(test.app, session, id);
   if (switched.statusCode !== 200) throw new Error(`switch: ${switched.body}`);
-  return sessionOf(switched);
+  return srv.sessionOf(switched);
 }
 
 const pathOf = (url: string) => new URL(url, 'http://localhost').pathname;
 
-const post = (path: string, session: LoginResult, payload: object) =>
-  test.app.inject({ method: 'POST', url: path, headers: bearer(session.jwtToken), payload });
-const get = (session: LoginResult, id: number) =>
+const post = (path: string, session: srv.LoginResult, payload: object) =>
+  test.app.inject({ method: 'POST', url: path, headers: srv.bearer(session.jwtToken), payload });
+const get = (session: srv.LoginResult, id: number) =>
   test.app.inject({
     method: 'GET',
     url: `${paths.get}?id=${id}`,
-    headers: bearer(session.jwtToken),
+    headers: srv.bearer(session.jwtToken),
   });
 
 const newOrganisation = {
@@ -117,11 +108,11 @@ const harbourHopeDetails = (id: number) => ({
 
 describe('POST tenants/new', () => {
   it('creates the organisation with its logo; the creator is its owner and Administrator, it trials and onboards, and the creator can switch to it', async () => {
-    const session = await login(test.app, member.email);
+    const session = await srv.login(test.app, member.email);
     const logo = await logoUpload(session.claims.guid as string);
     const response = await post(paths.new, session, { ...newOrganisation, logoId: logo.fileId });
     expect(response.statusCode).toBe(200);
-    const created = envelopeOf(response).data as NewOrganisationResponse;
+    const created = srv.envelopeOf(response).data as NewOrganisationResponse;
     expect(created.guid).toMatch(/^[0-9a-f-]{36}$/);
 
     const [row] = await handle.db.select().from(tenants).where(eq(tenants.id, created.id));
@@ -156,21 +147,21 @@ describe('POST tenants/new', () => {
       loginEnabled: true,
     });
 
-    const switched = await postSwitchTenant(test.app, session, created.id);
+    const switched = await srv.postSwitchTenant(test.app, session, created.id);
     expect(switched.statusCode).toBe(200);
-    const claims = sessionOf(switched).claims;
-    const current = parseJsonClaim<CurrentTenant>(claims.currentTenant as string);
+    const claims = srv.sessionOf(switched).claims;
+    const current = srv.parseJsonClaim<CurrentTenant>(claims.currentTenant as string);
     expect(current).toMatchObject({ id: created.id, name: newOrganisation.name, owner: true });
     expect(current.userRole).toBe(UserRole.Administrator);
-    const list = parseJsonClaim<TenantSummary[]>(claims.tenants as string);
+    const list = srv.parseJsonClaim<TenantSummary[]>(claims.tenants as string);
     expect(list.map((t) => t.name)).toContain(newOrganisation.name);
   });
 
   it('creates one without a logo', async () => {
-    const session = await login(test.app, owner.email);
+    const session = await srv.login(test.app, owner.email);
     const response = await post(paths.new, session, { ...newOrganisation, name: 'No Logo Ltd' });
     expect(response.statusCode).toBe(200);
-    const { id } = envelopeOf(response).data as NewOrganisationResponse;
+    const { id } = srv.envelopeOf(response).data as NewOrganisationResponse;
     const [row] = await handle.db.select().from(tenants).where(eq(tenants.id, id));
     expect(row).toMatchObject({ logoFileId: null, logoUrl: '' });
   });
@@ -183,17 +174,17 @@ describe('POST tenants/new', () => {
     [{ contactName: '' }, 'contactName', organisationTexts.contactNameRequired],
     [{ contactPhone: '' }, 'contactPhone', organisationTexts.contactPhoneRequired],
   ])('refuses %o with the spec message and creates nothing', async (change, _field, message) => {
-    const session = await login(test.app, member.email);
+    const session = await srv.login(test.app, member.email);
     const before = await handle.db.select({ id: tenants.id }).from(tenants);
     const response = await post(paths.new, session, { ...newOrganisation, ...change });
     expect(response.statusCode).toBe(400);
-    expect(envelopeOf(response).messages).toContain(message);
+    expect(srv.envelopeOf(response).messages).toContain(message);
     expect(await handle.db.select({ id: tenants.id }).from(tenants)).toHaveLength(before.length);
   });
 
   it("refuses someone else's logo upload, an avatar upload and an unknown id, and creates nothing", async () => {
-    const session = await login(test.app, member.email);
-    const ownerSession = await login(test.app, owner.email);
+    const session = await srv.login(test.app, member.email);
+    const ownerSession = await srv.login(test.app, owner.email);
     const othersLogo = await logoUpload(ownerSession.claims.guid as string);
     const avatar = await logoUpload(session.claims.guid as string, {
       presetId: mediaPresetIds.avatar,
@@ -203,7 +194,7 @@ describe('POST tenants/new', () => {
     for (const logoId of [othersLogo.fileId, avatar.fileId, 'no-such-upload']) {
       const response = await post(paths.new, session, { ...newOrganisation, logoId });
       expect(response.statusCode).toBe(400);
-      expect(envelopeOf(response).messages).toEqual([organisationTexts.logoNotUsable]);
+      expect(srv.envelopeOf(response).messages).toEqual([organisationTexts.logoNotUsable]);
     }
     expect(await handle.db.select({ id: tenants.id }).from(tenants)).toHaveLength(before.length);
     // The owner's upload is still theirs to use.
@@ -231,7 +222,7 @@ describe('GET tenants/get', () => {
     for (const email of [owner.email, member.email]) {
       const response = await get(await loginTo(email, DEMO_TENANTS.harbourHope.name), id);
       expect(response.statusCode).toBe(200);
-      const organisation = envelopeOf(response).data as Organisation;
+      const organisation = srv.envelopeOf(response).data as Organisation;
       expect(organisation).toMatchObject({
         id,
         name: DEMO_TENANTS.harbourHope.name,
@@ -249,7 +240,7 @@ describe('GET tenants/get', () => {
     for (const id of [own, other, 999_999]) {
       const response = await get(session, id);
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
+      expect(srv.envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
     }
   });
 });
@@ -264,11 +255,11 @@ describe('POST tenants/updateDetails', () => {
       logoId: logo.fileId,
     });
     expect(response.statusCode).toBe(200);
-    const saved = envelopeOf(response).data as Organisation;
+    const saved = srv.envelopeOf(response).data as Organisation;
     expect(saved).toMatchObject({ ...harbourHopeDetails(id), logoId: logo.fileId });
 
     const read = await get(await loginTo(member.email, DEMO_TENANTS.harbourHope.name), id);
-    expect(envelopeOf(read).data).toEqual(saved);
+    expect(srv.envelopeOf(read).data).toEqual(saved);
 
     // A second logo replaces the first, whose file goes.
     const second = await logoUpload(session.claims.guid as string);
@@ -276,18 +267,18 @@ describe('POST tenants/updateDetails', () => {
       ...harbourHopeDetails(id),
       logoId: second.fileId,
     });
-    expect((envelopeOf(replaced).data as Organisation).logoId).toBe(second.fileId);
+    expect((srv.envelopeOf(replaced).data as Organisation).logoId).toBe(second.fileId);
     const gone = await test.app.inject({ method: 'GET', url: pathOf(saved.logoUrl) });
     expect(gone.statusCode).toBe(404);
 
     // Without a logoId the logo stays; removeLogo takes it away.
     const kept = await post(paths.updateDetails, session, harbourHopeDetails(id));
-    expect((envelopeOf(kept).data as Organisation).logoId).toBe(second.fileId);
+    expect((srv.envelopeOf(kept).data as Organisation).logoId).toBe(second.fileId);
     const removed = await post(paths.updateDetails, session, {
       ...harbourHopeDetails(id),
       removeLogo: true,
     });
-    expect(envelopeOf(removed).data).toMatchObject({ logoId: null, logoUrl: '' });
+    expect(srv.envelopeOf(removed).data).toMatchObject({ logoId: null, logoUrl: '' });
   });
 
   it('refuses a Standard User, and nothing is saved', async () => {
@@ -299,7 +290,7 @@ describe('POST tenants/updateDetails', () => {
       name: 'Taken Over',
     });
     expect(response.statusCode).toBe(403);
-    expect(envelopeOf(response).messages).toEqual([NOT_AN_ADMINISTRATOR]);
+    expect(srv.envelopeOf(response).messages).toEqual([NOT_AN_ADMINISTRATOR]);
     const [after] = await handle.db.select().from(tenants).where(eq(tenants.id, id));
     expect(after).toEqual(before);
   });
@@ -318,7 +309,7 @@ describe('POST tenants/updateDetails', () => {
         name: 'Taken Over',
       });
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
+      expect(srv.envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
       const [after] = await handle.db.select().from(tenants).where(eq(tenants.id, id));
       expect(after).toEqual(before);
     }
@@ -329,7 +320,7 @@ describe('POST tenants/updateDetails', () => {
     const id = await tenantIdOf(DEMO_TENANTS.harbourHope.name);
     const [before] = await handle.db.select().from(tenants).where(eq(tenants.id, id));
     const memberLogo = await logoUpload(
-      (await login(test.app, member.email)).claims.guid as string,
+      (await srv.login(test.app, member.email)).claims.guid as string,
     );
     const cases: Array<[object, string]> = [
       [{ name: '' }, organisationTexts.nameRequired],
@@ -348,7 +339,7 @@ describe('POST tenants/updateDetails', () => {
         ...change,
       });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(envelopeOf(response).messages).toContain(message);
+      expect(srv.envelopeOf(response).messages).toContain(message);
     }
     const [after] = await handle.db.select().from(tenants).where(eq(tenants.id, id));
     expect(after).toEqual(before);

@@ -16,17 +16,7 @@ import {
   readOutbox,
   STRONG_PASSWORD,
 } from './support/identity';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  postLogin,
-  postRefresh,
-  sessionOf,
-  type TestApp,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
 const { owner, member, newbie } = DEMO_USERS;
@@ -35,7 +25,7 @@ const RESET_INVALID =
 
 const { handle, test } = useTestApp({ appPerTest: true });
 
-const requestReset = (app: TestApp['app'], email: string, redirectTo?: string, ip?: string) =>
+const requestReset = (app: srv.TestApp['app'], email: string, redirectTo?: string, ip?: string) =>
   post(
     app,
     apiPaths.requestPasswordReset,
@@ -43,7 +33,7 @@ const requestReset = (app: TestApp['app'], email: string, redirectTo?: string, i
     ip,
   );
 
-async function resetKey(app: TestApp['app'], email: string, redirectTo?: string) {
+async function resetKey(app: srv.TestApp['app'], email: string, redirectTo?: string) {
   const response = await requestReset(app, email, redirectTo);
   if (response.statusCode !== 200) throw new Error(response.body);
   return keyFromMail(app, email, linkRoutes.resetPassword);
@@ -52,15 +42,19 @@ async function resetKey(app: TestApp['app'], email: string, redirectTo?: string)
 const getStatus = (jwtToken: string) =>
   test.app.inject({
     method: 'GET',
-    url: api(apiPaths.getCurrentTenantStatus),
-    headers: bearer(jwtToken),
+    url: srv.api(apiPaths.getCurrentTenantStatus),
+    headers: srv.bearer(jwtToken),
   });
 
 describe('POST /api/auth/requestPasswordReset', () => {
   it('mails a single-use reset link under SITE_URL to an existing account', async () => {
     const response = await requestReset(test.app, ` ${member.email.toUpperCase()} `);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response)).toEqual({ status: ResponseStatus.Ok, messages: [], data: null });
+    expect(srv.envelopeOf(response)).toEqual({
+      status: ResponseStatus.Ok,
+      messages: [],
+      data: null,
+    });
     const mail = await latestMail(test.app, member.email);
     expect(mail.subject).toBe('Reset your Givedrop password');
     expect(mail.text).toContain('Hello Marcus,');
@@ -94,7 +88,7 @@ describe('POST /api/auth/requestPasswordReset', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const sent: OutgoingMail[] = [];
-    const slow = await createTestApp(
+    const slow = await srv.createTestApp(
       handle.db,
       {},
       {
@@ -123,7 +117,7 @@ describe('POST /api/auth/requestPasswordReset', () => {
   });
 
   it('honours redirectTo on SITE_URL or a local development origin, appending the key', async () => {
-    const site = await createTestApp(handle.db, { SITE_URL: 'https://givedrop.example' });
+    const site = await srv.createTestApp(handle.db, { SITE_URL: 'https://givedrop.example' });
     const cases: [string | undefined, RegExp][] = [
       [
         'https://givedrop.example/forgotten-password',
@@ -155,7 +149,7 @@ describe('POST /api/auth/requestPasswordReset', () => {
 
   it('does not trust localhost origins in production', async () => {
     const sent: string[] = [];
-    const production = await createTestApp(
+    const production = await srv.createTestApp(
       handle.db,
       { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1', SITE_URL: 'https://givedrop.example' },
       {
@@ -186,7 +180,7 @@ describe('POST /api/auth/requestPasswordReset', () => {
   });
 
   it('still answers Ok when the mail cannot be sent (nothing tells the address exists)', async () => {
-    const broken = await createTestApp(
+    const broken = await srv.createTestApp(
       handle.db,
       {},
       {
@@ -200,7 +194,7 @@ describe('POST /api/auth/requestPasswordReset', () => {
     );
     const response = await requestReset(broken.app, owner.email);
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).status).toBe(ResponseStatus.Ok);
+    expect(srv.envelopeOf(response).status).toBe(ResponseStatus.Ok);
   });
 });
 
@@ -208,13 +202,13 @@ describe('POST /api/auth/validatePasswordResetKey', () => {
   it('says whether the key is usable', async () => {
     const key = await resetKey(test.app, owner.email);
     const valid = await post(test.app, apiPaths.validatePasswordResetKey, { key });
-    expect(envelopeOf(valid)).toEqual({
+    expect(srv.envelopeOf(valid)).toEqual({
       status: ResponseStatus.Ok,
       messages: [],
       data: { valid: true },
     });
     const invalid = await post(test.app, apiPaths.validatePasswordResetKey, { key: `${key}x` });
-    expect(envelopeOf(invalid)).toEqual({
+    expect(srv.envelopeOf(invalid)).toEqual({
       status: ResponseStatus.Ok,
       messages: [RESET_INVALID],
       data: { valid: false },
@@ -225,14 +219,14 @@ describe('POST /api/auth/validatePasswordResetKey', () => {
     const key = await resetKey(test.app, owner.email);
     test.clock.advanceSeconds(60 * 60);
     const response = await post(test.app, apiPaths.validatePasswordResetKey, { key });
-    expect(envelopeOf(response).data).toEqual({ valid: false });
+    expect(srv.envelopeOf(response).data).toEqual({ valid: false });
   });
 });
 
 describe('POST /api/auth/resetPassword', () => {
   it('sets the new password once, spends every reset key and ends every session', async () => {
-    const first = await login(test.app, member.email);
-    const second = await login(test.app, member.email);
+    const first = await srv.login(test.app, member.email);
+    const second = await srv.login(test.app, member.email);
     const olderKey = await resetKey(test.app, member.email);
     const key = await resetKey(test.app, member.email);
 
@@ -241,18 +235,18 @@ describe('POST /api/auth/resetPassword', () => {
       newPassword: STRONG_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response)).toEqual({
+    expect(srv.envelopeOf(response)).toEqual({
       status: ResponseStatus.Ok,
       messages: [],
       data: { updated: true },
     });
-    expect((await postLogin(test.app, member.email, DEMO_PASSWORD)).statusCode).toBe(401);
-    const fresh = await postLogin(test.app, member.email, STRONG_PASSWORD);
+    expect((await srv.postLogin(test.app, member.email, DEMO_PASSWORD)).statusCode).toBe(401);
+    const fresh = await srv.postLogin(test.app, member.email, STRONG_PASSWORD);
     expect(fresh.statusCode).toBe(200);
-    expect((await getStatus(sessionOf(fresh).jwtToken)).statusCode).toBe(200);
+    expect((await getStatus(srv.sessionOf(fresh).jwtToken)).statusCode).toBe(200);
 
     for (const session of [first, second]) {
-      expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+      expect((await srv.postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
       // The access tokens end with their sessions, not at their expiry.
       expect((await getStatus(session.jwtToken)).statusCode).toBe(401);
     }
@@ -271,7 +265,7 @@ describe('POST /api/auth/resetPassword', () => {
       expect(again.statusCode).toBe(400);
       expect(messagesOf(again)).toEqual([RESET_INVALID]);
     }
-    expect((await postLogin(test.app, member.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(test.app, member.email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a weak password without spending the key', async () => {
@@ -282,7 +276,7 @@ describe('POST /api/auth/resetPassword', () => {
     const short = await post(test.app, apiPaths.resetPassword, { key, newPassword: 'A1!a' });
     expect(messagesOf(short)).toEqual(['Please enter a password (at least 6 characters)']);
     const valid = await post(test.app, apiPaths.validatePasswordResetKey, { key });
-    expect(envelopeOf(valid).data).toEqual({ valid: true });
+    expect(srv.envelopeOf(valid).data).toEqual({ valid: true });
     const ok = await post(test.app, apiPaths.resetPassword, { key, newPassword: STRONG_PASSWORD });
     expect(ok.statusCode).toBe(200);
   });
@@ -296,11 +290,11 @@ describe('POST /api/auth/resetPassword', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(messagesOf(response)).toEqual([RESET_INVALID]);
-    expect((await postLogin(test.app, owner.email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(test.app, owner.email, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it('limits unknown keys per client address', async () => {
-    const limited = await createTestApp(handle.db, { IDENTITY_RATE_LIMIT_ADDRESS: '3' });
+    const limited = await srv.createTestApp(handle.db, { IDENTITY_RATE_LIMIT_ADDRESS: '3' });
     for (let i = 0; i < 3; i += 1) {
       const response = await post(
         limited.app,

@@ -28,50 +28,40 @@ import {
 } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { HOST_ONLY_CALL } from '../../server/domain/scope';
-import {
-  api,
-  bearer,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postRefresh,
-  switchTenant,
-  tenantIdOf,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
 /** Olivia: host, owner and Administrator of Harbour Hope (signed into it). */
-let host: LoginResult;
+let host: srv.LoginResult;
 /** Nina: Administrator (owner) of her own organisation, not a host. */
-let admin: LoginResult;
+let admin: srv.LoginResult;
 /** Marcus signed into Harbour Hope, where he is a Standard User. */
-let standard: LoginResult;
+let standard: srv.LoginResult;
 let harbourHopeId: number;
 
 const { handle, test } = useTestApp();
 beforeAll(async () => {
-  host = await login(test.app, DEMO_USERS.owner.email);
-  admin = await login(test.app, DEMO_USERS.newbie.email);
-  const marcus = await login(test.app, DEMO_USERS.member.email);
-  standard = await switchTenant(test.app, marcus, DEMO_TENANTS.harbourHope.name);
-  harbourHopeId = tenantIdOf(host, DEMO_TENANTS.harbourHope.name);
+  host = await srv.login(test.app, DEMO_USERS.owner.email);
+  admin = await srv.login(test.app, DEMO_USERS.newbie.email);
+  const marcus = await srv.login(test.app, DEMO_USERS.member.email);
+  standard = await srv.switchTenant(test.app, marcus, DEMO_TENANTS.harbourHope.name);
+  harbourHopeId = srv.tenantIdOf(host, DEMO_TENANTS.harbourHope.name);
 });
 
-const roleOf = (session: LoginResult) =>
-  parseJsonClaim<CurrentTenant>(session.claims.currentTenant).userRole;
+const roleOf = (session: srv.LoginResult) =>
+  srv.parseJsonClaim<CurrentTenant>(session.claims.currentTenant).userRole;
 
 /** Calls `endpoint` as `session` (GET and DELETE with the payload as the query string). */
 function call(
   endpoint: AnyEndpoint,
-  session: LoginResult,
+  session: srv.LoginResult,
   payload: Record<string, unknown> = {},
 ): Promise<LightMyRequestResponse> {
   const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   return test.app.inject({
     method: endpoint.method,
-    url: api(endpoint.path),
-    headers: bearer(session.jwtToken),
+    url: srv.api(endpoint.path),
+    headers: srv.bearer(session.jwtToken),
     ...(usesQuery
       ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
       : { payload }),
@@ -80,12 +70,12 @@ function call(
 
 async function ok<T>(response: LightMyRequestResponse): Promise<T> {
   expect(response.statusCode, response.body).toBe(200);
-  return Promise.resolve(envelopeOf(response).data as T);
+  return Promise.resolve(srv.envelopeOf(response).data as T);
 }
 
 function refused(response: LightMyRequestResponse, code: number, messages: string[]): void {
   expect(response.statusCode, response.body).toBe(code);
-  const body = envelopeOf(response);
+  const body = srv.envelopeOf(response);
   expect(body.status).toBe(ResponseStatus.Error);
   expect(body.data).toBeNull();
   expect(body.messages).toEqual(messages);
@@ -458,11 +448,11 @@ describe('users/delete and users/deletebyguid', () => {
       .update(users)
       .set({ passwordHash: marcus!.hash })
       .where(eq(users.id, created.id));
-    const session = await login(test.app, created.email);
+    const session = await srv.login(test.app, created.email);
     expect((await call(endpoints.getUserSignupData, session)).statusCode).toBe(200);
     await ok(await call(endpoints.deleteUser, host, { id: created.id }));
     expect((await call(endpoints.getUserSignupData, session)).statusCode).toBe(401);
-    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+    expect((await srv.postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
   });
 
   it('refuses oneself and an organisation owner, changing nothing', async () => {
@@ -685,8 +675,8 @@ describe('tenants/delete and tenants/deletebyguid', () => {
     await handle.db
       .insert(tenantUsers)
       .values({ tenantId: tenant.id, userId: standard.claims.id, userRole: UserRole.User });
-    const marcus = await login(test.app, DEMO_USERS.member.email);
-    const there = await switchTenant(test.app, marcus, tenant.name);
+    const marcus = await srv.login(test.app, DEMO_USERS.member.email);
+    const there = await srv.switchTenant(test.app, marcus, tenant.name);
     // Its customer at the payment provider (the development stand-in in tests).
     await handle.db.insert(standInCustomers).values({
       id: 'cus_records_deleted',
@@ -708,7 +698,7 @@ describe('tenants/delete and tenants/deletebyguid', () => {
     expect(await userRow(onlyHere.id)).toBeUndefined();
     expect(await userRow(owner.id)).toBeDefined();
     expect(await userRow(standard.claims.id)).toBeDefined();
-    expect((await postRefresh(test.app, there.refreshToken)).statusCode).toBe(401);
+    expect((await srv.postRefresh(test.app, there.refreshToken)).statusCode).toBe(401);
     // The payment customer went after the commit.
     expect(
       await handle.db

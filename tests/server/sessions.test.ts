@@ -8,16 +8,7 @@ import { DEMO_USERS } from '../../server/db/seedData';
 import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { useTestApp } from './support/suite';
-import {
-  api,
-  bearer,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postRefresh,
-  refreshCookieOf,
-  sessionOf,
-} from './support/testServer';
+import * as srv from './support/testServer';
 
 const { owner, member } = DEMO_USERS;
 const sessionExpired = {
@@ -39,8 +30,8 @@ async function tokenRow(token: string) {
   return row;
 }
 
-function expectClearedCookie(response: Awaited<ReturnType<typeof postRefresh>>) {
-  const cookie = refreshCookieOf(response);
+function expectClearedCookie(response: Awaited<ReturnType<typeof srv.postRefresh>>) {
+  const cookie = srv.refreshCookieOf(response);
   expect(cookie?.value).toBe('');
   expect(cookie?.path).toBe('/api/auth');
   expect(cookie?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
@@ -48,20 +39,21 @@ function expectClearedCookie(response: Awaited<ReturnType<typeof postRefresh>>) 
 
 describe('POST /api/auth/refreshToken', () => {
   it('rotates the cookie and answers a new access token for the same tenant and family expiry', async () => {
-    const first = await login(test.app, owner.email);
+    const first = await srv.login(test.app, owner.email);
     test.clock.advanceSeconds(60);
-    const response = await postRefresh(test.app, first.refreshToken);
+    const response = await srv.postRefresh(test.app, first.refreshToken);
     expect(response.statusCode).toBe(200);
-    const next = sessionOf(response);
+    const next = srv.sessionOf(response);
     expect(next.refreshToken).not.toBe(first.refreshToken);
     expect(next.jwtToken).not.toBe(first.jwtToken);
     expect(next.claims.exp).toBe(first.claims.exp + 60);
     expect(next.claims.currentTenant).toBe(first.claims.currentTenant);
-    const data = envelopeOf(response).data as { refreshTokenExpiresAt: string };
+    const data = srv.envelopeOf(response).data as { refreshTokenExpiresAt: string };
     expect(data.refreshTokenExpiresAt).toBe(
-      (envelopeOf(first.response).data as { refreshTokenExpiresAt: string }).refreshTokenExpiresAt,
+      (srv.envelopeOf(first.response).data as { refreshTokenExpiresAt: string })
+        .refreshTokenExpiresAt,
     );
-    expect(refreshCookieOf(response)).toMatchObject({
+    expect(srv.refreshCookieOf(response)).toMatchObject({
       httpOnly: true,
       sameSite: 'Strict',
       path: '/api/auth',
@@ -75,59 +67,59 @@ describe('POST /api/auth/refreshToken', () => {
   });
 
   it('accepts an empty body and switchToCurrent', async () => {
-    const first = await login(test.app, owner.email);
+    const first = await srv.login(test.app, owner.email);
     const response = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.refreshToken),
+      url: srv.api(apiPaths.refreshToken),
       cookies: { [REFRESH_COOKIE]: first.refreshToken },
     });
     expect(response.statusCode).toBe(200);
-    const again = await postRefresh(test.app, sessionOf(response).refreshToken, {
+    const again = await srv.postRefresh(test.app, srv.sessionOf(response).refreshToken, {
       switchToCurrent: true,
     });
     expect(again.statusCode).toBe(200);
   });
 
   it('revokes the whole family when a spent token is presented again after the grace period', async () => {
-    const first = await login(test.app, member.email);
-    const second = sessionOf(await postRefresh(test.app, first.refreshToken));
+    const first = await srv.login(test.app, member.email);
+    const second = srv.sessionOf(await srv.postRefresh(test.app, first.refreshToken));
 
     test.clock.advanceSeconds(11);
-    const replay = await postRefresh(test.app, first.refreshToken);
+    const replay = await srv.postRefresh(test.app, first.refreshToken);
     expect(replay.statusCode).toBe(401);
-    expect(envelopeOf(replay)).toEqual(sessionExpired);
+    expect(srv.envelopeOf(replay)).toEqual(sessionExpired);
     expectClearedCookie(replay);
 
-    const newer = await postRefresh(test.app, second.refreshToken);
+    const newer = await srv.postRefresh(test.app, second.refreshToken);
     expect(newer.statusCode).toBe(401);
     expect((await tokenRow(second.refreshToken))?.revokedAt).not.toBeNull();
   });
 
   it('refuses a missing or unknown cookie with 401 and clears it', async () => {
-    const missing = await postRefresh(test.app, undefined);
+    const missing = await srv.postRefresh(test.app, undefined);
     expect(missing.statusCode).toBe(401);
-    expect(envelopeOf(missing)).toEqual(sessionExpired);
-    const unknown = await postRefresh(test.app, 'not-a-token-we-issued');
+    expect(srv.envelopeOf(missing)).toEqual(sessionExpired);
+    const unknown = await srv.postRefresh(test.app, 'not-a-token-we-issued');
     expect(unknown.statusCode).toBe(401);
     expectClearedCookie(unknown);
   });
 
   it('ends the family at its absolute expiry, which rotation never extends', async () => {
-    const first = await login(test.app, owner.email);
+    const first = await srv.login(test.app, owner.email);
     test.clock.advanceSeconds(3000);
-    const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
+    const rotated = srv.sessionOf(await srv.postRefresh(test.app, first.refreshToken));
     test.clock.advanceSeconds(599);
-    const lastOne = sessionOf(await postRefresh(test.app, rotated.refreshToken));
+    const lastOne = srv.sessionOf(await srv.postRefresh(test.app, rotated.refreshToken));
     test.clock.advanceSeconds(1);
-    const expired = await postRefresh(test.app, lastOne.refreshToken);
+    const expired = await srv.postRefresh(test.app, lastOne.refreshToken);
     expect(expired.statusCode).toBe(401);
-    expect(envelopeOf(expired)).toEqual(sessionExpired);
+    expect(srv.envelopeOf(expired)).toEqual(sessionExpired);
     expectClearedCookie(expired);
   });
 
   it('re-reads the membership, so a role change applies to the next access token', async () => {
-    const first = await login(test.app, member.email);
-    const tenantId = parseJsonClaim<CurrentTenant>(first.claims.currentTenant).id;
+    const first = await srv.login(test.app, member.email);
+    const tenantId = srv.parseJsonClaim<CurrentTenant>(first.claims.currentTenant).id;
     const [membership] = await handle.db
       .select()
       .from(tenantUsers)
@@ -138,8 +130,8 @@ describe('POST /api/auth/refreshToken', () => {
       .set({ userRole: UserRole.Administrator })
       .where(eq(tenantUsers.id, membership.id));
     try {
-      const next = sessionOf(await postRefresh(test.app, first.refreshToken));
-      expect(parseJsonClaim<CurrentTenant>(next.claims.currentTenant).userRole).toBe(
+      const next = srv.sessionOf(await srv.postRefresh(test.app, first.refreshToken));
+      expect(srv.parseJsonClaim<CurrentTenant>(next.claims.currentTenant).userRole).toBe(
         UserRole.Administrator,
       );
 
@@ -147,7 +139,7 @@ describe('POST /api/auth/refreshToken', () => {
         .update(tenantUsers)
         .set({ loginEnabled: false })
         .where(eq(tenantUsers.id, membership.id));
-      const refused = await postRefresh(test.app, next.refreshToken);
+      const refused = await srv.postRefresh(test.app, next.refreshToken);
       expect(refused.statusCode).toBe(401);
     } finally {
       await handle.db
@@ -160,108 +152,108 @@ describe('POST /api/auth/refreshToken', () => {
 
 describe('refreshes with the same cookie within the grace period', () => {
   it('answers two concurrent refreshes with the same new session and keeps the family', async () => {
-    const first = await login(test.app, member.email);
+    const first = await srv.login(test.app, member.email);
     test.clock.advanceSeconds(60);
     const answers = await Promise.all([
-      postRefresh(test.app, first.refreshToken),
-      postRefresh(test.app, first.refreshToken),
+      srv.postRefresh(test.app, first.refreshToken),
+      srv.postRefresh(test.app, first.refreshToken),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
-    const [one, two] = answers.map(sessionOf);
+    const [one, two] = answers.map(srv.sessionOf);
     if (one === undefined || two === undefined) throw new Error('two answers expected');
     expect(two.refreshToken).toBe(one.refreshToken);
     expect(two.claims).toEqual(one.claims);
     expect(one.claims.exp).toBe(first.claims.exp + 60);
-    expect(envelopeOf(answers[1]!).data).toEqual(envelopeOf(answers[0]!).data);
+    expect(srv.envelopeOf(answers[1]!).data).toEqual(srv.envelopeOf(answers[0]!).data);
 
     expect((await tokenRow(first.refreshToken))?.revokedAt).toBeNull();
-    const next = await postRefresh(test.app, one.refreshToken);
+    const next = await srv.postRefresh(test.app, one.refreshToken);
     expect(next.statusCode).toBe(200);
   });
 
   it('answers a replay within the grace period like the first refresh, with the same expiry', async () => {
-    const first = await login(test.app, owner.email);
-    const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
+    const first = await srv.login(test.app, owner.email);
+    const rotated = srv.sessionOf(await srv.postRefresh(test.app, first.refreshToken));
     test.clock.advanceSeconds(9);
-    const replay = await postRefresh(test.app, first.refreshToken);
+    const replay = await srv.postRefresh(test.app, first.refreshToken);
     expect(replay.statusCode).toBe(200);
-    const again = sessionOf(replay);
+    const again = srv.sessionOf(replay);
     expect(again.refreshToken).toBe(rotated.refreshToken);
     expect(again.claims).toEqual(rotated.claims);
     // The access token is the one issued 9 s ago: the answer says how long it has left.
-    expect((envelopeOf(replay).data as { jwtTokenExpiresIn: number }).jwtTokenExpiresIn).toBe(
+    expect((srv.envelopeOf(replay).data as { jwtTokenExpiresIn: number }).jwtTokenExpiresIn).toBe(
       300 - 9,
     );
-    expect((await postRefresh(test.app, again.refreshToken)).statusCode).toBe(200);
+    expect((await srv.postRefresh(test.app, again.refreshToken)).statusCode).toBe(200);
   });
 
   it('revokes the family when the spent token comes back after its successor was spent', async () => {
-    const first = await login(test.app, owner.email);
-    const second = sessionOf(await postRefresh(test.app, first.refreshToken));
-    const third = sessionOf(await postRefresh(test.app, second.refreshToken));
-    const replay = await postRefresh(test.app, first.refreshToken);
+    const first = await srv.login(test.app, owner.email);
+    const second = srv.sessionOf(await srv.postRefresh(test.app, first.refreshToken));
+    const third = srv.sessionOf(await srv.postRefresh(test.app, second.refreshToken));
+    const replay = await srv.postRefresh(test.app, first.refreshToken);
     expect(replay.statusCode).toBe(401);
-    expect((await postRefresh(test.app, third.refreshToken)).statusCode).toBe(401);
+    expect((await srv.postRefresh(test.app, third.refreshToken)).statusCode).toBe(401);
   });
 
   it('revokes the family when the spent cookie is replayed after the grace period', async () => {
-    const first = await login(test.app, member.email);
+    const first = await srv.login(test.app, member.email);
     const [one] = await Promise.all([
-      postRefresh(test.app, first.refreshToken),
-      postRefresh(test.app, first.refreshToken),
+      srv.postRefresh(test.app, first.refreshToken),
+      srv.postRefresh(test.app, first.refreshToken),
     ]);
-    const newest = sessionOf(one!);
+    const newest = srv.sessionOf(one!);
     test.clock.advanceSeconds(11);
-    const late = await postRefresh(test.app, first.refreshToken);
+    const late = await srv.postRefresh(test.app, first.refreshToken);
     expect(late.statusCode).toBe(401);
-    expect(envelopeOf(late)).toEqual(sessionExpired);
-    expect((await postRefresh(test.app, newest.refreshToken)).statusCode).toBe(401);
+    expect(srv.envelopeOf(late)).toEqual(sessionExpired);
+    expect((await srv.postRefresh(test.app, newest.refreshToken)).statusCode).toBe(401);
     expect((await getStatus(newest.jwtToken)).statusCode).toBe(401);
   });
 
   it('takes its length from REFRESH_GRACE_SECONDS', async () => {
     await reopenApp({ REFRESH_GRACE_SECONDS: '30' });
-    const first = await login(test.app, member.email);
-    const rotated = sessionOf(await postRefresh(test.app, first.refreshToken));
+    const first = await srv.login(test.app, member.email);
+    const rotated = srv.sessionOf(await srv.postRefresh(test.app, first.refreshToken));
     test.clock.advanceSeconds(25);
-    const replay = await postRefresh(test.app, first.refreshToken);
+    const replay = await srv.postRefresh(test.app, first.refreshToken);
     expect(replay.statusCode).toBe(200);
-    expect(sessionOf(replay).refreshToken).toBe(rotated.refreshToken);
+    expect(srv.sessionOf(replay).refreshToken).toBe(rotated.refreshToken);
   });
 });
 
 describe('POST /api/auth/revokeToken', () => {
   it('revokes the family of the cookie and clears it', async () => {
-    const session = await login(test.app, owner.email);
+    const session = await srv.login(test.app, owner.email);
     const response = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.revokeToken),
+      url: srv.api(apiPaths.revokeToken),
       cookies: { [REFRESH_COOKIE]: session.refreshToken },
     });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response)).toEqual({
+    expect(srv.envelopeOf(response)).toEqual({
       status: ResponseStatus.Ok,
       messages: [],
       data: { revoked: true },
     });
     expectClearedCookie(response);
-    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+    expect((await srv.postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
   });
 
   it('answers 200 Ok without a cookie, with an unknown one and when repeated', async () => {
-    const session = await login(test.app, owner.email);
+    const session = await srv.login(test.app, owner.email);
     const presented = [undefined, 'unknown', session.refreshToken, session.refreshToken];
     for (const token of presented) {
       const cookies: Record<string, string> =
         token === undefined ? {} : { [REFRESH_COOKIE]: token };
       const response = await test.app.inject({
         method: 'POST',
-        url: api(apiPaths.revokeToken),
+        url: srv.api(apiPaths.revokeToken),
         cookies,
         payload: {},
       });
       expect(response.statusCode).toBe(200);
-      expect(envelopeOf(response).status).toBe(ResponseStatus.Ok);
+      expect(srv.envelopeOf(response).status).toBe(ResponseStatus.Ok);
     }
   });
 });
@@ -272,41 +264,44 @@ const sidOf = (session: { claims: object }) => (session.claims as { sid?: unknow
 function getStatus(jwtToken: string) {
   return test.app.inject({
     method: 'GET',
-    url: api(apiPaths.getCurrentTenantStatus),
-    headers: bearer(jwtToken),
+    url: srv.api(apiPaths.getCurrentTenantStatus),
+    headers: srv.bearer(jwtToken),
   });
 }
 
 function postRevoke(refreshToken: string) {
   return test.app.inject({
     method: 'POST',
-    url: api(apiPaths.revokeToken),
+    url: srv.api(apiPaths.revokeToken),
     cookies: { [REFRESH_COOKIE]: refreshToken },
   });
 }
 
 describe('access tokens end with their session', () => {
   it('carries the refresh family as sid, kept by a refresh and renewed by a tenant switch', async () => {
-    const session = await login(test.app, member.email);
+    const session = await srv.login(test.app, member.email);
     expect(sidOf(session)).toBe((await tokenRow(session.refreshToken))?.familyId);
 
-    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
+    const refreshed = srv.sessionOf(await srv.postRefresh(test.app, session.refreshToken));
     expect(sidOf(refreshed)).toBe(sidOf(session));
     expect((await tokenRow(refreshed.refreshToken))?.familyId).toBe(sidOf(session));
 
-    const other = parseJsonClaim<TenantSummary[]>(refreshed.claims.tenants).find(
-      (tenant) => tenant.id !== parseJsonClaim<CurrentTenant>(refreshed.claims.currentTenant).id,
-    );
+    const other = srv
+      .parseJsonClaim<TenantSummary[]>(refreshed.claims.tenants)
+      .find(
+        (tenant) =>
+          tenant.id !== srv.parseJsonClaim<CurrentTenant>(refreshed.claims.currentTenant).id,
+      );
     if (other === undefined) throw new Error('the member needs a second tenant');
     const response = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.switchTenant),
-      headers: bearer(refreshed.jwtToken),
+      url: srv.api(apiPaths.switchTenant),
+      headers: srv.bearer(refreshed.jwtToken),
       cookies: { [REFRESH_COOKIE]: refreshed.refreshToken },
       payload: { id: other.id },
     });
     expect(response.statusCode).toBe(200);
-    const switched = sessionOf(response);
+    const switched = srv.sessionOf(response);
     expect(sidOf(switched)).toBe((await tokenRow(switched.refreshToken))?.familyId);
     expect(sidOf(switched)).not.toBe(sidOf(session));
     expect((await getStatus(switched.jwtToken)).statusCode).toBe(200);
@@ -315,9 +310,9 @@ describe('access tokens end with their session', () => {
   });
 
   it('ends the access tokens of a signed-out session at once, and only of that session', async () => {
-    const session = await login(test.app, owner.email);
-    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
-    const other = await login(test.app, owner.email);
+    const session = await srv.login(test.app, owner.email);
+    const refreshed = srv.sessionOf(await srv.postRefresh(test.app, session.refreshToken));
+    const other = await srv.login(test.app, owner.email);
     for (const token of [session.jwtToken, refreshed.jwtToken, other.jwtToken]) {
       expect((await getStatus(token)).statusCode).toBe(200);
     }
@@ -327,17 +322,17 @@ describe('access tokens end with their session', () => {
     for (const token of [session.jwtToken, refreshed.jwtToken]) {
       const response = await getStatus(token);
       expect(response.statusCode).toBe(401);
-      expect(envelopeOf(response).status).toBe(ResponseStatus.Unauthorized);
+      expect(srv.envelopeOf(response).status).toBe(ResponseStatus.Unauthorized);
     }
     expect((await getStatus(other.jwtToken)).statusCode).toBe(200);
-    expect((await postRefresh(test.app, other.refreshToken)).statusCode).toBe(200);
+    expect((await srv.postRefresh(test.app, other.refreshToken)).statusCode).toBe(200);
   });
 
   it('ends the access tokens of a family revoked by reuse detection', async () => {
-    const session = await login(test.app, member.email);
-    const refreshed = sessionOf(await postRefresh(test.app, session.refreshToken));
+    const session = await srv.login(test.app, member.email);
+    const refreshed = srv.sessionOf(await srv.postRefresh(test.app, session.refreshToken));
     test.clock.advanceSeconds(60);
-    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+    expect((await srv.postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
     expect((await getStatus(refreshed.jwtToken)).statusCode).toBe(401);
   });
 });

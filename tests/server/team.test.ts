@@ -41,35 +41,23 @@ import {
   uniquePerson,
 } from './support/identity';
 import { apiPaths } from './support/apiPaths';
-import {
-  api,
-  bearer,
-  createTestApp,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postRefresh,
-  sessionOf,
-  switchTenant,
-  type LoginResult,
-  type TestApp,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
-let owner: LoginResult;
+let owner: srv.LoginResult;
 
 const { handle, test } = useTestApp();
 beforeAll(async () => {
-  owner = await login(test.app, DEMO_USERS.owner.email);
+  owner = await srv.login(test.app, DEMO_USERS.owner.email);
 });
 
 // The clock moves (expiries): every test starts with a fresh access token.
 beforeEach(async () => {
-  owner = await login(test.app, DEMO_USERS.owner.email);
+  owner = await srv.login(test.app, DEMO_USERS.owner.email);
 });
 
 function call(
-  app: TestApp['app'],
+  app: srv.TestApp['app'],
   endpoint: AnyEndpoint,
   payload: Record<string, unknown>,
   token?: string,
@@ -78,8 +66,8 @@ function call(
   const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   return app.inject({
     method: endpoint.method,
-    url: api(endpoint.path),
-    ...(token === undefined ? {} : { headers: bearer(token) }),
+    url: srv.api(endpoint.path),
+    ...(token === undefined ? {} : { headers: srv.bearer(token) }),
     ...(ip === undefined ? {} : { remoteAddress: ip }),
     ...(usesQuery
       ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
@@ -87,7 +75,7 @@ function call(
   });
 }
 
-const dataOf = <T>(response: LightMyRequestResponse) => envelopeOf(response).data as T;
+const dataOf = <T>(response: LightMyRequestResponse) => srv.envelopeOf(response).data as T;
 
 function inviteFields(email: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -102,7 +90,7 @@ function inviteFields(email: string, overrides: Record<string, unknown> = {}) {
 }
 
 /** Invites `email` as the owner; the invitation and the key of its mailed link. */
-async function invite(app: TestApp['app'], token: string, email: string, overrides = {}) {
+async function invite(app: srv.TestApp['app'], token: string, email: string, overrides = {}) {
   const response = await call(
     app,
     endpoints.createInvitation,
@@ -115,7 +103,7 @@ async function invite(app: TestApp['app'], token: string, email: string, overrid
   return { invitation, key };
 }
 
-async function acceptPayload(app: TestApp['app'], key: string, email: string, overrides = {}) {
+async function acceptPayload(app: srv.TestApp['app'], key: string, email: string, overrides = {}) {
   return {
     firstName: 'Iris',
     lastName: 'Vale',
@@ -132,12 +120,12 @@ async function acceptPayload(app: TestApp['app'], key: string, email: string, ov
   };
 }
 
-const lookUp = (app: TestApp['app'], key: string, ip?: string) =>
+const lookUp = (app: srv.TestApp['app'], key: string, ip?: string) =>
   call(app, endpoints.getUserByInvitationKey, { key }, undefined, ip);
 
 /** A code of the development Google stand-in (its consent page) for this identity. */
 async function googleCode(
-  app: TestApp['app'],
+  app: srv.TestApp['app'],
   identity: { email: string; firstName?: string; lastName?: string },
 ): Promise<string> {
   const response = await post(app, devStandInPaths.consentPage, {
@@ -146,12 +134,12 @@ async function googleCode(
     ...identity,
   });
   if (response.statusCode !== 200) throw new Error(response.body);
-  return (envelopeOf(response).data as { code: string }).code;
+  return (srv.envelopeOf(response).data as { code: string }).code;
 }
 
 /** POST auth/acceptUserInvitationWithGoogle with a stand-in code for `googleEmail`. */
 async function acceptWithGoogle(
-  app: TestApp['app'],
+  app: srv.TestApp['app'],
   key: string,
   googleEmail: string,
   options: { details?: Record<string, unknown>; ip?: string; code?: string } = {},
@@ -194,14 +182,14 @@ async function membershipOf(userId: number, tenantId: number) {
   return row;
 }
 
-const ownerTenantId = () => parseJsonClaim<{ id: number }>(owner.claims.currentTenant).id;
+const ownerTenantId = () => srv.parseJsonClaim<{ id: number }>(owner.claims.currentTenant).id;
 
 describe('inviting', () => {
   it('is for Administrators of the organisation only', async () => {
-    const member = await login(test.app, DEMO_USERS.member.email);
+    const member = await srv.login(test.app, DEMO_USERS.member.email);
     const response = await call(test.app, endpoints.listInvitations, {}, member.jwtToken);
     expect(response.statusCode).toBe(403);
-    expect(envelopeOf(response).messages).toEqual([NOT_AN_ADMINISTRATOR]);
+    expect(srv.envelopeOf(response).messages).toEqual([NOT_AN_ADMINISTRATOR]);
     const anonymous = await call(test.app, endpoints.listUsers, {});
     expect(anonymous.statusCode).toBe(401);
   });
@@ -238,7 +226,7 @@ describe('inviting', () => {
       owner.jwtToken,
     );
     expect(response.statusCode).toBe(400);
-    expect(envelopeOf(response).messages).toEqual(
+    expect(srv.envelopeOf(response).messages).toEqual(
       expect.arrayContaining([
         teamTexts.inviteFirstNameRequired,
         teamTexts.inviteLastNameRequired,
@@ -253,7 +241,7 @@ describe('inviting', () => {
       owner.jwtToken,
     );
     expect(blank.statusCode).toBe(400);
-    expect(envelopeOf(blank).messages).toEqual([teamTexts.inviteFirstNameRequired]);
+    expect(srv.envelopeOf(blank).messages).toEqual([teamTexts.inviteFirstNameRequired]);
   });
 
   it('refuses to invite a member of the organisation (409)', async () => {
@@ -264,7 +252,7 @@ describe('inviting', () => {
       owner.jwtToken,
     );
     expect(response.statusCode).toBe(409);
-    expect(envelopeOf(response).messages).toEqual([teamTexts.alreadyMember]);
+    expect(srv.envelopeOf(response).messages).toEqual([teamTexts.alreadyMember]);
   });
 });
 
@@ -297,13 +285,13 @@ describe('the invitee', () => {
     for (const guess of ['x'.repeat(43), tampered, `${key}x`]) {
       const response = await lookUp(test.app, guess);
       expect(response.statusCode).toBe(404);
-      expect(envelopeOf(response)).toMatchObject({ messages: [teamTexts.invalidInvitation] });
-      expect(envelopeOf(response).data).toBeNull();
+      expect(srv.envelopeOf(response)).toMatchObject({ messages: [teamTexts.invalidInvitation] });
+      expect(srv.envelopeOf(response).data).toBeNull();
       const declined = await call(test.app, endpoints.declineUserInvitation, {
         userInvitationKey: guess,
       });
       expect(declined.statusCode).toBe(404);
-      expect(envelopeOf(declined).messages).toEqual([teamTexts.invalidInvitation]);
+      expect(srv.envelopeOf(declined).messages).toEqual([teamTexts.invalidInvitation]);
     }
   });
 
@@ -322,7 +310,7 @@ describe('the invitee', () => {
     expect(answer.activated).toBe(true);
     expect(answer.session?.jwtToken).toBeTruthy();
     expect(response.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(true);
-    const session = parseJsonClaim<CurrentTenant & { id: number }>(
+    const session = srv.parseJsonClaim<CurrentTenant & { id: number }>(
       (
         JSON.parse(
           Buffer.from(answer.session!.jwtToken.split('.')[1]!, 'base64url').toString(),
@@ -350,13 +338,13 @@ describe('the invitee', () => {
       await acceptPayload(test.app, key, email),
     );
     expect(again.statusCode).toBe(409);
-    expect(envelopeOf(again).messages).toEqual([alreadyText('Accepted')]);
+    expect(srv.envelopeOf(again).messages).toEqual([alreadyText('Accepted')]);
     expect(alreadyText('Accepted')).toBe('This invitation has already been accepted.');
     const declined = await call(test.app, endpoints.declineUserInvitation, {
       userInvitationKey: key,
     });
     expect(declined.statusCode).toBe(409);
-    expect(envelopeOf(declined).messages).toEqual([alreadyText('Accepted')]);
+    expect(srv.envelopeOf(declined).messages).toEqual([alreadyText('Accepted')]);
 
     const resend = await call(
       test.app,
@@ -365,7 +353,7 @@ describe('the invitee', () => {
       owner.jwtToken,
     );
     expect(resend.statusCode).toBe(409);
-    expect(envelopeOf(resend).messages).toEqual([teamTexts.cannotResendAccepted]);
+    expect(srv.envelopeOf(resend).messages).toEqual([teamTexts.cannotResendAccepted]);
 
     // Deleting the accepted invitation leaves the member alone.
     const deleted = await call(
@@ -390,7 +378,7 @@ describe('the invitee', () => {
       await acceptPayload(test.app, key, other),
     );
     expect(refused.statusCode).toBe(400);
-    expect(envelopeOf(refused).messages).toEqual([teamTexts.emailMustMatch]);
+    expect(srv.envelopeOf(refused).messages).toEqual([teamTexts.emailMustMatch]);
 
     const free = uniquePerson('free').email;
     const { invitation, key: freeKey } = await invite(test.app, owner.jwtToken, free, {
@@ -416,7 +404,7 @@ describe('the invitee', () => {
       await acceptPayload(test.app, key, DEMO_USERS.newbie.email, { password: 'Wr0ng!pass' }),
     );
     expect(wrong.statusCode).toBe(400);
-    expect(envelopeOf(wrong).messages).toEqual([teamTexts.existingAccountPassword]);
+    expect(srv.envelopeOf(wrong).messages).toEqual([teamTexts.existingAccountPassword]);
     const right = await call(
       test.app,
       endpoints.acceptUserInvitation,
@@ -455,7 +443,7 @@ describe('the invitee', () => {
     );
     const again = await call(test.app, endpoints.declineUserInvitation, { userInvitationKey: key });
     expect(again.statusCode).toBe(409);
-    expect(envelopeOf(again).messages).toEqual(['This invitation has already been declined.']);
+    expect(srv.envelopeOf(again).messages).toEqual(['This invitation has already been declined.']);
   });
 });
 
@@ -469,8 +457,8 @@ describe('accepting with Google', () => {
     return (await invitationsOf(owner.jwtToken)).find((i) => i.id === invitationId);
   }
 
-  const currentTenantOf = (session: LoginResult) =>
-    parseJsonClaim<CurrentTenant>(session.claims.currentTenant);
+  const currentTenantOf = (session: srv.LoginResult) =>
+    srv.parseJsonClaim<CurrentTenant>(session.claims.currentTenant);
 
   it('creates the new person active and confirmed, a member with the invited role, signed in', async () => {
     const { email } = uniquePerson('goog');
@@ -480,9 +468,9 @@ describe('accepting with Google', () => {
     const code = await googleCode(test.app, { email, firstName: 'Gale', lastName: 'Moss' });
     const response = await acceptWithGoogle(test.app, key, email, { code });
     expect(response.statusCode, response.body).toBe(200);
-    const session = sessionOf(response);
+    const session = srv.sessionOf(response);
     expect(session.jwtToken).toBeTruthy();
-    expect(envelopeOf(response).data).toMatchObject({
+    expect(srv.envelopeOf(response).data).toMatchObject({
       jwtTokenExpiresIn: expect.any(Number) as number,
       refreshTokenExpiresAt: expect.any(String) as string,
     });
@@ -540,7 +528,7 @@ describe('accepting with Google', () => {
     expect(dataOf<InvitationByKey>(await lookUp(test.app, key)).accountExists).toBe(true);
     const response = await acceptWithGoogle(test.app, key, payload.email);
     expect(response.statusCode, response.body).toBe(200);
-    const session = sessionOf(response);
+    const session = srv.sessionOf(response);
     expect(session.claims.id).toBe(before!.id);
     expect(currentTenantOf(session)).toMatchObject({
       name: 'Harbour Hope',
@@ -579,7 +567,7 @@ describe('accepting with Google', () => {
     const { invitation, key } = await invite(test.app, owner.jwtToken, email);
     const refused = await acceptWithGoogle(test.app, key, google);
     expect(refused.statusCode).toBe(400);
-    expect(envelopeOf(refused).messages).toEqual([teamTexts.emailMustMatch]);
+    expect(srv.envelopeOf(refused).messages).toEqual([teamTexts.emailMustMatch]);
     expect(await userByEmail(google)).toBeUndefined();
     expect(await listed(invitation.id)).toMatchObject({ userInvitationStatus: 'Pending' });
 
@@ -607,7 +595,7 @@ describe('accepting with Google', () => {
     const refusedWith = async (key: string, email: string, status: string) => {
       const response = await acceptWithGoogle(test.app, key, email);
       expect(response.statusCode).toBe(409);
-      expect(envelopeOf(response).messages).toEqual([
+      expect(srv.envelopeOf(response).messages).toEqual([
         `This invitation has already been ${status}.`,
       ]);
     };
@@ -659,7 +647,7 @@ describe('accepting with Google', () => {
         details: { reCaptchaToken },
       });
       expect(response.statusCode, String(reCaptchaToken)).toBe(400);
-      expect(envelopeOf(response).messages).toEqual([teamTexts.captchaRequired]);
+      expect(srv.envelopeOf(response).messages).toEqual([teamTexts.captchaRequired]);
     }
     expect(await userByEmail(email)).toBeUndefined();
     expect(await listed(invitation.id)).toMatchObject({ userInvitationStatus: 'Pending' });
@@ -673,7 +661,7 @@ describe('accepting with Google', () => {
     const before = await userByEmail(DEMO_USERS.member.email);
     const response = await acceptWithGoogle(test.app, key, DEMO_USERS.member.email);
     expect(response.statusCode).toBe(409);
-    expect(envelopeOf(response).messages).toEqual([teamTexts.alreadyMember]);
+    expect(srv.envelopeOf(response).messages).toEqual([teamTexts.alreadyMember]);
     expect(response.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(false);
     expect(await userByEmail(DEMO_USERS.member.email)).toEqual(before);
     expect(await membershipOf(before!.id, ownerTenantId())).toMatchObject({
@@ -688,7 +676,7 @@ describe('resending and cancelling', () => {
     const { email } = uniquePerson('re');
     const { invitation, key: first } = await invite(test.app, owner.jwtToken, email);
     test.clock.advanceSeconds(3600);
-    owner = await login(test.app, DEMO_USERS.owner.email);
+    owner = await srv.login(test.app, DEMO_USERS.owner.email);
     const response = await call(
       test.app,
       endpoints.upsertInvitation,
@@ -710,7 +698,7 @@ describe('resending and cancelling', () => {
       await acceptPayload(test.app, first, email),
     );
     expect(old.statusCode).toBe(409);
-    expect(envelopeOf(old).messages).toEqual(['This invitation has already been expired.']);
+    expect(srv.envelopeOf(old).messages).toEqual(['This invitation has already been expired.']);
     expect(dataOf<InvitationByKey>(await lookUp(test.app, second)).userInvitationStatus).toBe(
       'Pending',
     );
@@ -774,7 +762,7 @@ describe('resending and cancelling', () => {
       userInvitationKey: key,
     });
     expect(declined.statusCode).toBe(409);
-    expect(envelopeOf(declined).messages).toEqual([alreadyText('Expired')]);
+    expect(srv.envelopeOf(declined).messages).toEqual([alreadyText('Expired')]);
   });
 
   it('cancels a pending invitation: its link is invalid', async () => {
@@ -797,7 +785,7 @@ describe('resending and cancelling', () => {
       owner.jwtToken,
     );
     expect(gone.statusCode).toBe(404);
-    expect(envelopeOf(gone).messages).toEqual([teamTexts.notInThisOrganisation]);
+    expect(srv.envelopeOf(gone).messages).toEqual([teamTexts.notInThisOrganisation]);
   });
 
   it('sets whether any address may be used, by id or by guid', async () => {
@@ -890,7 +878,7 @@ describe('the users of the organisation', () => {
       owner.jwtToken,
     );
     expect(self.statusCode).toBe(403);
-    expect(envelopeOf(self).messages).toEqual([teamTexts.cannotEditSelf]);
+    expect(srv.envelopeOf(self).messages).toEqual([teamTexts.cannotEditSelf]);
     const selfDelete = await call(
       test.app,
       endpoints.deleteUser,
@@ -898,7 +886,7 @@ describe('the users of the organisation', () => {
       owner.jwtToken,
     );
     expect(selfDelete.statusCode).toBe(403);
-    expect(envelopeOf(selfDelete).messages).toEqual([teamTexts.cannotEditSelf]);
+    expect(srv.envelopeOf(selfDelete).messages).toEqual([teamTexts.cannotEditSelf]);
 
     // Another Administrator of the organisation cannot touch the owner.
     const { email } = uniquePerson('adm');
@@ -918,10 +906,10 @@ describe('the users of the organisation', () => {
       admin,
     );
     expect(onOwner.statusCode).toBe(403);
-    expect(envelopeOf(onOwner).messages).toEqual([teamTexts.cannotEditOwner]);
+    expect(srv.envelopeOf(onOwner).messages).toEqual([teamTexts.cannotEditOwner]);
     const deleteOwner = await call(test.app, endpoints.deleteUser, { id: owner.claims.id }, admin);
     expect(deleteOwner.statusCode).toBe(403);
-    expect(envelopeOf(deleteOwner).messages).toEqual([teamTexts.cannotEditOwner]);
+    expect(srv.envelopeOf(deleteOwner).messages).toEqual([teamTexts.cannotEditOwner]);
     expect(await membershipOf(owner.claims.id, ownerTenantId())).toMatchObject({
       loginEnabled: true,
       userRole: UserRole.Administrator,
@@ -929,7 +917,7 @@ describe('the users of the organisation', () => {
   });
 
   it("switches a member's login off: no login, refresh or switch into the organisation", async () => {
-    const member = await login(test.app, DEMO_USERS.member.email);
+    const member = await srv.login(test.app, DEMO_USERS.member.email);
     const harbourHope = ownerTenantId();
     const off = await call(
       test.app,
@@ -940,18 +928,20 @@ describe('the users of the organisation', () => {
     expect(off.statusCode, off.body).toBe(200);
     try {
       // The session on the organisation ended at once.
-      expect((await postRefresh(test.app, member.refreshToken)).statusCode).toBe(401);
-      const again = await login(test.app, DEMO_USERS.member.email);
-      expect(parseJsonClaim<CurrentTenant>(again.claims.currentTenant).name).toBe('Marcus Reed');
+      expect((await srv.postRefresh(test.app, member.refreshToken)).statusCode).toBe(401);
+      const again = await srv.login(test.app, DEMO_USERS.member.email);
+      expect(srv.parseJsonClaim<CurrentTenant>(again.claims.currentTenant).name).toBe(
+        'Marcus Reed',
+      );
       const switched = await test.app.inject({
         method: 'POST',
-        url: api(authEndpoints.switchTenant.path),
-        headers: bearer(again.jwtToken),
+        url: srv.api(authEndpoints.switchTenant.path),
+        headers: srv.bearer(again.jwtToken),
         cookies: { [REFRESH_COOKIE]: again.refreshToken },
         payload: { id: harbourHope },
       });
       expect(switched.statusCode).toBe(403);
-      expect(envelopeOf(switched).messages).toEqual([TENANT_LOGIN_DISABLED]);
+      expect(srv.envelopeOf(switched).messages).toEqual([TENANT_LOGIN_DISABLED]);
     } finally {
       const on = await call(
         test.app,
@@ -975,20 +965,20 @@ describe('the users of the organisation', () => {
     expect(still?.lastTenantId).toBeNull();
     const twice = await call(test.app, endpoints.deleteUser, { id: user!.id }, owner.jwtToken);
     expect(twice.statusCode).toBe(404);
-    expect(envelopeOf(twice).messages).toEqual([teamTexts.notInThisOrganisation]);
+    expect(srv.envelopeOf(twice).messages).toEqual([teamTexts.notInThisOrganisation]);
   });
 });
 
 describe('with activation required and low limits', () => {
-  let strict: TestApp;
-  let strictOwner: LoginResult;
+  let strict: srv.TestApp;
+  let strictOwner: srv.LoginResult;
 
   beforeAll(async () => {
-    strict = await createTestApp(handle.db, {
+    strict = await srv.createTestApp(handle.db, {
       SIGNUP_REQUIRES_ACTIVATION: 'true',
       IDENTITY_RATE_LIMIT_ADDRESS: '3',
     });
-    strictOwner = await login(strict.app, DEMO_USERS.owner.email);
+    strictOwner = await srv.login(strict.app, DEMO_USERS.owner.email);
   });
   afterAll(async () => {
     await strict.app.close();
@@ -1029,17 +1019,17 @@ describe('with activation required and low limits', () => {
 
 describe('the invitation calls of one client address', () => {
   const WINDOW_SECONDS = 600;
-  let limited: TestApp;
-  let limitedOwner: LoginResult;
+  let limited: srv.TestApp;
+  let limitedOwner: srv.LoginResult;
 
   beforeAll(async () => {
-    limited = await createTestApp(handle.db, {
+    limited = await srv.createTestApp(handle.db, {
       INVITATION_RATE_LIMIT_ADDRESS: '3',
       INVITATION_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
     });
   });
   beforeEach(async () => {
-    limitedOwner = await login(limited.app, DEMO_USERS.owner.email);
+    limitedOwner = await srv.login(limited.app, DEMO_USERS.owner.email);
   });
   afterAll(async () => {
     await limited.app.close();
@@ -1054,7 +1044,7 @@ describe('the invitation calls of one client address', () => {
     }
     const refused = await lookUp(limited.app, key, ip);
     expect(refused.statusCode).toBe(429);
-    expect(envelopeOf(refused).messages).toEqual([TOO_MANY_ATTEMPTS]);
+    expect(srv.envelopeOf(refused).messages).toEqual([TOO_MANY_ATTEMPTS]);
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
@@ -1108,7 +1098,7 @@ describe('the invitation calls of one client address', () => {
       ip,
     );
     expect(accept.statusCode).toBe(429);
-    expect(envelopeOf(accept).messages).toEqual([TOO_MANY_ATTEMPTS]);
+    expect(srv.envelopeOf(accept).messages).toEqual([TOO_MANY_ATTEMPTS]);
     expect(accept.headers['retry-after']).toBeDefined();
     const decline = await call(
       limited.app,
@@ -1142,26 +1132,26 @@ describe('the invitation calls of one client address', () => {
 });
 
 describe('the invitation mails (issue 31: no open relay)', () => {
-  const inviteAs = (app: TestApp['app'], token: string, email: string, overrides = {}) =>
+  const inviteAs = (app: srv.TestApp['app'], token: string, email: string, overrides = {}) =>
     call(app, endpoints.createInvitation, inviteFields(email, overrides), token);
 
   /** The refusal of an invitation mail: 429, Retry-After within the window, the message. */
   function expectRefused(response: LightMyRequestResponse, message: string, window: number) {
     expect(response.statusCode, response.body).toBe(429);
-    expect(envelopeOf(response).messages).toEqual([message]);
+    expect(srv.envelopeOf(response).messages).toEqual([message]);
     const retryAfter = Number(response.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(window);
   }
 
   it('are limited per Administrator and day: the 51st of 61 in a row is refused, mailing and saving nothing', async () => {
-    const fresh = await createTestApp(handle.db);
+    const fresh = await srv.createTestApp(handle.db);
     try {
       const { perAdministrator, windowSeconds } = teamSettings(
         fresh.config.env,
       ).invitationMailLimit;
       expect([perAdministrator, windowSeconds]).toEqual([50, 86_400]);
-      const admin = await login(fresh.app, DEMO_USERS.owner.email);
+      const admin = await srv.login(fresh.app, DEMO_USERS.owner.email);
       const statuses: number[] = [];
       let firstInvitation: UserInvitation | undefined;
       for (let n = 0; n < 61; n += 1) {
@@ -1198,7 +1188,7 @@ describe('the invitation mails (issue 31: no open relay)', () => {
 
       // A day later the Administrator may invite again.
       fresh.clock.advanceSeconds(windowSeconds);
-      admin.jwtToken = (await login(fresh.app, DEMO_USERS.owner.email)).jwtToken;
+      admin.jwtToken = (await srv.login(fresh.app, DEMO_USERS.owner.email)).jwtToken;
       const email = uniquePerson('nextday').email;
       expect((await inviteAs(fresh.app, admin.jwtToken, email)).statusCode).toBe(200);
       expect(await readOutbox(fresh.app, email)).toHaveLength(1);
@@ -1209,13 +1199,13 @@ describe('the invitation mails (issue 31: no open relay)', () => {
 
   it('are limited per organisation, whichever of its Administrators sends them', async () => {
     const WINDOW = 3600;
-    const limited = await createTestApp(handle.db, {
+    const limited = await srv.createTestApp(handle.db, {
       INVITATION_MAIL_LIMIT_ADMINISTRATOR: '3',
       INVITATION_MAIL_LIMIT_ORGANISATION: '4',
       INVITATION_MAIL_LIMIT_WINDOW_SECONDS: String(WINDOW),
     });
-    const admin = await login(limited.app, DEMO_USERS.owner.email);
-    const member = await login(limited.app, DEMO_USERS.member.email);
+    const admin = await srv.login(limited.app, DEMO_USERS.owner.email);
+    const member = await srv.login(limited.app, DEMO_USERS.member.email);
     const promote = (userRole: UserRole) =>
       call(
         limited.app,
@@ -1225,7 +1215,7 @@ describe('the invitation mails (issue 31: no open relay)', () => {
       );
     expect((await promote(UserRole.Administrator)).statusCode).toBe(200);
     try {
-      const second = await switchTenant(limited.app, member, 'Harbour Hope');
+      const second = await srv.switchTenant(limited.app, member, 'Harbour Hope');
       for (let n = 0; n < 3; n += 1) {
         const sent = await inviteAs(limited.app, admin.jwtToken, uniquePerson('org').email);
         expect(sent.statusCode, sent.body).toBe(200);
@@ -1247,7 +1237,7 @@ describe('the invitation mails (issue 31: no open relay)', () => {
       );
       expect(await readOutbox(limited.app, fifth)).toEqual([]);
       // The same person still invites for their own organisation (their 2nd of 3).
-      const own = await switchTenant(limited.app, second, 'Marcus Reed');
+      const own = await srv.switchTenant(limited.app, second, 'Marcus Reed');
       expect((await inviteAs(limited.app, own.jwtToken, fifth)).statusCode).toBe(200);
     } finally {
       expect((await promote(UserRole.User)).statusCode).toBe(200);
@@ -1257,11 +1247,11 @@ describe('the invitation mails (issue 31: no open relay)', () => {
 
   it('are counted together by every server process on the database', async () => {
     const env = { INVITATION_MAIL_LIMIT_ADMINISTRATOR: '2' };
-    const first = await createTestApp(handle.db, env);
-    const second = await createTestApp(handle.db, env);
+    const first = await srv.createTestApp(handle.db, env);
+    const second = await srv.createTestApp(handle.db, env);
     try {
-      const one = await login(first.app, DEMO_USERS.owner.email);
-      const two = await login(second.app, DEMO_USERS.owner.email);
+      const one = await srv.login(first.app, DEMO_USERS.owner.email);
+      const two = await srv.login(second.app, DEMO_USERS.owner.email);
       expect((await inviteAs(first.app, one.jwtToken, uniquePerson('p1').email)).statusCode).toBe(
         200,
       );

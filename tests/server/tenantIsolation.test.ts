@@ -33,14 +33,7 @@ import type { Post } from '../../contract/posts';
 import { posts, tenants, tenantUsers, userInvitations, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { makeImage, mediaApiKey, upload } from './support/media';
-import {
-  api,
-  bearer,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 import { decodeJwt } from 'jose';
 
@@ -52,7 +45,7 @@ let otherUserId: number;
 let otherUserGuid: string;
 let otherTenantGuid: string;
 /** A member of Harbour Hope (not host): the caller. */
-let caller: LoginResult;
+let caller: srv.LoginResult;
 /** The other organisation's user's stored avatar (so that removing it would show). */
 let otherAvatar: UserAvatar;
 /** A pending avatar upload the caller could confirm for themselves. */
@@ -60,13 +53,13 @@ let callerUpload: string;
 /** The other organisation's invitation. */
 let otherInvitation: UserInvitation;
 /** An Administrator of Harbour Hope (the owner): the caller of the team's calls. */
-let admin: LoginResult;
+let admin: srv.LoginResult;
 /** The other organisation's checkout session (which also made its billing customer). */
 let otherCheckout: CheckoutSession;
 let otherCustomerId: string;
 
 /** Uploads an avatar picture with `session`'s reference; answers the pending upload's id. */
-async function uploadAvatar(session: LoginResult): Promise<string> {
+async function uploadAvatar(session: srv.LoginResult): Promise<string> {
   const response = await upload(
     test.app,
     await mediaApiKey(test.app),
@@ -78,29 +71,29 @@ async function uploadAvatar(session: LoginResult): Promise<string> {
 }
 
 function confirmAvatar(
-  session: LoginResult,
+  session: srv.LoginResult,
   fileStorageId: string,
 ): Promise<LightMyRequestResponse> {
   return test.app.inject({
     method: 'POST',
-    url: api(avatarEndpoints.confirmAvatarFileUpload.path),
-    headers: bearer(session.jwtToken),
+    url: srv.api(avatarEndpoints.confirmAvatarFileUpload.path),
+    headers: srv.bearer(session.jwtToken),
     payload: { id: session.claims.id, fileStorageId, fileStorageOriginalName: 'me.png' },
   });
 }
 
 const { handle, test } = useTestApp();
 beforeAll(async () => {
-  const newbie = await login(test.app, DEMO_USERS.newbie.email);
+  const newbie = await srv.login(test.app, DEMO_USERS.newbie.email);
   otherUserId = newbie.claims.id;
   otherUserGuid = newbie.claims.guid;
-  otherTenantId = parseJsonClaim<{ id: number }>(
+  otherTenantId = srv.parseJsonClaim<{ id: number }>(
     String(decodeJwt(newbie.jwtToken).currentTenant),
   ).id;
   const created = await test.app.inject({
     method: 'POST',
-    url: api(postEndpoints.create.path),
-    headers: bearer(newbie.jwtToken),
+    url: srv.api(postEndpoints.create.path),
+    headers: srv.bearer(newbie.jwtToken),
     payload: {
       message: 'A draft of another organisation',
       link: '',
@@ -109,14 +102,14 @@ beforeAll(async () => {
     },
   });
   expect(created.statusCode).toBe(200);
-  otherPost = envelopeOf(created).data as Post;
+  otherPost = srv.envelopeOf(created).data as Post;
   const confirmed = await confirmAvatar(newbie, await uploadAvatar(newbie));
   expect(confirmed.statusCode).toBe(200);
-  otherAvatar = envelopeOf(confirmed).data as UserAvatar;
+  otherAvatar = srv.envelopeOf(confirmed).data as UserAvatar;
   const invited = await test.app.inject({
     method: 'POST',
-    url: api(teamEndpoints.createInvitation.path),
-    headers: bearer(newbie.jwtToken),
+    url: srv.api(teamEndpoints.createInvitation.path),
+    headers: srv.bearer(newbie.jwtToken),
     payload: {
       firstName: 'Ivo',
       lastName: 'Other',
@@ -127,20 +120,20 @@ beforeAll(async () => {
     },
   });
   expect(invited.statusCode).toBe(200);
-  otherInvitation = envelopeOf(invited).data as UserInvitation;
+  otherInvitation = srv.envelopeOf(invited).data as UserInvitation;
   const checkout = await test.app.inject({
     method: 'POST',
-    url: api(paymentEndpoints.createCheckoutSession.path),
-    headers: bearer(newbie.jwtToken),
+    url: srv.api(paymentEndpoints.createCheckoutSession.path),
+    headers: srv.bearer(newbie.jwtToken),
     payload: {},
   });
   expect(checkout.statusCode).toBe(200);
-  otherCheckout = envelopeOf(checkout).data as CheckoutSession;
+  otherCheckout = srv.envelopeOf(checkout).data as CheckoutSession;
   const [otherTenant] = await handle.db.select().from(tenants).where(eq(tenants.id, otherTenantId));
   otherCustomerId = otherTenant!.paymentProviderCustomerId!;
   otherTenantGuid = otherTenant!.guid;
-  caller = await login(test.app, DEMO_USERS.member.email);
-  admin = await login(test.app, DEMO_USERS.owner.email);
+  caller = await srv.login(test.app, DEMO_USERS.member.email);
+  admin = await srv.login(test.app, DEMO_USERS.owner.email);
   callerUpload = await uploadAvatar(caller);
 });
 
@@ -391,8 +384,8 @@ describe('tenant isolation', () => {
       const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
       const response = await test.app.inject({
         method: endpoint.method,
-        url: api(endpoint.path),
-        headers: bearer((asAdmin === true ? admin : caller).jwtToken),
+        url: srv.api(endpoint.path),
+        headers: srv.bearer((asAdmin === true ? admin : caller).jwtToken),
         ...(usesQuery
           ? { query: Object.fromEntries(Object.entries(payload()).map(([k, v]) => [k, String(v)])) }
           : { payload: payload() }),
@@ -410,14 +403,14 @@ describe('tenant isolation', () => {
   it("leaves the caller's own upload usable by the caller after those refusals", async () => {
     const response = await confirmAvatar(caller, callerUpload);
     expect(response.statusCode).toBe(200);
-    expect((envelopeOf(response).data as UserAvatar).avatarType).toBe('Stored');
+    expect((srv.envelopeOf(response).data as UserAvatar).avatarType).toBe('Stored');
   });
 
   it("never leads the feed with another organisation's draft", async () => {
     const response = await test.app.inject({
       method: 'POST',
-      url: api(postEndpoints.feedList.path),
-      headers: bearer(caller.jwtToken),
+      url: srv.api(postEndpoints.feedList.path),
+      headers: srv.bearer(caller.jwtToken),
       payload: {
         page: 1,
         pageSize: 20,

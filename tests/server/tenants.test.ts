@@ -10,16 +10,7 @@ import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import { tenants, tenantUsers, users } from '../../server/db/schema';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
-import {
-  api,
-  bearer,
-  envelopeOf,
-  login,
-  parseJsonClaim,
-  postRefresh,
-  sessionOf,
-  type LoginResult,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
 const { owner, member, newbie } = DEMO_USERS;
@@ -43,11 +34,11 @@ const tenantId = (name: string) => {
   return id;
 };
 
-function switchTenant(session: LoginResult, id: unknown) {
+function switchTenant(session: srv.LoginResult, id: unknown) {
   return test.app.inject({
     method: 'POST',
-    url: api(apiPaths.switchTenant),
-    headers: bearer(session.jwtToken),
+    url: srv.api(apiPaths.switchTenant),
+    headers: srv.bearer(session.jwtToken),
     cookies: { [REFRESH_COOKIE]: session.refreshToken },
     payload: { id },
   });
@@ -56,75 +47,86 @@ function switchTenant(session: LoginResult, id: unknown) {
 function getStatus(jwtToken: string) {
   return test.app.inject({
     method: 'GET',
-    url: api(apiPaths.getCurrentTenantStatus),
-    headers: bearer(jwtToken),
+    url: srv.api(apiPaths.getCurrentTenantStatus),
+    headers: srv.bearer(jwtToken),
   });
 }
 
 function postHost(path: string, jwtToken: string, payload: object) {
-  return test.app.inject({ method: 'POST', url: api(path), headers: bearer(jwtToken), payload });
+  return test.app.inject({
+    method: 'POST',
+    url: srv.api(path),
+    headers: srv.bearer(jwtToken),
+    payload,
+  });
 }
 
 async function statusOf(jwtToken: string): Promise<TenantStatus> {
   const response = await getStatus(jwtToken);
   expect(response.statusCode).toBe(200);
-  return envelopeOf(response).data as TenantStatus;
+  return srv.envelopeOf(response).data as TenantStatus;
 }
 
 describe('POST /api/auth/switchTenant', () => {
   it('moves the member to his Individual tenant as Administrator and rotates into a new family', async () => {
-    const session = await login(test.app, member.email);
+    const session = await srv.login(test.app, member.email);
     const response = await switchTenant(session, tenantId(DEMO_TENANTS.marcusReed.name));
     expect(response.statusCode).toBe(200);
-    const switched = sessionOf(response);
-    expect(parseJsonClaim<CurrentTenant>(switched.claims.currentTenant)).toMatchObject({
+    const switched = srv.sessionOf(response);
+    expect(srv.parseJsonClaim<CurrentTenant>(switched.claims.currentTenant)).toMatchObject({
       id: tenantId('Marcus Reed'),
       name: 'Marcus Reed',
       userRole: UserRole.Administrator,
       owner: true,
       tenantAccountType: 'Individual',
     });
-    expect(parseJsonClaim<TenantSummary[]>(switched.claims.tenants)).toHaveLength(2);
+    expect(srv.parseJsonClaim<TenantSummary[]>(switched.claims.tenants)).toHaveLength(2);
     expect((await statusOf(switched.jwtToken)).isTrialing).toBe(true);
 
-    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
-    const refreshed = sessionOf(await postRefresh(test.app, switched.refreshToken));
-    expect(parseJsonClaim<CurrentTenant>(refreshed.claims.currentTenant).name).toBe('Marcus Reed');
+    expect((await srv.postRefresh(test.app, session.refreshToken)).statusCode).toBe(401);
+    const refreshed = srv.sessionOf(await srv.postRefresh(test.app, switched.refreshToken));
+    expect(srv.parseJsonClaim<CurrentTenant>(refreshed.claims.currentTenant).name).toBe(
+      'Marcus Reed',
+    );
 
-    const nextLogin = await login(test.app, member.email);
-    expect(parseJsonClaim<CurrentTenant>(nextLogin.claims.currentTenant).name).toBe('Marcus Reed');
-    const back = sessionOf(await switchTenant(nextLogin, tenantId('Harbour Hope')));
-    expect(parseJsonClaim<CurrentTenant>(back.claims.currentTenant)).toMatchObject({
+    const nextLogin = await srv.login(test.app, member.email);
+    expect(srv.parseJsonClaim<CurrentTenant>(nextLogin.claims.currentTenant).name).toBe(
+      'Marcus Reed',
+    );
+    const back = srv.sessionOf(await switchTenant(nextLogin, tenantId('Harbour Hope')));
+    expect(srv.parseJsonClaim<CurrentTenant>(back.claims.currentTenant)).toMatchObject({
       name: 'Harbour Hope',
       userRole: UserRole.User,
     });
   });
 
   it('keeps the family absolute expiry', async () => {
-    const session = await login(test.app, member.email);
+    const session = await srv.login(test.app, member.email);
     test.clock.advanceSeconds(120);
     const response = await switchTenant(session, tenantId('Harbour Hope'));
     const expiresAt = (data: unknown) =>
       (data as { refreshTokenExpiresAt: string }).refreshTokenExpiresAt;
-    expect(expiresAt(envelopeOf(response).data)).toBe(expiresAt(envelopeOf(session.response).data));
+    expect(expiresAt(srv.envelopeOf(response).data)).toBe(
+      expiresAt(srv.envelopeOf(session.response).data),
+    );
   });
 
   it('refuses a tenant the user does not belong to, or one that does not exist, with 404', async () => {
-    const session = await login(test.app, member.email);
+    const session = await srv.login(test.app, member.email);
     for (const id of [tenantId('Nina Park'), 987_654]) {
       const response = await switchTenant(session, id);
       expect(response.statusCode).toBe(404);
-      expect(envelopeOf(response)).toEqual({
+      expect(srv.envelopeOf(response)).toEqual({
         status: ResponseStatus.Error,
         messages: ['Organisation not found.'],
         data: null,
       });
     }
-    expect((await postRefresh(test.app, session.refreshToken)).statusCode).toBe(200);
+    expect((await srv.postRefresh(test.app, session.refreshToken)).statusCode).toBe(200);
   });
 
   it('refuses a tenant whose login is disabled for the user with 403', async () => {
-    const session = await login(test.app, member.email);
+    const session = await srv.login(test.app, member.email);
     const target = and(
       eq(tenantUsers.userId, session.claims.id),
       eq(tenantUsers.tenantId, tenantId('Marcus Reed')),
@@ -133,7 +135,7 @@ describe('POST /api/auth/switchTenant', () => {
     try {
       const response = await switchTenant(session, tenantId('Marcus Reed'));
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response).messages).toEqual([
+      expect(srv.envelopeOf(response).messages).toEqual([
         'Your login to this organisation is disabled.',
       ]);
     } finally {
@@ -142,25 +144,25 @@ describe('POST /api/auth/switchTenant', () => {
   });
 
   it('needs a valid bearer token and the refresh cookie', async () => {
-    const session = await login(test.app, member.email);
+    const session = await srv.login(test.app, member.email);
     const noBearer = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.switchTenant),
+      url: srv.api(apiPaths.switchTenant),
       payload: { id: tenantId('Marcus Reed') },
     });
     expect(noBearer.statusCode).toBe(401);
-    expect(envelopeOf(noBearer)).toEqual(notAuthenticated);
+    expect(srv.envelopeOf(noBearer)).toEqual(notAuthenticated);
 
     const noCookie = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.switchTenant),
-      headers: bearer(session.jwtToken),
+      url: srv.api(apiPaths.switchTenant),
+      headers: srv.bearer(session.jwtToken),
       payload: { id: tenantId('Marcus Reed') },
     });
     expect(noCookie.statusCode).toBe(401);
-    expect(envelopeOf(noCookie).status).toBe(ResponseStatus.Unauthorized);
+    expect(srv.envelopeOf(noCookie).status).toBe(ResponseStatus.Unauthorized);
 
-    const other = await login(test.app, owner.email);
+    const other = await srv.login(test.app, owner.email);
     const foreignCookie = await switchTenant(
       { ...session, refreshToken: other.refreshToken },
       tenantId('Marcus Reed'),
@@ -171,7 +173,7 @@ describe('POST /api/auth/switchTenant', () => {
 
 describe('GET /api/tenants/getCurrentTenantStatus', () => {
   it('answers the status of the token tenant', async () => {
-    const ownerStatus = await statusOf((await login(test.app, owner.email)).jwtToken);
+    const ownerStatus = await statusOf((await srv.login(test.app, owner.email)).jwtToken);
     expect(ownerStatus).toMatchObject({
       isTrialing: false,
       trialEndDate: null,
@@ -184,7 +186,7 @@ describe('GET /api/tenants/getCurrentTenantStatus', () => {
     const periodEnd = new Date(ownerStatus.currentPeriodEndDate ?? '').getTime();
     expect(periodEnd - Date.now()).toBeGreaterThan(25 * 86_400_000);
 
-    const newbieStatus = await statusOf((await login(test.app, newbie.email)).jwtToken);
+    const newbieStatus = await statusOf((await srv.login(test.app, newbie.email)).jwtToken);
     expect(newbieStatus).toMatchObject({
       isOnboarding: true,
       isTrialing: true,
@@ -194,13 +196,13 @@ describe('GET /api/tenants/getCurrentTenantStatus', () => {
   });
 
   it('refuses a still-valid token once the membership is disabled', async () => {
-    const session = await login(test.app, newbie.email);
+    const session = await srv.login(test.app, newbie.email);
     const target = eq(tenantUsers.userId, session.claims.id);
     await handle.db.update(tenantUsers).set({ loginEnabled: false }).where(target);
     try {
       const response = await getStatus(session.jwtToken);
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response).messages).toEqual([
+      expect(srv.envelopeOf(response).messages).toEqual([
         'You do not have access to this organisation.',
       ]);
     } finally {
@@ -209,7 +211,7 @@ describe('GET /api/tenants/getCurrentTenantStatus', () => {
   });
 
   it('refuses a missing, malformed, forged or expired bearer token with 401', async () => {
-    const session = await login(test.app, owner.email);
+    const session = await srv.login(test.app, owner.email);
     const attempts = [
       undefined,
       'Bearer',
@@ -221,23 +223,23 @@ describe('GET /api/tenants/getCurrentTenantStatus', () => {
     for (const authorization of attempts) {
       const response = await test.app.inject({
         method: 'GET',
-        url: api(apiPaths.getCurrentTenantStatus),
+        url: srv.api(apiPaths.getCurrentTenantStatus),
         headers: authorization === undefined ? {} : { authorization },
       });
       expect(response.statusCode).toBe(401);
-      expect(envelopeOf(response)).toEqual(notAuthenticated);
+      expect(srv.envelopeOf(response)).toEqual(notAuthenticated);
     }
     test.clock.advanceSeconds(test.config.jwtTtlSeconds);
     const expired = await getStatus(session.jwtToken);
     expect(expired.statusCode).toBe(401);
-    expect(envelopeOf(expired)).toEqual(notAuthenticated);
+    expect(srv.envelopeOf(expired)).toEqual(notAuthenticated);
   });
 });
 
 describe('host-only subscription switches', () => {
   it('setIsTrialing and setCancelAtPeriodEnd change the status a member then sees', async () => {
-    const host = await login(test.app, owner.email);
-    const marcus = await login(test.app, member.email);
+    const host = await srv.login(test.app, owner.email);
+    const marcus = await srv.login(test.app, member.email);
     const harbourHope = tenantId('Harbour Hope');
     const trialEnd = '2026-01-02T03:04:05.000Z';
     const trialing = await postHost(apiPaths.setIsTrialing, host.jwtToken, {
@@ -246,7 +248,10 @@ describe('host-only subscription switches', () => {
       trialEndDate: trialEnd,
     });
     expect(trialing.statusCode).toBe(200);
-    expect(envelopeOf(trialing).data).toMatchObject({ isTrialing: true, trialEndDate: trialEnd });
+    expect(srv.envelopeOf(trialing).data).toMatchObject({
+      isTrialing: true,
+      trialEndDate: trialEnd,
+    });
     expect(await statusOf(marcus.jwtToken)).toMatchObject({
       isTrialing: true,
       trialEndDate: trialEnd,
@@ -279,7 +284,7 @@ describe('host-only subscription switches', () => {
   });
 
   it('refuses a non-host with 403 and changes nothing', async () => {
-    const marcus = await login(test.app, member.email);
+    const marcus = await srv.login(test.app, member.email);
     const before = await statusOf(marcus.jwtToken);
     for (const path of [apiPaths.setIsTrialing, apiPaths.setCancelAtPeriodEnd]) {
       const response = await postHost(path, marcus.jwtToken, {
@@ -287,7 +292,7 @@ describe('host-only subscription switches', () => {
         value: true,
       });
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response)).toEqual({
+      expect(srv.envelopeOf(response)).toEqual({
         status: ResponseStatus.Error,
         messages: [HOST_ONLY_CALL],
         data: null,
@@ -297,7 +302,7 @@ describe('host-only subscription switches', () => {
   });
 
   it('checks the host flag in the database, not only in the token', async () => {
-    const host = await login(test.app, owner.email);
+    const host = await srv.login(test.app, owner.email);
     await handle.db.update(users).set({ isHost: false }).where(eq(users.email, owner.email));
     try {
       const response = await postHost(apiPaths.setIsTrialing, host.jwtToken, {
@@ -311,16 +316,16 @@ describe('host-only subscription switches', () => {
   });
 
   it('answers 404 for an unknown tenant id and 401 without a token', async () => {
-    const host = await login(test.app, owner.email);
+    const host = await srv.login(test.app, owner.email);
     const unknown = await postHost(apiPaths.setIsTrialing, host.jwtToken, {
       id: 424_242,
       value: true,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(envelopeOf(unknown).messages).toEqual(['Organisation not found.']);
+    expect(srv.envelopeOf(unknown).messages).toEqual(['Organisation not found.']);
     const anonymous = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.setCancelAtPeriodEnd),
+      url: srv.api(apiPaths.setCancelAtPeriodEnd),
       payload: { id: tenantId('Harbour Hope'), value: true },
     });
     expect(anonymous.statusCode).toBe(401);
@@ -360,15 +365,15 @@ describe('POST /api/tenants/setIsOnboarding', () => {
   }
 
   it("lets the owner finish the current tenant's onboarding, answering its status", async () => {
-    const nina = await login(test.app, newbie.email);
+    const nina = await srv.login(test.app, newbie.email);
     expect((await statusOf(nina.jwtToken)).isOnboarding).toBe(true);
     const response = await setIsOnboarding(nina.jwtToken, {
       id: tenantId('Nina Park'),
       value: false,
     });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response).status).toBe(ResponseStatus.Ok);
-    const answered = envelopeOf(response).data as TenantStatus;
+    expect(srv.envelopeOf(response).status).toBe(ResponseStatus.Ok);
+    const answered = srv.envelopeOf(response).data as TenantStatus;
     expect(answered.isOnboarding).toBe(false);
     expect(await statusOf(nina.jwtToken)).toEqual(answered);
     expect(await isOnboardingOf('Nina Park')).toBe(false);
@@ -376,18 +381,18 @@ describe('POST /api/tenants/setIsOnboarding', () => {
     expect(await isOnboardingOf('Marcus Reed')).toBe(false);
 
     const again = await setIsOnboarding(nina.jwtToken, { id: tenantId('Nina Park'), value: true });
-    expect((envelopeOf(again).data as TenantStatus).isOnboarding).toBe(true);
+    expect((srv.envelopeOf(again).data as TenantStatus).isOnboarding).toBe(true);
     expect(await isOnboardingOf('Nina Park')).toBe(true);
   });
 
   it('refuses a Standard User who is not the owner with 403, and changes nothing', async () => {
-    const marcus = await login(test.app, member.email);
+    const marcus = await srv.login(test.app, member.email);
     const response = await setIsOnboarding(marcus.jwtToken, {
       id: tenantId('Harbour Hope'),
       value: true,
     });
     expect(response.statusCode).toBe(403);
-    expect(envelopeOf(response)).toEqual({
+    expect(srv.envelopeOf(response)).toEqual({
       status: ResponseStatus.Error,
       messages: [onboardingTexts.notAllowed],
       data: null,
@@ -396,7 +401,7 @@ describe('POST /api/tenants/setIsOnboarding', () => {
   });
 
   it('reads the role and the owner flag from the database, not from the token', async () => {
-    const marcus = await login(test.app, member.email);
+    const marcus = await srv.login(test.app, member.email);
     // An Administrator who is not the owner may.
     await withStanding(
       member.email,
@@ -426,7 +431,7 @@ describe('POST /api/tenants/setIsOnboarding', () => {
       },
     );
     // Nina's token says owner and Administrator; once she is neither, she may not.
-    const nina = await login(test.app, newbie.email);
+    const nina = await srv.login(test.app, newbie.email);
     await withStanding(
       newbie.email,
       'Nina Park',
@@ -437,16 +442,16 @@ describe('POST /api/tenants/setIsOnboarding', () => {
           value: false,
         });
         expect(response.statusCode).toBe(403);
-        expect(envelopeOf(response).messages).toEqual([onboardingTexts.notAllowed]);
+        expect(srv.envelopeOf(response).messages).toEqual([onboardingTexts.notAllowed]);
         expect(await isOnboardingOf('Nina Park')).toBe(true);
       },
     );
   });
 
   it('refuses any tenant but the current one with 403, even one the caller owns', async () => {
-    const marcus = await login(test.app, member.email);
-    const nina = await login(test.app, newbie.email);
-    const attempts: [LoginResult, number][] = [
+    const marcus = await srv.login(test.app, member.email);
+    const nina = await srv.login(test.app, newbie.email);
+    const attempts: [srv.LoginResult, number][] = [
       [marcus, tenantId('Marcus Reed')],
       [marcus, tenantId('Nina Park')],
       [marcus, 424_242],
@@ -455,7 +460,7 @@ describe('POST /api/tenants/setIsOnboarding', () => {
     for (const [session, id] of attempts) {
       const response = await setIsOnboarding(session.jwtToken, { id, value: true });
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
+      expect(srv.envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
     }
     expect(await isOnboardingOf('Marcus Reed')).toBe(false);
     expect(await isOnboardingOf('Harbour Hope')).toBe(false);
@@ -468,7 +473,7 @@ describe('POST /api/tenants/setIsOnboarding', () => {
   });
 
   it('refuses a caller whose login to the tenant is disabled, and one without a token', async () => {
-    const nina = await login(test.app, newbie.email);
+    const nina = await srv.login(test.app, newbie.email);
     const target = eq(tenantUsers.userId, nina.claims.id);
     await handle.db.update(tenantUsers).set({ loginEnabled: false }).where(target);
     try {
@@ -477,13 +482,13 @@ describe('POST /api/tenants/setIsOnboarding', () => {
         value: false,
       });
       expect(response.statusCode).toBe(403);
-      expect(envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
+      expect(srv.envelopeOf(response).messages).toEqual([NO_TENANT_ACCESS]);
     } finally {
       await handle.db.update(tenantUsers).set({ loginEnabled: true }).where(target);
     }
     const anonymous = await test.app.inject({
       method: 'POST',
-      url: api(tenantEndpoints.setIsOnboarding.path),
+      url: srv.api(tenantEndpoints.setIsOnboarding.path),
       payload: { id: tenantId('Nina Park'), value: false },
     });
     expect(anonymous.statusCode).toBe(401);

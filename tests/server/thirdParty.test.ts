@@ -25,15 +25,7 @@ import {
   STRONG_PASSWORD,
   uniquePerson,
 } from './support/identity';
-import {
-  api,
-  createTestApp,
-  envelopeOf,
-  parseJsonClaim,
-  postLogin,
-  sessionOf,
-  type TestApp,
-} from './support/testServer';
+import * as srv from './support/testServer';
 import { useTestApp } from './support/suite';
 
 const { handle, test } = useTestApp({ appPerTest: true });
@@ -47,7 +39,7 @@ async function userByEmail(email: string) {
 }
 
 async function devCode(
-  app: TestApp['app'],
+  app: srv.TestApp['app'],
   identity: { email: string; firstName?: string; lastName?: string },
 ): Promise<string> {
   const response = await post(app, CONSENT, {
@@ -56,11 +48,11 @@ async function devCode(
     ...identity,
   });
   if (response.statusCode !== 200) throw new Error(response.body);
-  return (envelopeOf(response).data as { code: string }).code;
+  return (srv.envelopeOf(response).data as { code: string }).code;
 }
 
 async function googleSignup(
-  app: TestApp['app'],
+  app: srv.TestApp['app'],
   code: string,
   details: Partial<SignupWithGoogleRequest['signupRequest']> = {},
 ) {
@@ -80,14 +72,14 @@ async function googleSignup(
   return post(app, apiPaths.signupWithGoogle, request);
 }
 
-const googleLogin = (app: TestApp['app'], code: string) =>
+const googleLogin = (app: srv.TestApp['app'], code: string) =>
   post(app, apiPaths.loginWithGoogle, { authCodeResponse: { code } });
 
 describe('the captcha stand-in', () => {
   it('issues tokens bound to the action that signup accepts', async () => {
     const response = await post(test.app, devStandInPaths.captchaToken, { action: 'signup' });
     expect(response.statusCode).toBe(200);
-    const token = (envelopeOf(response).data as { token: string }).token;
+    const token = (srv.envelopeOf(response).data as { token: string }).token;
     expect(token).toMatch(/^standin\.signup\.\d+\.[\w-]+$/);
   });
 
@@ -105,7 +97,7 @@ describe('the captcha stand-in', () => {
       { RECAPTCHA_SITE_KEY: 'site-key' },
       { RECAPTCHA_SECRET_KEY: 'secret' },
     ]) {
-      const app = await createTestApp(handle.db, env);
+      const app = await srv.createTestApp(handle.db, env);
       const response = await post(app.app, devStandInPaths.captchaToken, { action: 'signup' });
       expect(response.statusCode, JSON.stringify(env)).toBe(404);
     }
@@ -162,7 +154,7 @@ describe('captcha verification', () => {
   });
 
   it('lets signup through with a token Google accepts', async () => {
-    const app = await createTestApp(
+    const app = await srv.createTestApp(
       handle.db,
       { RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_SITE_KEY: 'site' },
       {
@@ -220,7 +212,7 @@ describe('captcha verification', () => {
   });
 
   it('lets signup through without asking for a captcha in production with CAPTCHA_OPT_OUT', async () => {
-    const optedOut = await createTestApp(handle.db, {
+    const optedOut = await srv.createTestApp(handle.db, {
       NODE_ENV: 'production',
       CAPTCHA_OPT_OUT: '1',
     });
@@ -239,7 +231,7 @@ describe('the consent page stand-in', () => {
   it('serves a form with the validated origin and state, and an external script only', async () => {
     const response = await test.app.inject({
       method: 'GET',
-      url: api(CONSENT),
+      url: srv.api(CONSENT),
       query: { state: 'abc123', origin: ORIGIN },
     });
     expect(response.statusCode).toBe(200);
@@ -259,7 +251,7 @@ describe('the consent page stand-in', () => {
 
   it('escapes the state and accepts SITE_URL and local origins only', async () => {
     const page = (query: Record<string, string>, app = test.app) =>
-      app.inject({ method: 'GET', url: api(CONSENT), query });
+      app.inject({ method: 'GET', url: srv.api(CONSENT), query });
     const tricky = await page({ state: '"><script>alert(1)</script>', origin: ORIGIN });
     expect(tricky.statusCode).toBe(200);
     expect(tricky.body).toContain('data-state="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
@@ -279,7 +271,7 @@ describe('the consent page stand-in', () => {
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.body).toContain('Sign-in cannot start');
     }
-    const site = await createTestApp(handle.db, { SITE_URL: 'https://givedrop.example/app' });
+    const site = await srv.createTestApp(handle.db, { SITE_URL: 'https://givedrop.example/app' });
     expect(
       (await page({ state: 's', origin: 'https://givedrop.example' }, site.app)).statusCode,
     ).toBe(200);
@@ -289,7 +281,7 @@ describe('the consent page stand-in', () => {
   });
 
   it('serves its script, which posts {type, code, state} to the opener at the page origin', async () => {
-    const response = await test.app.inject({ method: 'GET', url: api('dev/oauth/consent.js') });
+    const response = await test.app.inject({ method: 'GET', url: srv.api('dev/oauth/consent.js') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(response.body).toContain("type: 'givedrop-dev-oauth', code: data.code, state: state");
@@ -318,8 +310,8 @@ describe('the consent page stand-in', () => {
       { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' },
       { GOOGLE_CLIENT_ID: 'id' },
     ]) {
-      const app = await createTestApp(handle.db, env);
-      for (const url of [api(CONSENT), api('dev/oauth/consent.js')]) {
+      const app = await srv.createTestApp(handle.db, env);
+      for (const url of [srv.api(CONSENT), srv.api('dev/oauth/consent.js')]) {
         const response = await app.app.inject({
           method: 'GET',
           url,
@@ -346,8 +338,8 @@ describe('signup and login with Google through the stand-in', () => {
 
     const signup = await googleSignup(test.app, await devCode(test.app, { email }));
     expect(signup.statusCode).toBe(200);
-    expect(envelopeOf(signup).messages).toEqual([]);
-    const session = sessionOf(signup);
+    expect(srv.envelopeOf(signup).messages).toEqual([]);
+    const session = srv.sessionOf(signup);
     expect(session.claims).toMatchObject({
       email,
       firstName: 'Grace',
@@ -356,8 +348,8 @@ describe('signup and login with Google through the stand-in', () => {
       currentLoginProvider: 'Google',
       accountStatus: 'Active',
     });
-    expect(parseJsonClaim<string[]>(session.claims.userLoginProviders)).toEqual(['Google']);
-    expect(parseJsonClaim<CurrentTenant>(session.claims.currentTenant)).toMatchObject({
+    expect(srv.parseJsonClaim<string[]>(session.claims.userLoginProviders)).toEqual(['Google']);
+    expect(srv.parseJsonClaim<CurrentTenant>(session.claims.currentTenant)).toMatchObject({
       name: 'Grace Hopper',
       tenantAccountType: 'Individual',
       owner: true,
@@ -373,17 +365,17 @@ describe('signup and login with Google through the stand-in', () => {
 
     const login = await googleLogin(test.app, await devCode(test.app, { email }));
     expect(login.statusCode).toBe(200);
-    expect(sessionOf(login).claims.currentLoginProvider).toBe('Google');
+    expect(srv.sessionOf(login).claims.currentLoginProvider).toBe('Google');
     // A refresh keeps the provider the session signed in with.
     const refreshed = await test.app.inject({
       method: 'POST',
-      url: api(apiPaths.refreshToken),
-      cookies: { givedrop_refresh: sessionOf(login).refreshToken },
+      url: srv.api(apiPaths.refreshToken),
+      cookies: { givedrop_refresh: srv.sessionOf(login).refreshToken },
     });
-    expect(sessionOf(refreshed).claims.currentLoginProvider).toBe('Google');
+    expect(srv.sessionOf(refreshed).claims.currentLoginProvider).toBe('Google');
 
     // No password: an email login is refused like a wrong password.
-    const password = await postLogin(test.app, email, DEMO_PASSWORD);
+    const password = await srv.postLogin(test.app, email, DEMO_PASSWORD);
     expect(password.statusCode).toBe(401);
     expect(messagesOf(password)).toEqual([INVALID_LOGIN]);
   });
@@ -392,15 +384,15 @@ describe('signup and login with Google through the stand-in', () => {
     const email = DEMO_USERS.newbie.email;
     const response = await googleSignup(test.app, await devCode(test.app, { email }));
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf(response)).toMatchObject({
+    expect(srv.envelopeOf(response)).toMatchObject({
       status: ResponseStatus.Ok,
       messages: ['Account already exists, logging in...'],
     });
-    const { claims } = sessionOf(response);
+    const { claims } = srv.sessionOf(response);
     expect(claims.handle).toBe(DEMO_USERS.newbie.handle);
-    expect(parseJsonClaim<string[]>(claims.userLoginProviders)).toEqual(['Email', 'Google']);
+    expect(srv.parseJsonClaim<string[]>(claims.userLoginProviders)).toEqual(['Email', 'Google']);
     expect((await googleLogin(test.app, await devCode(test.app, { email }))).statusCode).toBe(200);
-    expect((await postLogin(test.app, email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(test.app, email, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it('gives a charity its company name and a free handle when the name is taken', async () => {
@@ -412,16 +404,18 @@ describe('signup and login with Google through the stand-in', () => {
       await devCode(test.app, { email: first.email, ...names }),
       { tenantAccountType: 'Charity', companyName: ' Lantern Aid ' },
     );
-    expect(parseJsonClaim<CurrentTenant>(sessionOf(response).claims.currentTenant)).toMatchObject({
+    expect(
+      srv.parseJsonClaim<CurrentTenant>(srv.sessionOf(response).claims.currentTenant),
+    ).toMatchObject({
       name: 'Lantern Aid',
       tenantAccountType: 'Charity',
     });
-    expect(sessionOf(response).claims.handle).toBe('olivia_harper_2');
+    expect(srv.sessionOf(response).claims.handle).toBe('olivia_harper_2');
     const next = await googleSignup(
       test.app,
       await devCode(test.app, { email: second.email, ...names }),
     );
-    expect(sessionOf(next).claims.handle).toBe('olivia_harper_3');
+    expect(srv.sessionOf(next).claims.handle).toBe('olivia_harper_3');
   });
 
   it('refuses a charity without a company name or a bad captcha before spending the code', async () => {
@@ -454,10 +448,10 @@ describe('signup and login with Google through the stand-in', () => {
   });
 
   it('activates a pending account whose address Google vouches for', async () => {
-    const strict = await createTestApp(handle.db, { SIGNUP_REQUIRES_ACTIVATION: 'true' });
+    const strict = await srv.createTestApp(handle.db, { SIGNUP_REQUIRES_ACTIVATION: 'true' });
     const payload = await readyToSignUpWith(strict.app, await captchaToken(strict.app));
     await post(strict.app, apiPaths.signup, payload);
-    expect(messagesOf(await postLogin(strict.app, payload.email, STRONG_PASSWORD))).toEqual([
+    expect(messagesOf(await srv.postLogin(strict.app, payload.email, STRONG_PASSWORD))).toEqual([
       ACCOUNT_NOT_ACTIVATED,
     ]);
     const login = await googleLogin(
@@ -465,7 +459,7 @@ describe('signup and login with Google through the stand-in', () => {
       await devCode(strict.app, { email: payload.email }),
     );
     expect(login.statusCode).toBe(200);
-    expect((await postLogin(strict.app, payload.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await srv.postLogin(strict.app, payload.email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
   it('gives a Google-only account a password through the reset link', async () => {
@@ -474,16 +468,16 @@ describe('signup and login with Google through the stand-in', () => {
     await post(test.app, apiPaths.requestPasswordReset, { email });
     const key = await keyFromMail(test.app, email, linkRoutes.resetPassword);
     await post(test.app, apiPaths.resetPassword, { key, newPassword: STRONG_PASSWORD });
-    const login = await postLogin(test.app, email, STRONG_PASSWORD);
+    const login = await srv.postLogin(test.app, email, STRONG_PASSWORD);
     expect(login.statusCode).toBe(200);
-    expect(parseJsonClaim<string[]>(sessionOf(login).claims.userLoginProviders)).toEqual([
+    expect(srv.parseJsonClaim<string[]>(srv.sessionOf(login).claims.userLoginProviders)).toEqual([
       'Email',
       'Google',
     ]);
   });
 
   it('is unavailable in production without Google keys', async () => {
-    const production = await createTestApp(handle.db, {
+    const production = await srv.createTestApp(handle.db, {
       NODE_ENV: 'production',
       CAPTCHA_OPT_OUT: '1',
     });
@@ -549,7 +543,7 @@ describe('signup and login with real Google (stubbed network)', () => {
 
   async function googleApp(exchange: (code: string) => Promise<Exchange>) {
     const requests: { url: string; form?: Record<string, string> }[] = [];
-    const app = await createTestApp(
+    const app = await srv.createTestApp(
       handle.db,
       { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'shh' },
       {
@@ -589,7 +583,7 @@ describe('signup and login with real Google (stubbed network)', () => {
       },
     });
     expect(requests.some((request) => request.url === GOOGLE_JWKS_URL)).toBe(true);
-    expect(sessionOf(signup).claims).toMatchObject({
+    expect(srv.sessionOf(signup).claims).toMatchObject({
       email,
       firstName: 'Katherine',
       lastName: 'Johnson',
@@ -645,7 +639,7 @@ describe('signup and login with real Google (stubbed network)', () => {
   });
 
   it('is unavailable with a client id but no secret', async () => {
-    const app = await createTestApp(handle.db, { GOOGLE_CLIENT_ID: CLIENT_ID });
+    const app = await srv.createTestApp(handle.db, { GOOGLE_CLIENT_ID: CLIENT_ID });
     expect((await googleLogin(app.app, 'code')).statusCode).toBe(503);
   });
 
@@ -660,7 +654,7 @@ describe('signup and login with real Google (stubbed network)', () => {
 
 describe('third-party secrets', () => {
   it('never reach the configuration the client reads', async () => {
-    const app = await createTestApp(handle.db, {
+    const app = await srv.createTestApp(handle.db, {
       RECAPTCHA_SITE_KEY: 'site-key',
       RECAPTCHA_SECRET_KEY: 'captcha-secret-value',
       GOOGLE_CLIENT_ID: 'client-id',
@@ -678,7 +672,7 @@ describe('third-party secrets', () => {
 
 describe('the Content-Security-Policy for configured third parties', () => {
   const headersOf = async (env: Record<string, string>) => {
-    const app = await createTestApp(handle.db, env);
+    const app = await srv.createTestApp(handle.db, env);
     const response = await app.app.inject({ method: 'GET', url: '/api/configuration' });
     return {
       csp: String(response.headers['content-security-policy']),

@@ -124,3 +124,22 @@ export const danger = (kind: string, title: string | null, ...messages: string[]
   ({ kind, level: 'danger', title, messages }) as const;
 export const success = (kind: string, title: string | null, ...messages: string[]) =>
   ({ kind, level: 'success', title, messages }) as const;
+
+/**
+ * What an Individual signup of Ann Lee (phone 07911 123456, born 17/05/1990, handle ann_lee,
+ * marketing emails only) submits: the full name as companyName and the phone as E.164.
+ */
+export const ANN_LEE_SIGNUP = {
+  tenantAccountType: 'Individual',
+  companyName: 'Ann Lee',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '+447911123456',
+  dateOfBirth: '1990-05-17',
+  handle: 'ann_lee',
+  password: 'Pa55word!',
+  consentToHelpEmails: false,
+  consentToMarketingEmails: true,
+  termsAccepted: true,
+  privacyPolicyAccepted: true,
+} as const;

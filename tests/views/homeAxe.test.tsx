@@ -4,7 +4,7 @@ import { INTRO_DROP } from '../../contract/posts';
 import { CreateDropView } from '../../src/features/createDrop/CreateDropView';
 import { CreateInfoView } from '../../src/features/createInfo/CreateInfoView';
 import { CreatePostView } from '../../src/features/createPost/CreatePostView';
-import type { CreatePostViewProps } from '../../src/features/createPost/CreatePostView';
+import { idleCreatePostProps } from '../support/createPostViewProps';
 import type { DropsCarouselViewProps } from '../../src/features/home/DropsCarouselView';
 import { FollowingView } from '../../src/features/following/FollowingView';
 import { HomeView } from '../../src/features/home/HomeView';
@@ -67,25 +67,9 @@ const feed: PostsFeedViewProps = {
   timeZone: 'UTC',
 };
 
-const createPost: CreatePostViewProps = {
-  mode: 'create',
-  now: new Date(2026, 10, 22, 14, 38),
-  canSave: true,
-  canCreate: true,
-  drafted: false,
-  savingAs: null,
-  canSelectMedia: true,
-  canRemoveMedia: true,
-  uploading: null,
-  media: null,
-  alerts: [],
-  onSubmit: vi.fn(),
-  onSaveDraft: vi.fn(),
-  onSelectFile: vi.fn(),
-  onRemoveMedia: vi.fn(),
-  onDraftChange: vi.fn(),
+const createPost = idleCreatePostProps(new Date(2026, 10, 22, 14, 38), {
   onDismissAlert: vi.fn(),
-};
+});
 
 describe('home screens pass axe', () => {
   it.each<[string, ReactElement]>([

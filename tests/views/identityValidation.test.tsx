@@ -28,6 +28,7 @@ import {
   toThirdPartySignupSubmission,
 } from '../../src/validation/signup';
 import type { SignupFormValues } from '../../src/validation/signup';
+import { ANN_LEE_SIGNUP } from '../support/fixtures';
 
 const TODAY = new Date(2026, 10, 22); // 22 Nov 2026, local calendar
 
@@ -284,20 +285,7 @@ describe('what the Signup screen submits', () => {
   it('an Individual sends the full name as companyName and the phone as E.164', () => {
     expect(
       toSignupSubmission({ ...VALID, firstName: ' Ann ', lastName: 'Lee ' }, 'Individual'),
-    ).toEqual({
-      tenantAccountType: 'Individual',
-      companyName: 'Ann Lee',
-      firstName: 'Ann',
-      lastName: 'Lee',
-      phone: '+447911123456',
-      dateOfBirth: '1990-05-17',
-      handle: 'ann_lee',
-      password: 'Pa55word!',
-      consentToHelpEmails: false,
-      consentToMarketingEmails: true,
-      termsAccepted: true,
-      privacyPolicyAccepted: true,
-    });
+    ).toEqual(ANN_LEE_SIGNUP);
   });
 
   it('a Charity sends its company name; an empty phone is sent empty', () => {

@@ -3,30 +3,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { CreatePostView, PostLoadErrorView } from '../../../src/features/createPost/CreatePostView';
 import type { CreatePostViewProps } from '../../../src/features/createPost/CreatePostView';
+import { idleCreatePostProps } from '../../support/createPostViewProps';
 
 const NOW = new Date(2026, 10, 22, 14, 38, 27); // 22 Nov 2026 14:38 local
 
 function renderForm(overrides: Partial<CreatePostViewProps> = {}) {
-  const props: CreatePostViewProps = {
-    mode: 'create',
-    now: NOW,
-    // What the machine's selectors say of an idle new form.
-    canSave: true,
-    canCreate: true,
-    drafted: false,
-    savingAs: null,
-    canSelectMedia: true,
-    canRemoveMedia: true,
-    uploading: null,
-    media: null,
-    alerts: [],
-    onSubmit: vi.fn(),
-    onSaveDraft: vi.fn(),
-    onSelectFile: vi.fn(),
-    onRemoveMedia: vi.fn(),
-    onDraftChange: vi.fn(),
-    ...overrides,
-  };
+  // What the machine's selectors say of an idle new form.
+  const props = idleCreatePostProps(NOW, overrides);
   const user = userEvent.setup();
   const utils = render(<CreatePostView {...props} />);
   const rerender = (next: Partial<CreatePostViewProps>) =>
