@@ -67,10 +67,14 @@ export function createDataCall(http: HttpClient) {
   ): Promise<Data> => dataOrThrow(await call(endpoint, payload, options));
 }
 
-/** `done(endpoint, payload, options)`: `data` for a call whose answer the client does not read. */
+/** `done(endpoint, payload, options)`: like `data`, for a call whose answer the client does not read. */
 export function createDoneCall(http: HttpClient) {
   const data = createDataCall(http);
-  return async <Request, Data>(...call: Parameters<typeof data<Request, Data>>): Promise<void> => {
-    await data(...call);
+  return async <Request, Data>(
+    endpoint: Endpoint<Request, Data, AuthLevel>,
+    payload: Request,
+    options?: CallOptions,
+  ): Promise<void> => {
+    await data(endpoint, payload, options);
   };
 }
