@@ -5,7 +5,7 @@
  * JSON (the transport's rules, spec §7.1).
  */
 import type { AuthLevel, Endpoint } from '../../contract/endpoints/define';
-import { dataOrThrow, type ApiResponse } from './apiResponse';
+import type { ApiResponse } from './apiResponse';
 import type { QueryPayload } from './apiUrl';
 import type { HttpClient } from './http';
 
@@ -51,30 +51,5 @@ export function createCall(http: HttpClient): Call {
       case 'POST':
         return http.post(endpoint.path, endpoint.response, payload, options);
     }
-  };
-}
-
-/**
- * `data(endpoint, payload, options)`: a call whose answer is the data of an Ok envelope; any other
- * answer throws (dataOrThrow). The api modules' calls are made with it.
- */
-export function createDataCall(http: HttpClient) {
-  const call = createCall(http);
-  return async <Request, Data>(
-    endpoint: Endpoint<Request, Data, AuthLevel>,
-    payload: Request,
-    options?: CallOptions,
-  ): Promise<Data> => dataOrThrow(await call(endpoint, payload, options));
-}
-
-/** `done(endpoint, payload, options)`: like `data`, for a call whose answer the client does not read. */
-export function createDoneCall(http: HttpClient) {
-  const data = createDataCall(http);
-  return async <Request, Data>(
-    endpoint: Endpoint<Request, Data, AuthLevel>,
-    payload: Request,
-    options?: CallOptions,
-  ): Promise<void> => {
-    await data(endpoint, payload, options);
   };
 }

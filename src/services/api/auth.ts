@@ -6,35 +6,45 @@ import type {
   ImpersonateRequest,
   LoginRequest,
   RefreshTokenRequest,
+  SessionData,
   SwitchTenantRequest,
 } from '../../../contract/auth';
 import { authEndpoints as endpoints } from '../../../contract/endpoints/auth';
-import { createDataCall, createDoneCall, type CallOptions } from '../call';
+import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
 export type { CallOptions } from '../call';
 
-export function createAuthApi(http: HttpClient) {
-  const data = createDataCall(http);
-  const done = createDoneCall(http);
-  return {
-    /** auth/login; the session data, or ApiError (server messages) when not Ok. */
-    login: (request: LoginRequest, options?: CallOptions) =>
-      data(endpoints.login, request, options),
-    /** auth/refreshToken; the refresh token travels in the httpOnly cookie. */
-    refreshToken: (request: RefreshTokenRequest = {}, options?: CallOptions) =>
-      data(endpoints.refreshToken, request, options),
-    /** auth/revokeToken (no payload); ApiError when the server does not answer Ok. */
-    revokeToken: (options?: CallOptions) => done(endpoints.revokeToken, {}, options),
-    /** auth/switchTenant (id); the session for the other organisation. */
-    switchTenant: (request: SwitchTenantRequest, options?: CallOptions) =>
-      data(endpoints.switchTenant, request, options),
-    /** auth/impersonate (userId), hosts only; the session as that user. */
-    impersonate: (request: ImpersonateRequest, options?: CallOptions) =>
-      data(endpoints.impersonate, request, options),
-    /** auth/stopImpersonating (no payload); the host's own session again. */
-    stopImpersonating: (options?: CallOptions) => data(endpoints.stopImpersonating, {}, options),
-  };
+export interface AuthApi {
+  /** auth/login; the session data, or ApiError (server messages) when not Ok. */
+  login(request: LoginRequest, options?: CallOptions): Promise<SessionData>;
+  /** auth/refreshToken; the refresh token travels in the httpOnly cookie. */
+  refreshToken(request?: RefreshTokenRequest, options?: CallOptions): Promise<SessionData>;
+  /** auth/revokeToken (no payload); ApiError when the server does not answer Ok. */
+  revokeToken(options?: CallOptions): Promise<void>;
+  /** auth/switchTenant (id); the session for the other organisation. */
+  switchTenant(request: SwitchTenantRequest, options?: CallOptions): Promise<SessionData>;
+  /** auth/impersonate (userId), hosts only; the session as that user. */
+  impersonate(request: ImpersonateRequest, options?: CallOptions): Promise<SessionData>;
+  /** auth/stopImpersonating (no payload); the host's own session again. */
+  stopImpersonating(options?: CallOptions): Promise<SessionData>;
 }
 
-export type AuthApi = ReturnType<typeof createAuthApi>;
+export function createAuthApi(http: HttpClient): AuthApi {
+  const call = createCall(http);
+  return {
+    login: async (request, options) => dataOrThrow(await call(endpoints.login, request, options)),
+    refreshToken: async (request = {}, options) =>
+      dataOrThrow(await call(endpoints.refreshToken, request, options)),
+    revokeToken: async (options) => {
+      dataOrThrow(await call(endpoints.revokeToken, {}, options));
+    },
+    switchTenant: async (request, options) =>
+      dataOrThrow(await call(endpoints.switchTenant, request, options)),
+    impersonate: async (request, options) =>
+      dataOrThrow(await call(endpoints.impersonate, request, options)),
+    stopImpersonating: async (options) =>
+      dataOrThrow(await call(endpoints.stopImpersonating, {}, options)),
+  };
+}

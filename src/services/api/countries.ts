@@ -1,20 +1,24 @@
 import { identityEndpoints } from '../../../contract/endpoints/identity';
-import { REFERENCE_LIST_REQUEST } from '../../../contract/lists';
-import { createDataCall, type CallOptions } from '../call';
+import { REFERENCE_LIST_REQUEST, type Country } from '../../../contract/lists';
+import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
 export const FAILED_TO_FETCH_COUNTRIES = 'Failed to fetch countries';
 
-export function createCountriesApi(http: HttpClient) {
-  const data = createDataCall(http);
-  return {
-    /**
-     * Every country, sorted by Name (page 1, pageSize 999, by Name ascending, no total count).
-     * Any failure throws an ApiError; the caller shows {@link FAILED_TO_FETCH_COUNTRIES}.
-     */
-    list: async (options?: CallOptions) =>
-      (await data(identityEndpoints.countriesList, REFERENCE_LIST_REQUEST, options)).list,
-  };
+export interface CountriesApi {
+  /**
+   * Every country, sorted by Name (page 1, pageSize 999, by Name ascending, no total count).
+   * Any failure throws an ApiError; the caller shows {@link FAILED_TO_FETCH_COUNTRIES}.
+   */
+  list(options?: CallOptions): Promise<Country[]>;
 }
 
-export type CountriesApi = ReturnType<typeof createCountriesApi>;
+export function createCountriesApi(http: HttpClient): CountriesApi {
+  const call = createCall(http);
+  return {
+    list: async (options) =>
+      dataOrThrow(await call(identityEndpoints.countriesList, REFERENCE_LIST_REQUEST, options))
+        .list,
+  };
+}

@@ -1,15 +1,24 @@
-import type { DashboardInformationRequest } from '../../../contract/dashboard';
+import type {
+  DashboardInformation,
+  DashboardInformationRequest,
+} from '../../../contract/dashboard';
 import { dashboardEndpoints } from '../../../contract/endpoints/dashboard';
-import { createDataCall, type CallOptions } from '../call';
+import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
-export function createDashboardApi(http: HttpClient) {
-  const data = createDataCall(http);
-  return {
-    /** GET users/getDashboardInformation (refresh flag): the caller's counts and first name. */
-    getDashboardInformation: (request: DashboardInformationRequest, options?: CallOptions) =>
-      data(dashboardEndpoints.getDashboardInformation, request, options),
-  };
+export interface DashboardApi {
+  /** GET users/getDashboardInformation (refresh flag): the caller's counts and first name. */
+  getDashboardInformation(
+    request: DashboardInformationRequest,
+    options?: CallOptions,
+  ): Promise<DashboardInformation>;
 }
 
-export type DashboardApi = ReturnType<typeof createDashboardApi>;
+export function createDashboardApi(http: HttpClient): DashboardApi {
+  const call = createCall(http);
+  return {
+    getDashboardInformation: async (request, options) =>
+      dataOrThrow(await call(dashboardEndpoints.getDashboardInformation, request, options)),
+  };
+}

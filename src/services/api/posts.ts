@@ -9,51 +9,66 @@ import type {
   CreatePostRequest,
   CreatePostWithFileRequest,
   FeedListRequest,
+  FeedPost,
   Post,
   SetPostFlagRequest,
   UpdatePostRequest,
 } from '../../../contract/posts';
-import { createDataCall, createDoneCall, type CallOptions } from '../call';
+import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
 export type PostListData = ListResponse<Post>;
 
-export function createPostsApi(http: HttpClient) {
-  const data = createDataCall(http);
-  const done = createDoneCall(http);
-  return {
-    /** posts/feedList: the page's posts (data.list). */
-    feedList: async (request: FeedListRequest, options?: CallOptions) =>
-      (await data(endpoints.feedList, request, options)).list,
-    /** posts/create: the post created. */
-    create: (request: CreatePostRequest, options?: CallOptions) =>
-      data(endpoints.create, request, options),
-    /** posts/createWithFile: like create, with the media service's pending upload. */
-    createWithFile: (request: CreatePostWithFileRequest, options?: CallOptions) =>
-      data(endpoints.createWithFile, request, options),
-    /** posts/update (the media cannot change). */
-    update: (request: UpdatePostRequest, options?: CallOptions) =>
-      data(endpoints.update, request, options),
-    /** posts/get?id=: one of the person's own posts, as its author edits it. */
-    get: (id: number, options?: CallOptions) => data(endpoints.get, { id }, options),
-    /** posts/getByGuid?guid= */
-    getByGuid: (guid: string, options?: CallOptions) =>
-      data(endpoints.getByGuid, { guid }, options),
-    /** posts/delete?id= */
-    delete: (id: number, options?: CallOptions) => done(endpoints.delete, { id }, options),
-    /** posts/deletebyguid?guid= */
-    deleteByGuid: (guid: string, options?: CallOptions) =>
-      done(endpoints.deleteByGuid, { guid }, options),
-    /** posts/setIsDraft (id, value) */
-    setIsDraft: (request: SetPostFlagRequest, options?: CallOptions) =>
-      done(endpoints.setIsDraft, request, options),
-    /** posts/setIsPublished (id, value) */
-    setIsPublished: (request: SetPostFlagRequest, options?: CallOptions) =>
-      done(endpoints.setIsPublished, request, options),
-    /** posts/list (spec §3 List request): the person's own posts, drafts included. */
-    list: (request: ListRequest, options?: CallOptions): Promise<PostListData> =>
-      data(endpoints.list, request, options),
-  };
+export interface PostsApi {
+  /** posts/feedList: the page's posts (data.list). */
+  feedList(request: FeedListRequest, options?: CallOptions): Promise<FeedPost[]>;
+  /** posts/create: the post created. */
+  create(request: CreatePostRequest, options?: CallOptions): Promise<Post>;
+  /** posts/createWithFile: like create, with the media service's pending upload. */
+  createWithFile(request: CreatePostWithFileRequest, options?: CallOptions): Promise<Post>;
+  /** posts/update (the media cannot change). */
+  update(request: UpdatePostRequest, options?: CallOptions): Promise<Post>;
+  /** posts/get?id=: one of the person's own posts, as its author edits it. */
+  get(id: number, options?: CallOptions): Promise<Post>;
+  /** posts/getByGuid?guid= */
+  getByGuid(guid: string, options?: CallOptions): Promise<Post>;
+  /** posts/delete?id= */
+  delete(id: number, options?: CallOptions): Promise<void>;
+  /** posts/deletebyguid?guid= */
+  deleteByGuid(guid: string, options?: CallOptions): Promise<void>;
+  /** posts/setIsDraft (id, value) */
+  setIsDraft(request: SetPostFlagRequest, options?: CallOptions): Promise<void>;
+  /** posts/setIsPublished (id, value) */
+  setIsPublished(request: SetPostFlagRequest, options?: CallOptions): Promise<void>;
+  /** posts/list (spec §3 List request): the person's own posts, drafts included. */
+  list(request: ListRequest, options?: CallOptions): Promise<PostListData>;
 }
 
-export type PostsApi = ReturnType<typeof createPostsApi>;
+export function createPostsApi(http: HttpClient): PostsApi {
+  const call = createCall(http);
+  return {
+    feedList: async (request, options) =>
+      dataOrThrow(await call(endpoints.feedList, request, options)).list,
+    create: async (request, options) => dataOrThrow(await call(endpoints.create, request, options)),
+    createWithFile: async (request, options) =>
+      dataOrThrow(await call(endpoints.createWithFile, request, options)),
+    update: async (request, options) => dataOrThrow(await call(endpoints.update, request, options)),
+    get: async (id, options) => dataOrThrow(await call(endpoints.get, { id }, options)),
+    getByGuid: async (guid, options) =>
+      dataOrThrow(await call(endpoints.getByGuid, { guid }, options)),
+    delete: async (id, options) => {
+      dataOrThrow(await call(endpoints.delete, { id }, options));
+    },
+    deleteByGuid: async (guid, options) => {
+      dataOrThrow(await call(endpoints.deleteByGuid, { guid }, options));
+    },
+    setIsDraft: async (request, options) => {
+      dataOrThrow(await call(endpoints.setIsDraft, request, options));
+    },
+    setIsPublished: async (request, options) => {
+      dataOrThrow(await call(endpoints.setIsPublished, request, options));
+    },
+    list: async (request, options) => dataOrThrow(await call(endpoints.list, request, options)),
+  };
+}

@@ -1,17 +1,22 @@
 import { tenantEndpoints } from '../../../contract/endpoints/tenants';
-import { createDataCall, type CallOptions } from '../call';
+import type { TenantStatus } from '../../../contract/tenants';
+import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
-export function createTenantsApi(http: HttpClient) {
-  const data = createDataCall(http);
-  return {
-    /** GET tenants/getCurrentTenantStatus: the current tenant's trial and subscription state. */
-    getCurrentTenantStatus: (options?: CallOptions) =>
-      data(tenantEndpoints.getCurrentTenantStatus, {}, options),
-    /** POST tenants/setIsOnboarding: the current tenant's onboarding flag (owner or Administrator). */
-    setIsOnboarding: (id: number, value: boolean, options?: CallOptions) =>
-      data(tenantEndpoints.setIsOnboarding, { id, value }, options),
-  };
+export interface TenantsApi {
+  /** GET tenants/getCurrentTenantStatus: the current tenant's trial and subscription state. */
+  getCurrentTenantStatus(options?: CallOptions): Promise<TenantStatus>;
+  /** POST tenants/setIsOnboarding: the current tenant's onboarding flag (owner or Administrator). */
+  setIsOnboarding(tenantId: number, value: boolean, options?: CallOptions): Promise<TenantStatus>;
 }
 
-export type TenantsApi = ReturnType<typeof createTenantsApi>;
+export function createTenantsApi(http: HttpClient): TenantsApi {
+  const call = createCall(http);
+  return {
+    getCurrentTenantStatus: async (options) =>
+      dataOrThrow(await call(tenantEndpoints.getCurrentTenantStatus, {}, options)),
+    setIsOnboarding: async (id, value, options) =>
+      dataOrThrow(await call(tenantEndpoints.setIsOnboarding, { id, value }, options)),
+  };
+}

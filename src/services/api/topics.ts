@@ -1,26 +1,33 @@
 import { topicEndpoints } from '../../../contract/endpoints/topics';
 import { REFERENCE_LIST_REQUEST } from '../../../contract/lists';
-import { createDataCall, type CallOptions } from '../call';
+import type { Topic } from '../../../contract/topics';
+import { dataOrThrow } from '../apiResponse';
+import { createCall, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
-export function createTopicsApi(http: HttpClient) {
-  const data = createDataCall(http);
+export interface TopicsApi {
+  /** POST userinterestedtopics/list: the enabled topics (page 1, pageSize 999, sortBy Order). */
+  list(options?: CallOptions): Promise<Topic[]>;
+  /** GET users/getUserInterestedTopicsIdList?id=: the ids of the topics the person chose. */
+  chosenIds(userId: number, options?: CallOptions): Promise<number[]>;
+  /** POST users/updateUserInterestedTopics: replaces the person's topics (at least 3). */
+  save(userId: number, topicIds: readonly number[], options?: CallOptions): Promise<number[]>;
+}
+
+export function createTopicsApi(http: HttpClient): TopicsApi {
+  const call = createCall(http);
   return {
-    /** POST userinterestedtopics/list: the enabled topics (page 1, pageSize 999, sortBy Order). */
-    list: async (options?: CallOptions) =>
-      (await data(topicEndpoints.list, { ...REFERENCE_LIST_REQUEST, sortBy: 'Order' }, options))
-        .list,
-    /** GET users/getUserInterestedTopicsIdList?id=: the ids of the topics the person chose. */
-    chosenIds: async (userId: number, options?: CallOptions) =>
-      (await data(topicEndpoints.userTopicIds, { id: userId }, options)).list.map(
+    list: async (options) =>
+      dataOrThrow(
+        await call(topicEndpoints.list, { ...REFERENCE_LIST_REQUEST, sortBy: 'Order' }, options),
+      ).list,
+    chosenIds: async (userId, options) =>
+      dataOrThrow(await call(topicEndpoints.userTopicIds, { id: userId }, options)).list.map(
         (item) => item.id,
       ),
-    /** POST users/updateUserInterestedTopics: replaces the person's topics (at least 3). */
-    save: async (userId: number, topicIds: readonly number[], options?: CallOptions) =>
-      (
-        await data(topicEndpoints.updateUserTopics, { userId, topicIds: [...topicIds] }, options)
+    save: async (userId, topicIds, options) =>
+      dataOrThrow(
+        await call(topicEndpoints.updateUserTopics, { userId, topicIds: [...topicIds] }, options),
       ).list.map((item) => item.id),
   };
 }
-
-export type TopicsApi = ReturnType<typeof createTopicsApi>;
