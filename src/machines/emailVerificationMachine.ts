@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import {
   isValidEmail,
   verificationMessages,
@@ -7,7 +7,6 @@ import {
 } from '../../contract/identity';
 import { messagesFrom } from './errorMessages';
 import { notProvided } from './notProvided';
-import { callFailed } from './callFactory';
 
 /** Spec §8 Email verification. */
 export const emailVerificationTexts = {
@@ -152,11 +151,15 @@ export const emailVerificationMachine = setup({
           target: 'awaitingCode',
           description: 'The code was sent: code entry appears.',
         },
-        onError: callFailed(
-          'editing',
-          'assignRequestError',
-          "The server's messages or 'Error sending verification email, please refresh and try again'.",
-        ),
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'assignRequestError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            "The server's messages or 'Error sending verification email, please refresh and try again'.",
+        },
       },
     },
     awaitingCode: {
@@ -214,11 +217,15 @@ export const emailVerificationMachine = setup({
                 description: "The code is wrong: 'Invalid or expired verification code.'",
               },
             ],
-            onError: callFailed(
-              'entering',
-              'assignVerifyError',
-              "The server's messages or 'Error verifying code, please refresh and try again'.",
-            ),
+            onError: {
+              target: 'entering',
+              actions: {
+                type: 'assignVerifyError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                "The server's messages or 'Error verifying code, please refresh and try again'.",
+            },
           },
         },
         resending: {
@@ -231,11 +238,15 @@ export const emailVerificationMachine = setup({
               target: 'entering',
               description: 'A new code was sent.',
             },
-            onError: callFailed(
-              'entering',
-              'assignRequestError',
-              "The server's messages or 'Error sending verification email, please refresh and try again'.",
-            ),
+            onError: {
+              target: 'entering',
+              actions: {
+                type: 'assignRequestError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                "The server's messages or 'Error sending verification email, please refresh and try again'.",
+            },
           },
         },
       },

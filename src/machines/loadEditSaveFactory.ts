@@ -5,6 +5,7 @@ import {
   type AnyActorLogic,
   type AnyActorRef,
   type UnknownActorLogic,
+  type ErrorActorEvent,
   type EventObject,
   type MetaObject,
   type ParameterizedObject,
@@ -16,7 +17,6 @@ import {
   type TransitionConfig,
 } from 'xstate';
 import { textAlert, type MachineAlert } from './alerts';
-import { callFailed } from './callFactory';
 
 /**
  * The load → edit → save machine shape (issue 32), shared by the settings screens: `loading`
@@ -275,7 +275,14 @@ export function createLoadEditSaveMachine<
             ],
             description: edit.save.saved.description,
           },
-          onError: callFailed('editing', 'assignSaveFailure', edit.save.failed.description),
+          onError: {
+            target: 'editing',
+            actions: {
+              type: 'assignSaveFailure',
+              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+            },
+            description: edit.save.failed.description,
+          },
         },
       },
     },

@@ -1,4 +1,11 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import type {
   AuthCodeResponse,
   LoginWithGoogleRequest,
@@ -10,7 +17,6 @@ import { messagesFrom } from './errorMessages';
 import { notProvided } from './notProvided';
 import type { EstablishedSession } from './sessionMachine';
 import { sessionOutput } from './sessionOutput';
-import { callFailed } from './callFactory';
 
 /**
  * How long 'Account already exists, logging in...' shows before the session is handed over.
@@ -208,11 +214,14 @@ export const thirdPartySignInMachine = setup({
           },
           { target: 'loggingIn', description: 'Login: the code goes to the login call.' },
         ],
-        onError: callFailed(
-          'failed',
-          'assignProviderError',
-          "'Google login failed:' plus the error.",
-        ),
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignProviderError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description: "'Google login failed:' plus the error.",
+        },
       },
     },
     signingUp: {
@@ -278,11 +287,15 @@ export const thirdPartySignInMachine = setup({
                 description: 'The account was created: go to /feed.',
               },
             ],
-            onError: callFailed(
-              '#thirdPartySignIn.failed',
-              'assignSignupError',
-              "The server's messages or 'Error signing up with google, please try again.'",
-            ),
+            onError: {
+              target: '#thirdPartySignIn.failed',
+              actions: {
+                type: 'assignSignupError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                "The server's messages or 'Error signing up with google, please try again.'",
+            },
           },
         },
       },
@@ -303,11 +316,14 @@ export const thirdPartySignInMachine = setup({
           actions: { type: 'assignSession', params: ({ event }) => event.output },
           description: 'Logged in.',
         },
-        onError: callFailed(
-          'failed',
-          'assignLoginError',
-          "The server's messages or 'Error logging in with google.'",
-        ),
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignLoginError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description: "The server's messages or 'Error logging in with google.'",
+        },
       },
     },
     existing: {

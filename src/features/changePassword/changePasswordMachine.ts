@@ -1,11 +1,10 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { accountTexts, type UpdatePasswordRequest } from '../../../contract/account';
 import type { LoginProvider } from '../../../contract/enums';
 import type { MachineAlert } from '../../machines/alerts';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 import type { ChangePasswordSubmission } from '../../validation/account';
-import { callFailed } from '../../machines/callFactory';
 
 /** Where a person who does not log in with Email is sent (spec §6). */
 export const PERSONAL_DETAILS_PATH = '/account/personal-details';
@@ -146,11 +145,15 @@ export const changePasswordMachine = setup({
           description:
             "'Your password has been updated successfully' titled 'Password Updated'; the form is emptied.",
         },
-        onError: callFailed(
-          'editing',
-          'assignFailure',
-          "'Error Updating Password' with the server's messages, else 'Error updating password'; the form keeps what was typed.",
-        ),
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'assignFailure',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            "'Error Updating Password' with the server's messages, else 'Error updating password'; the form keeps what was typed.",
+        },
       },
     },
   },

@@ -23,7 +23,6 @@ import {
 } from '../../validation/post';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
-import { callFailed } from '../../machines/callFactory';
 
 /** Spec §4 Post / §9: the redirect to the feed 1 s after a post is created. */
 export const REDIRECT_AFTER_CREATE_MS = 1000;
@@ -209,7 +208,14 @@ function createOutcome(errorDescription: string) {
       },
       description: "Created: 'Post created successfully, redirecting...'.",
     },
-    onError: callFailed('editing', 'assignCreateError', errorDescription),
+    onError: {
+      target: 'editing',
+      actions: {
+        type: 'assignCreateError',
+        params: ({ event }: { event: ErrorActorEvent }) => event.error,
+      },
+      description: errorDescription,
+    },
   } as const;
 }
 

@@ -1,4 +1,4 @@
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import {
   accountTexts,
   DEFAULT_PRIVACY_POLICY_VERSION,
@@ -9,7 +9,6 @@ import {
 import { type MachineAlert, textAlert } from '../../machines/alerts';
 import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
-import { callFailed } from '../../machines/callFactory';
 
 export interface DataPrivacyInput {
   /** The signed-in person's id (users/get takes one's own id only). */
@@ -136,11 +135,14 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
                 lastName: context.details?.lastName ?? '',
               }),
               onDone: { target: 'idle', description: 'The zip was saved.' },
-              onError: callFailed(
-                'idle',
-                'logDownloadFailure',
-                'A personal-data download failure is only logged.',
-              ),
+              onError: {
+                target: 'idle',
+                actions: {
+                  type: 'logDownloadFailure',
+                  params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                },
+                description: 'A personal-data download failure is only logged.',
+              },
             },
           },
         },

@@ -1,7 +1,13 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
-import { callFailed } from '../../machines/callFactory';
 
 export const passwordResetRequestTexts = {
   /** Spec §8 Password reset. */
@@ -92,11 +98,15 @@ export const passwordResetRequestMachine = setup({
             description: 'Warning: the messages show in a warning alert.',
           },
         ],
-        onError: callFailed(
-          'failed',
-          'assignError',
-          "Error: 'Error Requesting Password' with the server's messages or 'Error requesting password reset.'",
-        ),
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            "Error: 'Error Requesting Password' with the server's messages or 'Error requesting password reset.'",
+        },
       },
     },
     requested: {

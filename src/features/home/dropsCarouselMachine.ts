@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import {
   FEED_PAGE_SIZE,
   INTRO_DROP,
@@ -6,7 +6,6 @@ import {
   type DropsFeedRequest,
 } from '../../../contract/posts';
 import { notProvided } from '../../machines/notProvided';
-import { callFailed } from '../../machines/callFactory';
 
 /** Spec §9: drops come in pages of 20, like posts. */
 export const DROPS_PAGE_SIZE = FEED_PAGE_SIZE;
@@ -225,11 +224,14 @@ export const dropsCarouselMachine = setup({
                   'The fetch returned nothing: it restarts from the beginning (page 1 again, the first drops follow the last).',
               },
             ],
-            onError: callFailed(
-              'failed',
-              'logDropsError',
-              'The load failed: logged; the drops loaded stay.',
-            ),
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'logDropsError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description: 'The load failed: logged; the drops loaded stay.',
+            },
           },
         },
         ready: {

@@ -1,7 +1,6 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { FEED_PAGE_SIZE, type FeedListRequest, type FeedPost } from '../../../contract/posts';
 import { notProvided } from '../../machines/notProvided';
-import { callFailed } from '../../machines/callFactory';
 
 /** Spec §9: feed page size 20. */
 export const POSTS_FEED_PAGE_SIZE = FEED_PAGE_SIZE;
@@ -112,11 +111,15 @@ export const postsFeedMachine = setup({
             description: 'A full page: more may follow.',
           },
         ],
-        onError: callFailed(
-          'failed',
-          'logFeedError',
-          'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
-        ),
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'logFeedError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
+        },
       },
     },
     ready: {

@@ -1,10 +1,9 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { LoginRequest } from '../../../contract/auth';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 import type { EstablishedSession } from '../../machines/sessionMachine';
 import { sessionOutput } from '../../machines/sessionOutput';
-import { callFailed } from '../../machines/callFactory';
 
 export const loginTexts = {
   failed: 'Error logging in, please try again.',
@@ -67,11 +66,15 @@ export const loginMachine = setup({
           actions: { type: 'assignSession', params: ({ event }) => event.output },
           description: 'Logged in.',
         },
-        onError: callFailed(
-          'failed',
-          'assignError',
-          "Alert 'Login Error' with the server messages or 'Error logging in, please try again.'",
-        ),
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            "Alert 'Login Error' with the server messages or 'Error logging in, please try again.'",
+        },
       },
     },
     failed: {

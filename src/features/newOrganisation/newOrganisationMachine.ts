@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import {
   organisationTexts,
   type NewOrganisationRequest,
@@ -12,7 +12,6 @@ import {
 } from '../../machines/avatarUploadMachine';
 import { notProvided } from '../../machines/notProvided';
 import type { NewOrganisationFormValues } from '../../validation/organisation';
-import { callFailed } from '../../machines/callFactory';
 
 export interface NewOrganisationInput {
   /** The logo widget's input (organisationLogoUploadInput). */
@@ -121,11 +120,15 @@ export const newOrganisationMachine = setup({
               description:
                 'Created: tenants/new answered its guid (and id). Spec §4 Organisation creation: on success, switch to the new tenant.',
             },
-            onError: callFailed(
-              'editing',
-              'assignFailure',
-              "'Error creating new organisation' (with the server's messages); the form keeps what was typed.",
-            ),
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignFailure',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                "'Error creating new organisation' (with the server's messages); the form keeps what was typed.",
+            },
           },
         },
       },

@@ -1,4 +1,11 @@
-import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  fromPromise,
+  sendParent,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { onboardingTexts as completionTexts } from '../../../contract/tenants';
 import { MINIMUM_TOPICS, topicTexts, type Topic } from '../../../contract/topics';
 import {
@@ -9,7 +16,6 @@ import {
 import { messagesFrom } from '../../machines/errorMessages';
 import type { FlowEvent } from '../../machines/flows';
 import { notProvided } from '../../machines/notProvided';
-import { callFailed } from '../../machines/callFactory';
 
 /** Spec §4 Onboarding step, §9: steps 2 (topics), 3 (profile photo) and 4 (welcome); default 2. */
 export type OnboardingStep = 2 | 3 | 4;
@@ -236,11 +242,15 @@ export const onboardingMachine = setup({
             src: 'saveTopics',
             input: ({ context }) => ({ userId: context.userId, topicIds: context.chosen }),
             onDone: { target: '#onboarding.photo', description: 'Saved: step 3.' },
-            onError: callFailed(
-              'choosing',
-              'assignSaveErrors',
-              "'Error saving topics' ('Error updating user topics' by default); the choices stay.",
-            ),
+            onError: {
+              target: 'choosing',
+              actions: {
+                type: 'assignSaveErrors',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description:
+                "'Error saving topics' ('Error updating user topics' by default); the choices stay.",
+            },
           },
         },
       },
@@ -302,11 +312,14 @@ export const onboardingMachine = setup({
               actions: 'refreshSessionToHome',
               description: 'Onboarding complete: the session is refreshed to /.',
             },
-            onError: callFailed(
-              'ready',
-              'assignCompleteErrors',
-              "'Error setting onboarding as completed.'",
-            ),
+            onError: {
+              target: 'ready',
+              actions: {
+                type: 'assignCompleteErrors',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+              description: "'Error setting onboarding as completed.'",
+            },
           },
         },
         finishing: {

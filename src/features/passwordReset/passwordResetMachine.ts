@@ -1,10 +1,17 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import type {
   ResetPasswordRequest,
   ValidatePasswordResetKeyRequest,
 } from '../../../contract/identity';
 import { messagesFrom } from '../../machines/errorMessages';
-import { callFailed, guardedCall } from '../../machines/callFactory';
+import { guardedCall } from '../../machines/guardedCall';
 import { notProvided } from '../../machines/notProvided';
 
 export const passwordResetTexts = {
@@ -122,11 +129,15 @@ export const passwordResetMachine = setup({
           target: 'updated',
           description: "'Password Updated': 'Your password has been updated successfully'.",
         },
-        onError: callFailed(
-          'failed',
-          'assignError',
-          "The server's messages or 'Error updating password, please try again.'; the form is kept.",
-        ),
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+          description:
+            "The server's messages or 'Error updating password, please try again.'; the form is kept.",
+        },
       },
     },
     failed: {

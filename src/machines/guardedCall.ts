@@ -1,5 +1,3 @@
-import type { ErrorActorEvent } from 'xstate';
-
 /** One outcome of a guarded call: the state it goes to and the diagram's words for it. */
 export interface CallOutcome<Target extends string> {
   target: Target;
@@ -43,21 +41,5 @@ export function guardedCall<
       call.no,
     ],
     onError: call.failed,
-  };
-}
-
-/**
- * A call's failure: it goes to `target` and hands the error to the named action (which turns it
- * into the screen's words); `description` is the diagram's.
- */
-export function callFailed<const Target extends string, const Action extends string>(
-  target: Target,
-  action: Action,
-  description: string,
-) {
-  return {
-    target,
-    actions: { type: action, params: ({ event }: { event: ErrorActorEvent }) => event.error },
-    description,
   };
 }
