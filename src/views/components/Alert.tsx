@@ -80,13 +80,3 @@ export function Alert({
     </div>
   );
 }
-
-export interface FailureAlertProps extends Omit<AlertProps, 'level' | 'messages'> {
-  /** The failure to show (its messages), or null for none. */
-  failure: { readonly messages: readonly string[] } | null;
-}
-
-/** A failed action's danger alert with its messages; nothing while there is no failure. */
-export function FailureAlert({ failure, ...alert }: FailureAlertProps) {
-  return failure ? <Alert level="Danger" messages={failure.messages} {...alert} /> : null;
-}
