@@ -1,4 +1,5 @@
-import { fromPromise, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import {
   accountTexts,
   DEFAULT_PRIVACY_POLICY_VERSION,
@@ -135,14 +136,11 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
                 lastName: context.details?.lastName ?? '',
               }),
               onDone: { target: 'idle', description: 'The zip was saved.' },
-              onError: {
-                target: 'idle',
-                actions: {
-                  type: 'logDownloadFailure',
-                  params: ({ event }: { event: ErrorActorEvent }) => event.error,
-                },
-                description: 'A personal-data download failure is only logged.',
-              },
+              onError: failedCall(
+                'idle',
+                'logDownloadFailure',
+                'A personal-data download failure is only logged.',
+              ),
             },
           },
         },

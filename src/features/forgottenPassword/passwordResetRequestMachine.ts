@@ -1,11 +1,5 @@
-import {
-  assertEvent,
-  assign,
-  fromPromise,
-  setup,
-  type ErrorActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 
@@ -98,15 +92,11 @@ export const passwordResetRequestMachine = setup({
             description: 'Warning: the messages show in a warning alert.',
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description:
-            "Error: 'Error Requesting Password' with the server's messages or 'Error requesting password reset.'",
-        },
+        onError: failedCall(
+          'failed',
+          'assignError',
+          "Error: 'Error Requesting Password' with the server's messages or 'Error requesting password reset.'",
+        ),
       },
     },
     requested: {
