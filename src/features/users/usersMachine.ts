@@ -36,14 +36,9 @@ export interface UsersInput {
 }
 
 /** What the invite and resend forms submit (the id comes from the invitation being resent). */
-export interface InvitationSubmission {
-  firstName: string;
-  lastName: string;
-  email: string;
+export type InvitationSubmission = Omit<UpsertInvitationRequest, 'id' | 'message'> & {
   message: string;
-  userRole: UserRole;
-  canChangeEmailAddress: boolean;
-}
+};
 
 /** What the edit user form submits. */
 export interface UserChanges {
