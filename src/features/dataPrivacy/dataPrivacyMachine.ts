@@ -8,7 +8,7 @@ import {
   type UserEditDetails,
 } from '../../../contract/account';
 import { type MachineAlert, textAlert } from '../../machines/alerts';
-import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
+import { createLoadEditSaveMachine, userDataLoadFailed } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export interface DataPrivacyInput {
@@ -100,13 +100,7 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
     input: (context) => ({ id: context.userId }),
     description: "GET users/get?id=: the person's own details.",
     loaded: 'The privacy policy version and agreed date show.',
-    failed: {
-      title: accountTexts.loadUserDataTitle,
-      text: accountTexts.loadUserDataFailed,
-      description: "'Error loading user data': 'There was an error loading the user data'.",
-      stateDescription:
-        "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
-    },
+    failed: userDataLoadFailed,
   },
   ready: {
     type: 'parallel',

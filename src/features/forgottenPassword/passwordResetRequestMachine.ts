@@ -30,6 +30,16 @@ export interface PasswordResetRequestContext {
 export type PasswordResetRequestEvent =
   { type: 'form.submit'; values: PasswordResetRequestValues } | { type: 'alert.dismiss' };
 
+/** With a warning or an error shown: the form may be sent again, or the alert dismissed. */
+const retryOrDismiss = {
+  'form.submit': { target: 'submitting', description: 'Try again.' },
+  'alert.dismiss': {
+    target: 'editing',
+    actions: 'clearMessages',
+    description: 'The alert is dismissed.',
+  },
+} as const;
+
 export const passwordResetRequestMachine = setup({
   types: {
     context: {} as PasswordResetRequestContext,
@@ -105,25 +115,11 @@ export const passwordResetRequestMachine = setup({
     },
     warned: {
       description: 'The messages show in a warning alert; the form is shown.',
-      on: {
-        'form.submit': { target: 'submitting', description: 'Try again.' },
-        'alert.dismiss': {
-          target: 'editing',
-          actions: 'clearMessages',
-          description: 'The alert is dismissed.',
-        },
-      },
+      on: retryOrDismiss,
     },
     failed: {
       description: "'Error Requesting Password' with the messages; the form is shown.",
-      on: {
-        'form.submit': { target: 'submitting', description: 'Try again.' },
-        'alert.dismiss': {
-          target: 'editing',
-          actions: 'clearMessages',
-          description: 'The alert is dismissed.',
-        },
-      },
+      on: retryOrDismiss,
     },
   },
 });
