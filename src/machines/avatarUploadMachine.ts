@@ -226,6 +226,21 @@ const errorParams =
     messages: messagesFrom(event.error, fallback),
   });
 
+/** GET the media service's validation preset, kept when it arrives; then `target`. */
+const presetLoad = <T extends string>(target: T, description: string) => ({
+  id: 'loadPreset',
+  src: 'loadPreset' as const,
+  input: ({ context }: { context: AvatarUploadContext }) => ({ presetId: context.presetId }),
+  onDone: {
+    target,
+    actions: {
+      type: 'assignPreset' as const,
+      params: ({ event }: { event: { output: ValidationPresetRules } }) => event.output,
+    },
+    description,
+  },
+});
+
 export const avatarUploadMachine = setup({
   types: {
     context: {} as AvatarUploadContext,
@@ -349,14 +364,7 @@ export const avatarUploadMachine = setup({
           description:
             'The validation preset loads (its file types are what the file input accepts); the picture shows meanwhile.',
           invoke: {
-            id: 'loadPreset',
-            src: 'loadPreset',
-            input: ({ context }) => ({ presetId: context.presetId }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'assignPreset', params: ({ event }) => event.output },
-              description: 'The preset loaded.',
-            },
+            ...presetLoad('idle', 'The preset loaded.'),
             onError: {
               target: 'idle',
               description:
@@ -396,14 +404,7 @@ export const avatarUploadMachine = setup({
         loadingPreset: {
           description: 'GET the validation preset of the media service.',
           invoke: {
-            id: 'loadPreset',
-            src: 'loadPreset',
-            input: ({ context }) => ({ presetId: context.presetId }),
-            onDone: {
-              target: 'checking',
-              actions: { type: 'assignPreset', params: ({ event }) => event.output },
-              description: 'The preset loaded: the file is checked.',
-            },
+            ...presetLoad('checking', 'The preset loaded: the file is checked.'),
             onError: {
               target: '#avatarUpload.ready.idle',
               actions: [

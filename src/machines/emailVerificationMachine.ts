@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from './guardedCall';
 import {
   isValidEmail,
   verificationMessages,
@@ -151,15 +152,11 @@ export const emailVerificationMachine = setup({
           target: 'awaitingCode',
           description: 'The code was sent: code entry appears.',
         },
-        onError: {
-          target: 'editing',
-          actions: {
-            type: 'assignRequestError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description:
-            "The server's messages or 'Error sending verification email, please refresh and try again'.",
-        },
+        onError: failedCall(
+          'editing',
+          'assignRequestError',
+          "The server's messages or 'Error sending verification email, please refresh and try again'.",
+        ),
       },
     },
     awaitingCode: {
@@ -217,15 +214,11 @@ export const emailVerificationMachine = setup({
                 description: "The code is wrong: 'Invalid or expired verification code.'",
               },
             ],
-            onError: {
-              target: 'entering',
-              actions: {
-                type: 'assignVerifyError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                "The server's messages or 'Error verifying code, please refresh and try again'.",
-            },
+            onError: failedCall(
+              'entering',
+              'assignVerifyError',
+              "The server's messages or 'Error verifying code, please refresh and try again'.",
+            ),
           },
         },
         resending: {
@@ -238,15 +231,11 @@ export const emailVerificationMachine = setup({
               target: 'entering',
               description: 'A new code was sent.',
             },
-            onError: {
-              target: 'entering',
-              actions: {
-                type: 'assignRequestError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                "The server's messages or 'Error sending verification email, please refresh and try again'.",
-            },
+            onError: failedCall(
+              'entering',
+              'assignRequestError',
+              "The server's messages or 'Error sending verification email, please refresh and try again'.",
+            ),
           },
         },
       },

@@ -1,3 +1,5 @@
+import type { ErrorActorEvent } from 'xstate';
+
 /** One outcome of a guarded call: the state it goes to and the diagram's words for it. */
 export interface CallOutcome<Target extends string> {
   target: Target;
@@ -41,5 +43,21 @@ export function guardedCall<
       call.no,
     ],
     onError: call.failed,
+  };
+}
+
+/**
+ * A call's `onError` that goes to `target` and hands the failure (`event.error`) to the named
+ * action as its params: the "the call failed" transition of most machines.
+ */
+export function failedCall<const Target extends string, const Action extends string>(
+  target: Target,
+  action: Action,
+  description: string,
+) {
+  return {
+    target,
+    actions: { type: action, params: ({ event }: { event: ErrorActorEvent }) => event.error },
+    description,
   };
 }

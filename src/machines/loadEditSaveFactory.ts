@@ -16,6 +16,7 @@ import {
   type StateValue,
   type TransitionConfig,
 } from 'xstate';
+import { accountTexts } from '../../contract/account';
 import { textAlert, type MachineAlert } from './alerts';
 
 /**
@@ -30,6 +31,15 @@ import { textAlert, type MachineAlert } from './alerts';
  * edit and save (invoked widgets, parallel regions, more states) and every description in the
  * spec's words, so each instance has its own diagram and its own path table.
  */
+
+/** The load failure of the screens that load the person's own details (spec §8). */
+export const userDataLoadFailed = {
+  title: accountTexts.loadUserDataTitle,
+  text: accountTexts.loadUserDataFailed,
+  description: "'Error loading user data': 'There was an error loading the user data'.",
+  stateDescription:
+    "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
+};
 
 /** The context every instance has: the alert it shows (the rest is the instance's). */
 export interface LoadEditSaveContext {

@@ -47,6 +47,18 @@ export function refreshDelayMs(authSession: AuthSession | null, nowMs: number): 
   return Math.min(MAX_TIMER_MS, Math.max(0, authSession.expiresAt - REFRESH_MARGIN_MS - nowMs));
 }
 
+/** The new session a call answered is kept and stored (every tab follows). */
+const storedOutput = [
+  {
+    type: 'assignSession' as const,
+    params: ({ event }: { event: { output: EstablishedSession } }) => event.output,
+  },
+  {
+    type: 'persistSession' as const,
+    params: ({ event }: { event: { output: EstablishedSession } }) => event.output,
+  },
+];
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -230,17 +242,13 @@ export const sessionMachine = setup({
                 type: 'followRedirect',
                 params: ({ context }) => context.redirectTo ?? '/',
               },
-              { type: 'assignSession', params: ({ event }) => event.output },
-              { type: 'persistSession', params: ({ event }) => event.output },
+              ...storedOutput,
             ],
             description: 'Refreshed; the redirect target is followed with a full page load.',
           },
           {
             target: 'signedIn',
-            actions: [
-              { type: 'assignSession', params: ({ event }) => event.output },
-              { type: 'persistSession', params: ({ event }) => event.output },
-            ],
+            actions: [...storedOutput],
             description: 'Refreshed: the new session is stored.',
           },
         ],
@@ -266,11 +274,7 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ tenantId: context.tenantId ?? 0 }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'assignSession', params: ({ event }) => event.output },
-            { type: 'persistSession', params: ({ event }) => event.output },
-            'goHome',
-          ],
+          actions: [...storedOutput, 'goHome'],
           description:
             'Switched: the new session is stored (every tab follows) and the person goes to the home of the organisation.',
         },
@@ -289,11 +293,7 @@ export const sessionMachine = setup({
         src: 'stopImpersonating',
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'assignSession', params: ({ event }) => event.output },
-            { type: 'persistSession', params: ({ event }) => event.output },
-            'goToAdminUsers',
-          ],
+          actions: [...storedOutput, 'goToAdminUsers'],
           description:
             "The host's own session is stored (every tab follows) and the host is back on the admin users page.",
         },

@@ -1,11 +1,5 @@
-import {
-  assertEvent,
-  assign,
-  fromPromise,
-  setup,
-  type ErrorActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from './guardedCall';
 import type {
   AuthCodeResponse,
   LoginWithGoogleRequest,
@@ -214,14 +208,11 @@ export const thirdPartySignInMachine = setup({
           },
           { target: 'loggingIn', description: 'Login: the code goes to the login call.' },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignProviderError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description: "'Google login failed:' plus the error.",
-        },
+        onError: failedCall(
+          'failed',
+          'assignProviderError',
+          "'Google login failed:' plus the error.",
+        ),
       },
     },
     signingUp: {
@@ -287,15 +278,11 @@ export const thirdPartySignInMachine = setup({
                 description: 'The account was created: go to /feed.',
               },
             ],
-            onError: {
-              target: '#thirdPartySignIn.failed',
-              actions: {
-                type: 'assignSignupError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                "The server's messages or 'Error signing up with google, please try again.'",
-            },
+            onError: failedCall(
+              '#thirdPartySignIn.failed',
+              'assignSignupError',
+              "The server's messages or 'Error signing up with google, please try again.'",
+            ),
           },
         },
       },
@@ -316,14 +303,11 @@ export const thirdPartySignInMachine = setup({
           actions: { type: 'assignSession', params: ({ event }) => event.output },
           description: 'Logged in.',
         },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignLoginError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description: "The server's messages or 'Error logging in with google.'",
-        },
+        onError: failedCall(
+          'failed',
+          'assignLoginError',
+          "The server's messages or 'Error logging in with google.'",
+        ),
       },
     },
     existing: {

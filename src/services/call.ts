@@ -5,7 +5,7 @@
  * JSON (the transport's rules, spec §7.1).
  */
 import type { AuthLevel, Endpoint } from '../../contract/endpoints/define';
-import type { ApiResponse } from './apiResponse';
+import { dataOrThrow, type ApiResponse } from './apiResponse';
 import type { QueryPayload } from './apiUrl';
 import type { HttpClient } from './http';
 
@@ -52,4 +52,23 @@ export function createCall(http: HttpClient): Call {
         return http.post(endpoint.path, endpoint.response, payload, options);
     }
   };
+}
+
+/**
+ * `data(endpoint)` is the endpoint as a function of its request that answers the data of an Ok
+ * answer and throws an ApiError otherwise; `done(endpoint)` likewise, for a call whose data
+ * nobody reads. The API modules build their calls with them, their types read from the contract.
+ */
+export function createDataCalls(http: HttpClient) {
+  const call = createCall(http);
+  const data =
+    <Request, Data>(endpoint: Endpoint<Request, Data, AuthLevel>) =>
+    async (request: Request, options?: CallOptions): Promise<Data> =>
+      dataOrThrow(await call(endpoint, request, options));
+  const done =
+    <Request, Data>(endpoint: Endpoint<Request, Data, AuthLevel>) =>
+    async (request: Request, options?: CallOptions): Promise<void> => {
+      await data(endpoint)(request, options);
+    };
+  return { call, data, done };
 }

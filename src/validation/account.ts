@@ -10,19 +10,13 @@ import { formStruct, text } from './formStruct';
 import type { RuleResult } from './formStruct';
 import { isStrongPassword } from '../../contract/identity';
 import { resolveMinimumPasswordLength } from './password';
+import { personFieldOrder } from './signupFields';
 import { optionalPhoneRule, phoneFromE164 } from './phone';
 import type { PhoneValue } from './phone';
 import { dateOfBirthRule, handleRule, requiredName } from './signup';
 
 /** The Personal Details form's fields, in screen order ('email' is the verification widget). */
-export const personalDetailsFieldOrder = [
-  'firstName',
-  'lastName',
-  'phone',
-  'dateOfBirth',
-  'handle',
-  'email',
-] as const;
+export const personalDetailsFieldOrder = personFieldOrder;
 export type PersonalDetailsFieldName = (typeof personalDetailsFieldOrder)[number];
 
 export interface PersonalDetailsFormValues {

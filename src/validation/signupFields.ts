@@ -21,15 +21,23 @@ export const signupMessages = {
   nameTooLong: `Maximum ${NAME_MAX} characters allowed`,
 } as const;
 
-/** Every field the Signup screen can focus, in screen order ('email' is the verification widget). */
-export const signupFieldOrder = [
-  'companyName',
+/**
+ * The person's own fields, in the order both the Signup and the Personal Details screens show
+ * them ('email' is the verification widget).
+ */
+export const personFieldOrder = [
   'firstName',
   'lastName',
   'phone',
   'dateOfBirth',
   'handle',
   'email',
+] as const;
+
+/** Every field the Signup screen can focus, in screen order ('email' is the verification widget). */
+export const signupFieldOrder = [
+  'companyName',
+  ...personFieldOrder,
   'password',
   'confirmPassword',
   'consentToHelpEmails',

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import { accountTexts, type UpdatePasswordRequest } from '../../../contract/account';
 import type { LoginProvider } from '../../../contract/enums';
 import type { MachineAlert } from '../../machines/alerts';
@@ -145,15 +146,11 @@ export const changePasswordMachine = setup({
           description:
             "'Your password has been updated successfully' titled 'Password Updated'; the form is emptied.",
         },
-        onError: {
-          target: 'editing',
-          actions: {
-            type: 'assignFailure',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description:
-            "'Error Updating Password' with the server's messages, else 'Error updating password'; the form keeps what was typed.",
-        },
+        onError: failedCall(
+          'editing',
+          'assignFailure',
+          "'Error Updating Password' with the server's messages, else 'Error updating password'; the form keeps what was typed.",
+        ),
       },
     },
   },

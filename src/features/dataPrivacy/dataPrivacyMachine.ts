@@ -1,4 +1,5 @@
-import { fromPromise, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import {
   accountTexts,
   DEFAULT_PRIVACY_POLICY_VERSION,
@@ -7,7 +8,7 @@ import {
   type UserEditDetails,
 } from '../../../contract/account';
 import { type MachineAlert, textAlert } from '../../machines/alerts';
-import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
+import { createLoadEditSaveMachine, userDataLoadFailed } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export interface DataPrivacyInput {
@@ -99,13 +100,7 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
     input: (context) => ({ id: context.userId }),
     description: "GET users/get?id=: the person's own details.",
     loaded: 'The privacy policy version and agreed date show.',
-    failed: {
-      title: accountTexts.loadUserDataTitle,
-      text: accountTexts.loadUserDataFailed,
-      description: "'Error loading user data': 'There was an error loading the user data'.",
-      stateDescription:
-        "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
-    },
+    failed: userDataLoadFailed,
   },
   ready: {
     type: 'parallel',
@@ -135,14 +130,11 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
                 lastName: context.details?.lastName ?? '',
               }),
               onDone: { target: 'idle', description: 'The zip was saved.' },
-              onError: {
-                target: 'idle',
-                actions: {
-                  type: 'logDownloadFailure',
-                  params: ({ event }: { event: ErrorActorEvent }) => event.error,
-                },
-                description: 'A personal-data download failure is only logged.',
-              },
+              onError: failedCall(
+                'idle',
+                'logDownloadFailure',
+                'A personal-data download failure is only logged.',
+              ),
             },
           },
         },

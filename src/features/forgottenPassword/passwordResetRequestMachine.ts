@@ -1,11 +1,5 @@
-import {
-  assertEvent,
-  assign,
-  fromPromise,
-  setup,
-  type ErrorActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 
@@ -35,6 +29,16 @@ export interface PasswordResetRequestContext {
 
 export type PasswordResetRequestEvent =
   { type: 'form.submit'; values: PasswordResetRequestValues } | { type: 'alert.dismiss' };
+
+/** With a warning or an error shown: the form may be sent again, or the alert dismissed. */
+const retryOrDismiss = {
+  'form.submit': { target: 'submitting', description: 'Try again.' },
+  'alert.dismiss': {
+    target: 'editing',
+    actions: 'clearMessages',
+    description: 'The alert is dismissed.',
+  },
+} as const;
 
 export const passwordResetRequestMachine = setup({
   types: {
@@ -98,15 +102,11 @@ export const passwordResetRequestMachine = setup({
             description: 'Warning: the messages show in a warning alert.',
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description:
-            "Error: 'Error Requesting Password' with the server's messages or 'Error requesting password reset.'",
-        },
+        onError: failedCall(
+          'failed',
+          'assignError',
+          "Error: 'Error Requesting Password' with the server's messages or 'Error requesting password reset.'",
+        ),
       },
     },
     requested: {
@@ -115,25 +115,11 @@ export const passwordResetRequestMachine = setup({
     },
     warned: {
       description: 'The messages show in a warning alert; the form is shown.',
-      on: {
-        'form.submit': { target: 'submitting', description: 'Try again.' },
-        'alert.dismiss': {
-          target: 'editing',
-          actions: 'clearMessages',
-          description: 'The alert is dismissed.',
-        },
-      },
+      on: retryOrDismiss,
     },
     failed: {
       description: "'Error Requesting Password' with the messages; the form is shown.",
-      on: {
-        'form.submit': { target: 'submitting', description: 'Try again.' },
-        'alert.dismiss': {
-          target: 'editing',
-          actions: 'clearMessages',
-          description: 'The alert is dismissed.',
-        },
-      },
+      on: retryOrDismiss,
     },
   },
 });

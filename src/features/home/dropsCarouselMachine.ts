@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import {
   FEED_PAGE_SIZE,
   INTRO_DROP,
@@ -224,14 +225,11 @@ export const dropsCarouselMachine = setup({
                   'The fetch returned nothing: it restarts from the beginning (page 1 again, the first drops follow the last).',
               },
             ],
-            onError: {
-              target: 'failed',
-              actions: {
-                type: 'logDropsError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description: 'The load failed: logged; the drops loaded stay.',
-            },
+            onError: failedCall(
+              'failed',
+              'logDropsError',
+              'The load failed: logged; the drops loaded stay.',
+            ),
           },
         },
         ready: {

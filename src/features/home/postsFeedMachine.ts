@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import { FEED_PAGE_SIZE, type FeedListRequest, type FeedPost } from '../../../contract/posts';
 import { notProvided } from '../../machines/notProvided';
 
@@ -111,15 +112,11 @@ export const postsFeedMachine = setup({
             description: 'A full page: more may follow.',
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'logFeedError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description:
-            'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
-        },
+        onError: failedCall(
+          'failed',
+          'logFeedError',
+          'The load failed: logged; the posts loaded so far stay (an empty list for the first page).',
+        ),
       },
     },
     ready: {

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import type { LoginRequest } from '../../../contract/auth';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
@@ -66,15 +67,11 @@ export const loginMachine = setup({
           actions: { type: 'assignSession', params: ({ event }) => event.output },
           description: 'Logged in.',
         },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description:
-            "Alert 'Login Error' with the server messages or 'Error logging in, please try again.'",
-        },
+        onError: failedCall(
+          'failed',
+          'assignError',
+          "Alert 'Login Error' with the server messages or 'Error logging in, please try again.'",
+        ),
       },
     },
     failed: {

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import {
   organisationTexts,
   type NewOrganisationRequest,
@@ -120,15 +121,11 @@ export const newOrganisationMachine = setup({
               description:
                 'Created: tenants/new answered its guid (and id). Spec §4 Organisation creation: on success, switch to the new tenant.',
             },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'assignFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                "'Error creating new organisation' (with the server's messages); the form keeps what was typed.",
-            },
+            onError: failedCall(
+              'editing',
+              'assignFailure',
+              "'Error creating new organisation' (with the server's messages); the form keeps what was typed.",
+            ),
           },
         },
       },

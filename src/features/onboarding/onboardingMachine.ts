@@ -1,11 +1,5 @@
-import {
-  assign,
-  fromPromise,
-  sendParent,
-  setup,
-  type ErrorActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
+import { failedCall } from '../../machines/guardedCall';
 import { onboardingTexts as completionTexts } from '../../../contract/tenants';
 import { MINIMUM_TOPICS, topicTexts, type Topic } from '../../../contract/topics';
 import {
@@ -242,15 +236,11 @@ export const onboardingMachine = setup({
             src: 'saveTopics',
             input: ({ context }) => ({ userId: context.userId, topicIds: context.chosen }),
             onDone: { target: '#onboarding.photo', description: 'Saved: step 3.' },
-            onError: {
-              target: 'choosing',
-              actions: {
-                type: 'assignSaveErrors',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description:
-                "'Error saving topics' ('Error updating user topics' by default); the choices stay.",
-            },
+            onError: failedCall(
+              'choosing',
+              'assignSaveErrors',
+              "'Error saving topics' ('Error updating user topics' by default); the choices stay.",
+            ),
           },
         },
       },
@@ -312,14 +302,11 @@ export const onboardingMachine = setup({
               actions: 'refreshSessionToHome',
               description: 'Onboarding complete: the session is refreshed to /.',
             },
-            onError: {
-              target: 'ready',
-              actions: {
-                type: 'assignCompleteErrors',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-              description: "'Error setting onboarding as completed.'",
-            },
+            onError: failedCall(
+              'ready',
+              'assignCompleteErrors',
+              "'Error setting onboarding as completed.'",
+            ),
           },
         },
         finishing: {

@@ -1,17 +1,10 @@
-import {
-  assertEvent,
-  assign,
-  fromPromise,
-  setup,
-  type ErrorActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type {
   ResetPasswordRequest,
   ValidatePasswordResetKeyRequest,
 } from '../../../contract/identity';
 import { messagesFrom } from '../../machines/errorMessages';
-import { guardedCall } from '../../machines/guardedCall';
+import { failedCall, guardedCall } from '../../machines/guardedCall';
 import { notProvided } from '../../machines/notProvided';
 
 export const passwordResetTexts = {
@@ -129,15 +122,11 @@ export const passwordResetMachine = setup({
           target: 'updated',
           description: "'Password Updated': 'Your password has been updated successfully'.",
         },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'assignError',
-            params: ({ event }: { event: ErrorActorEvent }) => event.error,
-          },
-          description:
-            "The server's messages or 'Error updating password, please try again.'; the form is kept.",
-        },
+        onError: failedCall(
+          'failed',
+          'assignError',
+          "The server's messages or 'Error updating password, please try again.'; the form is kept.",
+        ),
       },
     },
     failed: {

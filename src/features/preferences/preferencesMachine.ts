@@ -5,7 +5,7 @@ import {
   type UserEditDetails,
 } from '../../../contract/account';
 import { textAlert, type MachineAlert } from '../../machines/alerts';
-import { createLoadEditSaveMachine } from '../../machines/loadEditSaveFactory';
+import { createLoadEditSaveMachine, userDataLoadFailed } from '../../machines/loadEditSaveFactory';
 import { notProvided } from '../../machines/notProvided';
 
 /** The two consents the screen edits (the annotation colour is kept as it was). */
@@ -63,13 +63,7 @@ export const preferencesMachine = createLoadEditSaveMachine({
     actor: 'getUserEditDetails',
     description: "GET users/getUserEditDetails: the person's saved preferences.",
     loaded: 'The saved preferences fill the form.',
-    failed: {
-      title: accountTexts.loadUserDataTitle,
-      text: accountTexts.loadUserDataFailed,
-      description: "'Error loading user data': 'There was an error loading the user data'.",
-      stateDescription:
-        "'Error loading user data': 'There was an error loading the user data'; the person may try again.",
-    },
+    failed: userDataLoadFailed,
   },
   ready: { description: 'The two checkboxes, as saved or as changed.' },
   edit: {

@@ -36,14 +36,9 @@ export interface UsersInput {
 }
 
 /** What the invite and resend forms submit (the id comes from the invitation being resent). */
-export interface InvitationSubmission {
-  firstName: string;
-  lastName: string;
-  email: string;
+export type InvitationSubmission = Omit<UpsertInvitationRequest, 'id' | 'message'> & {
   message: string;
-  userRole: UserRole;
-  canChangeEmailAddress: boolean;
-}
+};
 
 /** What the edit user form submits. */
 export interface UserChanges {
@@ -138,6 +133,38 @@ const formMode = {
   initial: 'editing',
   on: { cancel: { target: 'list', description: 'Back to the list.' } },
 } as const;
+
+/**
+ * The invite and resend modes: the invitation form, then POST userinvitations/upsert with what
+ * `input` makes of the form (and the invitation resent), back to the list when sent.
+ */
+const invitationMode = (
+  description: string,
+  send: string,
+  sendingDescription: string,
+  input: (args: { context: UsersContext; event: UsersEvent }) => UpsertInvitationRequest,
+) => ({
+  description,
+  ...formMode,
+  states: {
+    editing: editing(
+      'The form; what was typed stays through a failure.',
+      'form.submit',
+      'sending',
+      send,
+    ),
+    sending: {
+      description: sendingDescription,
+      invoke: {
+        id: 'upsertInvitation',
+        src: 'upsertInvitation' as const,
+        input,
+        onDone: reloaded(teamTexts.invitationSent, INVITATION_SENT),
+        onError: failed('editing', usersTexts.inviteFailed, FORM_KEPT),
+      },
+    },
+  },
+});
 
 /** A row's action from the list, when the guard allows its id: the row is selected, the alert cleared. */
 const onRow = <T extends string>(
@@ -339,59 +366,26 @@ export const usersMachine = setup({
         ),
       },
     },
-    invite: {
-      description: 'Mode invite (new): the invite form.',
-      ...formMode,
-      states: {
-        editing: editing(
-          'The form; what was typed stays through a failure.',
-          'form.submit',
-          'sending',
-          'Send.',
-        ),
-        sending: {
-          description: 'POST userinvitations/upsert without an id: the invitee is mailed.',
-          invoke: {
-            id: 'upsertInvitation',
-            src: 'upsertInvitation',
-            input: ({ event }) => {
-              if (event.type !== 'form.submit') throw new Error('sending needs the form');
-              return { ...event.values };
-            },
-            onDone: reloaded(teamTexts.invitationSent, INVITATION_SENT),
-            onError: failed('editing', usersTexts.inviteFailed, FORM_KEPT),
-          },
-        },
+    invite: invitationMode(
+      'Mode invite (new): the invite form.',
+      'Send.',
+      'POST userinvitations/upsert without an id: the invitee is mailed.',
+      ({ event }) => {
+        if (event.type !== 'form.submit') throw new Error('sending needs the form');
+        return { ...event.values };
       },
-    },
-    resend: {
-      description: 'Mode resend (edit an invitation): the form filled in from the invitation.',
-      ...formMode,
-      states: {
-        editing: editing(
-          'The form; what was typed stays through a failure.',
-          'form.submit',
-          'sending',
-          'Resend.',
-        ),
-        sending: {
-          description:
-            'POST userinvitations/upsert with its id: a new link and expiry; earlier links expire.',
-          invoke: {
-            id: 'upsertInvitation',
-            src: 'upsertInvitation',
-            input: ({ context, event }) => {
-              if (event.type !== 'form.submit' || context.selectedId === null) {
-                throw new Error('resending needs the form and the invitation');
-              }
-              return { ...event.values, id: context.selectedId };
-            },
-            onDone: reloaded(teamTexts.invitationSent, INVITATION_SENT),
-            onError: failed('editing', usersTexts.inviteFailed, FORM_KEPT),
-          },
-        },
+    ),
+    resend: invitationMode(
+      'Mode resend (edit an invitation): the form filled in from the invitation.',
+      'Resend.',
+      'POST userinvitations/upsert with its id: a new link and expiry; earlier links expire.',
+      ({ context, event }) => {
+        if (event.type !== 'form.submit' || context.selectedId === null) {
+          throw new Error('resending needs the form and the invitation');
+        }
+        return { ...event.values, id: context.selectedId };
       },
-    },
+    ),
     edit: {
       description:
         'Mode edit: name and email read-only, the role and Login enabled; users can log in and update their own details and preferences.',

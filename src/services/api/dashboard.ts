@@ -1,24 +1,13 @@
-import type {
-  DashboardInformation,
-  DashboardInformationRequest,
-} from '../../../contract/dashboard';
 import { dashboardEndpoints } from '../../../contract/endpoints/dashboard';
-import { dataOrThrow } from '../apiResponse';
-import { createCall, type CallOptions } from '../call';
+import { createDataCalls } from '../call';
 import type { HttpClient } from '../http';
 
-export interface DashboardApi {
-  /** GET users/getDashboardInformation (refresh flag): the caller's counts and first name. */
-  getDashboardInformation(
-    request: DashboardInformationRequest,
-    options?: CallOptions,
-  ): Promise<DashboardInformation>;
-}
+export type DashboardApi = ReturnType<typeof createDashboardApi>;
 
-export function createDashboardApi(http: HttpClient): DashboardApi {
-  const call = createCall(http);
+export function createDashboardApi(http: HttpClient) {
+  const { data } = createDataCalls(http);
   return {
-    getDashboardInformation: async (request, options) =>
-      dataOrThrow(await call(dashboardEndpoints.getDashboardInformation, request, options)),
+    /** GET users/getDashboardInformation (refresh flag): the caller's counts and first name. */
+    getDashboardInformation: data(dashboardEndpoints.getDashboardInformation),
   };
 }

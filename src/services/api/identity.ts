@@ -11,7 +11,6 @@ import {
   type ActivateResponse,
   type ConfirmEmailAddressResponse,
   type ConfirmEmailAddressRequest,
-  type LoginWithGoogleRequest,
   type RequestPasswordResetRequest,
   type ResetPasswordRequest,
   type SignupRequest,
@@ -21,7 +20,7 @@ import {
   type VerifyAccountRequest,
 } from '../../../contract/identity';
 import { ApiError, dataOrThrow, isApiError, type ApiResponse } from '../apiResponse';
-import { createCall, type CallOptions } from '../call';
+import { createDataCalls, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
 /** The three outcomes of POST auth/signup (an Error status or a 4xx throws instead). */
@@ -42,43 +41,7 @@ export interface SignupWithGoogleResult {
 /** The outcomes of POST auth/requestPasswordReset (an Error status or a 4xx throws instead). */
 export type PasswordResetRequestResult = { kind: 'ok' } | { kind: 'warning'; messages: string[] };
 
-export interface IdentityApi {
-  /** POST auth/verifyAccount (email, forSignup): mails a code; ApiError when not Ok. */
-  verifyAccount(request: VerifyAccountRequest, options?: CallOptions): Promise<void>;
-  /** POST auth/verifyAccountCode (email, code); ApiError (server messages) when not verified. */
-  verifyAccountCode(request: VerifyAccountCodeRequest, options?: CallOptions): Promise<void>;
-  /** POST auth/signup: signed in, created (activation by link) or a warning. */
-  signup(request: SignupRequest, options?: CallOptions): Promise<SignupResult>;
-  /** POST auth/signupWithGoogle: the session, with a message when the account already existed. */
-  signupWithGoogle(
-    request: SignupWithGoogleRequest,
-    options?: CallOptions,
-  ): Promise<SignupWithGoogleResult>;
-  /** POST auth/loginWithGoogle (authCodeResponse): the session. */
-  loginWithGoogle(request: LoginWithGoogleRequest, options?: CallOptions): Promise<SessionData>;
-  /** POST auth/requestPasswordReset (email, redirectTo): ok or a warning. */
-  requestPasswordReset(
-    request: RequestPasswordResetRequest,
-    options?: CallOptions,
-  ): Promise<PasswordResetRequestResult>;
-  /** POST auth/validatePasswordResetKey (key): whether the emailed key can still be used. */
-  validatePasswordResetKey(
-    request: ValidatePasswordResetKeyRequest,
-    options?: CallOptions,
-  ): Promise<boolean>;
-  /** POST auth/resetPassword (key, newPassword); ApiError (server messages) when not updated. */
-  resetPassword(request: ResetPasswordRequest, options?: CallOptions): Promise<void>;
-  /**
-   * POST auth/activate (activationKey): data.activated and data.message. A non-Ok answer that
-   * still carries that data is returned with activated false; otherwise it throws.
-   */
-  activate(request: ActivateRequest, options?: CallOptions): Promise<ActivateResponse>;
-  /** POST auth/confirmEmailAddress (key): data.confirmed and data.message, like activate. */
-  confirmEmailAddress(
-    request: ConfirmEmailAddressRequest,
-    options?: CallOptions,
-  ): Promise<ConfirmEmailAddressResponse>;
-}
+export type IdentityApi = ReturnType<typeof createIdentityApi>;
 
 /** A failed call whose Ok answer says it did not happen (e.g. `{verified: false}`). */
 function notDone(messages: string[]): ApiError {
@@ -112,23 +75,29 @@ function outcome<T extends { message: string }, K extends keyof T>(
   return dataOrThrow(response);
 }
 
-export function createIdentityApi(http: HttpClient): IdentityApi {
-  const call = createCall(http);
+export function createIdentityApi(http: HttpClient) {
+  const { call, data } = createDataCalls(http);
 
   return {
-    async verifyAccount(request, options) {
+    /** POST auth/verifyAccount (email, forSignup): mails a code; ApiError when not Ok. */
+    async verifyAccount(request: VerifyAccountRequest, options?: CallOptions): Promise<void> {
       const response = await call(endpoints.verifyAccount, request, options);
       const data = dataOrThrow(response);
       if (data !== null && !data.sent) throw notDone(response.messages);
     },
 
-    async verifyAccountCode(request, options) {
+    /** POST auth/verifyAccountCode (email, code); ApiError (server messages) when not verified. */
+    async verifyAccountCode(
+      request: VerifyAccountCodeRequest,
+      options?: CallOptions,
+    ): Promise<void> {
       const response = await call(endpoints.verifyAccountCode, request, options);
       const data = dataOrThrow(response);
       if (data !== null && !data.verified) throw notDone(response.messages);
     },
 
-    async signup(request, options) {
+    /** POST auth/signup: signed in, created (activation by link) or a warning. */
+    async signup(request: SignupRequest, options?: CallOptions): Promise<SignupResult> {
       const response = await okOrWarning(() => call(endpoints.signup, request, options));
       if (response.status === ResponseStatus.Warning) {
         return { kind: 'warning', messages: response.messages };
@@ -137,16 +106,23 @@ export function createIdentityApi(http: HttpClient): IdentityApi {
       return data === null ? { kind: 'created' } : { kind: 'signedIn', data };
     },
 
-    async signupWithGoogle(request, options) {
+    /** POST auth/signupWithGoogle: the session, with a message when the account already existed. */
+    async signupWithGoogle(
+      request: SignupWithGoogleRequest,
+      options?: CallOptions,
+    ): Promise<SignupWithGoogleResult> {
       const response = await call(endpoints.signupWithGoogle, request, options);
       return { data: dataOrThrow(response), messages: response.messages };
     },
 
-    async loginWithGoogle(request, options) {
-      return dataOrThrow(await call(endpoints.loginWithGoogle, request, options));
-    },
+    /** POST auth/loginWithGoogle (authCodeResponse): the session. */
+    loginWithGoogle: data(endpoints.loginWithGoogle),
 
-    async requestPasswordReset(request, options) {
+    /** POST auth/requestPasswordReset (email, redirectTo): ok or a warning. */
+    async requestPasswordReset(
+      request: RequestPasswordResetRequest,
+      options?: CallOptions,
+    ): Promise<PasswordResetRequestResult> {
       // The contract does not pin this call's data: the same answer whether or not the address
       // exists, so nothing in it is read.
       const response = await okOrWarning(() =>
@@ -159,21 +135,33 @@ export function createIdentityApi(http: HttpClient): IdentityApi {
       return { kind: 'ok' };
     },
 
-    async validatePasswordResetKey(request, options) {
-      const response = await call(endpoints.validatePasswordResetKey, request, options);
-      return dataOrThrow(response).valid;
+    /** POST auth/validatePasswordResetKey (key): whether the emailed key can still be used. */
+    async validatePasswordResetKey(
+      request: ValidatePasswordResetKeyRequest,
+      options?: CallOptions,
+    ): Promise<boolean> {
+      return (await data(endpoints.validatePasswordResetKey)(request, options)).valid;
     },
 
-    async resetPassword(request, options) {
+    /** POST auth/resetPassword (key, newPassword); ApiError (server messages) when not updated. */
+    async resetPassword(request: ResetPasswordRequest, options?: CallOptions): Promise<void> {
       const response = await call(endpoints.resetPassword, request, options);
       if (!dataOrThrow(response).updated) throw notDone(response.messages);
     },
 
-    async activate(request, options) {
+    /**
+     * POST auth/activate (activationKey): data.activated and data.message. A non-Ok answer that
+     * still carries that data is returned with activated false; otherwise it throws.
+     */
+    async activate(request: ActivateRequest, options?: CallOptions): Promise<ActivateResponse> {
       return outcome(await call(endpoints.activate, request, options), 'activated');
     },
 
-    async confirmEmailAddress(request, options) {
+    /** POST auth/confirmEmailAddress (key): data.confirmed and data.message, like activate. */
+    async confirmEmailAddress(
+      request: ConfirmEmailAddressRequest,
+      options?: CallOptions,
+    ): Promise<ConfirmEmailAddressResponse> {
       return outcome(await call(endpoints.confirmEmailAddress, request, options), 'confirmed');
     },
   };

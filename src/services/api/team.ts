@@ -1,68 +1,27 @@
 import { teamEndpoints as e } from '../../../contract/endpoints/team';
 import type { ListRequest } from '../../../contract/lists';
-import type {
-  AcceptInvitationRequest,
-  AcceptInvitationResponse,
-  AcceptInvitationWithGoogleRequest,
-  DeclineInvitationRequest,
-  InvitationByKey,
-  TeamUser,
-  UpdateUserRequest,
-  UpsertInvitationRequest,
-  UserInvitation,
-} from '../../../contract/team';
-import type { SessionData } from '../../../contract/auth';
-import { dataOrThrow } from '../apiResponse';
-import { createCall, type CallOptions } from '../call';
+import { createDataCalls, type CallOptions } from '../call';
 import type { HttpClient } from '../http';
 
 /** The team's calls (spec §7.2): the users screen's and the invitee's. */
-export interface TeamApi {
-  listUsers(request: ListRequest, options?: CallOptions): Promise<TeamUser[]>;
-  listInvitations(request: ListRequest, options?: CallOptions): Promise<UserInvitation[]>;
-  upsertInvitation(
-    request: UpsertInvitationRequest,
-    options?: CallOptions,
-  ): Promise<UserInvitation>;
-  updateUser(request: UpdateUserRequest, options?: CallOptions): Promise<TeamUser>;
-  deleteUser(id: number, options?: CallOptions): Promise<void>;
-  deleteInvitation(id: number, options?: CallOptions): Promise<void>;
-  getUserByInvitationKey(key: string, options?: CallOptions): Promise<InvitationByKey>;
-  acceptUserInvitation(
-    request: AcceptInvitationRequest,
-    options?: CallOptions,
-  ): Promise<AcceptInvitationResponse>;
-  acceptUserInvitationWithGoogle(
-    request: AcceptInvitationWithGoogleRequest,
-    options?: CallOptions,
-  ): Promise<SessionData>;
-  declineUserInvitation(request: DeclineInvitationRequest, options?: CallOptions): Promise<void>;
-}
+export type TeamApi = ReturnType<typeof createTeamApi>;
 
-export function createTeamApi(http: HttpClient): TeamApi {
-  const call = createCall(http);
+export function createTeamApi(http: HttpClient) {
+  const { data, done } = createDataCalls(http);
   return {
-    listUsers: async (request, options) =>
-      dataOrThrow(await call(e.listUsers, request, options)).list,
-    listInvitations: async (request, options) =>
-      dataOrThrow(await call(e.listInvitations, request, options)).list,
-    upsertInvitation: async (request, options) =>
-      dataOrThrow(await call(e.upsertInvitation, request, options)),
-    updateUser: async (request, options) => dataOrThrow(await call(e.updateUser, request, options)),
-    deleteUser: async (id, options) => {
-      dataOrThrow(await call(e.deleteUser, { id }, options));
-    },
-    deleteInvitation: async (id, options) => {
-      dataOrThrow(await call(e.deleteInvitation, { id }, options));
-    },
-    getUserByInvitationKey: async (key, options) =>
-      dataOrThrow(await call(e.getUserByInvitationKey, { key }, options)),
-    acceptUserInvitation: async (request, options) =>
-      dataOrThrow(await call(e.acceptUserInvitation, request, options)),
-    acceptUserInvitationWithGoogle: async (request, options) =>
-      dataOrThrow(await call(e.acceptUserInvitationWithGoogle, request, options)),
-    declineUserInvitation: async (request, options) => {
-      dataOrThrow(await call(e.declineUserInvitation, request, options));
-    },
+    listUsers: async (request: ListRequest, options?: CallOptions) =>
+      (await data(e.listUsers)(request, options)).list,
+    listInvitations: async (request: ListRequest, options?: CallOptions) =>
+      (await data(e.listInvitations)(request, options)).list,
+    upsertInvitation: data(e.upsertInvitation),
+    updateUser: data(e.updateUser),
+    deleteUser: (id: number, options?: CallOptions) => done(e.deleteUser)({ id }, options),
+    deleteInvitation: (id: number, options?: CallOptions) =>
+      done(e.deleteInvitation)({ id }, options),
+    getUserByInvitationKey: (key: string, options?: CallOptions) =>
+      data(e.getUserByInvitationKey)({ key }, options),
+    acceptUserInvitation: data(e.acceptUserInvitation),
+    acceptUserInvitationWithGoogle: data(e.acceptUserInvitationWithGoogle),
+    declineUserInvitation: done(e.declineUserInvitation),
   };
 }
