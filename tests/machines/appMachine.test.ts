@@ -24,7 +24,7 @@ import type { FlowRules, StartFlow } from '../../src/machines/flows';
 import { sessionMachine, type EstablishedSession } from '../../src/machines/sessionMachine';
 import { subscriptionMachine } from '../../src/machines/subscriptionMachine';
 import { configuration, makeSession, makeStatus, makeUser } from '../support/fixtures';
-import { describePaths, FakePromises, inertMachine } from '../support/pathHarness';
+import { describePaths, FakePromises, inertMachine, settled } from '../support/pathHarness';
 
 /**
  * The app machine against a small fake registry (architecture.md §3): a landing flow that follows the
@@ -469,8 +469,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.snapshot.session', snapshot: restoring },
   { type: 'xstate.snapshot.subscription', snapshot: tenantReady },
   { type: 'xstate.snapshot.subscription', snapshot: tenantOnboarding },
-  { type: 'xstate.done.actor.loadFlow', output: startFlow },
-  { type: 'xstate.error.actor.loadFlow', error: new Error('chunk failed') },
+  ...settled('loadFlow', [startFlow], [new Error('chunk failed')]),
   { type: 'retry' },
   { type: 'xstate.done.actor.main', output: session },
   { type: 'flow.navigate', to: '/elsewhere' },

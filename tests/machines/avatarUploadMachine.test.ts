@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 import type { PendingUpload, ValidationPresetRules } from '../../contract/media';
 import * as avatar from '../../src/machines/avatarUploadMachine';
-import { FakePromises } from '../support/pathHarness';
+import { FakePromises, settled } from '../support/pathHarness';
 import { describePathsForInputs } from '../support/pathsWithInputs';
 
 /** Spec §5 Avatar upload and §8 Avatar / Upload: the texts the person is shown. */
@@ -471,20 +471,11 @@ await describePathsForInputs<Spies, avatar.AvatarUploadInput>({
     { type: 'upload.fail', error: REFUSED },
     { type: 'upload.fail', error: offline },
     { type: 'xstate.error.actor.uploadImage', error: offline },
-    { type: 'xstate.done.actor.loadPreset', output: PRESET },
-    { type: 'xstate.error.actor.loadPreset', error: offline },
-    { type: 'xstate.error.actor.loadPreset', error: { messages: [PRESET_FAILED] } },
-    { type: 'xstate.done.actor.checkFile', output: undefined },
-    { type: 'xstate.error.actor.checkFile', error: REFUSED },
-    { type: 'xstate.error.actor.checkFile', error: offline },
-    { type: 'xstate.done.actor.confirmUpload', output: { imageUrl: NEW_URL } },
-    { type: 'xstate.error.actor.confirmUpload', error: NOT_USABLE },
-    { type: 'xstate.error.actor.confirmUpload', error: offline },
-    { type: 'xstate.done.actor.discardUpload', output: undefined },
-    { type: 'xstate.error.actor.discardUpload', error: offline },
-    { type: 'xstate.done.actor.deleteAvatar', output: undefined },
-    { type: 'xstate.error.actor.deleteAvatar', error: offline },
-    { type: 'xstate.error.actor.deleteAvatar', error: NOT_USABLE },
+    ...settled('loadPreset', [PRESET], [offline, { messages: [PRESET_FAILED] }]),
+    ...settled('checkFile', [undefined], [REFUSED, offline]),
+    ...settled('confirmUpload', [{ imageUrl: NEW_URL }], [NOT_USABLE, offline]),
+    ...settled('discardUpload', [undefined], [offline]),
+    ...settled('deleteAvatar', [undefined], [offline, NOT_USABLE]),
   ],
   afterStep: ({ event, snapshot, previous, index }, spies, input) => {
     if (index === 0) {

@@ -6,7 +6,12 @@ import {
   selectConfigFailed,
 } from '../../src/machines/configMachine';
 import { configuration } from '../support/fixtures';
-import { describePaths, pendingDelays, withWatchedFakePromise } from '../support/pathHarness';
+import {
+  describePaths,
+  pendingDelays,
+  withWatchedFakePromise,
+  settled,
+} from '../support/pathHarness';
 
 /**
  * What the start-up screen shows and does, written from spec §9 (configuration loading: up to 3
@@ -81,10 +86,7 @@ await describePaths({
   machine: configMachine,
   unhandled: true,
   build: withWatchedFakePromise(configMachine, 'fetchConfiguration'),
-  events: [
-    { type: 'xstate.done.actor.fetchConfiguration', output: configuration },
-    { type: 'xstate.error.actor.fetchConfiguration', error: new Error('offline') },
-  ],
+  events: [...settled('fetchConfiguration', [configuration], [new Error('offline')])],
   afterStep: ({ event, snapshot, previous, index, elapsedMs }, spies) => {
     if (index === 0) {
       shown = START;

@@ -16,7 +16,8 @@ import {
   type DashboardInformationSnapshot,
 } from '../../src/machines/dashboardInformationMachine';
 import type { FakePromises } from '../support/pathHarness';
-import { withFakePromises } from '../support/pathHarness';
+import { withFakePromises, settled } from '../support/pathHarness';
+import { loadStep } from '../support/loadModel';
 import { describePathsForInputs } from '../support/pathsWithInputs';
 
 const olivia: DashboardInformation = {
@@ -53,24 +54,18 @@ const start = (input: DashboardInformationInput): Model =>
 let model: Model;
 
 function next(m: Model, event: { type: string; output?: unknown }): Model {
-  switch (event.type) {
-    case 'xstate.done.actor.getDashboardInformation':
-      return m.phase === 'loading'
-        ? { ...m, phase: 'loaded', information: event.output as DashboardInformation }
-        : m;
-    case 'xstate.error.actor.getDashboardInformation':
-      return m.phase === 'loading' ? { ...m, phase: 'failed' } : m;
-    case 'retry':
-      return m.phase === 'failed'
-        ? {
-            ...m,
-            phase: 'loading',
-            calls: [...m.calls, { name: 'getDashboardInformation', input: { refresh: true } }],
-          }
-        : m;
-    default:
-      return m;
-  }
+  return (
+    loadStep(m, event, {
+      actor: 'getDashboardInformation',
+      loaded: (m, output) => ({
+        ...m,
+        phase: 'loaded',
+        information: output as DashboardInformation,
+      }),
+      call: { name: 'getDashboardInformation', input: { refresh: true } },
+      failed: 'failed',
+    }) ?? m
+  );
 }
 
 function expectShown(s: DashboardInformationSnapshot, calls: FakePromises['calls']) {
@@ -93,8 +88,7 @@ await describePathsForInputs<{ promises: FakePromises }, DashboardInformationInp
   build: withFakePromises(dashboardInformationMachine, 'getDashboardInformation'),
   events: [
     { type: 'retry' },
-    { type: 'xstate.done.actor.getDashboardInformation', output: olivia },
-    { type: 'xstate.error.actor.getDashboardInformation', error: new Error('network down') },
+    ...settled('getDashboardInformation', [olivia], [new Error('network down')]),
   ],
   afterStep: ({ event, snapshot, index }, { promises }, input) => {
     if (index === 0) model = start(input);

@@ -16,6 +16,7 @@ import {
   withFakePromises,
   runPath,
   type StepInfo,
+  settled,
 } from '../support/pathHarness';
 
 const NEW = 'new@example.com';
@@ -208,13 +209,8 @@ for (const input of inputs) {
       { type: 'email.edit' },
       { type: 'email.load', email: SAVED, verified: true },
       { type: 'email.load', email: SAVED, verified: false },
-      { type: 'xstate.done.actor.verifyAccount', output: undefined },
-      { type: 'xstate.error.actor.verifyAccount', error: taken },
-      { type: 'xstate.error.actor.verifyAccount', error: new Error('offline') },
-      { type: 'xstate.done.actor.verifyAccountCode', output: true },
-      { type: 'xstate.done.actor.verifyAccountCode', output: false },
-      { type: 'xstate.error.actor.verifyAccountCode', error: tooMany },
-      { type: 'xstate.error.actor.verifyAccountCode', error: new Error('offline') },
+      ...settled('verifyAccount', [undefined], [taken, new Error('offline')]),
+      ...settled('verifyAccountCode', [true, false], [tooMany, new Error('offline')]),
     ],
     afterStep: checkStep(input),
   });

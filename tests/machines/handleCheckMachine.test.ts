@@ -9,7 +9,7 @@ import {
   type HandleCheckSnapshot,
   type HandleStatus,
 } from '../../src/machines/handleCheckMachine';
-import { describePaths, FakePromises, TestClock } from '../support/pathHarness';
+import { describePaths, FakePromises, TestClock, settled } from '../support/pathHarness';
 
 /** The person's own handle, as saved (mixed case: the comparison ignores case). */
 const OWN = 'Olivia_Harper';
@@ -166,9 +166,7 @@ for (const input of inputs) {
     },
     events: [
       ...values.map((value) => ({ type: 'handle.change', value })),
-      { type: 'xstate.done.actor.handleExists', output: true },
-      { type: 'xstate.done.actor.handleExists', output: false },
-      { type: 'xstate.error.actor.handleExists', error: new Error('offline') },
+      ...settled('handleExists', [true, false], [new Error('offline')]),
     ],
     afterStep: ({ event, snapshot, previous, index, elapsedMs }) => {
       if (index === 0) {

@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ReferenceListKind } from '../../contract/referenceLists';
 import * as list from '../../src/machines/referenceListMachine';
-import { FakePromises } from '../support/pathHarness';
+import { FakePromises, settled } from '../support/pathHarness';
 import { describePathsForInputs } from '../support/pathsWithInputs';
 
 const row = (id: number, name: string, order: number, enabled: boolean): list.ReferenceRow => ({
@@ -452,21 +452,12 @@ await describePathsForInputs({
     { type: 'order.moveTo', id: 99, index: 1 },
     { type: 'delete.start', id: 3 },
     { type: 'delete.start', id: 99 },
-    { type: 'xstate.done.actor.loadList', output: LOADED },
-    { type: 'xstate.error.actor.loadList', error: new Error('down') },
-    { type: 'xstate.done.actor.saveRow', output: RENAMED },
-    { type: 'xstate.done.actor.saveRow', output: CREATED },
-    { type: 'xstate.error.actor.saveRow', error: serverRefusal },
-    { type: 'xstate.error.actor.saveRow', error: new Error('down') },
-    { type: 'xstate.done.actor.setEnabled', output: DISABLED_ALPHA },
-    { type: 'xstate.error.actor.setEnabled', error: serverRefusal },
-    { type: 'xstate.done.actor.changeOrder', output: REORDERED },
-    { type: 'xstate.error.actor.changeOrder', error: new Error('down') },
-    { type: 'xstate.done.actor.moveToIndex', output: REORDERED },
-    { type: 'xstate.error.actor.moveToIndex', error: serverRefusal },
-    { type: 'xstate.done.actor.deleteRow', output: REMAINING },
-    { type: 'xstate.error.actor.deleteRow', error: serverRefusal },
-    { type: 'xstate.error.actor.deleteRow', error: new Error('down') },
+    ...settled('loadList', [LOADED], [new Error('down')]),
+    ...settled('saveRow', [RENAMED, CREATED], [serverRefusal, new Error('down')]),
+    ...settled('setEnabled', [DISABLED_ALPHA], [serverRefusal]),
+    ...settled('changeOrder', [REORDERED], [new Error('down')]),
+    ...settled('moveToIndex', [REORDERED], [serverRefusal]),
+    ...settled('deleteRow', [REMAINING], [serverRefusal, new Error('down')]),
   ],
   afterStep: ({ event, snapshot, index }, { promises }, input) => {
     if (index === 0) model = start();

@@ -14,7 +14,7 @@ import {
   type SessionSnapshot,
 } from '../../src/machines/sessionMachine';
 import { makeSession, makeUser } from '../support/fixtures';
-import { describePaths, FakePromises, pendingDelays } from '../support/pathHarness';
+import { describePaths, FakePromises, pendingDelays, settled } from '../support/pathHarness';
 
 /** The composition root's clock (src/app/appLogic.ts gives refreshDue Date.now()): the test's. */
 const NOW = Date.UTC(2026, 10, 24, 9, 0, 0);
@@ -292,17 +292,11 @@ await describePaths({
     return true;
   },
   events: [
-    { type: 'xstate.done.actor.restoreSession', output: stored },
-    { type: 'xstate.done.actor.restoreSession', output: null },
-    { type: 'xstate.error.actor.restoreSession', error: new Error('malformed') },
-    { type: 'xstate.done.actor.refreshSession', output: refreshed },
-    { type: 'xstate.error.actor.refreshSession', error: failure },
-    { type: 'xstate.done.actor.switchTenant', output: switched },
-    { type: 'xstate.error.actor.switchTenant', error: failure },
-    { type: 'xstate.done.actor.revokeToken', output: undefined },
-    { type: 'xstate.error.actor.revokeToken', error: failure },
-    { type: 'xstate.done.actor.stopImpersonating', output: hostAgain },
-    { type: 'xstate.error.actor.stopImpersonating', error: failure },
+    ...settled('restoreSession', [stored, null], [new Error('malformed')]),
+    ...settled('refreshSession', [refreshed], [failure]),
+    ...settled('switchTenant', [switched], [failure]),
+    ...settled('revokeToken', [undefined], [failure]),
+    ...settled('stopImpersonating', [hostAgain], [failure]),
     { type: 'session.established', session: loggedIn },
     { type: 'session.established', session: impersonated },
     { type: 'session.stopImpersonating' },

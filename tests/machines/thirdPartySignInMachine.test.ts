@@ -13,7 +13,13 @@ import type { EstablishedSession } from '../../src/machines/sessionMachine';
 import type { ThirdPartySignupSubmission } from '../../src/validation/signup';
 import { makeSession } from '../support/fixtures';
 import type { FakePromises } from '../support/pathHarness';
-import { describePaths, withFakePromises, runPath, type StepInfo } from '../support/pathHarness';
+import {
+  describePaths,
+  withFakePromises,
+  runPath,
+  type StepInfo,
+  settled,
+} from '../support/pathHarness';
 
 const CODE = { code: 'auth-code-1', scope: 'openid email profile' };
 const TOKEN = 'captcha-token-1';
@@ -214,12 +220,8 @@ await describePaths({
     { type: 'signIn.start' },
     { type: 'signUp.start', details },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.requestAuthCode', output: CODE },
-    { type: 'xstate.error.actor.requestAuthCode', error: popupClosed },
-    { type: 'xstate.error.actor.requestAuthCode', error: accessDenied },
-    { type: 'xstate.done.actor.thirdPartyCaptchaToken', output: TOKEN },
-    { type: 'xstate.done.actor.thirdPartyCaptchaToken', output: null },
-    { type: 'xstate.error.actor.thirdPartyCaptchaToken', error: new Error('stopped') },
+    ...settled('requestAuthCode', [CODE], [popupClosed, accessDenied]),
+    ...settled('thirdPartyCaptchaToken', [TOKEN, null], [new Error('stopped')]),
     {
       type: 'xstate.done.actor.signupWithGoogle',
       output: { session: signupSession, messages: [] },
@@ -228,11 +230,8 @@ await describePaths({
       type: 'xstate.done.actor.signupWithGoogle',
       output: { session: signupSession, messages: existingMessages },
     },
-    { type: 'xstate.error.actor.signupWithGoogle', error: serverError },
-    { type: 'xstate.error.actor.signupWithGoogle', error: new Error('network down') },
-    { type: 'xstate.done.actor.loginWithGoogle', output: loginSession },
-    { type: 'xstate.error.actor.loginWithGoogle', error: serverError },
-    { type: 'xstate.error.actor.loginWithGoogle', error: new Error('network down') },
+    ...settled('signupWithGoogle', [], [serverError, new Error('network down')]),
+    ...settled('loginWithGoogle', [loginSession], [serverError, new Error('network down')]),
   ],
   afterStep: checkStep,
 });

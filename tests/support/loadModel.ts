@@ -5,10 +5,13 @@
  * answers undefined for them.
  */
 
-/** What the shared load steps read and write of a screen's model. */
+/**
+ * What the shared load steps read and write of a screen's model. A model without `alert` is a
+ * screen whose failed load shows its own failure text, not the 'loadFailed' alert.
+ */
 export interface LoadingModel {
   phase: string;
-  alert: unknown;
+  alert?: unknown;
   calls: readonly unknown[];
 }
 
@@ -19,6 +22,8 @@ export interface LoadSteps<M extends LoadingModel> {
   loaded: (m: M, output: unknown) => M;
   /** The call the load makes (again on Retry), as the model records calls. */
   call: M['calls'][number];
+  /** The phase a failed load leaves the model in (default 'loadFailed'). */
+  failed?: M['phase'];
 }
 
 /** The model after a load step (answer, failure, Retry), or undefined for any other event. */
@@ -27,14 +32,16 @@ export function loadStep<M extends LoadingModel>(
   event: { type: string; output?: unknown },
   steps: LoadSteps<NoInfer<M>>,
 ): M | undefined {
+  const failed = steps.failed ?? 'loadFailed';
+  const alert = (shown: unknown) => ('alert' in m ? { alert: shown } : {});
   switch (event.type) {
     case `xstate.done.actor.${steps.actor}`:
       return m.phase === 'loading' ? steps.loaded(m, event.output) : m;
     case `xstate.error.actor.${steps.actor}`:
-      return m.phase === 'loading' ? { ...m, phase: 'loadFailed', alert: 'loadFailed' } : m;
+      return m.phase === 'loading' ? { ...m, phase: failed, ...alert('loadFailed') } : m;
     case 'retry':
-      return m.phase === 'loadFailed'
-        ? { ...m, phase: 'loading', alert: null, calls: [...m.calls, steps.call] }
+      return m.phase === failed
+        ? { ...m, phase: 'loading', ...alert(null), calls: [...m.calls, steps.call] }
         : m;
     default:
       return undefined;

@@ -57,6 +57,21 @@ export interface PlannedPath {
   steps: { event: AnyEventObject; expected: AnyMachineSnapshot }[];
 }
 
+/**
+ * The given events for one invoked actor: `xstate.done.actor.<id>` with each output, then
+ * `xstate.error.actor.<id>` with each error.
+ */
+export function settled(
+  actor: string,
+  outputs: unknown[],
+  errors: unknown[] = [],
+): AnyEventObject[] {
+  return [
+    ...outputs.map((output) => ({ type: `xstate.done.actor.${actor}`, output })),
+    ...errors.map((error) => ({ type: `xstate.error.actor.${actor}`, error })),
+  ];
+}
+
 export function defaultSerialize(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify({ value: snapshot.value, context: snapshot.context });
 }

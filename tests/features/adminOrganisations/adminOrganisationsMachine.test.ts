@@ -14,7 +14,7 @@ import {
   type AdminOrganisationsSnapshot,
   type SwitchChange,
 } from '../../../src/features/adminOrganisations/adminOrganisationsMachine';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled } from '../../support/pathHarness';
 import { pagedListModel, type ListModel } from '../../support/recordListModel';
 
 /**
@@ -207,10 +207,8 @@ await describePaths({
     { type: 'confirm' },
     { type: 'cancel' },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.listOrganisations', output: answer },
-    { type: 'xstate.error.actor.listOrganisations', error: busyServer },
-    { type: 'xstate.done.actor.setSwitch', output: updated },
-    { type: 'xstate.error.actor.setSwitch', error: refusal },
+    ...settled('listOrganisations', [answer], [busyServer]),
+    ...settled('setSwitch', [updated], [refusal]),
   ],
   afterStep: ({ event, snapshot, index, elapsedMs }, { promises }) => {
     if (index === 0) model = start();

@@ -13,7 +13,7 @@ import {
   type AdminUsersSnapshot,
 } from '../../../src/features/adminUsers/adminUsersMachine';
 import { makeSession, makeUser } from '../../support/fixtures';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled } from '../../support/pathHarness';
 import { pagedListModel, type ListModel } from '../../support/recordListModel';
 
 /**
@@ -148,10 +148,8 @@ await describePaths({
     { type: 'impersonate', id: OTHER },
     { type: 'impersonate', id: SELF },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.listUsers', output: answer },
-    { type: 'xstate.error.actor.listUsers', error: busyServer },
-    { type: 'xstate.done.actor.impersonate', output: impersonated },
-    { type: 'xstate.error.actor.impersonate', error: refusal },
+    ...settled('listUsers', [answer], [busyServer]),
+    ...settled('impersonate', [impersonated], [refusal]),
   ],
   afterStep: ({ event, snapshot, index, elapsedMs }, { promises }) => {
     if (index === 0) model = start();

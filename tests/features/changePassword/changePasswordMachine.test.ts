@@ -21,7 +21,7 @@ import {
   type ChangePasswordSnapshot,
 } from '../../../src/features/changePassword/changePasswordMachine';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
-import { FakePromises } from '../../support/pathHarness';
+import { FakePromises, settled } from '../../support/pathHarness';
 import { danger, success } from '../../support/fixtures';
 
 const values = { currentPassword: 'Old!Pass1', newPassword: 'New!Pass2' };
@@ -128,9 +128,7 @@ await describePathsForInputs({
   events: [
     { type: 'form.submit', values },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.updatePassword', output: { updated: true } },
-    { type: 'xstate.error.actor.updatePassword', error: serverRefusal },
-    { type: 'xstate.error.actor.updatePassword', error: new Error('network down') },
+    ...settled('updatePassword', [{ updated: true }], [serverRefusal, new Error('network down')]),
   ],
   afterStep: ({ event, snapshot, index }, spies, input) => {
     const s = snapshot as ChangePasswordSnapshot;

@@ -26,7 +26,7 @@ import {
   type CreatePostSnapshot,
 } from '../../../src/features/createPost/createPostMachine';
 import type { PostSubmission } from '../../../src/validation/post';
-import { FakePromises, TestClock } from '../../support/pathHarness';
+import { FakePromises, TestClock, settled } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 const NOW = '2026-11-22T14:37:12.000Z';
@@ -184,17 +184,11 @@ await describePathsForInputs<Spies, CreatePostInput>({
     { type: 'upload.finish', upload: PENDING },
     { type: 'upload.fail', error: REJECTED },
     { type: 'xstate.error.actor.uploadPostMedia', error: offline },
-    { type: 'xstate.done.actor.loadPost', output: LOADED },
-    { type: 'xstate.error.actor.loadPost', error: offline },
-    { type: 'xstate.done.actor.deletePendingMedia', output: undefined },
-    { type: 'xstate.error.actor.deletePendingMedia', error: offline },
-    { type: 'xstate.done.actor.createPost', output: CREATED },
-    { type: 'xstate.done.actor.createPost', output: CREATED_DRAFT },
-    { type: 'xstate.error.actor.createPost', error: offline },
-    { type: 'xstate.done.actor.createPostWithFile', output: CREATED },
-    { type: 'xstate.error.actor.createPostWithFile', error: offline },
-    { type: 'xstate.done.actor.updatePost', output: UPDATED },
-    { type: 'xstate.error.actor.updatePost', error: offline },
+    ...settled('loadPost', [LOADED], [offline]),
+    ...settled('deletePendingMedia', [undefined], [offline]),
+    ...settled('createPost', [CREATED, CREATED_DRAFT], [offline]),
+    ...settled('createPostWithFile', [CREATED], [offline]),
+    ...settled('updatePost', [UPDATED], [offline]),
     { type: 'alert.dismiss' },
     { type: 'retry' },
   ],

@@ -14,7 +14,7 @@ import { expect, vi } from 'vitest';
 import type { UserEditDetails } from '../../../contract/account';
 import * as privacy from '../../../src/features/dataPrivacy/dataPrivacyMachine';
 import { danger, makeEditDetails } from '../../support/fixtures';
-import { FakePromises } from '../../support/pathHarness';
+import { FakePromises, settled } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
 
@@ -222,14 +222,9 @@ await describePathsForInputs({
     { type: 'delete.cancel' },
     { type: 'delete.confirm' },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.getUser', output: owner },
-    { type: 'xstate.done.actor.getUser', output: memberOfTwo },
-    { type: 'xstate.done.actor.getUser', output: soleMember },
-    { type: 'xstate.error.actor.getUser', error: new Error('network down') },
-    { type: 'xstate.done.actor.downloadPersonalData', output: undefined },
-    { type: 'xstate.error.actor.downloadPersonalData', error: new Error('429') },
-    { type: 'xstate.done.actor.deleteMyAccount', output: 'organisation' },
-    { type: 'xstate.error.actor.deleteMyAccount', error: new Error('network down') },
+    ...settled('getUser', [owner, memberOfTwo, soleMember], [new Error('network down')]),
+    ...settled('downloadPersonalData', [undefined], [new Error('429')]),
+    ...settled('deleteMyAccount', ['organisation'], [new Error('network down')]),
   ],
   afterStep: ({ event, snapshot, index }, spies, given) => {
     if (index === 0) model = start(given.impersonated);

@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import type { SubscriptionDetails } from '../../../contract/payments';
 import * as integration from '../../../src/features/integration/integrationMachine';
-import { FakePromises } from '../../support/pathHarness';
+import { FakePromises, settled } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
 import { danger } from '../../support/fixtures';
@@ -158,11 +158,8 @@ await describePathsForInputs<Spies, integration.IntegrationInput>({
     { type: 'retry' },
     { type: 'portal.open' },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.getSubscription', output: noCustomer },
-    { type: 'xstate.done.actor.getSubscription', output: customer },
-    { type: 'xstate.error.actor.getSubscription', error: new Error('network down') },
-    { type: 'xstate.done.actor.createBillingPortalSession', output: { url: PORTAL_URL } },
-    { type: 'xstate.error.actor.createBillingPortalSession', error: unavailable },
+    ...settled('getSubscription', [noCustomer, customer], [new Error('network down')]),
+    ...settled('createBillingPortalSession', [{ url: PORTAL_URL }], [unavailable]),
   ],
   afterStep: ({ event, snapshot, index }, spies, input) => {
     if (index === 0) model = start();

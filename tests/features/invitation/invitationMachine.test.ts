@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { InvitationByKey } from '../../../contract/team';
 import * as invitationFlow from '../../../src/features/invitation/invitationMachine';
 import { makeSession } from '../../support/fixtures';
-import { describePaths, withFakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises, settled } from '../../support/pathHarness';
 
 const KEY = 'invitation-key-1';
 const byKey = (status: InvitationByKey['userInvitationStatus']): InvitationByKey => ({
@@ -242,20 +242,22 @@ await describePaths({
     { type: 'decline.cancel' },
     { type: 'decline.submit', message: '  Not now ' },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.getUserByInvitationKey', output: pending },
-    { type: 'xstate.done.actor.getUserByInvitationKey', output: accepted },
-    { type: 'xstate.error.actor.getUserByInvitationKey', error: unknownKey },
-    { type: 'xstate.error.actor.getUserByInvitationKey', error: new Error('network down') },
-    { type: 'xstate.done.actor.invitationCaptchaToken', output: 'captcha-token' },
-    { type: 'xstate.done.actor.invitationCaptchaToken', output: null },
-    { type: 'xstate.done.actor.acceptUserInvitation', output: { kind: 'signedIn', session } },
-    { type: 'xstate.done.actor.acceptUserInvitation', output: { kind: 'verifyByEmail' } },
-    { type: 'xstate.error.actor.acceptUserInvitation', error: serverRefusal },
-    { type: 'xstate.error.actor.acceptUserInvitation', error: new Error('network down') },
-    { type: 'xstate.done.actor.declineUserInvitation', output: { declined: true } },
-    { type: 'xstate.error.actor.declineUserInvitation', error: serverRefusal },
-    { type: 'xstate.error.actor.declineUserInvitation', error: wordless },
-    { type: 'xstate.error.actor.declineUserInvitation', error: new Error('boom') },
+    ...settled(
+      'getUserByInvitationKey',
+      [pending, accepted],
+      [unknownKey, new Error('network down')],
+    ),
+    ...settled('invitationCaptchaToken', ['captcha-token', null]),
+    ...settled(
+      'acceptUserInvitation',
+      [{ kind: 'signedIn', session }, { kind: 'verifyByEmail' }],
+      [serverRefusal, new Error('network down')],
+    ),
+    ...settled(
+      'declineUserInvitation',
+      [{ declined: true }],
+      [serverRefusal, wordless, new Error('boom')],
+    ),
   ],
   afterStep: ({ event, snapshot, index }, { promises }) => {
     const s = snapshot as invitationFlow.InvitationSnapshot;

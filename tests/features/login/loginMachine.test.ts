@@ -5,7 +5,7 @@ import {
   selectLoginSubmitting,
 } from '../../../src/features/login/loginMachine';
 import { makeSession } from '../../support/fixtures';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled } from '../../support/pathHarness';
 
 const session = makeSession();
 const values = { email: 'owner@example.com', password: 'Giving!2026' };
@@ -55,9 +55,11 @@ await describePaths({
   events: [
     { type: 'form.submit', values },
     { type: 'error.dismiss' },
-    { type: 'xstate.done.actor.login', output: session },
-    { type: 'xstate.error.actor.login', error: { messages: ['Invalid email or password.'] } },
-    { type: 'xstate.error.actor.login', error: new Error('network down') },
+    ...settled(
+      'login',
+      [session],
+      [{ messages: ['Invalid email or password.'] }, new Error('network down')],
+    ),
   ],
   afterStep: ({ event, snapshot, index }) => {
     if (index === 0) shown = { busy: false, messages: null, loggedIn: false };

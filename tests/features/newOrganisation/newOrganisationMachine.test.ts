@@ -17,7 +17,7 @@ import {
   selectNewOrganisationLogoRef,
   type NewOrganisationSnapshot,
 } from '../../../src/features/newOrganisation/newOrganisationMachine';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled } from '../../support/pathHarness';
 
 const values = {
   name: 'Tide Table Trust',
@@ -106,8 +106,7 @@ await describePaths<Spies>({
     { type: 'alert.dismiss' },
     { type: 'avatar.changed', status: 'uploaded', imageUrl: 'blob:logo', fileId: 'pending-1' },
     { type: 'avatar.changed', status: 'deleted', imageUrl: null, fileId: null },
-    { type: 'xstate.done.actor.createOrganisation', output: created },
-    { type: 'xstate.error.actor.createOrganisation', error: refusal },
+    ...settled('createOrganisation', [created], [refusal]),
   ],
   afterStep: ({ event, snapshot, index }, spies) => {
     if (index === 0) model = start();

@@ -3,7 +3,7 @@ import { createActor, createMachine, type AnyActorRef, type AnyEventObject } fro
 import type { Topic } from '../../../contract/topics';
 import * as onboardingFlow from '../../../src/features/onboarding/onboardingMachine';
 import type { AvatarUploadInput } from '../../../src/machines/avatarUploadMachine';
-import { FakePromises, inertMachine } from '../../support/pathHarness';
+import { FakePromises, inertMachine, settled } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 /**
@@ -388,25 +388,21 @@ await describePathsForInputs<Spies, onboardingFlow.OnboardingInput>({
   build,
   unhandled: true,
   events: [
-    { type: 'xstate.done.actor.loadTopics', output: TOPICS },
-    { type: 'xstate.error.actor.loadTopics', error: offline },
-    { type: 'xstate.done.actor.loadChosenTopics', output: CHOSEN_BEFORE },
-    { type: 'xstate.error.actor.loadChosenTopics', error: offline },
+    ...settled('loadTopics', [TOPICS], [offline]),
+    ...settled('loadChosenTopics', [CHOSEN_BEFORE], [offline]),
     { type: 'retry' },
     { type: 'topic.toggle', topicId: 1 },
     { type: 'topic.toggle', topicId: 2 },
     { type: 'topic.toggle', topicId: 3 },
     { type: 'topics.save' },
-    { type: 'xstate.done.actor.saveTopics', output: [2, 1, 3] },
-    { type: 'xstate.error.actor.saveTopics', error: offline },
+    ...settled('saveTopics', [[2, 1, 3]], [offline]),
     { type: 'photo.next' },
     { type: 'photo.skip' },
     SAVED,
     DELETED,
     { type: 'layout.back' },
     { type: 'onboarding.complete' },
-    { type: 'xstate.done.actor.completeOnboarding', output: undefined },
-    { type: 'xstate.error.actor.completeOnboarding', error: offline },
+    ...settled('completeOnboarding', [undefined], [offline]),
   ],
   afterStep: ({ event, snapshot, index }, spies, pathInput) => {
     if (index === 0) {

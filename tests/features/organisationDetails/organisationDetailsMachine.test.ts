@@ -26,7 +26,7 @@ import {
   type OrganisationDetailsSnapshot,
 } from '../../../src/features/organisationDetails/organisationDetailsMachine';
 import type { OrganisationDetailsFormValues } from '../../../src/validation/organisation';
-import { FakePromises } from '../../support/pathHarness';
+import { FakePromises, settled } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
 import { danger, success } from '../../support/fixtures';
@@ -197,10 +197,8 @@ await describePathsForInputs<Spies, OrganisationDetailsInput>({
     { type: 'alert.dismiss' },
     { type: 'avatar.changed', status: 'uploaded', imageUrl: 'blob:logo', fileId: 'pending-2' },
     { type: 'avatar.changed', status: 'deleted', imageUrl: null, fileId: null },
-    { type: 'xstate.done.actor.getOrganisation', output: loaded },
-    { type: 'xstate.error.actor.getOrganisation', error: new Error('network down') },
-    { type: 'xstate.done.actor.updateDetails', output: saved },
-    { type: 'xstate.error.actor.updateDetails', error: refusal },
+    ...settled('getOrganisation', [loaded], [new Error('network down')]),
+    ...settled('updateDetails', [saved], [refusal]),
   ],
   afterStep: ({ event, snapshot, index }, spies, input) => {
     const admin = input.userRole === UserRole.Administrator;

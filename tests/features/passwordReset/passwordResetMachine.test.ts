@@ -9,7 +9,7 @@ import {
   type PasswordResetSnapshot,
 } from '../../../src/features/passwordReset/passwordResetMachine';
 import type { FakePromises } from '../../support/pathHarness';
-import { describePaths, withFakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises, settled } from '../../support/pathHarness';
 
 const KEY = 'reset-key-1';
 const MINIMUM = 10;
@@ -126,12 +126,8 @@ await describePaths({
     { type: 'form.submit', values: { newPassword: PASSWORD } },
     { type: 'alert.dismiss' },
     { type: 'retry' },
-    { type: 'xstate.done.actor.validatePasswordResetKey', output: true },
-    { type: 'xstate.done.actor.validatePasswordResetKey', output: false },
-    { type: 'xstate.error.actor.validatePasswordResetKey', error: new Error('network down') },
-    { type: 'xstate.done.actor.resetPassword', output: undefined },
-    { type: 'xstate.error.actor.resetPassword', error: serverError },
-    { type: 'xstate.error.actor.resetPassword', error: new Error('network down') },
+    ...settled('validatePasswordResetKey', [true, false], [new Error('network down')]),
+    ...settled('resetPassword', [undefined], [serverError, new Error('network down')]),
   ],
   afterStep: ({ event, snapshot, index }, { promises }) => {
     if (index === 0) shown = start();

@@ -19,7 +19,8 @@ import {
   type InvoicesSnapshot,
 } from '../../../src/features/payments/invoicesMachine';
 import type { FakePromises } from '../../support/pathHarness';
-import { withFakePromises } from '../../support/pathHarness';
+import { withFakePromises, settled } from '../../support/pathHarness';
+import { loadStep } from '../../support/loadModel';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 const three: Invoice[] = [
@@ -84,24 +85,17 @@ const start = (input: InvoicesInput): Model =>
 let model: Model;
 
 function next(m: Model, event: { type: string; output?: unknown }, input: InvoicesInput): Model {
-  switch (event.type) {
-    case 'xstate.done.actor.getInvoices':
-      return m.phase === 'loading'
-        ? { ...m, phase: 'ready', rows: (event.output as Invoice[]).length ? threeRows : [] }
-        : m;
-    case 'xstate.error.actor.getInvoices':
-      return m.phase === 'loading' ? { ...m, phase: 'loadFailed' } : m;
-    case 'retry':
-      return m.phase === 'loadFailed'
-        ? {
-            ...m,
-            phase: 'loading',
-            calls: [...m.calls, { name: 'getInvoices', input: { customerId: input.customerId } }],
-          }
-        : m;
-    default:
-      return m;
-  }
+  return (
+    loadStep(m, event, {
+      actor: 'getInvoices',
+      loaded: (m, output) => ({
+        ...m,
+        phase: 'ready',
+        rows: (output as Invoice[]).length ? threeRows : [],
+      }),
+      call: { name: 'getInvoices', input: { customerId: input.customerId } },
+    }) ?? m
+  );
 }
 
 function expectShown(s: InvoicesSnapshot, calls: FakePromises['calls']) {
@@ -120,12 +114,7 @@ await describePathsForInputs<{ promises: FakePromises }, InvoicesInput>({
     { name: 'no customer yet', input: { customerId: null } },
   ],
   build: withFakePromises(invoicesMachine, 'getInvoices'),
-  events: [
-    { type: 'retry' },
-    { type: 'xstate.done.actor.getInvoices', output: three },
-    { type: 'xstate.done.actor.getInvoices', output: [] },
-    { type: 'xstate.error.actor.getInvoices', error: new Error('network down') },
-  ],
+  events: [{ type: 'retry' }, ...settled('getInvoices', [three, []], [new Error('network down')])],
   afterStep: ({ event, snapshot, index }, { promises }, input) => {
     if (index === 0) model = start(input);
     model = next(model, event, input);

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PromotionalCode, SubscriptionDetails } from '../../../contract/payments';
 import * as plan from '../../../src/features/payments/subscriptionPlanMachine';
-import { FakePromises, inertMachine } from '../../support/pathHarness';
+import { FakePromises, inertMachine, settled } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 const AT = Date.parse('2026-06-01T12:00:00.000Z');
@@ -372,21 +372,15 @@ await describePathsForInputs<Spies, plan.SubscriptionPlanInput>({
     { type: 'checkout.start' },
     { type: 'portal.open' },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.getSubscription', output: trial },
-    { type: 'xstate.done.actor.getSubscription', output: active },
-    { type: 'xstate.done.actor.getSubscription', output: canceled },
-    { type: 'xstate.error.actor.getSubscription', error: new Error('network down') },
-    { type: 'xstate.done.actor.validateSession', output: active },
-    { type: 'xstate.error.actor.validateSession', error: replayed },
-    { type: 'xstate.done.actor.validatePromotionalCode', output: welcome },
-    { type: 'xstate.error.actor.validatePromotionalCode', error: invalidCode },
+    ...settled('getSubscription', [trial, active, canceled], [new Error('network down')]),
+    ...settled('validateSession', [active], [replayed]),
+    ...settled('validatePromotionalCode', [welcome], [invalidCode]),
     {
       type: 'xstate.done.actor.createCheckoutSession',
       output: { sessionId: 'cs_9', url: CHECKOUT_URL },
     },
     { type: 'xstate.error.actor.createCheckoutSession', error: unavailable },
-    { type: 'xstate.done.actor.createBillingPortalSession', output: { url: PORTAL_URL } },
-    { type: 'xstate.error.actor.createBillingPortalSession', error: unavailable },
+    ...settled('createBillingPortalSession', [{ url: PORTAL_URL }], [unavailable]),
   ],
   afterStep: ({ event, snapshot, index }, spies, input) => {
     if (index === 0) model = start(input);

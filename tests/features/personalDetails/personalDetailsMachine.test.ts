@@ -13,7 +13,7 @@ import { handleCheckMachine } from '../../../src/machines/handleCheckMachine';
 import * as details from '../../../src/features/personalDetails/personalDetailsMachine';
 import type { PersonalDetailsSubmission } from '../../../src/validation/account';
 import { danger, makeEditDetails, success } from '../../support/fixtures';
-import { FakePromises } from '../../support/pathHarness';
+import { FakePromises, settled } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { puppetOf } from '../../support/puppet';
 import { loadStep } from '../../support/loadModel';
@@ -340,11 +340,12 @@ await describePathsForInputs({
     { type: 'form.submit', values: values(NEW_HANDLE) },
     { type: 'retry' },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.getUserEditDetails', output: loaded },
-    { type: 'xstate.error.actor.getUserEditDetails', error: new Error('network down') },
-    { type: 'xstate.done.actor.updatePersonalDetails', output: savedWithPending },
-    { type: 'xstate.error.actor.updatePersonalDetails', error: serverRefusal },
-    { type: 'xstate.error.actor.updatePersonalDetails', error: new Error('network down') },
+    ...settled('getUserEditDetails', [loaded], [new Error('network down')]),
+    ...settled(
+      'updatePersonalDetails',
+      [savedWithPending],
+      [serverRefusal, new Error('network down')],
+    ),
     {
       type: 'xstate.snapshot.personalDetailsEmailVerification',
       snapshot: emailSnapshot('verified', NEW_EMAIL),

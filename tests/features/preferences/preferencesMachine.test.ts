@@ -18,7 +18,7 @@ import {
 } from '../../../src/features/preferences/preferencesMachine';
 import { danger, makeEditDetails, success } from '../../support/fixtures';
 import type { FakePromises } from '../../support/pathHarness';
-import { describePaths, withFakePromises } from '../../support/pathHarness';
+import { describePaths, withFakePromises, settled } from '../../support/pathHarness';
 import { loadStep } from '../../support/loadModel';
 
 const loaded = makeEditDetails({ consentToHelpEmails: true, consentToMarketingEmails: false });
@@ -120,10 +120,8 @@ await describePaths({
     { type: 'form.submit', values: chosen },
     { type: 'retry' },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.getUserEditDetails', output: loaded },
-    { type: 'xstate.error.actor.getUserEditDetails', error: new Error('network down') },
-    { type: 'xstate.done.actor.updatePreferences', output: savedBack },
-    { type: 'xstate.error.actor.updatePreferences', error: { messages: ['Nope'] } },
+    ...settled('getUserEditDetails', [loaded], [new Error('network down')]),
+    ...settled('updatePreferences', [savedBack], [{ messages: ['Nope'] }]),
   ],
   afterStep: ({ event, snapshot, index }, { promises }) => {
     if (index === 0) model = start();

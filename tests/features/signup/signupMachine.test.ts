@@ -16,7 +16,7 @@ import { emailVerificationMachine } from '../../../src/machines/emailVerificatio
 import { handleCheckMachine } from '../../../src/machines/handleCheckMachine';
 import * as signupFlow from '../../../src/features/signup/signupMachine';
 import { makeSession } from '../../support/fixtures';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled } from '../../support/pathHarness';
 import { puppetOf } from '../../support/puppet';
 
 const EMAIL = 'new.person@example.com';
@@ -118,16 +118,17 @@ for (const { accountType, errorParam } of suites) {
       { type: 'xstate.snapshot.signupEmailVerification', snapshot: unverified },
       { type: 'xstate.snapshot.signupHandleCheck', snapshot: available },
       { type: 'xstate.snapshot.signupHandleCheck', snapshot: notAvailable },
-      { type: 'xstate.done.actor.captchaReady', output: undefined },
-      { type: 'xstate.error.actor.captchaReady', error: new Error('script blocked') },
-      { type: 'xstate.done.actor.signupCaptchaToken', output: TOKEN },
-      { type: 'xstate.done.actor.signupCaptchaToken', output: null },
-      { type: 'xstate.error.actor.signupCaptchaToken', error: new Error('stopped') },
-      { type: 'xstate.done.actor.signup', output: { kind: 'signedIn', session } },
-      { type: 'xstate.done.actor.signup', output: { kind: 'created' } },
-      { type: 'xstate.done.actor.signup', output: { kind: 'warning', messages: warning } },
-      { type: 'xstate.error.actor.signup', error: serverError },
-      { type: 'xstate.error.actor.signup', error: new Error('network down') },
+      ...settled('captchaReady', [undefined], [new Error('script blocked')]),
+      ...settled('signupCaptchaToken', [TOKEN, null], [new Error('stopped')]),
+      ...settled(
+        'signup',
+        [
+          { kind: 'signedIn', session },
+          { kind: 'created' },
+          { kind: 'warning', messages: warning },
+        ],
+        [serverError, new Error('network down')],
+      ),
     ],
     afterStep: ({ event, snapshot, previous, index }, spies) => {
       const s = snapshot as signupFlow.SignupSnapshot;

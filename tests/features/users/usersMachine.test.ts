@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import type { TeamUser, UserInvitation } from '../../../contract/team';
 import * as team from '../../../src/features/users/usersMachine';
-import { describePaths, FakePromises } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled } from '../../support/pathHarness';
 
 const SELF = 1;
 const MEMBER = 2;
@@ -406,19 +406,12 @@ await describePaths({
     { type: 'confirm' },
     { type: 'cancel' },
     { type: 'alert.dismiss' },
-    { type: 'xstate.done.actor.listUsers', output: users },
-    { type: 'xstate.error.actor.listUsers', error: new Error('down') },
-    { type: 'xstate.done.actor.listInvitations', output: { invitations, loadedAt: LOADED_AT } },
-    { type: 'xstate.error.actor.listInvitations', error: new Error('down') },
-    { type: 'xstate.done.actor.upsertInvitation', output: invitations[0] },
-    { type: 'xstate.error.actor.upsertInvitation', error: serverRefusal },
-    { type: 'xstate.error.actor.upsertInvitation', error: new Error('down') },
-    { type: 'xstate.done.actor.updateUser', output: users[1] },
-    { type: 'xstate.error.actor.updateUser', error: new Error('down') },
-    { type: 'xstate.done.actor.deleteUser', output: { deleted: true } },
-    { type: 'xstate.error.actor.deleteUser', error: serverRefusal },
-    { type: 'xstate.done.actor.deleteInvitation', output: { deleted: true } },
-    { type: 'xstate.error.actor.deleteInvitation', error: new Error('down') },
+    ...settled('listUsers', [users], [new Error('down')]),
+    ...settled('listInvitations', [{ invitations, loadedAt: LOADED_AT }], [new Error('down')]),
+    ...settled('upsertInvitation', [invitations[0]], [serverRefusal, new Error('down')]),
+    ...settled('updateUser', [users[1]], [new Error('down')]),
+    ...settled('deleteUser', [{ deleted: true }], [serverRefusal]),
+    ...settled('deleteInvitation', [{ deleted: true }], [new Error('down')]),
   ],
   afterStep: ({ event, snapshot, index }, { promises }) => {
     if (index === 0) model = start();
