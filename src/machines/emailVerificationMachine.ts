@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failedCall } from './guardedCall';
+import { failedCall } from './callFactory';
 import {
   isValidEmail,
   verificationMessages,

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failedCall } from './guardedCall';
+import { failedCall } from './callFactory';
 import type {
   AuthCodeResponse,
   LoginWithGoogleRequest,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failedCall } from '../../machines/guardedCall';
+import { failedCall } from '../../machines/callFactory';
 import { accountTexts, type UpdatePasswordRequest } from '../../../contract/account';
 import type { LoginProvider } from '../../../contract/enums';
 import type { MachineAlert } from '../../machines/alerts';

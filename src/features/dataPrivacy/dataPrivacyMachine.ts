@@ -1,5 +1,5 @@
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { failedCall } from '../../machines/guardedCall';
+import { failedCall } from '../../machines/callFactory';
 import {
   accountTexts,
   DEFAULT_PRIVACY_POLICY_VERSION,

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failedCall } from '../../machines/guardedCall';
+import { failedCall } from '../../machines/callFactory';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failedCall } from '../../machines/guardedCall';
+import { failedCall } from '../../machines/callFactory';
 import { FEED_PAGE_SIZE, type FeedListRequest, type FeedPost } from '../../../contract/posts';
 import { notProvided } from '../../machines/notProvided';
 

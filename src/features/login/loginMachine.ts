@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failedCall } from '../../machines/guardedCall';
+import { failedCall } from '../../machines/callFactory';
 import type { LoginRequest } from '../../../contract/auth';
 import { messagesFrom } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
-import { failedCall } from '../../machines/guardedCall';
+import { failedCall } from '../../machines/callFactory';
 import { onboardingTexts as completionTexts } from '../../../contract/tenants';
 import { MINIMUM_TOPICS, topicTexts, type Topic } from '../../../contract/topics';
 import {

@@ -4,7 +4,7 @@ import type {
   ValidatePasswordResetKeyRequest,
 } from '../../../contract/identity';
 import { messagesFrom } from '../../machines/errorMessages';
-import { failedCall, guardedCall } from '../../machines/guardedCall';
+import { failedCall, guardedCall } from '../../machines/callFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export const passwordResetTexts = {
