@@ -58,6 +58,14 @@ interface Harness {
   stop(): void;
 }
 
+/** Chooses a photo and applies the crop, letting each step settle. */
+async function chooseAndCrop(h: Harness): Promise<void> {
+  h.widget().send({ type: 'file.choose', file: photo() });
+  await flush();
+  h.widget().send({ type: 'crop.apply', image: cropped });
+  await flush();
+}
+
 /** The real actors with a fake media service and API, run under a host that listens. */
 function start(
   input: AvatarUploadInput,
@@ -208,10 +216,7 @@ describe("a person's photo with the real actors", () => {
 
   it('Cancel during the upload aborts the request, reports nothing and restores the earlier photo', async () => {
     const h = start(userAvatarUploadInput(user));
-    h.widget().send({ type: 'file.choose', file: photo() });
-    await flush();
-    h.widget().send({ type: 'crop.apply', image: cropped });
-    await flush();
+    await chooseAndCrop(h);
     const { signal } = h.upload();
     h.widget().send({ type: 'cancel' });
     expect(signal?.aborted).toBe(true);
@@ -225,10 +230,7 @@ describe("a person's photo with the real actors", () => {
 
   it("a failed upload shows the media service's messages", async () => {
     const h = start(userAvatarUploadInput(user));
-    h.widget().send({ type: 'file.choose', file: photo() });
-    await flush();
-    h.widget().send({ type: 'crop.apply', image: cropped });
-    await flush();
+    await chooseAndCrop(h);
     h.finishUpload(
       new MediaServiceError({
         kind: 'invalid-response',
@@ -248,10 +250,7 @@ describe("a person's photo with the real actors", () => {
   it("a photo that cannot be saved: 'Error', its pending upload is dropped, nothing is reported", async () => {
     const h = start(userAvatarUploadInput(user), { api: 'fail' });
     h.media.deletePending.mockRejectedValueOnce(new Error('gone'));
-    h.widget().send({ type: 'file.choose', file: photo() });
-    await flush();
-    h.widget().send({ type: 'crop.apply', image: cropped });
-    await flush();
+    await chooseAndCrop(h);
     h.finishUpload(PENDING);
     await flush();
     await flush();

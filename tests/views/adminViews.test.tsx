@@ -16,6 +16,7 @@ import {
   AdminUsersView,
   type AdminUsersViewProps,
 } from '../../src/features/adminUsers/AdminUsersView';
+import { dangerAlert, expectRetryAlert } from './alerts';
 import { axeViolations } from './axe';
 
 const violations = (ui: ReactElement) => axeViolations(ui);
@@ -115,15 +116,10 @@ describe('AdminUsersView', () => {
   });
 
   it("shows the load failure's text ('Error loading users') with Try again", async () => {
-    const props = usersProps({
-      loadFailed: true,
-      alert: { level: 'danger', title: null, messages: ['Error loading users'] },
-    });
+    const props = usersProps({ loadFailed: true, alert: dangerAlert('Error loading users') });
     render(<AdminUsersView {...props} />);
-    expect(screen.getByRole('alert').textContent).toContain('Error loading users');
     expect(screen.queryByRole('region', { name: 'All users' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(props.onRetry).toHaveBeenCalledTimes(1);
+    await expectRetryAlert('Error loading users', props.onRetry);
   });
 
   it('keeps the focus on Next while the page loads (busy, not disabled)', async () => {
@@ -251,12 +247,10 @@ describe('AdminOrganisationsView', () => {
   it("shows the load failure's text ('Error loading organisations') with Try again", async () => {
     const props = organisationsProps({
       loadFailed: true,
-      alert: { level: 'danger', title: null, messages: ['Error loading organisations'] },
+      alert: dangerAlert('Error loading organisations'),
     });
     render(<AdminOrganisationsView {...props} />);
-    expect(screen.getByRole('alert').textContent).toContain('Error loading organisations');
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(props.onRetry).toHaveBeenCalledTimes(1);
+    await expectRetryAlert('Error loading organisations', props.onRetry);
   });
 
   it('has no axe violations', async () => {

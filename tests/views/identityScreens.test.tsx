@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,6 +16,12 @@ import { StartSignupView } from '../../src/features/startSignup/StartSignupView'
 function describedText(element: HTMLElement): string {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+}
+
+/** Renders a screen with its props; returns them with a user-event session and the queries. */
+function renderWithUser<P extends object>(View: ComponentType<P>, props: P) {
+  const user = userEvent.setup();
+  return { ...render(<View {...props} />), props, user };
 }
 
 describe('StartSignupView', () => {
@@ -41,12 +48,8 @@ describe('ForgottenPasswordView', () => {
       onDismissError: vi.fn(),
       ...overrides,
     };
-    const user = userEvent.setup();
-    const utils = render(<ForgottenPasswordView {...props} />);
     return {
-      ...utils,
-      props,
-      user,
+      ...renderWithUser(ForgottenPasswordView, props),
       email: () => screen.getByLabelText('Email') as HTMLInputElement,
       button: () => screen.getByRole('button', { name: 'Request Password Reset' }),
     };
@@ -130,12 +133,8 @@ describe('ResetPasswordView', () => {
       onDismissError: vi.fn(),
       ...overrides,
     };
-    const user = userEvent.setup();
-    const utils = render(<ResetPasswordView {...props} />);
     return {
-      ...utils,
-      props,
-      user,
+      ...renderWithUser(ResetPasswordView, props),
       password: () => screen.getByLabelText('New password') as HTMLInputElement,
       confirm: () => screen.getByLabelText('Confirm password') as HTMLInputElement,
       button: () => screen.getByRole('button', { name: 'Reset Password' }),

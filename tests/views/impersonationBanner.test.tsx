@@ -3,16 +3,21 @@ import { describe, expect, it, vi } from 'vitest';
 import { ImpersonationBannerView } from '../../src/views/components/ImpersonationBannerView';
 
 describe('ImpersonationBannerView', () => {
-  it('says whom the host is viewing the product as, and stops with a keyboard-reachable button', () => {
+  function renderBanner(stopping: boolean) {
     const onStop = vi.fn();
     render(
       <ImpersonationBannerView
         userName="Marcus Reed"
         hostName="Olivia Harper"
-        stopping={false}
+        stopping={stopping}
         onStop={onStop}
       />,
     );
+    return onStop;
+  }
+
+  it('says whom the host is viewing the product as, and stops with a keyboard-reachable button', () => {
+    const onStop = renderBanner(false);
     const banner = screen.getByRole('region', { name: 'Impersonation' });
     expect(banner.textContent).toContain('You are viewing Givedrop as Marcus Reed');
     expect(banner.textContent).toContain('(signed in as Olivia Harper)');
@@ -24,15 +29,7 @@ describe('ImpersonationBannerView', () => {
   });
 
   it('shows that the stop is on its way and ignores a second press', () => {
-    const onStop = vi.fn();
-    render(
-      <ImpersonationBannerView
-        userName="Marcus Reed"
-        hostName="Olivia Harper"
-        stopping
-        onStop={onStop}
-      />,
-    );
+    const onStop = renderBanner(true);
     const stop = screen.getByRole('button', { name: 'Stopping...' });
     expect(stop.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(stop);

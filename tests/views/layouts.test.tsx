@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,6 +24,17 @@ function renderApp(
       <p>{content}</p>
     </AppLayoutView>,
   );
+}
+
+/** A signed-in full-page layout around `children`; returns its back handler. */
+function renderFullPage(children: ReactNode = <p>Screen content</p>) {
+  const onBack = vi.fn();
+  render(
+    <FullPageLayoutView onBack={onBack} signedIn>
+      {children}
+    </FullPageLayoutView>,
+  );
+  return onBack;
 }
 
 /** The text a screen reader reads: aria-hidden parts (the initials beside a name) left out. */
@@ -87,12 +99,7 @@ describe('PublicLayoutView', () => {
 
 describe('FullPageLayoutView', () => {
   it('has a back button, the logo and a menu with Data Privacy and Logout', async () => {
-    const onBack = vi.fn();
-    render(
-      <FullPageLayoutView onBack={onBack} signedIn>
-        <p>Screen content</p>
-      </FullPageLayoutView>,
-    );
+    const onBack = renderFullPage();
     expectSkipLinkAndMain();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalledTimes(1);
@@ -121,11 +128,7 @@ describe('FullPageLayoutView', () => {
   });
 
   it('closes the menu with Escape and gives focus back to the menu button', async () => {
-    render(
-      <FullPageLayoutView onBack={vi.fn()} signedIn>
-        <p>Screen content</p>
-      </FullPageLayoutView>,
-    );
+    renderFullPage();
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     await userEvent.click(menuButton);
     await userEvent.tab();
@@ -136,11 +139,7 @@ describe('FullPageLayoutView', () => {
   });
 
   it('closes the menu when focus leaves it', async () => {
-    render(
-      <FullPageLayoutView onBack={vi.fn()} signedIn>
-        <button type="button">Elsewhere</button>
-      </FullPageLayoutView>,
-    );
+    renderFullPage(<button type="button">Elsewhere</button>);
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     await userEvent.tab();
     await userEvent.tab();
@@ -151,11 +150,7 @@ describe('FullPageLayoutView', () => {
   });
 
   it('closes the menu on a click outside it', async () => {
-    render(
-      <FullPageLayoutView onBack={vi.fn()} signedIn>
-        <p>Screen content</p>
-      </FullPageLayoutView>,
-    );
+    renderFullPage();
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('link', { name: 'Logout' })).toBeTruthy();
     await userEvent.click(screen.getByText('Screen content'));

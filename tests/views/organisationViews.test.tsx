@@ -16,6 +16,7 @@ import {
   OrganisationDetailsView,
   type OrganisationDetailsViewProps,
 } from '../../src/features/organisationDetails/OrganisationDetailsView';
+import { dangerAlert } from './alerts';
 import { axeViolations } from './axe';
 import { DEMO_TENANTS } from '../../server/db/seedData';
 
@@ -100,29 +101,16 @@ describe('New Organisation', () => {
   });
 
   it("shows 'Creating...' while busy and 'Error creating new organisation'", () => {
-    render(
-      <NewOrganisationView
-        {...newProps({
-          busy: true,
-          alert: { level: 'danger', title: null, messages: ['Error creating new organisation'] },
-        })}
-      />,
-    );
+    const failed = newProps({ busy: true, alert: dangerAlert('Error creating new organisation') });
+    render(<NewOrganisationView {...failed} />);
     expect(screen.getByRole('button', { name: /Creating\.\.\./ })).toBeTruthy();
     expect(screen.getByText('Error creating new organisation')).toBeTruthy();
   });
 
   it('has no axe violations (empty, with errors, failed)', async () => {
     expect(await violations(<NewOrganisationView {...newProps()} />)).toEqual([]);
-    expect(
-      await violations(
-        <NewOrganisationView
-          {...newProps({
-            alert: { level: 'danger', title: null, messages: ['Error creating new organisation'] },
-          })}
-        />,
-      ),
-    ).toEqual([]);
+    const failed = newProps({ alert: dangerAlert('Error creating new organisation') });
+    expect(await violations(<NewOrganisationView {...failed} />)).toEqual([]);
   });
 });
 
@@ -190,11 +178,10 @@ describe('Organisation Details', () => {
           initialValues: null,
           loadFailed: true,
           onRetry,
-          alert: {
-            level: 'danger',
-            title: 'Error getting user details',
-            messages: ['There was an error loading the data for this form'],
-          },
+          alert: dangerAlert(
+            'There was an error loading the data for this form',
+            'Error getting user details',
+          ),
         })}
       />,
     );

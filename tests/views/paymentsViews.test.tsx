@@ -17,6 +17,7 @@ import {
   type InvoicesTableProps,
   type PaymentsViewProps,
 } from '../../src/features/payments/PaymentsView';
+import { dangerAlert, expectRetryAlert } from './alerts';
 import { axeViolations } from './axe';
 
 const violations = (ui: ReactElement) => axeViolations(ui);
@@ -163,30 +164,24 @@ describe('Subscription / Invoices', () => {
   });
 
   it("says 'There are no invoices', and 'Error getting invoices' with a retry", async () => {
-    const user = userEvent.setup();
     const { rerender } = render(<InvoicesTable {...table({ rows: [], empty: true })} />);
     expect(screen.getByText('There are no invoices')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     const failed = table({ rows: [], loadFailed: true });
     rerender(<InvoicesTable {...failed} />);
-    expect(screen.getByRole('alert').textContent).toContain('Error getting invoices');
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(failed.onRetry).toHaveBeenCalledTimes(1);
+    await expectRetryAlert('Error getting invoices', failed.onRetry);
     rerender(<InvoicesTable {...table({ loading: true })} />);
     expect(screen.getByRole('status').textContent).toBe('Loading, please wait...');
   });
 
   it("says 'Error getting subscription status' with a retry", async () => {
-    const user = userEvent.setup();
     const props = payments({
       loadFailed: true,
-      alert: { level: 'danger', title: null, messages: ['Error getting subscription status'] },
+      alert: dangerAlert('Error getting subscription status'),
     });
     render(<PaymentsView {...props} />);
-    expect(screen.getByRole('alert').textContent).toContain('Error getting subscription status');
     expect(screen.queryByRole('table')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(props.onRetry).toHaveBeenCalledTimes(1);
+    await expectRetryAlert('Error getting subscription status', props.onRetry);
   });
 
   it('has no axe violations, for an Administrator and a Standard User', async () => {
@@ -274,16 +269,13 @@ describe('Integration', () => {
   });
 
   it("says 'Error getting subscription status' with a retry, and has no axe violations", async () => {
-    const user = userEvent.setup();
     const failed = integration({
       loadFailed: true,
       facts: null,
-      alert: { level: 'danger', title: null, messages: ['Error getting subscription status'] },
+      alert: dangerAlert('Error getting subscription status'),
     });
     render(<IntegrationView {...failed} />);
-    expect(screen.getByRole('alert').textContent).toContain('Error getting subscription status');
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(failed.onRetry).toHaveBeenCalledTimes(1);
+    await expectRetryAlert('Error getting subscription status', failed.onRetry);
     expect(await violations(<IntegrationView {...integration({ canOpenPortal: true })} />)).toEqual(
       [],
     );
