@@ -6,7 +6,7 @@ import { passwordResetRequestStruct } from '../../validation/passwordReset';
 import type { PasswordResetRequestValues } from '../../validation/passwordReset';
 import { Alert, ErrorAlert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
-import { TextField } from '../../views/components/TextField';
+import { EmailField } from '../../views/components/TextField';
 import styles from '../../views/layouts/AuthScreen.module.css';
 
 export interface ForgottenPasswordViewProps {
@@ -93,16 +93,7 @@ export function ForgottenPasswordView({
               dismissLabel="Dismiss password reset error"
             />
             <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                spellCheck={false}
-                aria-required="true"
-                error={errors.email?.message}
-                {...register('email')}
-              />
+              <EmailField error={errors.email?.message} {...register('email')} />
               <Button type="submit" size="lg" fullWidth busy={submitting} busyText="Requesting...">
                 Request Password Reset
               </Button>

@@ -7,7 +7,7 @@ import { loginFormStruct } from '../../validation/login';
 import type { LoginFormValues } from '../../validation/login';
 import { ErrorAlert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
-import { TextField } from '../../views/components/TextField';
+import { EmailField, TextField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';
 import { cx } from '../../views/utils/cx';
 import auth from '../../views/layouts/AuthScreen.module.css';
@@ -129,16 +129,7 @@ export function LoginView({
           onSubmit={(event) => void submit(event)}
           hidden={!emailFormOpen}
         >
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            aria-required="true"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField error={errors.email?.message} {...register('email')} />
           <TextField
             label="Password"
             type="password"
