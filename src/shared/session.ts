@@ -1,4 +1,5 @@
 import type { AuthSession, SessionData } from '../../contract/auth';
+import type { FlowEvent } from '../machines/flows';
 import type { EstablishedSession } from '../machines/sessionMachine';
 import { userFromToken } from '../services/token';
 
@@ -18,3 +19,9 @@ export function sessionFromResponse(data: SessionData, now = Date.now()): Establ
     refreshTokenExpiresAt: data.refreshTokenExpiresAt,
   });
 }
+
+/** A session-issuing flow actor's onDone: the flow tells the app a session is established. */
+export const flowSessionEstablished = (session: EstablishedSession): FlowEvent => ({
+  type: 'flow.sessionEstablished',
+  session,
+});

@@ -67,37 +67,21 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
           <td>{formatDateTime(organisation.createdAt) ?? ''}</td>
           <td>
             {organisation.enabled ? 'Enabled' : 'Disabled'}{' '}
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`${organisation.enabled ? 'Disable' : 'Enable'} ${organisation.name}`}
-              onClick={() =>
-                props.onSwitch({
-                  id: organisation.id,
-                  switch: 'enabled',
-                  value: !organisation.enabled,
-                })
-              }
+            <SwitchButton
+              label={`${organisation.enabled ? 'Disable' : 'Enable'} ${organisation.name}`}
+              onClick={() => props.onSwitch(switchChange(organisation, 'enabled'))}
             >
               {organisation.enabled ? 'Disable' : 'Enable'}
-            </Button>
+            </SwitchButton>
           </td>
           <td>
             {organisation.sendingEmailsEnabled ? 'On' : 'Off'}{' '}
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Turn ${organisation.sendingEmailsEnabled ? 'off' : 'on'} emails for ${organisation.name}`}
-              onClick={() =>
-                props.onSwitch({
-                  id: organisation.id,
-                  switch: 'sendingEmails',
-                  value: !organisation.sendingEmailsEnabled,
-                })
-              }
+            <SwitchButton
+              label={`Turn ${organisation.sendingEmailsEnabled ? 'off' : 'on'} emails for ${organisation.name}`}
+              onClick={() => props.onSwitch(switchChange(organisation, 'sendingEmails'))}
             >
               {organisation.sendingEmailsEnabled ? 'Turn off' : 'Turn on'}
-            </Button>
+            </SwitchButton>
           </td>
         </tr>
       ))}
@@ -117,5 +101,30 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
         <p>{confirmation?.text}</p>
       </Modal>
     </AdminListPanel>
+  );
+}
+
+/** The change a switch button asks for: the organisation's switch, turned the other way. */
+function switchChange(
+  organisation: AdminOrganisationsViewItem,
+  which: AdminSwitchChange['switch'],
+): AdminSwitchChange {
+  const current = which === 'enabled' ? organisation.enabled : organisation.sendingEmailsEnabled;
+  return { id: organisation.id, switch: which, value: !current };
+}
+
+function SwitchButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <Button size="sm" variant="secondary" aria-label={label} onClick={onClick}>
+      {children}
+    </Button>
   );
 }

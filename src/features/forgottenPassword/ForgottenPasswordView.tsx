@@ -4,9 +4,9 @@ import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { Link } from 'wouter';
 import { passwordResetRequestStruct } from '../../validation/passwordReset';
 import type { PasswordResetRequestValues } from '../../validation/passwordReset';
-import { Alert } from '../../views/components/Alert';
+import { Alert, ErrorAlert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
-import { TextField } from '../../views/components/TextField';
+import { EmailField } from '../../views/components/TextField';
 import styles from '../../views/layouts/AuthScreen.module.css';
 
 export interface ForgottenPasswordViewProps {
@@ -86,26 +86,14 @@ export function ForgottenPasswordView({
         ) : (
           <>
             {warning ? <Alert level="Warning" messages={warning.messages} /> : null}
-            {error ? (
-              <Alert
-                level="Danger"
-                title="Error Requesting Password"
-                messages={error.messages}
-                onDismiss={onDismissError}
-                dismissLabel="Dismiss password reset error"
-              />
-            ) : null}
+            <ErrorAlert
+              error={error}
+              title="Error Requesting Password"
+              onDismiss={onDismissError}
+              dismissLabel="Dismiss password reset error"
+            />
             <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                spellCheck={false}
-                aria-required="true"
-                error={errors.email?.message}
-                {...register('email')}
-              />
+              <EmailField error={errors.email?.message} {...register('email')} />
               <Button type="submit" size="lg" fullWidth busy={submitting} busyText="Requesting...">
                 Request Password Reset
               </Button>

@@ -1,10 +1,8 @@
 import { createElement } from 'react';
 import { fromPromise } from 'xstate';
-import type { FlowEvent } from '../../machines/flows';
-import type { EstablishedSession } from '../../machines/sessionMachine';
 import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import { createCaptchaToken, createThirdPartySignIn } from '../../shared/identityActors';
-import { sessionFromResponse } from '../../shared/session';
+import { flowSessionEstablished, sessionFromResponse } from '../../shared/session';
 import { teamTexts } from '../../../contract/team';
 import { isApiError } from '../../services/apiResponse';
 import { createTeamApi } from '../../services/api/team';
@@ -15,11 +13,6 @@ import {
   type InvitationInput,
 } from './invitationMachine';
 import { InvitationScreen } from './InvitationScreen';
-
-const sessionEstablished = (session: EstablishedSession): FlowEvent => ({
-  type: 'flow.sessionEstablished',
-  session,
-});
 
 const entry: FlowEntryFactory<InvitationInput, InvitationActors> = (services) => {
   const team = createTeamApi(services.http);
@@ -74,8 +67,8 @@ const entry: FlowEntryFactory<InvitationInput, InvitationActors> = (services) =>
         },
       });
       return {
-        invitation: { logic: invitation, input, onDone: sessionEstablished },
-        invitationThirdParty: { logic: thirdParty, onDone: sessionEstablished },
+        invitation: { logic: invitation, input, onDone: flowSessionEstablished },
+        invitationThirdParty: { logic: thirdParty, onDone: flowSessionEstablished },
       };
     },
     Screen,

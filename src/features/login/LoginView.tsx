@@ -5,9 +5,9 @@ import { ChevronDown, Mail } from 'lucide-react';
 import { Link } from 'wouter';
 import { loginFormStruct } from '../../validation/login';
 import type { LoginFormValues } from '../../validation/login';
-import { Alert } from '../../views/components/Alert';
+import { ErrorAlert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
-import { TextField } from '../../views/components/TextField';
+import { EmailField, TextField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';
 import { cx } from '../../views/utils/cx';
 import auth from '../../views/layouts/AuthScreen.module.css';
@@ -83,24 +83,18 @@ export function LoginView({
     <div className={auth.screen}>
       <div className={auth.card}>
         <h1 className={styles.title}>Welcome Back</h1>
-        {error ? (
-          <Alert
-            level="Danger"
-            title="Login Error"
-            messages={error.messages}
-            onDismiss={onDismissError}
-            dismissLabel="Dismiss login error"
-          />
-        ) : null}
-        {thirdPartyError ? (
-          <Alert
-            level="Danger"
-            title="Login Error"
-            messages={thirdPartyError.messages}
-            onDismiss={onDismissThirdPartyError}
-            dismissLabel="Dismiss third-party login error"
-          />
-        ) : null}
+        <ErrorAlert
+          error={error}
+          title="Login Error"
+          onDismiss={onDismissError}
+          dismissLabel="Dismiss login error"
+        />
+        <ErrorAlert
+          error={thirdPartyError}
+          title="Login Error"
+          onDismiss={onDismissThirdPartyError}
+          dismissLabel="Dismiss third-party login error"
+        />
         {onThirdPartyLogin ? (
           <>
             <ThirdPartyButton
@@ -135,16 +129,7 @@ export function LoginView({
           onSubmit={(event) => void submit(event)}
           hidden={!emailFormOpen}
         >
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            aria-required="true"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField error={errors.email?.message} {...register('email')} />
           <TextField
             label="Password"
             type="password"

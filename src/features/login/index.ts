@@ -1,16 +1,12 @@
 import { fromPromise } from 'xstate';
 import type { FlowEntryFactory } from '../../shared/flow';
 import { createThirdPartySignIn, executeCaptcha } from '../../shared/identityActors';
-import { sessionFromResponse } from '../../shared/session';
+import { flowSessionEstablished, sessionFromResponse } from '../../shared/session';
 import { createAuthApi } from '../../services/api/auth';
-import type { EstablishedSession } from '../../machines/sessionMachine';
 import { loginWithCaptchaWhenAsked } from './captchaWhenAsked';
 import type { LoginActors } from './login.flow';
 import { loginMachine } from './loginMachine';
 import { LoginScreen } from './LoginScreen';
-
-const sessionEstablished = (session: EstablishedSession) =>
-  ({ type: 'flow.sessionEstablished', session }) as const;
 
 const entry: FlowEntryFactory<undefined, LoginActors> = (services) => {
   const auth = createAuthApi(services.http);
@@ -28,8 +24,8 @@ const entry: FlowEntryFactory<undefined, LoginActors> = (services) => {
   const loginThirdParty = createThirdPartySignIn(services);
   return {
     start: () => ({
-      loginForm: { logic: loginForm, onDone: sessionEstablished },
-      loginThirdParty: { logic: loginThirdParty, onDone: sessionEstablished },
+      loginForm: { logic: loginForm, onDone: flowSessionEstablished },
+      loginThirdParty: { logic: loginThirdParty, onDone: flowSessionEstablished },
     }),
     Screen: LoginScreen,
   };

@@ -7,7 +7,7 @@ import {
   resolveMinimumPasswordLength,
 } from '../../validation/password';
 import type { ResetPasswordFormValues } from '../../validation/password';
-import { Alert } from '../../views/components/Alert';
+import { Alert, ErrorAlert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
 import { LinkButton } from '../../views/components/LinkButton';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
@@ -109,15 +109,12 @@ export function ResetPasswordView({
               <h1 className={styles.title}>Reset Password</h1>
               <p className={styles.lead}>Choose a new password for your account.</p>
             </header>
-            {error ? (
-              <Alert
-                level="Danger"
-                title="Error Updating Password"
-                messages={error.messages}
-                onDismiss={onDismissError}
-                dismissLabel="Dismiss password update error"
-              />
-            ) : null}
+            <ErrorAlert
+              error={error}
+              title="Error Updating Password"
+              onDismiss={onDismissError}
+              dismissLabel="Dismiss password update error"
+            />
             <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
               <FormNewPasswordFields
                 passwordLabel="New password"

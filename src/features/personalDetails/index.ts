@@ -1,10 +1,9 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { FlowEvent } from '../../machines/flows';
-import { createCountriesLoader } from '../../shared/countries';
+import { flowCountriesLoader } from '../../shared/countriesLoader';
 import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import { createEmailVerification, createHandleCheck } from '../../shared/identityActors';
 import { createAccountApi } from '../../services/api/account';
-import { createCountriesApi } from '../../services/api/countries';
 import type { PersonalDetailsActors } from './personalDetails.flow';
 import { personalDetailsMachine } from './personalDetailsMachine';
 import { PersonalDetailsScreen } from './PersonalDetailsScreen';
@@ -12,8 +11,7 @@ import { createElement } from 'react';
 
 const entry: FlowEntryFactory<undefined, PersonalDetailsActors> = (services) => {
   const account = createAccountApi(services.http);
-  const countries = createCountriesApi(services.http);
-  const loadCountries = createCountriesLoader(() => countries.list(), services.logError);
+  const loadCountries = flowCountriesLoader(services);
   const personalDetails = personalDetailsMachine.provide({
     actors: {
       getUserEditDetails: fromPromise(() => account.getUserEditDetails()),

@@ -1,8 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { SignupRequest } from '../../../contract/identity';
-import type { FlowEvent } from '../../machines/flows';
-import type { EstablishedSession } from '../../machines/sessionMachine';
-import { createCountriesLoader } from '../../shared/countries';
+import { flowCountriesLoader } from '../../shared/countriesLoader';
 import type { FlowEntryFactory, FlowScreenProps } from '../../shared/flow';
 import {
   createCaptchaToken,
@@ -10,22 +8,15 @@ import {
   createHandleCheck,
   createThirdPartySignIn,
 } from '../../shared/identityActors';
-import { sessionFromResponse } from '../../shared/session';
-import { createCountriesApi } from '../../services/api/countries';
+import { flowSessionEstablished, sessionFromResponse } from '../../shared/session';
 import { createIdentityApi } from '../../services/api/identity';
 import type { SignupActors } from './signup.flow';
 import { signupMachine, type SignupInput, type SignupResult } from './signupMachine';
 import { SignupScreen } from './SignupScreen';
 
-const sessionEstablished = (session: EstablishedSession): FlowEvent => ({
-  type: 'flow.sessionEstablished',
-  session,
-});
-
 const entry: FlowEntryFactory<SignupInput, SignupActors> = (services) => {
   const identity = createIdentityApi(services.http);
-  const countries = createCountriesApi(services.http);
-  const loadCountries = createCountriesLoader(() => countries.list(), services.logError);
+  const loadCountries = flowCountriesLoader(services);
   const signup = signupMachine.provide({
     actors: {
       emailVerification: createEmailVerification(services),
@@ -57,8 +48,8 @@ const entry: FlowEntryFactory<SignupInput, SignupActors> = (services) => {
   }
   return {
     start: (input) => ({
-      signup: { logic: signup, input, onDone: sessionEstablished },
-      signupThirdParty: { logic: signupThirdParty, onDone: sessionEstablished },
+      signup: { logic: signup, input, onDone: flowSessionEstablished },
+      signupThirdParty: { logic: signupThirdParty, onDone: flowSessionEstablished },
     }),
     Screen,
   };

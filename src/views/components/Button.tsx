@@ -20,6 +20,16 @@ export interface ButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'chil
   children: ReactNode;
 }
 
+/** The classes of a Button's look (shared with LinkButton), then any extra ones in order. */
+export function buttonClass(
+  variant: ButtonVariant,
+  size: ButtonSize,
+  fullWidth: boolean,
+  ...extra: Array<string | false | undefined>
+): string {
+  return cx(styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth, ...extra);
+}
+
 /**
  * The one button of the design system. Busy buttons stay focusable (aria-disabled instead of
  * disabled) so keyboard focus is not lost while a request runs; the label sits in a polite live
@@ -49,14 +59,7 @@ export function Button({
     <button
       {...rest}
       type={type}
-      className={cx(
-        styles.button,
-        styles[variant],
-        styles[size],
-        fullWidth && styles.fullWidth,
-        busy && styles.busy,
-        className,
-      )}
+      className={buttonClass(variant, size, fullWidth, busy && styles.busy, className)}
       aria-disabled={busy ? true : rest['aria-disabled']}
       aria-busy={busy || undefined}
       onClick={handleClick}

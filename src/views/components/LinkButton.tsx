@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { cx } from '../utils/cx';
-import type { ButtonSize, ButtonVariant } from './Button';
+import { buttonClass, type ButtonSize, type ButtonVariant } from './Button';
 import styles from './Button.module.css';
 
 export interface LinkButtonProps {
@@ -25,17 +24,7 @@ export function LinkButton({
   children,
 }: LinkButtonProps) {
   return (
-    <Link
-      href={href}
-      className={cx(
-        styles.button,
-        styles[variant],
-        styles[size],
-        fullWidth && styles.fullWidth,
-        styles.link,
-        className,
-      )}
-    >
+    <Link href={href} className={buttonClass(variant, size, fullWidth, styles.link, className)}>
       {icon ? (
         <span className={styles.icon} aria-hidden="true">
           {icon}

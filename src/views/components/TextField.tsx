@@ -31,3 +31,18 @@ export function TextField({ type = 'text', ...props }: TextFieldProps) {
     </FieldShell>
   );
 }
+
+/** The sign-in email input (Login, Forgotten Password): required, with the email keyboard. */
+export function EmailField(props: Omit<TextFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      spellCheck={false}
+      aria-required="true"
+      {...props}
+    />
+  );
+}

@@ -36,22 +36,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * go through Intl.
  */
 function partsIn(date: Date, timeZone: string | undefined): DateTimeParts {
-  if (timeZone === undefined) {
+  if (timeZone === undefined || timeZone === 'UTC') {
+    const utc = timeZone === 'UTC';
     return {
-      day: date.getDate(),
-      month: date.getMonth() + 1,
-      year: date.getFullYear(),
-      hour: date.getHours(),
-      minute: date.getMinutes(),
-    };
-  }
-  if (timeZone === 'UTC') {
-    return {
-      day: date.getUTCDate(),
-      month: date.getUTCMonth() + 1,
-      year: date.getUTCFullYear(),
-      hour: date.getUTCHours(),
-      minute: date.getUTCMinutes(),
+      day: utc ? date.getUTCDate() : date.getDate(),
+      month: (utc ? date.getUTCMonth() : date.getMonth()) + 1,
+      year: utc ? date.getUTCFullYear() : date.getFullYear(),
+      hour: utc ? date.getUTCHours() : date.getHours(),
+      minute: utc ? date.getUTCMinutes() : date.getMinutes(),
     };
   }
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
