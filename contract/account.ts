@@ -23,11 +23,11 @@ import { accountTypes, avatarTypes } from './enums';
 import {
   HANDLE_PATTERN,
   ISO_DATE_PATTERN,
-  MINIMUM_AGE_YEARS,
   NAME_MAX,
   PASSWORD_MAX,
   PHONE_MAX,
   identityTexts,
+  personFieldTexts,
   Email,
   Name,
 } from './identity';
@@ -49,15 +49,8 @@ export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
  */
 export const accountTexts = {
   // Spec §5 Personal details.
-  firstNameRequired: identityTexts.firstNameRequired,
-  lastNameRequired: identityTexts.lastNameRequired,
+  ...personFieldTexts,
   phoneInvalid: 'Please enter a valid phone number',
-  dateOfBirthRequired: identityTexts.dateOfBirthRequired,
-  dateOfBirthInvalid: identityTexts.dateOfBirthInvalid,
-  tooYoung: `You must be at least ${MINIMUM_AGE_YEARS} years old`,
-  handleRequired: identityTexts.handleRequired,
-  handleRule: identityTexts.handleRule,
-  handleNotAvailable: 'Profile name/handle not available',
   emailInvalid: identityTexts.emailInvalid,
   emailRequired: identityTexts.emailRequired,
   emailNotVerified: 'Please verify your email address.',

@@ -261,3 +261,18 @@ export const identityTexts = {
   handleRule: 'Letters, numbers and underscores only, 4-20 characters.',
   passwordTooShort: (minimum: number) => `Please enter a password (at least ${minimum} characters)`,
 } as const;
+
+/**
+ * The messages of the person's own fields (name, date of birth, handle), the same on the Signup
+ * and the Personal Details forms and in the server's answers (spec §5).
+ */
+export const personFieldTexts = {
+  firstNameRequired: identityTexts.firstNameRequired,
+  lastNameRequired: identityTexts.lastNameRequired,
+  dateOfBirthRequired: identityTexts.dateOfBirthRequired,
+  dateOfBirthInvalid: identityTexts.dateOfBirthInvalid,
+  tooYoung: `You must be at least ${MINIMUM_AGE_YEARS} years old`,
+  handleRequired: identityTexts.handleRequired,
+  handleRule: identityTexts.handleRule,
+  handleNotAvailable: 'Profile name/handle not available',
+} as const;

@@ -2,18 +2,11 @@
  * The Signup form's messages and field order (spec §5 Signup): what the signup machine needs,
  * without the form's rules (and their phone-number library), so that the machine stays small.
  */
-import { MINIMUM_AGE_YEARS, NAME_MAX, identityTexts } from '../../contract/identity';
+import { NAME_MAX, identityTexts, personFieldTexts } from '../../contract/identity';
 
 export const signupMessages = {
   companyNameRequired: identityTexts.companyNameRequired,
-  firstNameRequired: identityTexts.firstNameRequired,
-  lastNameRequired: identityTexts.lastNameRequired,
-  dateOfBirthRequired: identityTexts.dateOfBirthRequired,
-  dateOfBirthInvalid: identityTexts.dateOfBirthInvalid,
-  tooYoung: `You must be at least ${MINIMUM_AGE_YEARS} years old`,
-  handleRequired: identityTexts.handleRequired,
-  handleRule: identityTexts.handleRule,
-  handleNotAvailable: 'Profile name/handle not available',
+  ...personFieldTexts,
   emailNotVerified: 'Please verify your email address.',
   termsRequired: identityTexts.termsRequired,
   privacyRequired: identityTexts.privacyRequired,
