@@ -78,15 +78,8 @@ export const CurrentTenant = object({
 });
 export type CurrentTenant = Infer<typeof CurrentTenant>;
 
-/** One item of the JSON list held in the token's tenants claim. */
-export const TenantSummary = object({
-  id: integer(),
-  guid: string(),
-  name: string(),
-  userRole: UserRoleStruct,
-  owner: boolean(),
-  tenantAccountType: enums(accountTypes),
-});
+/** One item of the JSON list in the token's tenants claim: the fields of currentTenant. */
+export const TenantSummary = CurrentTenant;
 export type TenantSummary = Infer<typeof TenantSummary>;
 export const TenantSummaryList = array(TenantSummary);
 

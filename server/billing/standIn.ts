@@ -173,13 +173,8 @@ export type CompleteCheckoutResult =
   | { kind: 'gone' };
 
 function promotionInfoOf(row: StandInPromotionCodeRow): PromotionCodeInfo {
-  return {
-    id: row.id,
-    code: row.code,
-    percentOff: row.percentOff,
-    amountOff: row.amountOff,
-    currency: row.currency,
-  };
+  const { id, code, percentOff, amountOff, currency } = row;
+  return { id, code, percentOff, amountOff, currency };
 }
 
 function subscriptionInfoOf(row: StandInSubscriptionRow): SubscriptionInfo {

@@ -3,6 +3,7 @@
  * SEED_DEMO), the demo tenants and users when the database has no users yet (both idempotent).
  */
 import { count } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { addDays } from '../domain/context';
 import { hashPassword } from '../domain/passwords';
 import { avatarColours, PRIVACY_POLICY_VERSION, TERMS_VERSION } from '../domain/users';
@@ -102,35 +103,28 @@ export async function hasUsers(db: Database | Transaction): Promise<boolean> {
   return (row?.total ?? 0) > 0;
 }
 
-/** Inserts the countries reference list when the table is empty; true when it did. */
-export async function seedCountries(db: Database): Promise<boolean> {
+/** Inserts `build()`'s rows into the table when it is empty, in one transaction; true when it did. */
+function seedWhenEmpty<T extends PgTable>(
+  db: Database,
+  table: T,
+  build: () => PgInsertValue<T>[],
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ total: count() }).from(countries);
+    const [row] = await tx.select({ total: count() }).from(table as PgTable);
     if ((row?.total ?? 0) > 0) return false;
-    await tx.insert(countries).values(buildCountryList());
+    await tx.insert(table).values(build());
     return true;
   });
 }
+
+/** Inserts the countries reference list when the table is empty; true when it did. */
+export const seedCountries = (db: Database) => seedWhenEmpty(db, countries, buildCountryList);
 
 /** Inserts the currencies reference list when the table is empty; true when it did. */
-export async function seedCurrencies(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ total: count() }).from(currencies);
-    if ((row?.total ?? 0) > 0) return false;
-    await tx.insert(currencies).values(buildCurrencyList());
-    return true;
-  });
-}
+export const seedCurrencies = (db: Database) => seedWhenEmpty(db, currencies, buildCurrencyList);
 
 /** Inserts the interest topics when the table is empty; true when it did. */
-export async function seedTopics(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ total: count() }).from(topics);
-    if ((row?.total ?? 0) > 0) return false;
-    await tx.insert(topics).values(buildTopicList());
-    return true;
-  });
-}
+export const seedTopics = (db: Database) => seedWhenEmpty(db, topics, buildTopicList);
 
 /**
  * Inserts the countries, currencies and topics when there are none and, with `options.demo` (the default), the demo

@@ -165,6 +165,18 @@ export function answer<Request, Data, Auth extends AuthLevel>(
   register(app, endpoint, async (input) => ok(await compute(input.payload, input.scope, input)));
 }
 
+/**
+ * The `compute` of {@link answer} for a domain function called as `run(deps, scope, payload)`
+ * (a function of `(deps, scope)` ignores the payload).
+ */
+export const passTo =
+  <Deps, Request, Scope, Data>(
+    deps: Deps,
+    run: (deps: Deps, scope: Scope, payload: Request) => Promise<Data>,
+  ) =>
+  (payload: Request, scope: Scope): Promise<Data> =>
+    run(deps, scope, payload);
+
 /** A file answered as an attachment instead of an envelope. */
 export interface FileAnswer {
   /** The name the browser saves it under. */

@@ -28,6 +28,23 @@ const IMAGE_TYPES = {
 };
 
 /**
+ * A square image of 5 MB at most, from `min` x `min` to `max` x `max` pixels, stored as a square of
+ * `max` at most (quality 85).
+ */
+function squareImage(id: string, min: number, max: number): MediaPreset {
+  return {
+    rules: {
+      id,
+      allowedFileTypes: IMAGE_TYPES,
+      maxFileSize: 5 * MEGABYTE,
+      resolution: { minWidth: min, minHeight: min, maxWidth: max, maxHeight: max },
+      aspectRatio: { targetRatio: 1 },
+    },
+    output: { maxWidth: max, maxHeight: max, fit: 'cover', quality: 85 },
+  };
+}
+
+/**
  * - post: photos up to 10 MB and 8000x8000 (a 12 MP phone photo is 4032x3024, a 24 MP one
  *   5712x4284), at least 200x200; stored at most 1080 wide (and 1350 high).
  * - avatar: up to 5 MB, 100x100 to 500x500 (the client crops and scales to the maximum), square;
@@ -46,26 +63,8 @@ export const MEDIA_PRESETS: Readonly<Record<string, MediaPreset>> = {
     },
     output: { maxWidth: 1080, maxHeight: 1350, fit: 'inside', quality: 82 },
   },
-  [mediaPresetIds.avatar]: {
-    rules: {
-      id: mediaPresetIds.avatar,
-      allowedFileTypes: IMAGE_TYPES,
-      maxFileSize: 5 * MEGABYTE,
-      resolution: { minWidth: 100, minHeight: 100, maxWidth: 500, maxHeight: 500 },
-      aspectRatio: { targetRatio: 1 },
-    },
-    output: { maxWidth: 500, maxHeight: 500, fit: 'cover', quality: 85 },
-  },
-  [mediaPresetIds.organisationLogo]: {
-    rules: {
-      id: mediaPresetIds.organisationLogo,
-      allowedFileTypes: IMAGE_TYPES,
-      maxFileSize: 5 * MEGABYTE,
-      resolution: { minWidth: 400, minHeight: 400, maxWidth: 800, maxHeight: 800 },
-      aspectRatio: { targetRatio: 1 },
-    },
-    output: { maxWidth: 800, maxHeight: 800, fit: 'cover', quality: 85 },
-  },
+  [mediaPresetIds.avatar]: squareImage(mediaPresetIds.avatar, 100, 500),
+  [mediaPresetIds.organisationLogo]: squareImage(mediaPresetIds.organisationLogo, 400, 800),
 };
 
 export function findPreset(id: string): MediaPreset | undefined {

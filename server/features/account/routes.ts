@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountEndpoints as endpoints } from '../../../contract/endpoints/account';
 import { ok } from '../../http/envelope';
 import { clearRefreshCookie, type RefreshCookieOptions } from '../../http/refreshCookie';
-import { answer, fileRoute, route } from '../../http/route';
+import { answer, passTo, fileRoute, route } from '../../http/route';
 import type { AccountDeps } from './accountContext';
 import { deleteMyAccount } from './deletion';
 import {
@@ -30,15 +30,9 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsync {
   const { account, cookie } = deps;
   return async (app) => {
     answer(app, endpoints.get, (payload, scope) => getUser(account, scope, payload.id));
-    answer(app, endpoints.getUserEditDetails, (_payload, scope) =>
-      getUserEditDetails(account, scope),
-    );
-    answer(app, endpoints.updatePersonalDetails, (payload, scope) =>
-      updatePersonalDetails(account, scope, payload),
-    );
-    answer(app, endpoints.updatePreferences, (payload, scope) =>
-      updatePreferences(account, scope, payload),
-    );
+    answer(app, endpoints.getUserEditDetails, passTo(account, getUserEditDetails));
+    answer(app, endpoints.updatePersonalDetails, passTo(account, updatePersonalDetails));
+    answer(app, endpoints.updatePreferences, passTo(account, updatePreferences));
     answer(app, endpoints.setConsentToHelpEmails, (payload, scope) =>
       setConsentToHelpEmails(account, scope, payload.value),
     );

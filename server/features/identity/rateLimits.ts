@@ -72,32 +72,23 @@ export function createIdentityLimits(
   };
 }
 
+/** An attempt: the email's allowance, the email, and the client address's allowance. */
+type Attempt = [limit: EmailLimit, email: string, address: AddressAllowance];
+
 /** Refuses when the client address's or the email's allowance is used up. */
-export async function checkAttempt(
-  limit: EmailLimit,
-  email: string,
-  address: AddressAllowance,
-): Promise<void> {
+export async function checkAttempt(...[limit, email, address]: Attempt): Promise<void> {
   await address.check();
   await limit.check(email);
 }
 
 /** Counts an attempt against both allowances. */
-export async function recordAttempt(
-  limit: EmailLimit,
-  email: string,
-  address: AddressAllowance,
-): Promise<void> {
+export async function recordAttempt(...[limit, email, address]: Attempt): Promise<void> {
   await address.record();
   await limit.record(email);
 }
 
 /** check, then record: for attempts that count whatever their outcome (sending a mail). */
-export async function takeAttempt(
-  limit: EmailLimit,
-  email: string,
-  address: AddressAllowance,
-): Promise<void> {
+export async function takeAttempt(...[limit, email, address]: Attempt): Promise<void> {
   await checkAttempt(limit, email, address);
   await recordAttempt(limit, email, address);
 }

@@ -8,7 +8,7 @@ import {
   type WebhookParser,
 } from '../../billing/provider';
 import { failure, ok } from '../../http/envelope';
-import { answer } from '../../http/route';
+import { answer, passTo } from '../../http/route';
 import {
   applyBillingEvent,
   createBillingPortalSession,
@@ -23,20 +23,12 @@ import {
 /** The payments calls (spec §7.2 Payments), under stripe/. */
 export function paymentRoutes(deps: PaymentsDeps): FastifyPluginAsync {
   return async (app) => {
-    answer(app, endpoints.getSubscription, (_payload, scope) => getSubscription(deps, scope));
-    answer(app, endpoints.getInvoices, (payload, scope) => getInvoices(deps, scope, payload));
-    answer(app, endpoints.validatePromotionalCode, (payload, scope) =>
-      validatePromotionalCode(deps, scope, payload),
-    );
-    answer(app, endpoints.createCheckoutSession, (payload, scope) =>
-      createCheckoutSession(deps, scope, payload),
-    );
-    answer(app, endpoints.validateSession, (payload, scope) =>
-      validateSession(deps, scope, payload),
-    );
-    answer(app, endpoints.createBillingPortalSession, (_payload, scope) =>
-      createBillingPortalSession(deps, scope),
-    );
+    answer(app, endpoints.getSubscription, passTo(deps, getSubscription));
+    answer(app, endpoints.getInvoices, passTo(deps, getInvoices));
+    answer(app, endpoints.validatePromotionalCode, passTo(deps, validatePromotionalCode));
+    answer(app, endpoints.createCheckoutSession, passTo(deps, createCheckoutSession));
+    answer(app, endpoints.validateSession, passTo(deps, validateSession));
+    answer(app, endpoints.createBillingPortalSession, passTo(deps, createBillingPortalSession));
   };
 }
 

@@ -54,6 +54,7 @@ import {
   type MemberSort,
   type UserInvitationRow,
 } from './queries';
+import { pick } from '../../domain/pick';
 import type { TeamDeps } from './teamContext';
 
 /** The client route an invitation's link opens (the key is appended as a segment). */
@@ -78,13 +79,7 @@ export const shownStatus = (row: UserInvitationRow, now: Date) =>
 
 export function toUserInvitation(row: UserInvitationRow): UserInvitation {
   return {
-    id: row.id,
-    guid: row.guid,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    acceptedEmailAddress: row.acceptedEmailAddress,
-    message: row.message,
+    ...pick(row, 'id', 'guid', 'firstName', 'lastName', 'email', 'acceptedEmailAddress', 'message'),
     userRole: toUserRole(row.userRole),
     canChangeEmailAddress: row.canChangeEmailAddress,
     userInvitationKey: row.status === 'Pending' ? (row.currentKey ?? '') : '',
@@ -97,15 +92,9 @@ export function toUserInvitation(row: UserInvitationRow): UserInvitation {
 
 function toTeamUser(row: MemberRow): TeamUser {
   return {
-    id: row.id,
-    guid: row.guid,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    emailConfirmed: row.emailConfirmed,
+    ...pick(row, 'id', 'guid', 'firstName', 'lastName', 'email', 'emailConfirmed'),
     userRole: toUserRole(row.userRole),
-    owner: row.owner,
-    loginEnabled: row.loginEnabled,
+    ...pick(row, 'owner', 'loginEnabled'),
     lastLoginDate: row.lastLoginDate === null ? null : row.lastLoginDate.toISOString(),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { teamEndpoints as endpoints } from '../../../contract/endpoints/team';
 import { ok } from '../../http/envelope';
 import { setRefreshCookie, type RefreshCookieOptions } from '../../http/refreshCookie';
-import { answer, route } from '../../http/route';
+import { answer, passTo, route } from '../../http/route';
 import { answerSession, toSessionData } from '../../http/sessionAnswer';
 import {
   deleteInvitation,
@@ -37,38 +37,28 @@ export interface TeamRouteDeps {
 export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsync {
   const { team, cookie } = deps;
   return async (app) => {
-    answer(app, endpoints.listUsers, (payload, scope) => listUsers(team, scope, payload));
-    answer(app, endpoints.updateUser, (payload, scope) => updateUser(team, scope, payload));
+    answer(app, endpoints.listUsers, passTo(team, listUsers));
+    answer(app, endpoints.updateUser, passTo(team, updateUser));
     answer(app, endpoints.deleteUser, (payload, scope) => deleteUser(team, scope, payload.id));
     // create is upsert under its other name: an id given to it names an invitation of this
     // organisation to resend (never a new invitation beside another organisation's).
-    answer(app, endpoints.createInvitation, (payload, scope) =>
-      upsertInvitation(team, scope, payload),
-    );
-    answer(app, endpoints.upsertInvitation, (payload, scope) =>
-      upsertInvitation(team, scope, payload),
-    );
-    answer(app, endpoints.updateInvitation, (payload, scope) =>
-      updateInvitation(team, scope, payload),
-    );
+    answer(app, endpoints.createInvitation, passTo(team, upsertInvitation));
+    answer(app, endpoints.upsertInvitation, passTo(team, upsertInvitation));
+    answer(app, endpoints.updateInvitation, passTo(team, updateInvitation));
     answer(app, endpoints.getInvitation, (payload, scope) =>
       getInvitation(team, scope, payload.id),
     );
     answer(app, endpoints.getInvitationByGuid, (payload, scope) =>
       getInvitationByGuid(team, scope, payload.guid),
     );
-    answer(app, endpoints.listInvitations, (payload, scope) =>
-      listInvitations(team, scope, payload),
-    );
+    answer(app, endpoints.listInvitations, passTo(team, listInvitations));
     answer(app, endpoints.deleteInvitation, (payload, scope) =>
       deleteInvitation(team, scope, payload.id),
     );
     answer(app, endpoints.deleteInvitationByGuid, (payload, scope) =>
       deleteInvitationByGuid(team, scope, payload.guid),
     );
-    answer(app, endpoints.setCanChangeEmailAddress, (payload, scope) =>
-      setCanChangeEmailAddress(team, scope, payload),
-    );
+    answer(app, endpoints.setCanChangeEmailAddress, passTo(team, setCanChangeEmailAddress));
     route(app, endpoints.getUserByInvitationKey, async ({ payload, client }) =>
       ok(await getUserByInvitationKey(team, payload.key, client)),
     );

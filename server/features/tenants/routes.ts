@@ -14,7 +14,7 @@ import {
   updateDetails,
   type OrganisationsContext,
 } from './organisations';
-import { answer } from '../../http/route';
+import { answer, passTo } from '../../http/route';
 
 export interface TenantRouteDeps {
   domain: DomainContext;
@@ -29,24 +29,12 @@ export interface TenantRouteDeps {
 export function tenantRoutes(deps: TenantRouteDeps): FastifyPluginAsync {
   const { domain, organisations } = deps;
   return async (app) => {
-    answer(app, endpoints.getCurrentTenantStatus, (_payload, scope) =>
-      getCurrentTenantStatus(domain, scope),
-    );
-    answer(app, endpoints.setIsTrialing, (payload, scope) => setIsTrialing(domain, scope, payload));
-    answer(app, endpoints.setCancelAtPeriodEnd, (payload, scope) =>
-      setCancelAtPeriodEnd(domain, scope, payload),
-    );
-    answer(app, endpoints.setIsOnboarding, (payload, scope) =>
-      setIsOnboarding(domain, scope, payload),
-    );
-    answer(app, organisationEndpoints.new, (payload, scope) =>
-      createOrganisation(organisations, scope, payload),
-    );
-    answer(app, organisationEndpoints.get, (payload, scope) =>
-      getOrganisation(domain, scope, payload),
-    );
-    answer(app, organisationEndpoints.updateDetails, (payload, scope) =>
-      updateDetails(organisations, scope, payload),
-    );
+    answer(app, endpoints.getCurrentTenantStatus, passTo(domain, getCurrentTenantStatus));
+    answer(app, endpoints.setIsTrialing, passTo(domain, setIsTrialing));
+    answer(app, endpoints.setCancelAtPeriodEnd, passTo(domain, setCancelAtPeriodEnd));
+    answer(app, endpoints.setIsOnboarding, passTo(domain, setIsOnboarding));
+    answer(app, organisationEndpoints.new, passTo(organisations, createOrganisation));
+    answer(app, organisationEndpoints.get, passTo(domain, getOrganisation));
+    answer(app, organisationEndpoints.updateDetails, passTo(organisations, updateDetails));
   };
 }
