@@ -153,6 +153,21 @@ export async function rememberLastTenant(
   await db.update(users).set({ lastTenantId: tenantId }).where(eq(users.id, userId));
 }
 
+/**
+ * Forgets the user's last tenant if it is `tenantId` (their membership of it ended or the
+ * organisation went): their next login picks another.
+ */
+export async function forgetLastTenant(
+  db: Queryable,
+  userId: number,
+  tenantId: number,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastTenantId: null })
+    .where(and(eq(users.id, userId), eq(users.lastTenantId, tenantId)));
+}
+
 /** Stores the secret unless one of that name exists (the first of several processes wins). */
 export async function insertSecretIfAbsent(
   db: Queryable,

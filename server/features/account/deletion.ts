@@ -22,6 +22,7 @@
 import type { DeletionOutcome } from '../../../contract/account';
 import type { Transaction } from '../../db/database';
 import { forbidden } from '../../domain/errors';
+import { forgetLastTenant } from '../../domain/queries';
 import { NO_TENANT_ACCESS, type TenantScope } from '../../domain/scope';
 import { endSessionsOf, endSessionsOnTenant, noteSessionsEnded } from '../auth/refreshTokens';
 import type { AccountDeps } from './accountContext';
@@ -29,7 +30,6 @@ import {
   deleteMembershipAndContent,
   deleteTenantRow,
   deleteUsers,
-  forgetLastTenant,
   isMediaFileUsed,
   lockMembership,
   selectAvatarFileIds,

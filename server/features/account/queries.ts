@@ -263,18 +263,6 @@ export async function deleteMembershipAndContent(
     .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.tenantId, tenantId)));
 }
 
-/** Forgets the user's last tenant if it is `tenantId` (their next login picks another). */
-export async function forgetLastTenant(
-  db: Queryable,
-  userId: number,
-  tenantId: number,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ lastTenantId: null })
-    .where(and(eq(users.id, userId), eq(users.lastTenantId, tenantId)));
-}
-
 /** Whether any post, drop or stored avatar still uses the media file. */
 export async function isMediaFileUsed(db: Queryable, fileId: string): Promise<boolean> {
   const [post] = await db

@@ -42,20 +42,29 @@ export async function findAccount(
   return byEmail;
 }
 
-/** Links the Google subject (and activates / confirms what the provider verified), then signs in. */
-async function signInExisting(
-  deps: IdentityDeps,
-  user: UserRow,
-  identity: ThirdPartyIdentity,
-): Promise<IssuedSession> {
+/**
+ * What linking a Google identity changes on an account: its Google subject when it has none, and,
+ * when Google vouches for the account's own address, the account activated and the address
+ * confirmed. Empty when nothing changes.
+ */
+export function googleLinkChanges(user: UserRow, identity: ThirdPartyIdentity) {
   const sameAddress = user.email === identity.email;
-  const changes = {
+  return {
     ...(user.googleSubject === null ? { googleSubject: identity.subject } : {}),
     ...(sameAddress && user.accountStatus !== ACCOUNT_ACTIVE
       ? { accountStatus: ACCOUNT_ACTIVE }
       : {}),
     ...(sameAddress && !user.emailConfirmed ? { emailConfirmed: true } : {}),
   };
+}
+
+/** Links the Google subject (and activates / confirms what the provider verified), then signs in. */
+async function signInExisting(
+  deps: IdentityDeps,
+  user: UserRow,
+  identity: ThirdPartyIdentity,
+): Promise<IssuedSession> {
+  const changes = googleLinkChanges(user, identity);
   if (Object.keys(changes).length > 0) {
     await updateUser(deps.db, user.id, changes);
   }

@@ -60,7 +60,7 @@ import { toTenantUser } from '../account/domain';
 import { uniqueViolation } from '../identity/accounts';
 import { dateOfBirthProblems, normalisePhone } from '../identity/signup';
 import { noteSessionsEnded } from '../auth/refreshTokens';
-import { NEW_ORGANISATION_TRIAL_DAYS } from '../tenants/organisations';
+import { NEW_ORGANISATION_TRIAL_DAYS, trimmedDetails } from '../tenants/organisations';
 import {
   insertOrganisation,
   selectMemberTenant,
@@ -389,15 +389,7 @@ export async function updateTenant(
   input: UpdateTenantRequest,
 ): Promise<TenantRecord> {
   if (!isStorableId(input.id)) throw notFound(t.organisationNotFound);
-  const tenant = await updateOrganisationDetails(deps.db, input.id, {
-    name: input.name.trim(),
-    companyNumber: input.companyNumber.trim(),
-    vatNumber: input.vatNumber.trim(),
-    email: input.email.trim(),
-    contactName: input.contactName.trim(),
-    contactPhone: input.contactPhone.trim(),
-    website: input.website.trim(),
-  });
+  const tenant = await updateOrganisationDetails(deps.db, input.id, trimmedDetails(input));
   if (tenant === undefined) throw notFound(t.organisationNotFound);
   return toTenantRecord(deps, tenant);
 }

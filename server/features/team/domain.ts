@@ -25,7 +25,7 @@ import {
 import { isStorableId } from '../../db/recordIds';
 import { conflict, forbidden, invalid, notFound, unavailable } from '../../domain/errors';
 import { pageOf } from '../../domain/lists';
-import { findUserById } from '../../domain/queries';
+import { findUserById, forgetLastTenant } from '../../domain/queries';
 import type { TenantScope } from '../../domain/scope';
 import { normaliseEmail, toUserRole } from '../../domain/users';
 import { invitationMail } from '../../mail/templates';
@@ -33,7 +33,6 @@ import { endSessionsOnTenant, noteSessionsEnded } from '../auth/refreshTokens';
 import { hashAccountKey, newAccountKey } from '../identity/accountKeys';
 import { siteLink } from '../identity/links';
 import {
-  clearLastTenant,
   countInvitations,
   countMembers,
   deleteInvitation as deleteInvitationRow,
@@ -179,7 +178,7 @@ export async function deleteUser(
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     if (!(await deleteMembership(tx, scope.tenantId, member.id))) throw notHere();
-    await clearLastTenant(tx, member.id, scope.tenantId);
+    await forgetLastTenant(tx, member.id, scope.tenantId);
     await endSessionsOnTenant(tx, scope.tenantId, now, member.id);
   });
   noteSessionsEnded();

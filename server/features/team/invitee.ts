@@ -54,7 +54,7 @@ import { generateHandle } from '../identity/handles';
 import { siteLink } from '../identity/links';
 import { insertUser, updateUser, type UserRow } from '../identity/queries';
 import { passwordProblems, signupMessages } from '../identity/signup';
-import { findAccount, resolveIdentity } from '../identity/thirdPartySignIn';
+import { findAccount, googleLinkChanges, resolveIdentity } from '../identity/thirdPartySignIn';
 import { shownStatus } from './domain';
 import {
   insertMembershipIfAbsent,
@@ -332,14 +332,7 @@ export async function acceptInvitation(
 
 /** Links the Google subject to an existing account (and activates what Google verified). */
 async function linkGoogle(tx: Transaction, user: UserRow, identity: ThirdPartyIdentity) {
-  const sameAddress = user.email === identity.email;
-  const changes = {
-    ...(user.googleSubject === null ? { googleSubject: identity.subject } : {}),
-    ...(sameAddress && user.accountStatus !== ACCOUNT_ACTIVE
-      ? { accountStatus: ACCOUNT_ACTIVE }
-      : {}),
-    ...(sameAddress && !user.emailConfirmed ? { emailConfirmed: true } : {}),
-  };
+  const changes = googleLinkChanges(user, identity);
   if (Object.keys(changes).length > 0) await updateUser(tx, user.id, changes);
 }
 

@@ -337,18 +337,6 @@ export async function deleteMembership(
   return deleted.length === 1;
 }
 
-/** Forgets the tenant as the user's last one (their membership of it ended). */
-export async function clearLastTenant(
-  db: Queryable,
-  userId: number,
-  tenantId: number,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ lastTenantId: null })
-    .where(and(eq(users.id, userId), eq(users.lastTenantId, tenantId)));
-}
-
 /** Adds a membership (an accepted invitation); false when the user already has one there. */
 export async function insertMembershipIfAbsent(
   db: Queryable,

@@ -43,6 +43,7 @@ import {
   selectTenantById,
   updateOrganisationDetails,
   type OrganisationDetailsChanges,
+  type OrganisationDetailsField,
   type TenantRow,
 } from './queries';
 
@@ -156,6 +157,21 @@ async function hostReadsOrganisation(
   return toOrganisation(tenant);
 }
 
+/** An organisation's editable details as typed, without the spaces around each. */
+export function trimmedDetails(
+  input: Record<OrganisationDetailsField, string>,
+): Pick<Required<OrganisationDetailsChanges>, OrganisationDetailsField> {
+  return {
+    name: input.name.trim(),
+    companyNumber: input.companyNumber.trim(),
+    vatNumber: input.vatNumber.trim(),
+    email: input.email.trim(),
+    contactName: input.contactName.trim(),
+    contactPhone: input.contactPhone.trim(),
+    website: input.website.trim(),
+  };
+}
+
 /**
  * POST tenants/updateDetails: the current organisation's details. The route's `tenantAdmin`
  * level has checked (in the database) that the caller is one of its Administrators; the id must
@@ -173,13 +189,7 @@ export async function updateDetails(
       const current = await lockTenant(tx, scope.tenantId);
       if (current === undefined) throw forbidden(NO_TENANT_ACCESS);
       const changes: OrganisationDetailsChanges = {
-        name: input.name.trim(),
-        companyNumber: input.companyNumber.trim(),
-        vatNumber: input.vatNumber.trim(),
-        email: input.email.trim(),
-        contactName: input.contactName.trim(),
-        contactPhone: input.contactPhone.trim(),
-        website: input.website.trim(),
+        ...trimmedDetails(input),
         ...(logo !== null
           ? { logoFileId: logo.fileId, logoUrl: logo.url }
           : input.removeLogo === true

@@ -54,20 +54,13 @@ export async function updateTenantRow(
 // Organisations (spec §3 Organisation): creating one, its details.
 // ---------------------------------------------------------------------------------------------
 
+/** The organisation's details that are texts typed into its form. */
+export type OrganisationDetailsField =
+  'name' | 'companyNumber' | 'vatNumber' | 'email' | 'contactName' | 'contactPhone' | 'website';
+
 /** The details an organisation's Administrators change (tenants/updateDetails). */
 export type OrganisationDetailsChanges = Partial<
-  Pick<
-    TenantRow,
-    | 'name'
-    | 'companyNumber'
-    | 'vatNumber'
-    | 'email'
-    | 'contactName'
-    | 'contactPhone'
-    | 'website'
-    | 'logoFileId'
-    | 'logoUrl'
-  >
+  Pick<TenantRow, OrganisationDetailsField | 'logoFileId' | 'logoUrl'>
 >;
 
 export interface NewOrganisationRow {
