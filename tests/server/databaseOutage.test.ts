@@ -30,14 +30,7 @@ import { NOTICES_APPLICATION_NAME } from '../../server/db/notices';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { DATABASE_UNAVAILABLE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
 import { apiPaths } from './support/apiPaths';
-import {
-  freePort,
-  giveToChild,
-  killIfRunning,
-  REPO_ROOT,
-  runTsx,
-  type RunningProcess,
-} from './support/serverProcess';
+import * as proc from './support/serverProcess';
 import { createPostgresTestDatabase, testDatabaseUrl } from './support/testDatabase';
 
 const run = promisify(execFile);
@@ -47,7 +40,7 @@ const START_MS = 120_000;
 const SERVE_AGAIN_MS = 60_000;
 
 interface Server {
-  process: RunningProcess;
+  process: proc.RunningProcess;
   base: string;
 }
 
@@ -74,8 +67,8 @@ async function eventually(
 }
 
 async function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const running = runTsx(['server/main.ts'], {
+  const port = await proc.freePort();
+  const running = proc.runTsx(['server/main.ts'], {
     DATABASE_URL: databaseUrl,
     DATA_DIR: join(root, `server-${servers.length}`),
     HOST: '127.0.0.1',
@@ -161,7 +154,8 @@ async function stopServers(): Promise<void> {
   await Promise.all(
     servers.map(async (server) => {
       if (stillRunning(server)) server.process.child.kill('SIGTERM');
-      if ((await server.process.exitWithin(15_000)) === undefined) killIfRunning(server.process);
+      if ((await server.process.exitWithin(15_000)) === undefined)
+        proc.killIfRunning(server.process);
     }),
   );
   servers = [];
@@ -170,7 +164,7 @@ async function stopServers(): Promise<void> {
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'givedrop-outage-'));
   await chmod(root, 0o755);
-  await giveToChild(root);
+  await proc.giveToChild(root);
 });
 
 afterAll(async () => {
@@ -266,7 +260,7 @@ describe.skipIf(testDatabaseUrl === undefined || !hasPostgresBinaries())(
 
     /** `.ci/postgres start|stop` on this cluster; start answers its URL (and reuses what is there). */
     async function cluster(command: 'start' | 'stop'): Promise<string> {
-      const { stdout } = await run(join(REPO_ROOT, '.ci/postgres'), [command], {
+      const { stdout } = await run(join(proc.REPO_ROOT, '.ci/postgres'), [command], {
         env: clusterEnv,
         timeout: START_MS,
       });
@@ -278,7 +272,7 @@ describe.skipIf(testDatabaseUrl === undefined || !hasPostgresBinaries())(
       clusterEnv = {
         ...process.env,
         GIVEDROP_PG_DIR: clusterDir,
-        GIVEDROP_PG_PORT: String(await freePort()),
+        GIVEDROP_PG_PORT: String(await proc.freePort()),
       };
       clusterUrl = await cluster('start');
     }, START_MS);

@@ -11,13 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseStatus } from '../../contract/enums';
 import type { Envelope, TypedEnvelope } from '../../contract/envelope';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
-import {
-  freePort,
-  giveToChild,
-  killIfRunning,
-  runTsx,
-  type RunningProcess,
-} from './support/serverProcess';
+import * as proc from './support/serverProcess';
 import { testDatabaseUrl } from './support/testDatabase';
 
 /** Clients sending requests back to back, each on its kept-alive connection. */
@@ -29,15 +23,15 @@ const START_CEILING_MS = 120_000;
 const EXIT_CEILING_MS = 60_000;
 
 let root: string;
-let running: RunningProcess | undefined;
+let running: proc.RunningProcess | undefined;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'givedrop-sigterm-'));
   await chmod(root, 0o755);
-  await giveToChild(root);
+  await proc.giveToChild(root);
 });
 afterEach(() => {
-  killIfRunning(running);
+  proc.killIfRunning(running);
   running = undefined;
 });
 afterAll(async () => {
@@ -116,8 +110,8 @@ function isEnveloped503(outcome: Outcome): boolean {
 
 describe.skipIf(testDatabaseUrl !== undefined)('SIGTERM under load', () => {
   it('answers every request already sent (200 or an enveloped 503), resets none, exits 0', async () => {
-    const port = await freePort();
-    const server = runTsx(['server/main.ts'], {
+    const port = await proc.freePort();
+    const server = proc.runTsx(['server/main.ts'], {
       DATA_DIR: join(root, 'data'),
       PORT: String(port),
       HOST: '127.0.0.1',

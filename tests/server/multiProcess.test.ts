@@ -31,14 +31,7 @@ import {
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { apiPaths } from './support/apiPaths';
 import { makeImage } from './support/media';
-import {
-  freePort,
-  giveToChild,
-  killIfRunning,
-  PROCESS_START_CEILING_MS,
-  runTsx,
-  type RunningProcess,
-} from './support/serverProcess';
+import * as proc from './support/serverProcess';
 import { createPostgresTestDatabase, testDatabaseUrl } from './support/testDatabase';
 
 /** Small login limits, so that the counts summed over both processes trip them. */
@@ -46,7 +39,7 @@ const LIMITS = { perAccountAddress: 2, perAccount: 3, perAddress: 4 };
 
 interface Server {
   name: string;
-  process: RunningProcess;
+  process: proc.RunningProcess;
   base: string;
 }
 
@@ -61,9 +54,9 @@ let database: Awaited<ReturnType<typeof createPostgresTestDatabase>> | undefined
 let servers: Server[] = [];
 
 async function startServer(name: string, databaseUrl: string): Promise<Server> {
-  const port = await freePort();
+  const port = await proc.freePort();
   const dataDir = join(root, name);
-  const running = runTsx(['server/main.ts'], {
+  const running = proc.runTsx(['server/main.ts'], {
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
@@ -167,17 +160,17 @@ describe.skipIf(testDatabaseUrl === undefined)(
     beforeAll(async () => {
       root = await mkdtemp(join(tmpdir(), 'givedrop-multi-'));
       await chmod(root, 0o755);
-      await giveToChild(root);
+      await proc.giveToChild(root);
       database = await createPostgresTestDatabase();
       [a, b] = await Promise.all([startServer('a', database.url), startServer('b', database.url)]);
-    }, PROCESS_START_CEILING_MS + 60_000);
+    }, proc.PROCESS_START_CEILING_MS + 60_000);
 
     afterAll(async () => {
       await Promise.all(
         servers.map(async (server) => {
           if (server.process.child.exitCode === null) server.process.child.kill('SIGTERM');
           if ((await server.process.exitWithin(10_000)) === undefined) {
-            killIfRunning(server.process);
+            proc.killIfRunning(server.process);
           }
         }),
       );

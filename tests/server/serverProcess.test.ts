@@ -11,27 +11,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
-import {
-  freePort,
-  giveToChild,
-  killIfRunning,
-  PROCESS_START_CEILING_MS,
-  runTsx,
-  type RunningProcess,
-} from './support/serverProcess';
+import * as proc from './support/serverProcess';
 import { testDatabaseUrl } from './support/testDatabase';
 
 let root: string;
 /** The servers a test started, killed after it if still running. */
-let running: RunningProcess[] = [];
+let running: proc.RunningProcess[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'givedrop-serve-'));
   await chmod(root, 0o755);
-  await giveToChild(root);
+  await proc.giveToChild(root);
 });
 afterEach(() => {
-  running.forEach(killIfRunning);
+  running.forEach(proc.killIfRunning);
   running = [];
 });
 afterAll(async () => {
@@ -39,14 +32,14 @@ afterAll(async () => {
 });
 
 /** What a test may take: two server starts at their ceiling, and their ends. */
-const TEST_CEILING_MS = 2 * PROCESS_START_CEILING_MS + 60_000;
+const TEST_CEILING_MS = 2 * proc.PROCESS_START_CEILING_MS + 60_000;
 
 /** A server's end after SIGTERM: a bounded shutdown (server/lifecycle.ts, at most 10 s). */
 const EXIT_CEILING_MS = 60_000;
 
 async function serve(dataDir: string, env: Record<string, string> = {}) {
-  const port = await freePort();
-  const server = runTsx(['server/main.ts'], {
+  const port = await proc.freePort();
+  const server = proc.runTsx(['server/main.ts'], {
     DATA_DIR: dataDir,
     PORT: String(port),
     STATIC_DIR: '',
@@ -136,7 +129,7 @@ describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
       const stray = join(dataDir, 'media', 'left-open');
       await writeFile(stray, 'x');
       await chmod(stray, 0o666);
-      await giveToChild(stray);
+      await proc.giveToChild(stray);
       const { server } = await serve(dataDir, { NODE_ENV: 'production', CAPTCHA_OPT_OUT: '1' });
       await server.waitFor('is running at');
       expect(await notPrivate(dataDir)).toEqual([]);
@@ -151,10 +144,10 @@ describe.skipIf(testDatabaseUrl !== undefined)('npm run serve', () => {
     async () => {
       const dataDir = join(root, 'read-only');
       await mkdir(dataDir);
-      await giveToChild(dataDir);
+      await proc.giveToChild(dataDir);
       await chmod(dataDir, 0o500);
       const { server } = await serve(dataDir);
-      const exit = await server.exitWithin(PROCESS_START_CEILING_MS);
+      const exit = await server.exitWithin(proc.PROCESS_START_CEILING_MS);
       expect(exit).toEqual({ code: 1, signal: null });
       expect(server.output()).toContain(
         `The data directory ${dataDir} (DATA_DIR) cannot be written`,

@@ -21,14 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TypedEnvelope } from '../../contract/envelope';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedData';
 import { openFileLimit } from '../../server/descriptors';
-import {
-  childIdentity,
-  freePort,
-  giveToChild,
-  killIfRunning,
-  runTsx,
-  type RunningProcess,
-} from './support/serverProcess';
+import * as proc from './support/serverProcess';
 import { testDatabaseUrl } from './support/testDatabase';
 
 /** The flood's addresses, and connections opened from each. */
@@ -72,7 +65,7 @@ const skipReason =
 if (skipReason !== undefined) console.warn(`socketFlood.test.ts skipped: ${skipReason}`);
 
 let root: string;
-let server: RunningProcess | undefined;
+let server: proc.RunningProcess | undefined;
 let port: number;
 /** The server's open descriptors at rest, once started and used by a normal client. */
 let restingDescriptors: number;
@@ -87,7 +80,7 @@ const url = (path: string) => `http://127.0.0.1:${port}/api/${path}`;
  * the hard limit stays, so it can be raised again).
  */
 function setFileLimit(pid: number, limit: number): void {
-  execFileSync('prlimit', ['--pid', String(pid), `--nofile=${limit}:`], childIdentity);
+  execFileSync('prlimit', ['--pid', String(pid), `--nofile=${limit}:`], proc.childIdentity);
 }
 
 /** The flood: its sockets, how many the server closed, and what they were answered. */
@@ -188,9 +181,9 @@ describe.skipIf(skipReason !== undefined)('a flood of trickling connections', ()
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'givedrop-flood-'));
     await chmod(root, 0o755);
-    await giveToChild(root);
-    port = await freePort();
-    server = runTsx(['server/main.ts'], {
+    await proc.giveToChild(root);
+    port = await proc.freePort();
+    server = proc.runTsx(['server/main.ts'], {
       DATA_DIR: join(root, 'data'),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -207,7 +200,7 @@ describe.skipIf(skipReason !== undefined)('a flood of trickling connections', ()
     restingDescriptors = await descriptorsOf(server.child.pid!);
   }, START_CEILING_MS + CEILING_MS);
   afterAll(async () => {
-    killIfRunning(server);
+    proc.killIfRunning(server);
     await rm(root, { recursive: true, force: true });
   });
 
