@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isValidHandle } from '../../contract/identity';
-import { guardedCall } from './callFactory';
+import { guardedCall } from './guardedCallFactory';
 import { notProvided } from './notProvided';
 
 /** Spec §5 Handle / §9: the availability check is debounced 400 ms. */

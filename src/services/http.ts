@@ -31,7 +31,7 @@ import {
   shouldRetryRateLimit,
 } from './rateLimit';
 import { isNewerVersion, type ReloadFlag } from './version';
-import { sendXhr, type XhrAnswer } from './xhrUpload';
+import type { XhrAnswer } from './xhrUpload';
 
 export const CLIENT_VERSION_HEADER = 'x-client-version';
 
@@ -350,6 +350,8 @@ export function createHttp(options: HttpOptions): HttpClient {
       };
       const authorization = authorizationFor(url, anonymous);
       if (authorization !== null) headers['Authorization'] = authorization;
+      // Loaded on the first upload: the landing route makes none.
+      const { sendXhr } = await import('./xhrUpload');
       const answer = await sendXhr(createXhr, {
         method: request.method ?? 'POST',
         url,

@@ -1,6 +1,6 @@
 import { fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ActivateRequest, ActivateResponse } from '../../../contract/identity';
-import { guardedCall } from '../../machines/callFactory';
+import { guardedCall } from '../../machines/guardedCallFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export const activationTexts = {

@@ -3,7 +3,7 @@ import type {
   ConfirmEmailAddressRequest,
   ConfirmEmailAddressResponse,
 } from '../../../contract/identity';
-import { guardedCall } from '../../machines/callFactory';
+import { guardedCall } from '../../machines/guardedCallFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export const emailConfirmationTexts = {

@@ -5,7 +5,7 @@ import { ChevronDown, Mail } from 'lucide-react';
 import { Link } from 'wouter';
 import { loginFormStruct } from '../../validation/login';
 import type { LoginFormValues } from '../../validation/login';
-import { ErrorAlert } from '../../views/components/Alert';
+import { ErrorAlert } from '../../views/components/ErrorAlert';
 import { Button } from '../../views/components/Button';
 import { EmailField, TextField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';

@@ -7,7 +7,8 @@ import {
   resolveMinimumPasswordLength,
 } from '../../validation/password';
 import type { ResetPasswordFormValues } from '../../validation/password';
-import { Alert, ErrorAlert } from '../../views/components/Alert';
+import { Alert } from '../../views/components/Alert';
+import { ErrorAlert } from '../../views/components/ErrorAlert';
 import { Button } from '../../views/components/Button';
 import { LinkButton } from '../../views/components/LinkButton';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';

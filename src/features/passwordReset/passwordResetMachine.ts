@@ -4,7 +4,8 @@ import type {
   ValidatePasswordResetKeyRequest,
 } from '../../../contract/identity';
 import { messagesFrom } from '../../machines/errorMessages';
-import { failedCall, guardedCall } from '../../machines/callFactory';
+import { failedCall } from '../../machines/callFactory';
+import { guardedCall } from '../../machines/guardedCallFactory';
 import { notProvided } from '../../machines/notProvided';
 
 export const passwordResetTexts = {

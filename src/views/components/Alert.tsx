@@ -80,13 +80,3 @@ export function Alert({
     </div>
   );
 }
-
-export interface ErrorAlertProps extends Omit<AlertProps, 'level' | 'messages'> {
-  /** The error to show (its messages), or null/undefined for none. */
-  error: { readonly messages: readonly string[] } | null | undefined;
-}
-
-/** A Danger alert for a flow's error, shown only while there is one. */
-export function ErrorAlert({ error, ...props }: ErrorAlertProps) {
-  return error ? <Alert level="Danger" messages={error.messages} {...props} /> : null;
-}
