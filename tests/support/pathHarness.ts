@@ -10,7 +10,12 @@
  *    actors are fakes that resolve or reject when the path says so; delays fire by advancing the
  *    clock; other events are sent. After every step the actor's state and context must equal what
  *    the traversal predicted.
- * 3. Coverage: the transitions the running actor took (from the inspection API) and the states it
+ * 3. The oracle: the plan comes from the machine under test, so it cannot judge it. The actor must
+ *    be running after start, and after start and every step its state must be the one the suite's
+ *    spec table names (`spec`: the state value, and the tags the spec names), written from the
+ *    spec and never read from the machine — a mutant that retargets a transition, or empties the
+ *    machine, fails here even when every selector still answers the same.
+ * 4. Coverage: the transitions the running actor took (from the inspection API) and the states it
  *    was in are compared with every transition and state node of the machine.
  */
 import { getAdjacencyMap } from '@xstate/graph';
@@ -32,9 +37,58 @@ import {
   type AnyStateNode,
   type ActorSystem,
   type InspectionEvent,
+  type StateValue,
 } from 'xstate';
 
 export type FakeKind = 'promise' | 'callback' | 'machine';
+
+/**
+ * A state as the suite's spec table names it: the machine's state value (a parallel or nested
+ * state as an object, like `snapshot.value`), the tags the spec names (true: the state has it,
+ * false: it has not; tags left out are not checked) and, when the spec says the flow ends there,
+ * `done: true` (the actor's status is 'done'; otherwise it must be 'active').
+ */
+export interface SpecState {
+  value: StateValue;
+  tags?: Record<string, boolean>;
+  done?: boolean;
+}
+
+/** The suite's spec table: the state after start, and after each step of a path. */
+export interface SpecTable<TSpies> {
+  initial: SpecState | ((spies: TSpies) => SpecState);
+  /** Called after the suite's afterStep (its model has taken the step by then). */
+  after: (step: StepInfo, spies: TSpies) => SpecState;
+}
+
+/** Keys sorted, so two state values compare whatever order their regions were written in. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    a.localeCompare(b),
+  );
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
+/** Throws when the snapshot is not in the state the spec table names. */
+export function checkSpecState(snapshot: AnyMachineSnapshot, spec: SpecState, where: string): void {
+  const problems: string[] = [];
+  if (canonical(snapshot.value) !== canonical(spec.value)) {
+    problems.push(`state ${canonical(snapshot.value)}, the spec says ${canonical(spec.value)}`);
+  }
+  for (const [tag, has] of Object.entries(spec.tags ?? {})) {
+    if (snapshot.hasTag(tag) !== has) {
+      problems.push(
+        `tag '${tag}' ${has ? 'missing' : 'present'}, the spec says ${has ? 'present' : 'absent'}`,
+      );
+    }
+  }
+  const status = spec.done ? 'done' : 'active';
+  if (snapshot.status !== status) {
+    problems.push(`status '${snapshot.status}', the spec says '${status}'`);
+  }
+  if (problems.length) throw new Error(`${where}: ${problems.join('; ')}`);
+}
 
 export interface PathPlanOptions {
   /** Events with payloads to try in every state (done/error/after events are found automatically). */
@@ -472,6 +526,8 @@ export interface RunPathOptions {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** Called after every step with the live snapshot, for machine-specific expectations. */
   afterStep?: (step: StepInfo) => void;
+  /** The oracle (see SpecTable): the spec's state after start and after every step. */
+  spec?: { initial: () => SpecState; after: (step: StepInfo) => SpecState };
   /**
    * Delivers a step's event some other way (e.g. through a child actor's fake, so that the real
    * child-to-parent mechanism carries it). Returns true when it did.
@@ -506,6 +562,13 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
   actor.start();
   await flush();
   recorder?.noteSnapshot(actor.getSnapshot());
+  // A machine that failed to start (an error in its definition or its entry) is not running.
+  if (errors.length) throw errors[0];
+  const started = actor.getSnapshot();
+  if (started.status !== 'active') {
+    throw new Error(`the machine is not running after start (status '${started.status}')`);
+  }
+  if (options.spec) checkSpecState(started, options.spec.initial(), 'after start');
 
   for (const [index, step] of plan.steps.entries()) {
     const { event } = step;
@@ -544,7 +607,10 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
         `step ${index} (${event.type}) left the plan:\n  expected ${expected}\n  actual   ${actual}`,
       );
     }
-    options.afterStep?.({ event, snapshot, previous, index, elapsedMs });
+    const info = { event, snapshot, previous, index, elapsedMs };
+    options.afterStep?.(info);
+    if (options.spec)
+      checkSpecState(snapshot, options.spec.after(info), `step ${index} (${event.type})`);
   }
   if (recorder) recorder.paths += 1;
   actor.stop();
@@ -563,8 +629,21 @@ export interface PathSuite<TSpies> {
   /** Most states the traversal may visit (default 5000). */
   limit?: number;
   afterStep?: (step: StepInfo, spies: TSpies) => void;
+  /**
+   * The oracle: the spec's table of states (see SpecTable). Written from the spec, not read
+   * from the machine.
+   */
+  spec?: SpecTable<TSpies>;
   afterPath?: (plan: PlannedPath, spies: TSpies, promises: FakePromises) => void;
   deliver?: RunPathOptions['deliver'];
+}
+
+function specFor<TSpies>(table: SpecTable<TSpies>, spies: TSpies): RunPathOptions['spec'] {
+  const { initial, after } = table;
+  return {
+    initial: () => (typeof initial === 'function' ? initial(spies) : initial),
+    after: (step) => after(step, spies),
+  };
 }
 
 /**
@@ -591,6 +670,7 @@ export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<v
         input: suite.input,
         serializeState: suite.serializeState,
         afterStep: suite.afterStep ? (step) => suite.afterStep?.(step, spies) : undefined,
+        spec: suite.spec && specFor(suite.spec, spies),
         deliver: suite.deliver,
       });
       suite.afterPath?.(plan, spies, promises);

@@ -5,7 +5,7 @@ import {
   selectLoginSubmitting,
 } from '../../../src/features/login/loginMachine';
 import { makeSession } from '../../support/fixtures';
-import { describePaths, FakePromises, settled } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled, type SpecState } from '../../support/pathHarness';
 
 const session = makeSession();
 const values = { email: 'owner@example.com', password: 'Giving!2026' };
@@ -21,7 +21,8 @@ interface Shown {
   messages: string[] | null;
   loggedIn: boolean;
 }
-let shown: Shown = { busy: false, messages: null, loggedIn: false };
+const START: Shown = { busy: false, messages: null, loggedIn: false };
+let shown = START;
 
 function expected(event: { type: string; error?: unknown }): Shown {
   if (shown.loggedIn) return shown;
@@ -44,6 +45,18 @@ function expected(event: { type: string; error?: unknown }): Shown {
   }
 }
 
+/**
+ * The spec's table of the Login screen's states: editing (the form), submitting (busy, the
+ * request is out), failed ('Login Error' shown), loggedIn (the session is handed on, the flow
+ * ends).
+ */
+function state(): SpecState {
+  if (shown.loggedIn) return { value: 'loggedIn', done: true, tags: { busy: false } };
+  if (shown.busy) return { value: 'submitting', tags: { busy: true, error: false } };
+  if (shown.messages) return { value: 'failed', tags: { busy: false, error: true } };
+  return { value: 'editing', tags: { busy: false, error: false } };
+}
+
 await describePaths({
   machine: loginMachine,
   unhandled: true,
@@ -61,8 +74,7 @@ await describePaths({
       [{ messages: ['Invalid email or password.'] }, new Error('network down')],
     ),
   ],
-  afterStep: ({ event, snapshot, index }) => {
-    if (index === 0) shown = { busy: false, messages: null, loggedIn: false };
+  afterStep: ({ event, snapshot }) => {
     shown = expected(event);
     expect(selectLoginSubmitting(snapshot)).toBe(shown.busy);
     expect(selectLoginErrorMessages(snapshot)).toEqual(shown.messages);
@@ -71,6 +83,13 @@ await describePaths({
     if (shown.loggedIn) expect(snapshot.output).toEqual(session);
     // The password is never kept in the machine's context.
     expect(JSON.stringify(snapshot.context)).not.toContain(values.password);
+  },
+  spec: {
+    initial: () => {
+      shown = START;
+      return state();
+    },
+    after: state,
   },
   afterPath: (plan, _spies, promises) => {
     // One request per submission that was not already waiting, with what was typed.
