@@ -19,6 +19,7 @@ import {
   runPath,
   type PathSuite,
   type PlannedPath,
+  type SpecState,
   type StepInfo,
 } from './pathHarness';
 
@@ -51,10 +52,15 @@ export function planEvents(
 
 export interface InputsPathSuite<TSpies, TInput> extends Omit<
   PathSuite<TSpies>,
-  'input' | 'afterStep' | 'afterPath'
+  'input' | 'afterStep' | 'afterPath' | 'spec'
 > {
   inputs: PathInput<TInput>[];
   afterStep?: (step: StepInfo, spies: TSpies, input: TInput) => void;
+  /** The oracle (pathHarness.ts SpecTable), per input. */
+  spec?: {
+    initial: (spies: TSpies, input: TInput) => SpecState;
+    after: (step: StepInfo, spies: TSpies, input: TInput) => SpecState;
+  };
   afterPath?: (
     plan: Parameters<NonNullable<PathSuite<TSpies>['afterPath']>>[0],
     spies: TSpies,
@@ -114,6 +120,10 @@ export async function describePathsForInputs<TSpies, TInput>(
             afterStep: suite.afterStep
               ? (step) => suite.afterStep?.(step, spies, input)
               : undefined,
+            spec: suite.spec && {
+              initial: () => suite.spec?.initial(spies, input) as SpecState,
+              after: (step) => suite.spec?.after(step, spies, input) as SpecState,
+            },
             deliver: suite.deliver,
           });
           suite.afterPath?.(plan, spies, promises, input);
