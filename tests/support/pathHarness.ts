@@ -52,6 +52,11 @@ export interface SpecState {
   value: StateValue;
   tags?: Record<string, boolean>;
   done?: boolean;
+  /**
+   * What the suite's model says is shown at this point (the values its afterStep expects of the
+   * selectors), for the path report QA reads; the harness does not check it (afterStep does).
+   */
+  shown?: unknown;
 }
 
 /** The suite's spec table: the state after start, and after each step of a path. */

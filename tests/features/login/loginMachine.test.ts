@@ -51,10 +51,16 @@ function expected(event: { type: string; error?: unknown }): Shown {
  * ends).
  */
 function state(): SpecState {
-  if (shown.loggedIn) return { value: 'loggedIn', done: true, tags: { busy: false } };
-  if (shown.busy) return { value: 'submitting', tags: { busy: true, error: false } };
-  if (shown.messages) return { value: 'failed', tags: { busy: false, error: true } };
-  return { value: 'editing', tags: { busy: false, error: false } };
+  const at = (value: string, tags: SpecState['tags'], done = false): SpecState => ({
+    value,
+    tags,
+    done,
+    shown,
+  });
+  if (shown.loggedIn) return at('loggedIn', { busy: false }, true);
+  if (shown.busy) return at('submitting', { busy: true, error: false });
+  if (shown.messages) return at('failed', { busy: false, error: true });
+  return at('editing', { busy: false, error: false });
 }
 
 await describePaths({
