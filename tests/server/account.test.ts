@@ -61,6 +61,7 @@ import {
   parseJsonClaim,
   postLogin,
   postRefresh,
+  postSwitchTenant,
   sessionOf,
   type LoginResult,
 } from './support/testServer';
@@ -139,13 +140,7 @@ async function addMember(tenantId: number, userId: number): Promise<void> {
 }
 
 async function switchTenant(session: LoginResult, tenantId: number): Promise<LoginResult> {
-  const response = await test.app.inject({
-    method: 'POST',
-    url: api(apiPaths.switchTenant),
-    headers: bearer(session.jwtToken),
-    cookies: { [REFRESH_COOKIE]: session.refreshToken },
-    payload: { id: tenantId },
-  });
+  const response = await postSwitchTenant(test.app, session, tenantId);
   expect(response.statusCode).toBe(200);
   return sessionOf(response);
 }

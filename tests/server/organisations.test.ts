@@ -30,6 +30,7 @@ import {
   sessionOf,
   type LoginResult,
 } from './support/testServer';
+import { tenantIdNamed } from './support/rows';
 import { useTestApp } from './support/suite';
 
 const { owner, member } = DEMO_USERS;
@@ -46,14 +47,7 @@ beforeAll(async () => {
   apiKey = await mediaApiKey(test.app);
 });
 
-async function tenantIdOf(name: string): Promise<number> {
-  const [row] = await handle.db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(eq(tenants.name, name));
-  if (row === undefined) throw new Error(`no tenant ${name}`);
-  return row.id;
-}
+const tenantIdOf = (name: string) => tenantIdNamed(handle.db, name);
 
 async function logoUpload(
   userGuid: string,
