@@ -128,13 +128,7 @@ async function addMember(tenantId: number, userId: number): Promise<void> {
 }
 
 async function switchTenant(session: srv.LoginResult, tenantId: number): Promise<srv.LoginResult> {
-  const response = await test.app.inject({
-    method: 'POST',
-    url: srv.api(apiPaths.switchTenant),
-    headers: srv.bearer(session.jwtToken),
-    cookies: { [REFRESH_COOKIE]: session.refreshToken },
-    payload: { id: tenantId },
-  });
+  const response = await srv.postSwitchTenant(test.app, session, tenantId);
   expect(response.statusCode).toBe(200);
   return srv.sessionOf(response);
 }

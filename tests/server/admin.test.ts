@@ -17,6 +17,7 @@ import { devOutboxMails, tenants, userInvitations, users } from '../../server/db
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import * as srv from './support/testServer';
+import { tenantIdNamed } from './support/rows';
 import { useTestApp } from './support/suite';
 
 const { owner, member, newbie } = DEMO_USERS;
@@ -24,15 +25,6 @@ const HOST_ONLY = 'Only host users may do this.';
 const NOT_WHILE_IMPERSONATING = 'This is not allowed while impersonating a user.';
 
 const { handle, test } = useTestApp({ appPerTest: true });
-
-async function tenantIdNamed(name: string): Promise<number> {
-  const [row] = await handle.db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(eq(tenants.name, name));
-  if (row === undefined) throw new Error(`no tenant ${name}`);
-  return row.id;
-}
 
 async function userIdOf(email: string): Promise<number> {
   const [row] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -146,7 +138,7 @@ describe('POST /api/tenants/list', () => {
 
 describe('GET /api/tenants/get', () => {
   it('gives a host any organisation, and a member only their own', async () => {
-    const marcusOrg = await tenantIdNamed(DEMO_TENANTS.marcusReed.name);
+    const marcusOrg = await tenantIdNamed(handle.db, DEMO_TENANTS.marcusReed.name);
     const host = await srv.login(test.app, owner.email);
     const read = await test.app.inject({
       method: 'GET',
@@ -172,7 +164,7 @@ describe('GET /api/tenants/get', () => {
     expect(other.statusCode).toBe(403);
 
     const as = await impersonated(test.app);
-    const ninaOrg = await tenantIdNamed(DEMO_TENANTS.ninaPark.name);
+    const ninaOrg = await tenantIdNamed(handle.db, DEMO_TENANTS.ninaPark.name);
     const byImpersonation = await test.app.inject({
       method: 'GET',
       url: srv.api(`${organisationEndpoints.get.path}?id=${ninaOrg}`),
@@ -184,7 +176,7 @@ describe('GET /api/tenants/get', () => {
 
 describe('POST /api/tenants/setEnabled', () => {
   it('ends the sessions in a disabled organisation; nobody signs into it until it is enabled', async () => {
-    const marcusOrg = await tenantIdNamed(DEMO_TENANTS.marcusReed.name);
+    const marcusOrg = await tenantIdNamed(handle.db, DEMO_TENANTS.marcusReed.name);
     const marcus = await srv.login(test.app, member.email);
     const inOwn = srv.sessionOf(await srv.postSwitchTenant(test.app, marcus, marcusOrg));
     const host = await srv.login(test.app, owner.email);
@@ -224,7 +216,7 @@ describe('POST /api/tenants/setEnabled', () => {
   });
 
   it('refuses a login whose only organisation is disabled', async () => {
-    const ninaOrg = await tenantIdNamed(DEMO_TENANTS.ninaPark.name);
+    const ninaOrg = await tenantIdNamed(handle.db, DEMO_TENANTS.ninaPark.name);
     await setTenantEnabled(ninaOrg, false);
     try {
       const response = await srv.postLogin(test.app, newbie.email);
@@ -256,7 +248,7 @@ describe('POST /api/tenants/setEnabled', () => {
 
 describe('POST /api/tenants/setSendingEmailsEnabled', () => {
   it('stops the invitations of an organisation with a message, sending and saving nothing', async () => {
-    const harbour = await tenantIdNamed(DEMO_TENANTS.harbourHope.name);
+    const harbour = await tenantIdNamed(handle.db, DEMO_TENANTS.harbourHope.name);
     const host = await srv.login(test.app, owner.email);
     const off = await srv.callAs(test.app, host, adminEndpoints.setTenantSendingEmailsEnabled, {
       id: harbour,

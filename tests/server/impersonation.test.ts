@@ -19,9 +19,9 @@ import { ResponseStatus, UserRole } from '../../contract/enums';
 import { REFERENCE_LIST_REQUEST } from '../../contract/lists';
 import { impersonations, refreshTokens, tenants, tenantUsers, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { latestMail, readOutbox, uniquePerson, verifyEmail } from './support/identity';
+import { refreshTokenRow } from './support/rows';
 import { useTestApp } from './support/suite';
 import * as srv from './support/testServer';
 
@@ -40,13 +40,7 @@ async function userIdOf(email: string): Promise<number> {
   return row.id;
 }
 
-async function tokenRow(token: string) {
-  const [row] = await handle.db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
-  return row;
-}
+const tokenRow = (token: string) => refreshTokenRow(handle.db, token);
 
 const auditRows = () => handle.db.select().from(impersonations);
 

@@ -21,6 +21,7 @@ import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { NO_TENANT_ACCESS, NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { makeImage, mediaApiKey, upload } from './support/media';
 import * as srv from './support/testServer';
+import { tenantIdNamed } from './support/rows';
 import { useTestApp } from './support/suite';
 
 const { owner, member } = DEMO_USERS;
@@ -37,14 +38,7 @@ beforeAll(async () => {
   apiKey = await mediaApiKey(test.app);
 });
 
-async function tenantIdOf(name: string): Promise<number> {
-  const [row] = await handle.db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(eq(tenants.name, name));
-  if (row === undefined) throw new Error(`no tenant ${name}`);
-  return row.id;
-}
+const tenantIdOf = (name: string) => tenantIdNamed(handle.db, name);
 
 async function logoUpload(
   userGuid: string,

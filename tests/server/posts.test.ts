@@ -8,16 +8,24 @@ import { ResponseStatus } from '../../contract/enums';
 import type { ListResponse } from '../../contract/lists';
 import { apiPaths } from './support/apiPaths';
 import { FeedPost, Post, type CreatePostRequest, type FeedListRequest } from '../../contract/posts';
-import { posts, tenants, tenantUsers, users } from '../../server/db/schema';
+import { posts, tenantUsers, users } from '../../server/db/schema';
 import { SEED_POST_COUNT } from '../../server/db/seedContent';
 import { DEMO_TENANTS, DEMO_USERS } from '../../server/db/seedData';
 import { FeedPages } from '../../server/features/posts/feedPages';
 import { postMessages } from '../../server/features/posts/domain';
-import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
 import { postEndpoints } from '../../contract/endpoints/posts';
 import { mediaApiKey, uploadPostImage } from './support/media';
+import { tenantIdNamed } from './support/rows';
 import { useTestApp } from './support/suite';
-import { api, bearer, envelopeOf, login, sessionOf, type LoginResult } from './support/testServer';
+import {
+  api,
+  bearer,
+  envelopeOf,
+  login,
+  postSwitchTenant,
+  sessionOf,
+  type LoginResult,
+} from './support/testServer';
 
 const { owner, member, newbie } = DEMO_USERS;
 
@@ -110,24 +118,10 @@ async function feedIdsInDatabase(order: 'created' | 'published' = 'created'): Pr
   return rows.map((row) => row.id);
 }
 
-async function tenantIdOf(name: string): Promise<number> {
-  const [row] = await handle.db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(eq(tenants.name, name));
-  if (row === undefined) throw new Error(`no tenant ${name}`);
-  return row.id;
-}
+const tenantIdOf = (name: string) => tenantIdNamed(handle.db, name);
 
 async function switchTenant(session: LoginResult, name: string): Promise<LoginResult> {
-  const response = await test.app.inject({
-    method: 'POST',
-    url: api(apiPaths.switchTenant),
-    headers: bearer(session.jwtToken),
-    cookies: { [REFRESH_COOKIE]: session.refreshToken },
-    payload: { id: await tenantIdOf(name) },
-  });
-  return sessionOf(response);
+  return sessionOf(await postSwitchTenant(test.app, session, await tenantIdOf(name)));
 }
 
 describe('POST /posts/feedList', () => {

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentTenant, TenantSummary } from '../../contract/auth';
 import { ResponseStatus, UserRole } from '../../contract/enums';
 import { apiPaths } from './support/apiPaths';
-import { refreshTokens, tenantUsers } from '../../server/db/schema';
+import { tenantUsers } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { hashRefreshToken } from '../../server/features/auth/refreshTokens';
 import { REFRESH_COOKIE } from '../../server/http/refreshCookie';
+import { refreshTokenRow } from './support/rows';
 import { useTestApp } from './support/suite';
 import * as srv from './support/testServer';
 
@@ -22,13 +22,7 @@ const { handle, test, reopenApp } = useTestApp({
   env: { REFRESH_TTL_SECONDS: '3600', JWT_TTL_SECONDS: '300' },
 });
 
-async function tokenRow(token: string) {
-  const [row] = await handle.db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
-  return row;
-}
+const tokenRow = (token: string) => refreshTokenRow(handle.db, token);
 
 function expectClearedCookie(response: Awaited<ReturnType<typeof srv.postRefresh>>) {
   const cookie = srv.refreshCookieOf(response);
