@@ -498,7 +498,8 @@ let received: Puppet = puppetOf(undefined);
  * claims the path, leaving: navigating away). It never ends.
  */
 function state(): SpecState {
-  const m = model;
+  // A copy: the model is stepped in place, and the report lists what each step showed.
+  const m = structuredClone(model);
   if (!m.configured) return { value: 'initializing', shown: m };
   return { value: { running: { auth: m.who.auth, flow: m.flow ?? 'routing' } }, shown: m };
 }
