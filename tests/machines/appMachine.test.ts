@@ -24,7 +24,13 @@ import type { FlowRules, StartFlow } from '../../src/machines/flows';
 import { sessionMachine, type EstablishedSession } from '../../src/machines/sessionMachine';
 import { subscriptionMachine } from '../../src/machines/subscriptionMachine';
 import { configuration, makeSession, makeStatus, makeUser } from '../support/fixtures';
-import { describePaths, FakePromises, inertMachine, settled } from '../support/pathHarness';
+import {
+  describePaths,
+  FakePromises,
+  inertMachine,
+  settled,
+  type SpecState,
+} from '../support/pathHarness';
 
 /**
  * The app machine against a small fake registry (architecture.md §3): a landing flow that follows the
@@ -484,6 +490,20 @@ let model: Model = INITIAL;
 let loadsSeen = 0;
 let received: Puppet = puppetOf(undefined);
 
+/**
+ * The spec's table of the app (spec §2.1, architecture.md §3): initializing (the configuration
+ * loads: the start-up screen), then running, two regions at once: auth (loading, signedIn or
+ * signedOut, as the session says) and flow (waiting for the session or the tenant, redirecting
+ * by the guard rules, loading the flow's code, running it, failed to load it, unmatched: no flow
+ * claims the path, leaving: navigating away). It never ends.
+ */
+function state(): SpecState {
+  // A copy: the model is stepped in place, and the report lists what each step showed.
+  const m = structuredClone(model);
+  if (!m.configured) return { value: 'initializing', shown: m };
+  return { value: { running: { auth: m.who.auth, flow: m.flow ?? 'routing' } }, shown: m };
+}
+
 await describePaths({
   machine: appMachine,
   unhandled: true,
@@ -541,7 +561,6 @@ await describePaths({
   afterStep: ({ event, snapshot: s, previous: p, index }, spies) => {
     const snapshot = s as AppSnapshot;
     const previous = p as AppSnapshot;
-    if (index === 0) model = structuredClone(INITIAL);
     const fx: Effects = {
       navigations: [],
       signOuts: 0,
@@ -553,7 +572,6 @@ await describePaths({
       started: null,
       stopped: false,
     };
-    if (index === 0) loadsSeen = 0;
     next(model, event as never, fx);
     const m = model;
     const label = `${event.type} ${JSON.stringify(m)}`;
@@ -674,6 +692,14 @@ await describePaths({
     } else {
       expect(subscription, label).toBeUndefined();
     }
+  },
+  spec: {
+    initial: () => {
+      model = structuredClone(INITIAL);
+      loadsSeen = 0;
+      return state();
+    },
+    after: state,
   },
 });
 

@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 import type { PendingUpload, ValidationPresetRules } from '../../contract/media';
 import * as avatar from '../../src/machines/avatarUploadMachine';
-import { FakePromises, settled } from '../support/pathHarness';
+import { FakePromises, settled, type SpecState } from '../support/pathHarness';
 import { describePathsForInputs } from '../support/pathsWithInputs';
 
 /** Spec §5 Avatar upload and §8 Avatar / Upload: the texts the person is shown. */
@@ -302,8 +302,14 @@ const ACTIVITY: Record<Phase, string> = {
   deleting: 'deleting',
 };
 
-/** Where the widget is in its statechart (the diagram's states). */
-const VALUE: Record<Phase, unknown> = {
+/**
+ * The spec's table: where the widget is in its statechart (spec §4 Avatar upload): ready
+ * (preparing: the preset loads at start; idle; discarding: a pending upload that could not be
+ * saved is dropped), validating (loadingPreset, then checking the file against the preset),
+ * cropping, uploading (with progress), uploaded.confirming (the pending upload is saved),
+ * deleting. The widget never ends.
+ */
+const VALUE: Record<Phase, SpecState['value']> = {
   preparing: { ready: 'preparing' },
   idle: { ready: 'idle' },
   discarding: { ready: 'discarding' },
@@ -368,6 +374,8 @@ function expectShown(s: avatar.AvatarUploadSnapshot, m: Model) {
     expect(s.context.image).toBeNull();
   }
 }
+
+const state = (): SpecState => ({ value: VALUE[model.phase], shown: model });
 
 /** The upload running now: the real child-to-parent channel of the callback actor. */
 let upload: { sendBack: (event: avatar.AvatarUploadEvent) => void } | null = null;
@@ -478,10 +486,7 @@ await describePathsForInputs<Spies, avatar.AvatarUploadInput>({
     ...settled('deleteAvatar', [undefined], [offline, NOT_USABLE]),
   ],
   afterStep: ({ event, snapshot, previous, index }, spies, input) => {
-    if (index === 0) {
-      model = initial(input);
-      expectShown(previous as avatar.AvatarUploadSnapshot, model);
-    }
+    if (index === 0) expectShown(previous as avatar.AvatarUploadSnapshot, model);
     model = next(model, event, input);
     expectShown(snapshot as avatar.AvatarUploadSnapshot, model);
     // The calls made, with what they were given; the uploads started and stopped; what the
@@ -490,6 +495,13 @@ await describePathsForInputs<Spies, avatar.AvatarUploadInput>({
     expect(spies.uploads).toEqual(model.uploads);
     expect(spies.stops).toBe(model.stops);
     expect(spies.notified).toEqual(model.notified);
+  },
+  spec: {
+    initial: (_spies, input) => {
+      model = initial(input);
+      return state();
+    },
+    after: state,
   },
 });
 

@@ -11,6 +11,7 @@ import {
   pendingDelays,
   withWatchedFakePromise,
   settled,
+  type SpecState,
 } from '../support/pathHarness';
 
 /**
@@ -82,16 +83,24 @@ function check(snapshot: Parameters<typeof selectConfigError>[0]) {
   expect(snapshot.output).toEqual(shown.loaded ? configuration : undefined);
 }
 
+/**
+ * The spec's table of start-up: loading (a try is out), waiting (1 s times the attempt number
+ * before the next try), loaded (the configuration is handed on, it ends), failed ('Error
+ * initializing application, please reload the page.': the error tag; it waits for a reload).
+ */
+function state(): SpecState {
+  if (shown.loaded) return { value: 'loaded', tags: { error: false }, done: true, shown };
+  if (shown.failed) return { value: 'failed', tags: { error: true }, shown };
+  return { value: shown.retryInMs === null ? 'loading' : 'waiting', tags: { error: false }, shown };
+}
+
 await describePaths({
   machine: configMachine,
   unhandled: true,
   build: withWatchedFakePromise(configMachine, 'fetchConfiguration'),
   events: [...settled('fetchConfiguration', [configuration], [new Error('offline')])],
   afterStep: ({ event, snapshot, previous, index, elapsedMs }, spies) => {
-    if (index === 0) {
-      shown = START;
-      check(previous);
-    }
+    if (index === 0) check(previous);
     const before = shown;
     shown = expected(event);
     // Spec §9: waiting 1 s times the attempt number between tries.
@@ -100,6 +109,13 @@ await describePaths({
     // The requests made so far and the wait before the next try, if one is pending.
     expect(spies.promises.calls.length).toBe(shown.fetches);
     expect(pendingDelays(spies.watch)).toEqual(shown.retryInMs === null ? [] : [shown.retryInMs]);
+  },
+  spec: {
+    initial: () => {
+      shown = START;
+      return state();
+    },
+    after: state,
   },
   afterPath: (plan, _spies, promises) => {
     // Start-up requests the configuration at once; one request per try, with nothing to send

@@ -15,7 +15,7 @@ import {
   type DashboardInformationInput,
   type DashboardInformationSnapshot,
 } from '../../src/machines/dashboardInformationMachine';
-import type { FakePromises } from '../support/pathHarness';
+import type { FakePromises, SpecState } from '../support/pathHarness';
 import { withFakePromises, settled } from '../support/pathHarness';
 import { loadStep } from '../support/loadModel';
 import { describePathsForInputs } from '../support/pathsWithInputs';
@@ -68,6 +68,13 @@ function next(m: Model, event: { type: string; output?: unknown }): Model {
   );
 }
 
+/**
+ * The spec's table: loading (the information is fetched), loaded (the counts and the first name
+ * are shown), failed ('Failed to fetch dashboard information', a retry offered), visitor (no
+ * dashboard to load). The model's phase names them.
+ */
+const state = (): SpecState => ({ value: model.phase, shown: model });
+
 function expectShown(s: DashboardInformationSnapshot, calls: FakePromises['calls']) {
   expect(selectDashboardCounts(s)).toEqual(model.information ? oliviaCounts : unknownCounts);
   expect(selectDashboardFailure(s)).toBe(
@@ -90,10 +97,16 @@ await describePathsForInputs<{ promises: FakePromises }, DashboardInformationInp
     { type: 'retry' },
     ...settled('getDashboardInformation', [olivia], [new Error('network down')]),
   ],
-  afterStep: ({ event, snapshot, index }, { promises }, input) => {
-    if (index === 0) model = start(input);
+  afterStep: ({ event, snapshot }, { promises }) => {
     model = next(model, event);
     expectShown(snapshot as DashboardInformationSnapshot, promises.calls);
+  },
+  spec: {
+    initial: (_spies, input) => {
+      model = start(input);
+      return state();
+    },
+    after: state,
   },
   afterPath: (plan, { promises }, _p, input) => {
     if (plan.steps.length === 0) expect(promises.calls).toEqual(start(input).calls);

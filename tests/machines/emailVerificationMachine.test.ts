@@ -15,6 +15,7 @@ import {
   FakePromises,
   withFakePromises,
   runPath,
+  type SpecState,
   type StepInfo,
   settled,
 } from '../support/pathHarness';
@@ -168,15 +169,37 @@ function expectShown(s: EmailVerificationSnapshot, m: Model) {
   );
 }
 
+/**
+ * The spec's table of the widget (spec §4 Email verification widget): editing (enter email),
+ * requesting (the code is being sent), awaitingCode (code entry shown) with entering (the person
+ * types the code), verifying (the code is checked) and resending (a new code is sent), verified
+ * (read-only, '(change email)'). The widget never ends.
+ */
+const SPEC_STATE: Record<Phase, SpecState['value']> = {
+  editing: 'editing',
+  requesting: 'requesting',
+  entering: { awaitingCode: 'entering' },
+  verifying: { awaitingCode: 'verifying' },
+  resending: { awaitingCode: 'resending' },
+  verified: 'verified',
+};
+const state = (): SpecState => ({ value: SPEC_STATE[model.phase], shown: model });
+
+/** The table for one input: the model starts from the input the widget is given. */
+const specFor = (input: EmailVerificationInput) => ({
+  initial: () => {
+    model = initial(input);
+    return state();
+  },
+  after: state,
+});
+
 function checkStep(input: EmailVerificationInput) {
   return (
     { event, snapshot, previous, index }: StepInfo,
     { promises }: { promises: FakePromises },
   ) => {
-    if (index === 0) {
-      model = initial(input);
-      expectShown(previous as EmailVerificationSnapshot, model);
-    }
+    if (index === 0) expectShown(previous as EmailVerificationSnapshot, model);
     model = next(model, event, input);
     expectShown(snapshot as EmailVerificationSnapshot, model);
     expect(promises.calls).toEqual(model.calls);
@@ -213,6 +236,7 @@ for (const input of inputs) {
       ...settled('verifyAccountCode', [true, false], [tooMany, new Error('offline')]),
     ],
     afterStep: checkStep(input),
+    spec: specFor(input),
   });
 }
 
@@ -280,6 +304,7 @@ describe('emailVerification machine: scenarios', () => {
           // The model, not a plan, says what each step must show.
           serializeState: () => '',
           afterStep: (step) => check(step, { promises }),
+          spec: specFor(scenario.input),
         },
       );
     });

@@ -9,7 +9,13 @@ import {
   type HandleCheckSnapshot,
   type HandleStatus,
 } from '../../src/machines/handleCheckMachine';
-import { describePaths, FakePromises, TestClock, settled } from '../support/pathHarness';
+import {
+  describePaths,
+  FakePromises,
+  TestClock,
+  settled,
+  type SpecState,
+} from '../support/pathHarness';
 
 /** The person's own handle, as saved (mixed case: the comparison ignores case). */
 const OWN = 'Olivia_Harper';
@@ -120,6 +126,17 @@ function next(m: Model, event: AnyEventObject, input: HandleCheckInput, elapsedM
   return m;
 }
 
+/**
+ * The spec's table of the handle check (spec §4 Handle check): empty (nothing typed), invalid
+ * (the rule is broken, no call), debouncing (waiting for typing to pause 400 ms, 'Checking...'),
+ * checking (the call is out, 'Checking...'), available, notAvailable, error. Both waits are busy.
+ */
+function state(): SpecState {
+  const value =
+    model.status === 'checking' ? (model.calling ? 'checking' : 'debouncing') : model.status;
+  return { value, tags: { busy: model.status === 'checking' }, shown: model };
+}
+
 function expectShown(s: HandleCheckSnapshot, m: Model) {
   expect(selectHandleStatus(s)).toBe(m.status);
   expect(selectHandleMessage(s)).toBe(TEXTS[m.status]);
@@ -169,14 +186,18 @@ for (const input of inputs) {
       ...settled('handleExists', [true, false], [new Error('offline')]),
     ],
     afterStep: ({ event, snapshot, previous, index, elapsedMs }) => {
-      if (index === 0) {
-        model = initial(input);
-        expectShown(previous as HandleCheckSnapshot, model);
-      }
+      if (index === 0) expectShown(previous as HandleCheckSnapshot, model);
       model = next(model, event, input, elapsedMs);
       if (!event.type.startsWith('xstate.after.')) expect(elapsedMs).toBe(0);
       expectShown(snapshot as HandleCheckSnapshot, model);
       expectCalls(model);
+    },
+    spec: {
+      initial: () => {
+        model = initial(input);
+        return state();
+      },
+      after: state,
     },
   });
 }

@@ -13,7 +13,7 @@ import {
   invitationStatusMachine,
   shownInvitationStatus,
 } from '../../contract/invitationStatusMachine';
-import { describePaths, FakePromises } from '../support/pathHarness';
+import { describePaths, FakePromises, type SpecState } from '../support/pathHarness';
 
 type Shown = InvitationStatus | 'Removed';
 const RULES: Record<Shown, Partial<Record<string, Shown>>> = {
@@ -31,16 +31,28 @@ const RULES: Record<Shown, Partial<Record<string, Shown>>> = {
 };
 let shown: Shown = 'Pending';
 
+/**
+ * The spec's table: each status the model shows is the state of that name (Pending, Accepted,
+ * Declined, Expired); cancelled or deleted, the invitation is Removed and its model ends.
+ */
+const state = (): SpecState => ({ value: shown, done: shown === 'Removed', shown });
+
 await describePaths({
   machine: invitationStatusMachine,
   unhandled: true,
   build: () => ({ machine: invitationStatusMachine, promises: new FakePromises(), spies: {} }),
   events: ['accept', 'decline', 'expire', 'resend', 'cancel', 'delete'].map((type) => ({ type })),
-  afterStep: ({ event, snapshot, index }) => {
-    if (index === 0) shown = 'Pending';
+  afterStep: ({ event, snapshot }) => {
     shown = RULES[shown][event.type] ?? shown;
     expect(snapshot.value).toBe(shown);
     expect(snapshot.status).toBe(shown === 'Removed' ? 'done' : 'active');
+  },
+  spec: {
+    initial: () => {
+      shown = 'Pending';
+      return state();
+    },
+    after: state,
   },
 });
 

@@ -14,7 +14,13 @@ import {
   type SessionSnapshot,
 } from '../../src/machines/sessionMachine';
 import { makeSession, makeUser } from '../support/fixtures';
-import { describePaths, FakePromises, pendingDelays, settled } from '../support/pathHarness';
+import {
+  describePaths,
+  FakePromises,
+  pendingDelays,
+  settled,
+  type SpecState,
+} from '../support/pathHarness';
 
 /** The composition root's clock (src/app/appLogic.ts gives refreshDue Date.now()): the test's. */
 const NOW = Date.UTC(2026, 10, 24, 9, 0, 0);
@@ -224,6 +230,31 @@ function expected(event: Event): Shown {
   }
 }
 
+/**
+ * The spec's table of the session (spec §4 Session): restoring (loading the stored session),
+ * signedIn (a refresh scheduled), refreshing, switchingTenant and stoppingImpersonation (signed
+ * in, a request out: busy), signingOut (the token is revoked: busy), signedOut (a visitor). It
+ * never ends.
+ */
+const SPEC_STATE: Record<Phase, string> = {
+  restoring: 'restoring',
+  signedIn: 'signedIn',
+  refreshing: 'refreshing',
+  switching: 'switchingTenant',
+  stopping: 'stoppingImpersonation',
+  signingOut: 'signingOut',
+  signedOut: 'signedOut',
+};
+const state = (): SpecState => ({
+  value: SPEC_STATE[shown.phase],
+  tags: {
+    signedIn: AUTH[shown.phase] === 'signedIn',
+    signedOut: AUTH[shown.phase] === 'signedOut',
+    busy: BUSY.includes(shown.phase),
+  },
+  shown,
+});
+
 /** The other tabs, as the watcher the composition root provides reports them. */
 interface Tabs {
   sendBack: ((event: SessionEvent) => void) | null;
@@ -244,7 +275,6 @@ await describePaths({
   machine: sessionMachine,
   unhandled: true,
   build: () => {
-    shown = START();
     tabs = { sendBack: null, system: null, starts: 0, stops: 0 };
     const watch = tabs;
     const promises = new FakePromises();
@@ -332,6 +362,13 @@ await describePaths({
     expect([tabs.starts, tabs.stops]).toEqual([1, 0]);
     // The session never ends.
     expect(snapshot.status).toBe('active');
+  },
+  spec: {
+    initial: () => {
+      shown = START();
+      return state();
+    },
+    after: state,
   },
   afterPath: (_plan, _spies, promises) => {
     // The stored session is restored at start.

@@ -15,6 +15,7 @@ import {
   FakePromises,
   pendingDelays,
   watched,
+  type SpecState,
   type SystemWatch,
 } from '../support/pathHarness';
 
@@ -127,6 +128,15 @@ function expected(event: { type: string; output?: unknown }): Shown {
   return shown;
 }
 
+/**
+ * The spec's table of the subscription poll (spec §4, §9): checking (the tenant status is
+ * requested), waiting (60 s until the next poll). It never ends while signed in.
+ */
+const state = (): SpecState => ({
+  value: shown.pollInMs === null ? 'checking' : 'waiting',
+  shown,
+});
+
 /** What the access rules read (src/machines/appRules.ts tenantOf). */
 function checkSelectors(snapshot: SubscriptionSnapshot) {
   expect(selectStatusKnown(snapshot)).toBe(shown.status !== null || shown.failedOnce);
@@ -172,11 +182,8 @@ for (const expiredFlag of [false, true]) {
       { type: 'xstate.error.actor.getCurrentTenantStatus', error: offline },
     ],
     afterStep: ({ event, snapshot, previous, index, elapsedMs }, spies) => {
-      if (index === 0) {
-        // Signed in: the status is polled at once and is unknown until the answer.
-        shown = start(expiredFlag);
-        checkSelectors(previous);
-      }
+      // Signed in: the status is polled at once and is unknown until the answer.
+      if (index === 0) checkSelectors(previous);
       const before = shown;
       shown = expected(event);
       // Spec §9: the tenant status is polled every 60 s.
@@ -197,6 +204,13 @@ for (const expiredFlag of [false, true]) {
         Array.from({ length: shown.logged }, () => [offline]),
       );
       expect(snapshot.status).toBe('active');
+    },
+    spec: {
+      initial: () => {
+        shown = start(expiredFlag);
+        return state();
+      },
+      after: state,
     },
     afterPath: (plan, _spies, promises) => {
       // One poll at once, then one per 60 s wait, each with nothing to send.

@@ -17,6 +17,7 @@ import {
   describePaths,
   withFakePromises,
   runPath,
+  type SpecState,
   type StepInfo,
   settled,
 } from '../support/pathHarness';
@@ -185,14 +186,42 @@ function expectShown(s: ThirdPartySignInSnapshot, m: Model) {
   expect(JSON.stringify(s.context).includes(CODE.code)).toBe(keepsCode);
 }
 
+/**
+ * The spec's table of the third-party sign-in (spec §2.3 Login and Signup): idle (the button),
+ * authorizing (the provider's popup), signingUp with gettingCaptcha (a token for 'signup') and
+ * sending (POST /auth/signupWithGoogle), loggingIn (POST /auth/loginWithGoogle), existing
+ * ('Account already exists, logging in...'), failed (the alert), signedIn (the session is handed
+ * on, it ends). Every wait is busy.
+ */
+const SPEC_STATE: Record<Phase, SpecState['value']> = {
+  idle: 'idle',
+  popup: 'authorizing',
+  captcha: { signingUp: 'gettingCaptcha' },
+  signingUp: { signingUp: 'sending' },
+  loggingIn: 'loggingIn',
+  existing: 'existing',
+  failed: 'failed',
+  signedIn: 'signedIn',
+};
+const state = (): SpecState => ({
+  value: SPEC_STATE[model.phase],
+  tags: { busy: !['idle', 'failed', 'signedIn'].includes(model.phase) },
+  done: model.phase === 'signedIn',
+  shown: model,
+});
+const spec = {
+  initial: () => {
+    model = start();
+    return state();
+  },
+  after: state,
+};
+
 function checkStep(
   { event, snapshot, previous, index, elapsedMs }: StepInfo,
   { promises }: { promises: FakePromises },
 ) {
-  if (index === 0) {
-    model = start();
-    expectShown(previous as ThirdPartySignInSnapshot, model);
-  }
+  if (index === 0) expectShown(previous as ThirdPartySignInSnapshot, model);
   if (event.type.startsWith('xstate.after.')) {
     expect(model.phase).toBe('existing');
     expect(elapsedMs).toBe(EXISTING_NOTICE_MS);
@@ -234,6 +263,7 @@ await describePaths({
     ...settled('loginWithGoogle', [loginSession], [serverError, new Error('network down')]),
   ],
   afterStep: checkStep,
+  spec,
 });
 
 describe('thirdPartySignIn machine', () => {
@@ -261,6 +291,7 @@ describe('thirdPartySignIn machine', () => {
         promises,
         serializeState: () => '',
         afterStep: (step) => checkStep(step, spies),
+        spec,
       },
     );
     expect(model.phase).toBe('signedIn');
