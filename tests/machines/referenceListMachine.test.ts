@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ReferenceListKind } from '../../contract/referenceLists';
 import * as list from '../../src/machines/referenceListMachine';
-import { FakePromises, settled } from '../support/pathHarness';
+import { FakePromises, settled, type SpecState } from '../support/pathHarness';
 import { describePathsForInputs } from '../support/pathsWithInputs';
 
 const row = (id: number, name: string, order: number, enabled: boolean): list.ReferenceRow => ({
@@ -320,9 +320,7 @@ function expectShown(
   expect(list.selectReferenceListTexts(s)).toEqual(TEXTS[kind]);
   expect(list.selectReferenceListLoading(s)).toBe(m.phase === 'loading');
   expect(list.selectReferenceListLoadFailed(s)).toBe(m.phase === 'loadFailed');
-  expect(list.selectReferenceListBusy(s)).toBe(
-    ['saving', 'settingEnabled', 'moving', 'movingTo', 'deleting'].includes(m.phase),
-  );
+  expect(list.selectReferenceListBusy(s)).toBe(CALLS.includes(m.phase));
   expect(list.selectReferenceListAlert(s)).toEqual(m.alert);
   expect(calls).toEqual(m.calls);
   const enabled = m.rows.filter((r) => r.enabled).length;
@@ -378,6 +376,25 @@ function expectShown(
       busy,
     });
   } else expect(list.selectDisableConfirmation(s)).toBeNull();
+}
+
+/** The calls on their way: the table and its dialogs are busy. */
+const CALLS: Phase[] = ['saving', 'settingEnabled', 'moving', 'movingTo', 'deleting'];
+
+/**
+ * The spec's table of the list's states: loading (the rows are asked), loadFailed (the load
+ * error, Retry), ready (the table, and what may be done to each row), editing (the create or
+ * edit form), saving, confirmingDisable (what a disable does, asked first), settingEnabled,
+ * moving (one place up or down), movingTo (to another place), confirmingDelete, deleting; each
+ * call is busy while on its way. None ends the flow.
+ */
+function state(): SpecState {
+  const { phase } = model;
+  return {
+    value: phase === 'listing' ? 'ready' : phase,
+    tags: { loading: phase === 'loading', busy: CALLS.includes(phase) },
+    shown: model,
+  };
 }
 
 /** States told apart by their value, request, draft, alert and how many rows (not every row). */
@@ -459,8 +476,14 @@ await describePathsForInputs({
     ...settled('moveToIndex', [REORDERED], [serverRefusal]),
     ...settled('deleteRow', [REMAINING], [serverRefusal, new Error('down')]),
   ],
-  afterStep: ({ event, snapshot, index }, { promises }, input) => {
-    if (index === 0) model = start();
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot }, { promises }, input) => {
     model = next(model, event as Ev, input.kind);
     expectShown(snapshot as list.ReferenceListSnapshot, model, promises.calls, input.kind);
   },

@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { describePaths, withFakePromises, type FakePromises } from './pathHarness';
+import { describePaths, withFakePromises, type FakePromises, type SpecState } from './pathHarness';
 
 type Phase = 'busy' | 'accepted' | 'invalid' | 'failed';
 interface Shown {
@@ -44,6 +44,11 @@ export interface LinkKeyScreen<S extends AnyMachineSnapshot> {
   };
   /** What else the screen shows in every state. */
   alsoShown?: (s: S) => void;
+  /**
+   * The spec's names of the screen's states: while the call runs ('activating') and when the
+   * key was accepted ('activated'); a refused key is 'invalid', a failed call 'failed'.
+   */
+  states: { busy: string; accepted: string };
 }
 
 /** The result panel in each phase: the busy text, the success or the failure (spec §2.3). */
@@ -91,6 +96,21 @@ export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
     expect(s.status).toBe('active');
   }
 
+  /**
+   * The spec's table of the screen's states: busy (the key is being sent, the busy text shown),
+   * accepted (the success notice), invalid (the refused key's notice, not offered again), failed
+   * (the failed call's notice, Retry offered). None ends the flow: the screen stays until left.
+   */
+  function state(): SpecState {
+    const value = {
+      busy: screen.states.busy,
+      accepted: screen.states.accepted,
+      invalid: 'invalid',
+      failed: 'failed',
+    }[shown.phase];
+    return { value, tags: { busy: shown.phase === 'busy' }, shown };
+  }
+
   const build = withFakePromises(screen.machine, screen.actor);
 
   it(`says what it is doing while ${screen.busy.name}`, () => {
@@ -124,10 +144,16 @@ export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
       { type: done, output: screen.outputs.refused },
       { type: failed, error: new Error('network down') },
     ],
-    afterStep: ({ event, snapshot, index }, { promises }) => {
-      if (index === 0) shown = start();
+    afterStep: ({ event, snapshot }, { promises }) => {
       shown = expected(event);
       expectShown(snapshot as S, promises.calls);
+    },
+    spec: {
+      initial: () => {
+        shown = start();
+        return state();
+      },
+      after: state,
     },
   });
 }

@@ -19,6 +19,7 @@ import { describeLinkKeyScreen } from '../../support/linkKeyScreen';
 const KEY = 'activation-key-1';
 
 await describeLinkKeyScreen<ActivationSnapshot>({
+  states: { busy: 'activating', accepted: 'activated' },
   machine: activationMachine,
   key: KEY,
   actor: 'activate',

@@ -14,7 +14,7 @@ import {
   type AdminOrganisationsSnapshot,
   type SwitchChange,
 } from '../../../src/features/adminOrganisations/adminOrganisationsMachine';
-import { describePaths, FakePromises, settled } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { pagedListModel, type ListModel } from '../../support/recordListModel';
 
 /**
@@ -180,6 +180,21 @@ function expectShown(s: AdminOrganisationsSnapshot, m: Model, calls: FakePromise
   expectConfirmation(s, m);
 }
 
+/**
+ * The spec's table of the list's states: loading (a page is asked; 'Loading, please wait...' or
+ * the list waits), searching (the 400 ms after typing; waits too), failed ('Error loading
+ * organisations', Retry), ready (the page with its pager and switches), confirming (the confirm
+ * dialog), saving (busy, the switch is saved). None ends the flow.
+ */
+function state(): SpecState {
+  const { phase } = model;
+  return {
+    value: phase,
+    tags: { loading: phase === 'loading' || phase === 'searching', busy: phase === 'saving' },
+    shown: model,
+  };
+}
+
 await describePaths({
   machine: adminOrganisationsMachine,
   unhandled: true,
@@ -210,8 +225,14 @@ await describePaths({
     ...settled('listOrganisations', [answer], [busyServer]),
     ...settled('setSwitch', [updated], [refusal]),
   ],
-  afterStep: ({ event, snapshot, index, elapsedMs }, { promises }) => {
-    if (index === 0) model = start();
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot, elapsedMs }, { promises }) => {
     const before = model;
     model = list.next(model, event as { type: string }, next);
     list.expectWait(before, model, elapsedMs);

@@ -13,7 +13,7 @@ import {
   type AdminUsersSnapshot,
 } from '../../../src/features/adminUsers/adminUsersMachine';
 import { makeSession, makeUser } from '../../support/fixtures';
-import { describePaths, FakePromises, settled } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { pagedListModel, type ListModel } from '../../support/recordListModel';
 
 /**
@@ -126,6 +126,25 @@ function expectShown(s: AdminUsersSnapshot, m: Model, calls: FakePromises['calls
   if (m.phase === 'impersonated') expect(s.output).toEqual(impersonated);
 }
 
+/**
+ * The spec's table of the list's states: loading (a page is asked; 'Loading, please wait...' or
+ * the list waits), searching (the 400 ms after typing; waits too), failed ('Error loading users',
+ * Retry), ready (the page with its pager and Impersonate), impersonating (busy, auth/impersonate
+ * is out), impersonated (the flow ends with the impersonated session).
+ */
+function state(): SpecState {
+  const { phase } = model;
+  return {
+    value: phase,
+    tags: {
+      loading: phase === 'loading' || phase === 'searching',
+      busy: phase === 'impersonating',
+    },
+    done: phase === 'impersonated',
+    shown: model,
+  };
+}
+
 await describePaths({
   machine: adminUsersMachine,
   unhandled: true,
@@ -151,8 +170,14 @@ await describePaths({
     ...settled('listUsers', [answer], [busyServer]),
     ...settled('impersonate', [impersonated], [refusal]),
   ],
-  afterStep: ({ event, snapshot, index, elapsedMs }, { promises }) => {
-    if (index === 0) model = start();
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot, elapsedMs }, { promises }) => {
     const before = model;
     model = list.next(model, event as { type: string }, next);
     list.expectWait(before, model, elapsedMs);

@@ -21,7 +21,7 @@ import {
   type ChangePasswordSnapshot,
 } from '../../../src/features/changePassword/changePasswordMachine';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
-import { FakePromises, settled } from '../../support/pathHarness';
+import { FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { danger, success } from '../../support/fixtures';
 
 const values = { currentPassword: 'Old!Pass1', newPassword: 'New!Pass2' };
@@ -69,6 +69,19 @@ const alerts = {
   serverFailed: danger('failed', 'Error Updating Password', 'The current password is not correct.'),
   failed: danger('failed', 'Error Updating Password', 'Error updating password'),
 } as const;
+
+/**
+ * The spec's table of the screen's states: editing (the form, for an Email login), saving
+ * ('Saving...', the update is out), notForThisLogin (another login, sent to Personal Details),
+ * notWhileImpersonating (the note instead of the form). None ends the flow.
+ */
+const states: Record<Model['phase'], string> = {
+  editing: 'editing',
+  saving: 'saving',
+  sentAway: 'notForThisLogin',
+  impersonated: 'notWhileImpersonating',
+};
+const state = (): SpecState => ({ value: states[model.phase], shown: model });
 
 await describePathsForInputs({
   machine: changePasswordMachine,
@@ -130,9 +143,15 @@ await describePathsForInputs({
     { type: 'alert.dismiss' },
     ...settled('updatePassword', [{ updated: true }], [serverRefusal, new Error('network down')]),
   ],
-  afterStep: ({ event, snapshot, index }, spies, input) => {
+  spec: {
+    initial: (_spies, input) => {
+      model = startOf(input);
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot }, spies) => {
     const s = snapshot as ChangePasswordSnapshot;
-    if (index === 0) model = startOf(input);
     model = next(model, event);
     // Spec §6: only an Email login sees the form; any other is sent to Personal Details, once.
     expect(selectChangePasswordShown(s)).toBe(model.phase !== 'sentAway');

@@ -14,7 +14,7 @@ import { expect, vi } from 'vitest';
 import type { UserEditDetails } from '../../../contract/account';
 import * as privacy from '../../../src/features/dataPrivacy/dataPrivacyMachine';
 import { danger, makeEditDetails } from '../../support/fixtures';
-import { FakePromises, settled } from '../../support/pathHarness';
+import { FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
 
@@ -195,6 +195,19 @@ const input = (impersonated: boolean, inAccountArea = true): privacy.DataPrivacy
   impersonated,
 });
 
+/**
+ * The spec's table of the screen's states: loading (users/get), loadFailed ('Error loading user
+ * data', Retry), ready with two regions at once — download: idle or downloading (Download
+ * Personal Data), deletion: notWhileImpersonating (the note), idle (Delete Account), confirming
+ * (the dialog), deleting ('Yes, Delete Account' sent) — and deleted (signed out; the flow ends).
+ */
+function state(): SpecState {
+  const { phase } = model;
+  if (phase !== 'ready') return { value: phase, done: phase === 'deleted', shown: model };
+  const deletion = model.deletion === 'unavailable' ? 'notWhileImpersonating' : model.deletion;
+  return { value: { ready: { download: model.download, deletion } }, shown: model };
+}
+
 await describePathsForInputs({
   machine: privacy.dataPrivacyMachine,
   unhandled: true,
@@ -226,8 +239,14 @@ await describePathsForInputs({
     ...settled('downloadPersonalData', [undefined], [new Error('429')]),
     ...settled('deleteMyAccount', ['organisation'], [new Error('network down')]),
   ],
-  afterStep: ({ event, snapshot, index }, spies, given) => {
-    if (index === 0) model = start(given.impersonated);
+  spec: {
+    initial: (_spies, given) => {
+      model = start(given.impersonated);
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot }, spies, given) => {
     model = next(model, event);
     expectShown(snapshot as privacy.DataPrivacySnapshot, spies.promises.calls, spies, given);
   },

@@ -22,6 +22,7 @@ import { describeLinkKeyScreen } from '../../support/linkKeyScreen';
 const KEY = 'confirmation-key-1';
 
 await describeLinkKeyScreen<EmailConfirmationSnapshot>({
+  states: { busy: 'confirming', accepted: 'confirmed' },
   machine: emailConfirmationMachine,
   key: KEY,
   actor: 'confirmEmailAddress',

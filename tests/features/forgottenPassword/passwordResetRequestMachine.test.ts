@@ -10,7 +10,12 @@ import {
   type PasswordResetRequestSnapshot,
 } from '../../../src/features/forgottenPassword/passwordResetRequestMachine';
 import type { FakePromises } from '../../support/pathHarness';
-import { describePaths, withFakePromises, settled } from '../../support/pathHarness';
+import {
+  describePaths,
+  withFakePromises,
+  settled,
+  type SpecState,
+} from '../../support/pathHarness';
 
 const warning = ['Your account is locked, please contact support.'];
 const serverError = { messages: ['Too many requests.'] };
@@ -81,6 +86,22 @@ function expectShown(s: PasswordResetRequestSnapshot, calls: FakePromises['calls
   expect(s.status).toBe('active');
 }
 
+/**
+ * The spec's table of the screen's states: editing (the form), submitting (busy, the request is
+ * out), requested ('Password Reset Requested', the form hidden), warned (the warning alert over
+ * the form), failed ('Error Requesting Password' over the form). None ends the flow.
+ */
+const states: Record<Phase, string> = {
+  form: 'editing',
+  submitting: 'submitting',
+  requested: 'requested',
+  warned: 'warned',
+  failed: 'failed',
+};
+function state(): SpecState {
+  return { value: states[shown.phase], tags: { busy: shown.phase === 'submitting' }, shown };
+}
+
 const build = withFakePromises(passwordResetRequestMachine, 'requestPasswordReset');
 
 it("words the success and the button as the spec's", () => {
@@ -113,9 +134,15 @@ await describePaths({
     },
     ...settled('requestPasswordReset', [], [serverError, new Error('network down')]),
   ],
-  afterStep: ({ event, snapshot, index }, { promises }) => {
-    if (index === 0) shown = start();
+  afterStep: ({ event, snapshot }, { promises }) => {
     shown = expected(event);
     expectShown(snapshot as PasswordResetRequestSnapshot, promises.calls);
+  },
+  spec: {
+    initial: () => {
+      shown = start();
+      return state();
+    },
+    after: state,
   },
 });

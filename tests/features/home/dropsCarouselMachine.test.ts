@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { DropItem, MediaFile } from '../../../contract/posts';
 import * as carousel from '../../../src/features/home/dropsCarouselMachine';
-import { FakePromises, TestClock } from '../../support/pathHarness';
+import { FakePromises, TestClock, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 /** The media a drop shows, as the carousel's items give it (0 for a drop not loaded). */
@@ -79,6 +79,53 @@ const isDone = (e: AnyEventObject) => e.type.startsWith('xstate.done.actor.');
 const isError = (e: AnyEventObject) => e.type.startsWith('xstate.error.actor.');
 const outputOf = (e: AnyEventObject) => (e as { output?: DropItem[] }).output ?? [];
 
+/**
+ * What the carousel is doing, written from spec §4 Drops carousel and §9: a page of drops loads
+ * at start and when scrolled near the end (the same page again after a failure, or Retry); drops
+ * follow the ones shown; a fetch that returns nothing restarts from the beginning (page 1 again),
+ * unless it was the first page; a touch is tracked until it ends or 300 ms have passed.
+ */
+interface Doing {
+  loader: 'loading' | 'ready' | 'failed';
+  /** Pages loaded since the start or the last restart. */
+  pages: number;
+  gesture: 'idle' | 'tracking';
+}
+const START_DOING: Doing = { loader: 'loading', pages: 0, gesture: 'idle' };
+let doing = START_DOING;
+
+function expectedDoing(event: AnyEventObject): Doing {
+  const { loader, pages, gesture } = doing;
+  if (isDone(event) && loader === 'loading') {
+    if (outputOf(event).length > 0) return { ...doing, loader: 'ready', pages: pages + 1 };
+    return pages === 0 ? { ...doing, loader: 'ready' } : { ...doing, pages: 0 };
+  }
+  if (isError(event) && loader === 'loading') return { ...doing, loader: 'failed' };
+  if (event.type === 'carousel.nearEnd' && loader !== 'loading') {
+    return { ...doing, loader: 'loading' };
+  }
+  if (event.type === 'retry' && loader === 'failed') return { ...doing, loader: 'loading' };
+  if (event.type === 'swipe.start') return { ...doing, gesture: 'tracking' };
+  if (
+    (event.type === 'swipe.end' || event.type.startsWith('xstate.after.swipeWindow.')) &&
+    gesture === 'tracking'
+  ) {
+    return { ...doing, gesture: 'idle' };
+  }
+  return doing;
+}
+
+/**
+ * The spec's table of the carousel's states, two at once: loader — loading (busy, a page is
+ * out), ready (the drops shown), failed (error, logged, the drops loaded stay) — and gesture —
+ * idle, tracking (a touch, for at most 300 ms). The carousel never ends as a flow.
+ */
+const state = (): SpecState => ({
+  value: { loader: doing.loader, gesture: doing.gesture },
+  tags: { busy: doing.loader === 'loading', error: doing.loader === 'failed' },
+  shown: doing,
+});
+
 await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefined>({
   machine: carousel.dropsCarouselMachine,
   inputs: [
@@ -110,7 +157,15 @@ await describePathsForInputs<{ logDropsError: ReturnType<typeof vi.fn> }, undefi
     return { machine, promises, spies };
   },
   events,
+  spec: {
+    initial: () => {
+      doing = START_DOING;
+      return state();
+    },
+    after: state,
+  },
   afterStep: ({ event, snapshot, previous, elapsedMs }, spies) => {
+    doing = expectedDoing(event);
     const s = snapshot as carousel.DropsCarouselSnapshot;
     const before = previous as carousel.DropsCarouselSnapshot;
     const items = carousel.selectCarouselItems(s);

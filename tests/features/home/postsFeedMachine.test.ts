@@ -11,7 +11,7 @@ import {
   type PostsFeedInput,
   type PostsFeedSnapshot,
 } from '../../../src/features/home/postsFeedMachine';
-import { FakePromises } from '../../support/pathHarness';
+import { FakePromises, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 const END = "You've seen all the posts, thanks for your attention.";
@@ -55,6 +55,45 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 const isFetchDone = (e: AnyEventObject) => /^xstate\.done\.actor\.load/.test(e.type);
 const isFetchError = (e: AnyEventObject) => /^xstate\.error\.actor\.load/.test(e.type);
 
+/**
+ * What the feed shows, written from spec §4 Posts feed: a page loads at start; a full page (20)
+ * means more may follow, a shorter one is the end; a failure keeps the posts shown, with a way to
+ * retry; the last card becoming visible (a trigger for the posts as shown) loads the next page,
+ * and nothing loads while a page is loading, after the end or after a failure.
+ */
+interface Shown {
+  phase: 'loading' | 'ready' | 'ended' | 'failed';
+  /** How many posts are shown. */
+  posts: number;
+}
+const START: Shown = { phase: 'loading', posts: 0 };
+let shown = START;
+
+function expected(event: AnyEventObject): Shown {
+  const { phase, posts } = shown;
+  if (isFetchDone(event) && phase === 'loading') {
+    const page = (event as { output?: FeedPost[] }).output ?? [];
+    return { phase: page.length < 20 ? 'ended' : 'ready', posts: posts + page.length };
+  }
+  if (isFetchError(event) && phase === 'loading') return { ...shown, phase: 'failed' };
+  if (event.type === 'feed.endReached' && phase === 'ready' && event.postCount === posts) {
+    return { ...shown, phase: 'loading' };
+  }
+  if (event.type === 'retry' && phase === 'failed') return { ...shown, phase: 'loading' };
+  return shown;
+}
+
+/**
+ * The spec's table of the feed's states: loading (busy, a page is out), ready (the posts, more
+ * may follow), ended ('You've seen all the posts…'), failed (error, logged, 'Try again'). The
+ * feed never ends as a flow.
+ */
+const state = (): SpecState => ({
+  value: shown.phase,
+  tags: { busy: shown.phase === 'loading', error: shown.phase === 'failed' },
+  shown,
+});
+
 await describePathsForInputs<{ logFeedError: ReturnType<typeof vi.fn> }, PostsFeedInput>({
   machine: postsFeedMachine,
   inputs: [
@@ -71,10 +110,19 @@ await describePathsForInputs<{ logFeedError: ReturnType<typeof vi.fn> }, PostsFe
     return { machine, promises, spies };
   },
   events,
+  spec: {
+    initial: () => {
+      shown = START;
+      return state();
+    },
+    after: state,
+  },
   afterStep: ({ event, snapshot, previous }, spies) => {
     const s = snapshot as PostsFeedSnapshot;
     const before = previous as PostsFeedSnapshot;
     const posts = selectFeedPosts(s);
+    shown = expected(event);
+    expect(posts).toHaveLength(shown.posts);
     if (isFetchDone(event)) {
       // The page is added below the posts already shown.
       const page = (event as { output?: FeedPost[] }).output ?? [];

@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import type { SubscriptionDetails } from '../../../contract/payments';
 import * as integration from '../../../src/features/integration/integrationMachine';
-import { FakePromises, settled } from '../../support/pathHarness';
+import { FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
 import { danger } from '../../support/fixtures';
@@ -138,6 +138,14 @@ interface Spies {
   opened: string[];
 }
 
+/**
+ * The spec's table of the screen's states: loading (stripe/getSubscription), loadFailed ('Error
+ * getting subscription status', Retry), ready (the facts, and the portal button for an
+ * Administrator of a customer), openingPortal (the portal session is asked), goingToPortal (the
+ * browser is on its way). None ends the flow.
+ */
+const state = (): SpecState => ({ value: model.phase, shown: model });
+
 await describePathsForInputs<Spies, integration.IntegrationInput>({
   machine: integration.integrationMachine,
   unhandled: true,
@@ -161,8 +169,14 @@ await describePathsForInputs<Spies, integration.IntegrationInput>({
     ...settled('getSubscription', [noCustomer, customer], [new Error('network down')]),
     ...settled('createBillingPortalSession', [{ url: PORTAL_URL }], [unavailable]),
   ],
-  afterStep: ({ event, snapshot, index }, spies, input) => {
-    if (index === 0) model = start();
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot }, spies, input) => {
     model = next(model, event, input);
     const s = snapshot as integration.IntegrationSnapshot;
     expect(integration.selectIntegrationLoading(s)).toBe(model.phase === 'loading');

@@ -11,7 +11,12 @@ import { describe, expect, it } from 'vitest';
 import type { InvitationByKey } from '../../../contract/team';
 import * as invitationFlow from '../../../src/features/invitation/invitationMachine';
 import { makeSession } from '../../support/fixtures';
-import { describePaths, withFakePromises, settled } from '../../support/pathHarness';
+import {
+  describePaths,
+  withFakePromises,
+  settled,
+  type SpecState,
+} from '../../support/pathHarness';
 
 const KEY = 'invitation-key-1';
 const byKey = (status: InvitationByKey['userInvitationStatus']): InvitationByKey => ({
@@ -224,6 +229,33 @@ const views: Record<Phase, string> = {
   signedIn: 'signedIn',
 };
 
+/**
+ * The spec's table of the screen's states: loading (the invitation by its key), loadFailed
+ * (Retry), invalid ('Invalid Invitation'), notPending ('already been {status}'), accepting —
+ * editing (the form), submitting.gettingCaptcha (the captcha token), submitting.sending (the
+ * acceptance) — declining — editing (the reason), sending — declined ('Invitation Declined'),
+ * verifyByEmail (activate by the emailed link), signedIn (the session handed on; the flow ends).
+ */
+const states: Record<Phase, SpecState['value']> = {
+  loading: 'loading',
+  loadFailed: 'loadFailed',
+  invalid: 'invalid',
+  notPending: 'notPending',
+  editing: { accepting: 'editing' },
+  captcha: { accepting: { submitting: 'gettingCaptcha' } },
+  sending: { accepting: { submitting: 'sending' } },
+  declineEditing: { declining: 'editing' },
+  declineSending: { declining: 'sending' },
+  declined: 'declined',
+  verifyByEmail: 'verifyByEmail',
+  signedIn: 'signedIn',
+};
+const state = (): SpecState => ({
+  value: states[model.phase],
+  done: model.phase === 'signedIn',
+  shown: model,
+});
+
 await describePaths({
   machine: invitationFlow.invitationMachine,
   unhandled: true,
@@ -259,9 +291,15 @@ await describePaths({
       [serverRefusal, wordless, new Error('boom')],
     ),
   ],
-  afterStep: ({ event, snapshot, index }, { promises }) => {
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot }, { promises }) => {
     const s = snapshot as invitationFlow.InvitationSnapshot;
-    if (index === 0) model = start();
     model = next(model, event as never);
     expect(invitationFlow.selectInvitationView(s)).toBe(views[model.phase]);
     expect(invitationFlow.selectInvitation(s)).toEqual(model.invitation);

@@ -17,7 +17,7 @@ import {
   selectNewOrganisationLogoRef,
   type NewOrganisationSnapshot,
 } from '../../../src/features/newOrganisation/newOrganisationMachine';
-import { describePaths, FakePromises, settled } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled, type SpecState } from '../../support/pathHarness';
 
 const values = {
   name: 'Tide Table Trust',
@@ -86,6 +86,16 @@ interface Spies {
   promises: FakePromises;
 }
 
+/**
+ * The spec's table of the flow's states: the form is open while the person edits it (editing)
+ * and while tenants/new is called (creating); once the organisation exists the flow ends
+ * (created) with its id for the app to switch to.
+ */
+function state(): SpecState {
+  if (model.phase === 'created') return { value: 'created', done: true, shown: model };
+  return { value: { open: model.phase }, shown: model };
+}
+
 await describePaths<Spies>({
   machine: newOrganisationMachine,
   unhandled: true,
@@ -108,8 +118,14 @@ await describePaths<Spies>({
     { type: 'avatar.changed', status: 'deleted', imageUrl: null, fileId: null },
     ...settled('createOrganisation', [created], [refusal]),
   ],
-  afterStep: ({ event, snapshot, index }, spies) => {
-    if (index === 0) model = start();
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot }, spies) => {
     model = next(model, event);
     const s = snapshot as NewOrganisationSnapshot;
     // 'Creating...' until the app has switched to the new organisation and gone home.

@@ -26,7 +26,7 @@ import {
   type OrganisationDetailsSnapshot,
 } from '../../../src/features/organisationDetails/organisationDetailsMachine';
 import type { OrganisationDetailsFormValues } from '../../../src/validation/organisation';
-import { FakePromises, settled } from '../../support/pathHarness';
+import { FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { loadStep } from '../../support/loadModel';
 import { danger, success } from '../../support/fixtures';
@@ -167,6 +167,19 @@ const inputFor = (userRole: UserRole): OrganisationDetailsInput => ({
   userGuid: USER_GUID,
 });
 
+/**
+ * The spec's table of the screen's states: loading (tenants/get), loadFailed ('Error getting user
+ * details', Retry), ready.editing (the details, and for an Administrator the form and logo),
+ * ready.saving (tenants/updateDetails is out). None ends the flow.
+ */
+const states: Record<Phase, SpecState['value']> = {
+  loading: 'loading',
+  loadFailed: 'loadFailed',
+  editing: { ready: 'editing' },
+  saving: { ready: 'saving' },
+};
+const state = (): SpecState => ({ value: states[model.phase], shown: model });
+
 await describePathsForInputs<Spies, OrganisationDetailsInput>({
   machine: organisationDetailsMachine,
   unhandled: true,
@@ -200,9 +213,15 @@ await describePathsForInputs<Spies, OrganisationDetailsInput>({
     ...settled('getOrganisation', [loaded], [new Error('network down')]),
     ...settled('updateDetails', [saved], [refusal]),
   ],
-  afterStep: ({ event, snapshot, index }, spies, input) => {
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
+  },
+  afterStep: ({ event, snapshot }, spies, input) => {
     const admin = input.userRole === UserRole.Administrator;
-    if (index === 0) model = start();
     model = next(model, event, admin);
     const s = snapshot as OrganisationDetailsSnapshot;
     expect(selectOrganisationLoading(s)).toBe(model.phase === 'loading');

@@ -9,7 +9,12 @@ import {
   type PasswordResetSnapshot,
 } from '../../../src/features/passwordReset/passwordResetMachine';
 import type { FakePromises } from '../../support/pathHarness';
-import { describePaths, withFakePromises, settled } from '../../support/pathHarness';
+import {
+  describePaths,
+  withFakePromises,
+  settled,
+  type SpecState,
+} from '../../support/pathHarness';
 
 const KEY = 'reset-key-1';
 const MINIMUM = 10;
@@ -105,6 +110,26 @@ function expectShown(s: PasswordResetSnapshot, calls: FakePromises['calls']) {
   expect(JSON.stringify(s.context)).not.toContain(PASSWORD);
 }
 
+/**
+ * The spec's table of the screen's states: validating (busy, the link's key is checked), invalid
+ * ('Invalid Link'), unavailable (the check failed, Retry), editing (the new password form),
+ * submitting (busy, the update is out), failed (the form with the errors), updated ('Password
+ * Updated'). None ends the flow: 'Login' is a link.
+ */
+const states: Record<Phase, string> = {
+  checking: 'validating',
+  invalid: 'invalid',
+  unavailable: 'unavailable',
+  form: 'editing',
+  submitting: 'submitting',
+  failed: 'failed',
+  updated: 'updated',
+};
+function state(): SpecState {
+  const busy = shown.phase === 'checking' || shown.phase === 'submitting';
+  return { value: states[shown.phase], tags: { busy }, shown };
+}
+
 const build = withFakePromises(passwordResetMachine, 'validatePasswordResetKey', 'resetPassword');
 
 it('opens on the link check', async () => {
@@ -129,9 +154,15 @@ await describePaths({
     ...settled('validatePasswordResetKey', [true, false], [new Error('network down')]),
     ...settled('resetPassword', [undefined], [serverError, new Error('network down')]),
   ],
-  afterStep: ({ event, snapshot, index }, { promises }) => {
-    if (index === 0) shown = start();
+  afterStep: ({ event, snapshot }, { promises }) => {
     shown = expected(event);
     expectShown(snapshot as PasswordResetSnapshot, promises.calls);
+  },
+  spec: {
+    initial: () => {
+      shown = start();
+      return state();
+    },
+    after: state,
   },
 });

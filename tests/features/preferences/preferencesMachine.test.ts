@@ -18,7 +18,12 @@ import {
 } from '../../../src/features/preferences/preferencesMachine';
 import { danger, makeEditDetails, success } from '../../support/fixtures';
 import type { FakePromises } from '../../support/pathHarness';
-import { describePaths, withFakePromises, settled } from '../../support/pathHarness';
+import {
+  describePaths,
+  withFakePromises,
+  settled,
+  type SpecState,
+} from '../../support/pathHarness';
 import { loadStep } from '../../support/loadModel';
 
 const loaded = makeEditDetails({ consentToHelpEmails: true, consentToMarketingEmails: false });
@@ -112,6 +117,19 @@ function expectShown(s: PreferencesSnapshot, calls: FakePromises['calls']) {
   expect(calls).toEqual(model.calls);
 }
 
+/**
+ * The spec's table of the screen's states: loading (the saved preferences are fetched),
+ * loadFailed ('Error loading user data', Retry), ready.editing (the two checkboxes),
+ * ready.saving ('Saving Preferences...'). None ends the flow.
+ */
+const states: Record<Phase, SpecState['value']> = {
+  loading: 'loading',
+  loadFailed: 'loadFailed',
+  editing: { ready: 'editing' },
+  saving: { ready: 'saving' },
+};
+const state = (): SpecState => ({ value: states[model.phase], shown: model });
+
 await describePaths({
   machine: preferencesMachine,
   unhandled: true,
@@ -123,9 +141,15 @@ await describePaths({
     ...settled('getUserEditDetails', [loaded], [new Error('network down')]),
     ...settled('updatePreferences', [savedBack], [{ messages: ['Nope'] }]),
   ],
-  afterStep: ({ event, snapshot, index }, { promises }) => {
-    if (index === 0) model = start();
+  afterStep: ({ event, snapshot }, { promises }) => {
     model = next(model, event);
     expectShown(snapshot as PreferencesSnapshot, promises.calls);
+  },
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
   },
 });
