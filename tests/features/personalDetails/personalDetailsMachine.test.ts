@@ -13,7 +13,7 @@ import { handleCheckMachine } from '../../../src/machines/handleCheckMachine';
 import * as details from '../../../src/features/personalDetails/personalDetailsMachine';
 import type { PersonalDetailsSubmission } from '../../../src/validation/account';
 import { danger, makeEditDetails, success } from '../../support/fixtures';
-import { FakePromises, settled } from '../../support/pathHarness';
+import { FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { puppetOf } from '../../support/puppet';
 import { loadStep } from '../../support/loadModel';
@@ -183,6 +183,17 @@ function next(m: Model, event: { type: string; output?: unknown; error?: unknown
     default:
       return m;
   }
+}
+
+/**
+ * The spec's table of the Personal Details screen's states (§2.3, §5): loading (GET
+ * users/getUserEditDetails), loadFailed ('Error getting user details', with a retry), and the
+ * form (ready) with the widgets: editing, blocked (saving blocked, the first errored field
+ * focused) or saving ('Saving...'). The flow never ends.
+ */
+function state(): SpecState {
+  const value = inReady(model) ? { ready: model.phase } : model.phase;
+  return { value, done: false, shown: model };
 }
 
 const alerts = {
@@ -367,12 +378,18 @@ await describePathsForInputs({
       snapshot: handleSnapshot('notAvailable', NEW_HANDLE),
     },
   ],
-  afterStep: ({ event, snapshot, index }, spies) => {
-    if (index === 0) model = start();
+  afterStep: ({ event, snapshot }, spies) => {
     model = next(model, event);
     expectShown(snapshot as details.PersonalDetailsSnapshot, model, spies.promises.calls);
     // After each save the session is refreshed, so the header shows the new name.
     expect(spies.notifySaved).toHaveBeenCalledTimes(model.refreshes);
+  },
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
   },
 });
 
