@@ -20,7 +20,7 @@ import {
 } from '../../../src/features/payments/invoicesMachine';
 import type { FakePromises, SpecState } from '../../support/pathHarness';
 import { withFakePromises, settled } from '../../support/pathHarness';
-import { loadStep } from '../../support/loadModel';
+import { loadEditSaveState, loadStep } from '../../support/loadModel';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 const three: Invoice[] = [
@@ -104,7 +104,7 @@ function next(m: Model, event: { type: string; output?: unknown }, input: Invoic
  * ready (the table, or 'There are no invoices' — at once when there is no customer). The flow
  * never ends.
  */
-const state = (): SpecState => ({ value: model.phase, done: false, shown: model });
+const state = (): SpecState => loadEditSaveState(model);
 
 function expectShown(s: InvoicesSnapshot, calls: FakePromises['calls']) {
   expect(selectInvoicesLoading(s)).toBe(model.phase === 'loading');

@@ -16,7 +16,7 @@ import { danger, makeEditDetails, success } from '../../support/fixtures';
 import { FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { puppetOf } from '../../support/puppet';
-import { loadStep } from '../../support/loadModel';
+import { loadEditSaveState, loadStep } from '../../support/loadModel';
 
 const OWN_EMAIL = 'owner@example.com';
 const NEW_EMAIL = 'new.address@example.com';
@@ -191,10 +191,7 @@ function next(m: Model, event: { type: string; output?: unknown; error?: unknown
  * form (ready) with the widgets: editing, blocked (saving blocked, the first errored field
  * focused) or saving ('Saving...'). The flow never ends.
  */
-function state(): SpecState {
-  const value = inReady(model) ? { ready: model.phase } : model.phase;
-  return { value, done: false, shown: model };
-}
+const state = (): SpecState => loadEditSaveState(model);
 
 const alerts = {
   loadFailed: danger(
