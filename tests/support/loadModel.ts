@@ -4,6 +4,7 @@
  * and the screens built alike). A path test's own model steps every other event: `loadStep`
  * answers undefined for them.
  */
+import type { SpecState } from './pathHarness';
 
 /**
  * What the shared load steps read and write of a screen's model. A model without `alert` is a
@@ -46,4 +47,23 @@ export function loadStep<M extends LoadingModel>(
     default:
       return undefined;
   }
+}
+
+/**
+ * The spec table's state of a screen made by src/machines/loadEditSaveFactory.ts, from its model:
+ * loading (the record is asked), the failed load (its alert, with a Retry), else the record shown
+ * (ready; a screen with a form: ready.editing, ready.blocked, ready.saving as the model's phase).
+ * Nothing here ends a flow; `tags` are the ones the screen's spec names.
+ */
+export function loadEditSaveState(
+  m: LoadingModel,
+  options: { failed?: string; tags?: SpecState['tags'] } = {},
+): SpecState {
+  const top = ['loading', options.failed ?? 'loadFailed', 'ready'].includes(m.phase);
+  return {
+    value: top ? m.phase : { ready: m.phase },
+    ...(options.tags && { tags: options.tags }),
+    done: false,
+    shown: m,
+  };
 }

@@ -10,6 +10,7 @@
  */
 import { expect } from 'vitest';
 import type { PageInfo } from '../../src/machines/recordListFactory';
+import type { SpecState } from './pathHarness';
 
 export interface ListAlert {
   kind: string;
@@ -151,6 +152,19 @@ export function pagedListModel<TRow, TPhase extends string>(list: {
         alert === null ? null : { kind: alert.kind, title: alert.title, messages: alert.messages },
       ).toEqual(m.alert);
       return alert;
+    },
+    /**
+     * The spec table's state (pathHarness.ts SpecState) from the model: the list's states by
+     * their phase (loading and searching: tag loading; the action's call, `busy`: tag busy), the
+     * flow ending in the `ends` phases (an action whose outcome ends the list's flow).
+     */
+    state(m: Model, busy: TPhase, ends: readonly TPhase[] = []): SpecState {
+      return {
+        value: m.phase,
+        tags: { loading: m.phase === 'loading' || m.phase === 'searching', busy: m.phase === busy },
+        done: (ends as readonly string[]).includes(m.phase),
+        shown: m,
+      };
     },
     /** The search is asked 400 ms after the last keystroke; nothing else waits. */
     expectWait(before: Model, after: Model, elapsedMs: number) {

@@ -26,7 +26,7 @@ import {
   type CreatePostSnapshot,
 } from '../../../src/features/createPost/createPostMachine';
 import type { PostSubmission } from '../../../src/validation/post';
-import { FakePromises, TestClock, settled } from '../../support/pathHarness';
+import { FakePromises, TestClock, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 const NOW = '2026-11-22T14:37:12.000Z';
@@ -101,6 +101,107 @@ let uploadsBefore = 0;
 let drafted = false;
 const SAVING_CALLS = ['createPost', 'createPostWithFile', 'updatePost'];
 const isSave = (e: AnyEventObject) => e.type === 'form.submit' || e.type === 'draft.save';
+
+/**
+ * The post form's phases as spec §2.3 Create Post and §4 Post tell them, stepped by what each
+ * event means there, independently of the machine. A new post: the form (editing), an image
+ * uploading (only one; a file of another type is refused before any upload; removing cancels the
+ * upload), the uploaded media being removed, the post being created (with its media, or without),
+ * 'Post created successfully, redirecting...' for 1 s, then the feed (redirected). An existing
+ * post: loading, 'Error loading post data' with 'Try again', the form, the post being updated.
+ */
+type NewPhase =
+  | 'editing'
+  | 'uploading'
+  | 'removingMedia'
+  | 'creating'
+  | 'creatingWithFile'
+  | 'created'
+  | 'redirected';
+type UpdatePhase = 'loading' | 'loadFailed' | 'editing' | 'updating';
+type Phases =
+  { mode: 'new'; phase: NewPhase; hasMedia: boolean } | { mode: 'update'; phase: UpdatePhase };
+let phases: Phases = { mode: 'new', phase: 'editing', hasMedia: false };
+
+function stepPhases(p: Phases, event: AnyEventObject): Phases {
+  const saves =
+    event.type === 'draft.save' ||
+    (event.type === 'form.submit' && !(event.values as PostSubmission).isDraft);
+  if (p.mode === 'update') {
+    const at = (phase: UpdatePhase): Phases => ({ mode: 'update', phase });
+    switch (event.type) {
+      case 'xstate.done.actor.loadPost':
+        return p.phase === 'loading' ? at('editing') : p;
+      case 'xstate.error.actor.loadPost':
+        return p.phase === 'loading' ? at('loadFailed') : p;
+      case 'retry':
+        return p.phase === 'loadFailed' ? at('loading') : p;
+      case 'xstate.done.actor.updatePost':
+      case 'xstate.error.actor.updatePost':
+        return p.phase === 'updating' ? at('editing') : p;
+      default:
+        // The media cannot change when updating.
+        return saves && p.phase === 'editing' ? at('updating') : p;
+    }
+  }
+  const at = (phase: NewPhase, hasMedia = p.hasMedia): Phases => ({
+    mode: 'new',
+    phase,
+    hasMedia,
+  });
+  switch (event.type) {
+    case 'media.select': {
+      const image = (event.file as File).type.startsWith('image/');
+      return p.phase === 'editing' && !p.hasMedia && image ? at('uploading') : p;
+    }
+    case 'media.remove':
+      if (p.phase === 'uploading') return at('editing');
+      return p.phase === 'editing' && p.hasMedia ? at('removingMedia') : p;
+    case 'upload.finish':
+      return p.phase === 'uploading' ? at('editing', true) : p;
+    case 'upload.fail':
+    case 'xstate.error.actor.uploadPostMedia':
+      return p.phase === 'uploading' ? at('editing') : p;
+    case 'xstate.done.actor.deletePendingMedia':
+    case 'xstate.error.actor.deletePendingMedia':
+      // Removed from the post either way.
+      return p.phase === 'removingMedia' ? at('editing', false) : p;
+    case 'xstate.done.actor.createPost':
+    case 'xstate.done.actor.createPostWithFile':
+      return p.phase === 'creating' || p.phase === 'creatingWithFile' ? at('created') : p;
+    case 'xstate.error.actor.createPost':
+    case 'xstate.error.actor.createPostWithFile':
+      return p.phase === 'creating' || p.phase === 'creatingWithFile' ? at('editing') : p;
+    case 'xstate.after.redirectAfterCreate.createPost.new.created':
+      return p.phase === 'created' ? at('redirected') : p;
+    default:
+      if (saves && p.phase === 'editing') return at(p.hasMedia ? 'creatingWithFile' : 'creating');
+      return p;
+  }
+}
+
+/**
+ * The spec's table of the post form's states: new.* and update.* as above; a call out (an upload,
+ * a media removal, a save, the load) is busy; 'Error loading post data' is an error; after the redirect to the
+ * feed (new.redirected) nothing more happens.
+ */
+function postState(): SpecState {
+  const busy = [
+    'uploading',
+    'removingMedia',
+    'creating',
+    'creatingWithFile',
+    'loading',
+    'updating',
+  ].includes(phases.phase);
+  return {
+    value: { [phases.mode]: phases.phase },
+    tags: { busy, error: phases.phase === 'loadFailed' },
+    // The redirect is the app's (redirectToFeed): the actor itself keeps running.
+    done: false,
+    shown: { ...phases, drafted },
+  };
+}
 
 await describePathsForInputs<Spies, CreatePostInput>({
   machine: createPostMachine,
@@ -213,7 +314,6 @@ await describePathsForInputs<Spies, CreatePostInput>({
       });
     };
 
-    if (index === 0) drafted = false;
     switch (event.type) {
       case 'draft.toggle':
         drafted = event.isDraft;
@@ -400,6 +500,20 @@ await describePathsForInputs<Spies, CreatePostInput>({
       expect(selectCanSave(s)).toBe(s.matches({ new: 'editing' }));
     }
     uploadsBefore = spies.uploads.length;
+  },
+  spec: {
+    initial: (_spies, input) => {
+      drafted = false;
+      phases =
+        input.mode === 'new'
+          ? { mode: 'new', phase: 'editing', hasMedia: false }
+          : { mode: 'update', phase: 'loading' };
+      return postState();
+    },
+    after: ({ event }) => {
+      phases = stepPhases(phases, event);
+      return postState();
+    },
   },
   afterPath: (plan, spies, promises, input) => {
     // Each save sends the form's values once, Save Draft with isDraft true.

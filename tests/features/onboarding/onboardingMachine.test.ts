@@ -3,7 +3,7 @@ import { createActor, createMachine, type AnyActorRef, type AnyEventObject } fro
 import type { Topic } from '../../../contract/topics';
 import * as onboardingFlow from '../../../src/features/onboarding/onboardingMachine';
 import type { AvatarUploadInput } from '../../../src/machines/avatarUploadMachine';
-import { FakePromises, inertMachine, settled } from '../../support/pathHarness';
+import { FakePromises, inertMachine, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 /**
@@ -183,6 +183,23 @@ function next(m: Model, event: AnyEventObject): Model {
     default:
       return m;
   }
+}
+
+/**
+ * The spec's table of onboarding's states (§2.3, §4): loadingTopics, then loadingChoices (the
+ * person's chosen topics), loadFailed ('Error loading data', reload); step 2 choose topics
+ * (topics.choosing, then topics.saving while they are saved), step 3 the photo, step 4 the
+ * welcome (welcome.ready, welcome.completing while the onboarding is set completed,
+ * welcome.finishing while the session refreshes to /). The flow does not end by itself: the app
+ * opens / after the refresh.
+ */
+function state(): SpecState {
+  const m = model;
+  const at = (value: SpecState['value']): SpecState => ({ value, done: false, shown: m });
+  if (m.phase !== 'step') return at(m.phase);
+  if (m.step === 2) return at({ topics: m.saving ? 'saving' : 'choosing' });
+  if (m.step === 3) return at('photo');
+  return at({ welcome: m.completing ? 'completing' : m.finished ? 'finishing' : 'ready' });
 }
 
 interface Spies {
@@ -404,13 +421,17 @@ await describePathsForInputs<Spies, onboardingFlow.OnboardingInput>({
     { type: 'onboarding.complete' },
     ...settled('completeOnboarding', [undefined], [offline]),
   ],
-  afterStep: ({ event, snapshot, index }, spies, pathInput) => {
-    if (index === 0) {
-      resume = pathInput.step;
-      model = start(resume);
-    }
+  afterStep: ({ event, snapshot }, spies) => {
     model = next(model, event);
     expectShown(snapshot as onboardingFlow.OnboardingSnapshot, spies);
+  },
+  spec: {
+    initial: (_spies, pathInput) => {
+      resume = pathInput.step;
+      model = start(resume);
+      return state();
+    },
+    after: state,
   },
 });
 

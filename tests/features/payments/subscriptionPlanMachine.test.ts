@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PromotionalCode, SubscriptionDetails } from '../../../contract/payments';
 import * as plan from '../../../src/features/payments/subscriptionPlanMachine';
-import { FakePromises, inertMachine, settled } from '../../support/pathHarness';
+import { FakePromises, inertMachine, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 
 const AT = Date.parse('2026-06-01T12:00:00.000Z');
@@ -279,6 +279,19 @@ function alertOf(m: Model) {
   }
 }
 
+/**
+ * The spec's table of the Subscription screen's states (§2.3 Subscription, §4 Subscription
+ * expiry, §6): confirming (back from checkout: the session id is confirmed), loading (GET the
+ * subscription), loadFailed (with a retry), then the subscription shown (ready): idle, or busy
+ * validatingCode, creatingCheckout, openingPortal, goingToCheckout or goingToPortal (the page is
+ * left for the provider). The flow never ends by itself.
+ */
+const state = (): SpecState => ({
+  value: ready(model) ? { ready: model.phase } : model.phase,
+  done: false,
+  shown: model,
+});
+
 interface Spies {
   promises: FakePromises;
   opened: string[];
@@ -382,10 +395,16 @@ await describePathsForInputs<Spies, plan.SubscriptionPlanInput>({
     { type: 'xstate.error.actor.createCheckoutSession', error: unavailable },
     ...settled('createBillingPortalSession', [{ url: PORTAL_URL }], [unavailable]),
   ],
-  afterStep: ({ event, snapshot, index }, spies, input) => {
-    if (index === 0) model = start(input);
+  afterStep: ({ event, snapshot }, spies, input) => {
     model = next(model, event, input);
     expectShown(snapshot as plan.SubscriptionPlanSnapshot, spies, input);
+  },
+  spec: {
+    initial: (_spies, input) => {
+      model = start(input);
+      return state();
+    },
+    after: state,
   },
   afterPath: (plan, spies, _promises, input) => {
     if (plan.steps.length === 0) {

@@ -13,10 +13,10 @@ import { handleCheckMachine } from '../../../src/machines/handleCheckMachine';
 import * as details from '../../../src/features/personalDetails/personalDetailsMachine';
 import type { PersonalDetailsSubmission } from '../../../src/validation/account';
 import { danger, makeEditDetails, success } from '../../support/fixtures';
-import { FakePromises, settled } from '../../support/pathHarness';
+import { FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { describePathsForInputs } from '../../support/pathsWithInputs';
 import { puppetOf } from '../../support/puppet';
-import { loadStep } from '../../support/loadModel';
+import { loadEditSaveState, loadStep } from '../../support/loadModel';
 
 const OWN_EMAIL = 'owner@example.com';
 const NEW_EMAIL = 'new.address@example.com';
@@ -184,6 +184,14 @@ function next(m: Model, event: { type: string; output?: unknown; error?: unknown
       return m;
   }
 }
+
+/**
+ * The spec's table of the Personal Details screen's states (§2.3, §5): loading (GET
+ * users/getUserEditDetails), loadFailed ('Error getting user details', with a retry), and the
+ * form (ready) with the widgets: editing, blocked (saving blocked, the first errored field
+ * focused) or saving ('Saving...'). The flow never ends.
+ */
+const state = (): SpecState => loadEditSaveState(model);
 
 const alerts = {
   loadFailed: danger(
@@ -367,12 +375,18 @@ await describePathsForInputs({
       snapshot: handleSnapshot('notAvailable', NEW_HANDLE),
     },
   ],
-  afterStep: ({ event, snapshot, index }, spies) => {
-    if (index === 0) model = start();
+  afterStep: ({ event, snapshot }, spies) => {
     model = next(model, event);
     expectShown(snapshot as details.PersonalDetailsSnapshot, model, spies.promises.calls);
     // After each save the session is refreshed, so the header shows the new name.
     expect(spies.notifySaved).toHaveBeenCalledTimes(model.refreshes);
+  },
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
   },
 });
 

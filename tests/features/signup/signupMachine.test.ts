@@ -16,7 +16,7 @@ import { emailVerificationMachine } from '../../../src/machines/emailVerificatio
 import { handleCheckMachine } from '../../../src/machines/handleCheckMachine';
 import * as signupFlow from '../../../src/features/signup/signupMachine';
 import { makeSession } from '../../support/fixtures';
-import { describePaths, FakePromises, settled } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled, type SpecState } from '../../support/pathHarness';
 import { puppetOf } from '../../support/puppet';
 
 const EMAIL = 'new.person@example.com';
@@ -58,6 +58,100 @@ const CHILD_EVENTS: Record<string, string> = {
   'xstate.snapshot.signupEmailVerification': 'signupEmailVerification',
   'xstate.snapshot.signupHandleCheck': 'signupHandleCheck',
 };
+
+/**
+ * Signup's phases as spec §2.3 Signup and §4 Signup with email tell them, stepped by what each
+ * event means there, independently of the machine: the captcha script loads at start-up ('Form
+ * Load Error' when it does not, dismissable until the next 'Next', submission blocked); the form
+ * is edited, blocked while the handle was not found available or the email not verified, then
+ * 'Creating Account...' (a captcha token, then POST /auth/signup); Ok with a session ends the
+ * flow, Ok without shows 'Account Created', a warning or an error keeps the form.
+ */
+interface Phases {
+  captcha: 'loading' | 'ready' | 'failedShown' | 'failedDismissed';
+  form: 'editing' | 'blocked' | 'gettingCaptcha' | 'sending';
+  /** Where the flow went once the account was made: null while the form shows. */
+  end: 'created' | 'signedIn' | null;
+  verified: boolean;
+  handleFree: boolean;
+}
+const START: Phases = {
+  captcha: 'loading',
+  form: 'editing',
+  end: null,
+  verified: false,
+  handleFree: false,
+};
+let phases = START;
+
+function stepPhases(p: Phases, event: { type: string; [key: string]: unknown }): Phases {
+  if (p.end) return p;
+  const captchaFailed = p.captcha === 'failedShown' || p.captcha === 'failedDismissed';
+  const formOpen = p.form === 'editing' || p.form === 'blocked';
+  switch (event.type) {
+    case 'xstate.done.actor.captchaReady':
+      return p.captcha === 'loading' ? { ...p, captcha: 'ready' } : p;
+    case 'xstate.error.actor.captchaReady':
+      return p.captcha === 'loading' ? { ...p, captcha: 'failedShown' } : p;
+    case 'formLoadError.dismiss':
+      return p.captcha === 'failedShown' ? { ...p, captcha: 'failedDismissed' } : p;
+    case 'form.submit':
+      // Refused while the captcha failed to load ('Form Load Error' shows again).
+      if (captchaFailed) return { ...p, captcha: 'failedShown' };
+      if (!formOpen) return p;
+      return { ...p, form: p.verified && p.handleFree ? 'gettingCaptcha' : 'blocked' };
+    case 'xstate.snapshot.signupEmailVerification':
+      return { ...p, verified: event.snapshot === verified };
+    case 'xstate.snapshot.signupHandleCheck':
+      return { ...p, handleFree: event.snapshot === available };
+    case 'xstate.done.actor.signupCaptchaToken':
+      if (p.form !== 'gettingCaptcha') return p;
+      return { ...p, form: event.output === TOKEN ? 'sending' : 'editing' };
+    case 'xstate.error.actor.signupCaptchaToken':
+      return p.form === 'gettingCaptcha' ? { ...p, form: 'editing' } : p;
+    case 'xstate.done.actor.signup': {
+      if (p.form !== 'sending') return p;
+      const kind = (event.output as { kind: string }).kind;
+      if (kind === 'signedIn') return { ...p, end: 'signedIn' };
+      if (kind === 'created') return { ...p, end: 'created' };
+      return { ...p, form: 'editing' };
+    }
+    case 'xstate.error.actor.signup':
+      return p.form === 'sending' ? { ...p, form: 'editing' } : p;
+    default:
+      return p;
+  }
+}
+
+/**
+ * The spec's table of Signup's states: while the form shows, the captcha script (loading, ready,
+ * failed: 'Form Load Error' shown or dismissed; tag error) beside the form (editing, blocked with
+ * the first errored field focused: tag error; submitting: 'Creating Account...', tag busy, getting
+ * the captcha token then sending); created ('Account Created / Verify & activate account');
+ * signedIn (the session handed to the app: the flow ends).
+ */
+function signupState(): SpecState {
+  const p = phases;
+  if (p.end === 'signedIn') return { value: 'signedIn', done: true, shown: p };
+  if (p.end === 'created') {
+    return { value: 'created', tags: { busy: false, error: false }, shown: p };
+  }
+  const captchaScript = {
+    loading: 'loading',
+    ready: 'ready',
+    failedShown: { failed: 'shown' },
+    failedDismissed: { failed: 'dismissed' },
+  }[p.captcha];
+  const form =
+    p.form === 'gettingCaptcha' || p.form === 'sending' ? { submitting: p.form } : p.form;
+  const captchaFailed = p.captcha === 'failedShown' || p.captcha === 'failedDismissed';
+  return {
+    value: { active: { captchaScript, form } },
+    tags: { busy: typeof form === 'object', error: captchaFailed || p.form === 'blocked' },
+    done: false,
+    shown: p,
+  };
+}
 
 const suites: { accountType: SignupAccountType; errorParam: string | null }[] = [
   { accountType: 'Individual', errorParam: 'The Google account could not be used.' },
@@ -267,6 +361,16 @@ for (const { accountType, errorParam } of suites) {
           ? {}
           : { email: 'Please verify your email address.' }),
       });
+    },
+    spec: {
+      initial: () => {
+        phases = START;
+        return signupState();
+      },
+      after: ({ event }) => {
+        phases = stepPhases(phases, event as { type: string; [key: string]: unknown });
+        return signupState();
+      },
     },
     afterPath: (_plan, _spies, promises) => {
       for (const call of promises.calls) {

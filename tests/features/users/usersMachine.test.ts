@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import type { TeamUser, UserInvitation } from '../../../contract/team';
 import * as team from '../../../src/features/users/usersMachine';
-import { describePaths, FakePromises, settled } from '../../support/pathHarness';
+import { describePaths, FakePromises, settled, type SpecState } from '../../support/pathHarness';
 
 const SELF = 1;
 const MEMBER = 2;
@@ -285,6 +285,36 @@ const modeOf: Partial<Record<Phase, string>> = {
   editSaving: 'edit',
 };
 
+/**
+ * The spec's table of the Users screen's states, one per phase of the model (spec §2.3 Users
+ * screen, §4 Invitation and Users screen). The flow never ends.
+ */
+const valueOf: Record<Phase, SpecState['value']> = {
+  // POST users/list, then POST userinvitations/list with the same list payload.
+  loadingUsers: 'loadingUsers',
+  loadingInvitations: 'loadingInvitations',
+  // A load failed ('Error getting user details, reload page' or the invited users'): reload.
+  loadFailed: 'loadFailed',
+  // Mode list: the Users and Invited Users tables.
+  list: 'list',
+  // Mode invite: the form, then POST userinvitations/upsert without an id.
+  invite: { invite: 'editing' },
+  inviteSending: { invite: 'sending' },
+  // Mode resend: the form filled in from the invitation, then the upsert with its id.
+  resend: { resend: 'editing' },
+  resendSending: { resend: 'sending' },
+  // Mode edit: the role and Login enabled, then POST users/updateUser.
+  edit: { edit: 'editing' },
+  editSaving: { edit: 'saving' },
+  // The confirm dialog, then DELETE users/deleteUser.
+  confirmUser: 'confirmingUserDelete',
+  deletingUser: 'deletingUser',
+  // The confirm dialog, then DELETE userinvitations/delete.
+  confirmInvitation: 'confirmingInvitationDelete',
+  deletingInvitation: 'deletingInvitation',
+};
+const state = (): SpecState => ({ value: valueOf[model.phase], done: false, shown: model });
+
 function expectShown(s: team.UsersSnapshot, m: Model, calls: FakePromises['calls']) {
   expect(team.selectUsersLoading(s)).toBe(
     m.phase === 'loadingUsers' || m.phase === 'loadingInvitations',
@@ -413,9 +443,15 @@ await describePaths({
     ...settled('deleteUser', [{ deleted: true }], [serverRefusal]),
     ...settled('deleteInvitation', [{ deleted: true }], [new Error('down')]),
   ],
-  afterStep: ({ event, snapshot, index }, { promises }) => {
-    if (index === 0) model = start();
+  afterStep: ({ event, snapshot }, { promises }) => {
     model = next(model, event as { type: string; id?: number; error?: unknown });
     expectShown(snapshot as team.UsersSnapshot, model, promises.calls);
+  },
+  spec: {
+    initial: () => {
+      model = start();
+      return state();
+    },
+    after: state,
   },
 });
