@@ -214,6 +214,8 @@ export function failuresOf(
   /** The scores measured in this run (file → score), for the stale and missing ones. */
   measured: ReadonlyMap<string, number | null>,
   min = MIN_SCORE,
+  /** false for a dry run: a stale or missing machine is to measure, not a failure yet. */
+  { unmeasuredFails = true }: { unmeasuredFails?: boolean } = {},
 ): string[] {
   const failures: string[] = [];
   for (const file of state.removed) {
@@ -225,7 +227,9 @@ export function failuresOf(
   for (const m of state.machines) {
     const score = m.freshness === 'fresh' ? m.entry?.score : measured.get(m.file);
     if (m.freshness !== 'fresh' && !measured.has(m.file)) {
-      failures.push(`${m.file} is ${m.freshness} in the ledger and was not measured.`);
+      if (unmeasuredFails) {
+        failures.push(`${m.file} is ${m.freshness} in the ledger and was not measured.`);
+      }
     } else if (score !== null && score !== undefined && score < min) {
       failures.push(`${m.file} scores ${score.toFixed(2)} %, below ${min} %.`);
     }
