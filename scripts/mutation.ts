@@ -12,9 +12,15 @@
  * surviving mutants of every machine below the minimum. Fails when Stryker fails or when a
  * machine scores below the minimum.
  *
+ * Once Stryker has finished for a machine, its entry in docs/mutation-ledger.json is written
+ * (scripts/mutationLedger.ts): its machines' ids, its counts and score, and the hash of the
+ * machine file and the test files Stryker ran; commit the ledger. `npm run mutation:check`
+ * (scripts/mutation-check.ts) re-measures, through this script, the machines whose hash changed.
+ *
  *   npm run mutation                                   every machine, then the report
  *   npm run mutation -- --machines login,config        those machines (names or paths)
  *   npm run mutation -- --report-only                  report the last runs (reports/mutation/)
+ *   npm run mutation -- --no-ledger                    measure, leave the ledger as it is
  *   npm run mutation -- --concurrency 1                other arguments go to Stryker
  *
  * MUTATION_MIN (or --min=N): the lowest score a machine may have, in %, 85 unless set; 0 turns
