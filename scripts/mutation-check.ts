@@ -27,11 +27,11 @@ import {
   LEDGER_PATH,
   MIN_SCORE,
   compareLedger,
-  countsOf,
   failuresOf,
   machineFiles,
   nameOf,
   readLedger,
+  scoreOfReport,
 } from './mutationLedger';
 
 const OWN_FLAGS = ['--dry-run', '--list', '--write'];
@@ -77,11 +77,7 @@ if (!dryRun && toMeasure.length > 0) {
     const report = path.join('reports/mutation/machines', `${nameOf(file)}.json`);
     // A report left by an earlier run is not this run's measure.
     if (!existsSync(report) || statSync(report).mtimeMs < started) continue;
-    const parsed = JSON.parse(readFileSync(report, 'utf8')) as {
-      files: Record<string, { mutants: { status: string }[] }>;
-    };
-    const statuses = Object.values(parsed.files).flatMap((f) => f.mutants.map((m) => m.status));
-    measured.set(file, countsOf(statuses).score);
+    measured.set(file, scoreOfReport(readFileSync(report, 'utf8')));
   }
 }
 
@@ -91,7 +87,11 @@ const rows = [
   ['machine file', 'machine ids', 'score', 'ledger'],
   ...state.machines.map((m) => {
     const ids = (m.entry?.machineIds ?? []).join(', ');
-    if (m.freshness === 'fresh') return [m.file, ids, pct(m.entry?.score), 'fresh ✓'];
+    if (m.freshness === 'fresh') {
+      const score = m.entry?.score;
+      const below = score !== null && score !== undefined && score < MIN_SCORE;
+      return [m.file, ids, pct(score), below ? `fresh, below ${MIN_SCORE} % ✗` : 'fresh ✓'];
+    }
     if (measured.has(m.file)) {
       const before = m.entry ? ` (was ${pct(m.entry.score)})` : '';
       return [m.file, ids, pct(measured.get(m.file)), `re-measured, was ${m.freshness}${before}`];
@@ -129,9 +129,7 @@ if (!dryRun && toMeasure.length > 0 && !write) {
       `npm run mutation -- --machines ${toMeasure.map(nameOf).join(',')} and commit the ledger.`,
   );
 }
-if (strykerStatus !== 0 && failures.length === 0) {
-  failures.push(`scripts/mutation.ts failed (exit ${strykerStatus}).`);
-}
+if (strykerStatus !== 0) failures.unshift(`scripts/mutation.ts failed (exit ${strykerStatus}).`);
 if (failures.length > 0) {
   console.error(`\nThe mutation ledger check fails:\n${failures.map((f) => `- ${f}`).join('\n')}`);
   process.exit(1);

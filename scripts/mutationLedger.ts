@@ -128,6 +128,12 @@ export function countsOf(statuses: readonly string[]) {
   return { score, killed, timeout, survived, noCoverage };
 }
 
+/** The score of a Stryker JSON report (mutation-testing-report-schema), every file's mutants. */
+export function scoreOfReport(json: string): number | null {
+  const report = JSON.parse(json) as { files: Record<string, { mutants: { status: string }[] }> };
+  return countsOf(Object.values(report.files).flatMap((f) => f.mutants.map((m) => m.status))).score;
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {

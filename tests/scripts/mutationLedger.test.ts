@@ -5,6 +5,7 @@ import {
   failuresOf,
   hashOf,
   parseLedger,
+  scoreOfReport,
   serializeLedger,
   testsOf,
   type Ledger,
@@ -270,5 +271,19 @@ describe('the mutation ledger: file', () => {
       noCoverage: 0,
     });
     expect(countsOf(['Ignored']).score).toBeNull();
+  });
+
+  it("reads a Stryker JSON report's score", () => {
+    const mutants = (statuses: string[]) => statuses.map((status, id) => ({ id: `${id}`, status }));
+    const report = {
+      schemaVersion: '1',
+      files: {
+        'src/machines/configMachine.ts': {
+          source: '',
+          mutants: mutants(['Killed', 'Killed', 'Killed', 'Survived', 'Ignored']),
+        },
+      },
+    };
+    expect(scoreOfReport(JSON.stringify(report))).toBe(75);
   });
 });
