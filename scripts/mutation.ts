@@ -12,9 +12,15 @@
  * surviving mutants of every machine below the minimum. Fails when Stryker fails or when a
  * machine scores below the minimum.
  *
+ * Once Stryker has finished for a machine, its entry in docs/mutation-ledger.json is written
+ * (scripts/mutationLedger.ts): its machines' ids, its counts and score, and the hash of the
+ * machine file and the test files Stryker ran; commit the ledger. `npm run mutation:check`
+ * (scripts/mutation-check.ts) re-measures, through this script, the machines whose hash changed.
+ *
  *   npm run mutation                                   every machine, then the report
  *   npm run mutation -- --machines login,config        those machines (names or paths)
  *   npm run mutation -- --report-only                  report the last runs (reports/mutation/)
+ *   npm run mutation -- --no-ledger                    measure, leave the ledger as it is
  *   npm run mutation -- --concurrency 1                other arguments go to Stryker
  *
  * MUTATION_MIN (or --min=N): the lowest score a machine may have, in %, 85 unless set; 0 turns
@@ -26,8 +32,23 @@
  * (scripts/stryker/statechartIgnorer.mjs says which mutants are ignored and why).
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { StateMachine, type AnyStateMachine } from 'xstate';
+import {
+  LEDGER_PATH,
+  countsOf as ledgerCountsOf,
+  hashOf,
+  instancesOf,
+  isFactory,
+  machineFiles,
+  nameOf,
+  ownTestsOf,
+  readLedger,
+  serializeLedger,
+  testsOf,
+  type LedgerEntry,
+} from './mutationLedger';
 
 const REPORT_DIR = path.resolve('reports/mutation');
 const REPORT = path.join(REPORT_DIR, 'mutation.json');
@@ -77,53 +98,11 @@ function option(name: string, env: string, fallback: number): number {
   return value;
 }
 
-/**
- * Every machine file: src/machines/*Machine.ts, src/features/<flow>/*Machine.ts and the
- * contract's statecharts (contract/*Machine.ts: the invitation status model the server and the
- * Users screen both follow).
- */
-function machineFiles(): string[] {
-  const inDir = (dir: string) =>
-    existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => /Machine\.ts$/.test(f))
-          .map((f) => `${dir}/${f}`)
-      : [];
-  const features = existsSync('src/features')
-    ? readdirSync('src/features').flatMap((flow) => inDir(`src/features/${flow}`))
-    : [];
-  return [...inDir('src/machines'), ...features, ...inDir('contract'), ...factoryFiles()].sort();
-}
-
-/** The machine factories: src/machines/*Factory.ts. */
-function factoryFiles(): string[] {
-  return readdirSync('src/machines')
-    .filter((f) => /Factory\.ts$/.test(f))
-    .map((f) => `src/machines/${f}`);
-}
-
-const nameOf = (file: string) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
-
-/** A factory's tests: the path tests of the machine files that import it (its instances). */
-function factoryTestsOf(factory: string, machines: readonly string[]): string[] {
-  const module = nameOf(factory);
-  return machines
-    .filter((m) => m !== factory && !/Factory\.ts$/.test(m))
-    .filter((m) => readFileSync(m, 'utf8').includes(`/${module}';`))
-    .map(pathTestsOf);
-}
-
-/** A flow's machine is tested in the flow's mirror folder, the others in tests/machines. */
-function pathTestsOf(file: string): string {
-  const flow = /^src\/features\/([^/]+)\//.exec(file)?.[1];
-  return flow
-    ? `tests/features/${flow}/${nameOf(file)}.test.ts`
-    : `tests/machines/${nameOf(file)}.test.ts`;
-}
-
 const min = option('min', 'MUTATION_MIN', 85);
 const survivorsToList = option('survivors', 'MUTATION_SURVIVORS', 10);
 const reportOnly = process.argv.includes('--report-only');
+/** --no-ledger: measure and report, leave docs/mutation-ledger.json as it is. */
+const writeLedger = !process.argv.includes('--no-ledger');
 /** --machines a,b (or --machines=a,b); everything else not ours goes to Stryker. */
 let machinesArg: string | undefined;
 const strykerArgs: string[] = [];
@@ -134,7 +113,7 @@ for (let i = 2; i < process.argv.length; i += 1) {
     i += 1;
   } else if (a.startsWith('--machines=')) {
     machinesArg = a.slice('--machines='.length);
-  } else if (a !== '--report-only' && !/^--(min|survivors)=/.test(a)) {
+  } else if (!['--report-only', '--no-ledger'].includes(a) && !/^--(min|survivors)=/.test(a)) {
     strykerArgs.push(a);
   }
 }
@@ -152,13 +131,47 @@ const chosen = machinesArg
     })
   : all;
 
+/** The `id` of every StateMachine a module exports. */
+async function machineIdsIn(file: string): Promise<string[]> {
+  const module = (await import(path.resolve(file))) as Record<string, unknown>;
+  return Object.values(module)
+    .filter((v) => v instanceof StateMachine)
+    .map((m) => (m as AnyStateMachine).id);
+}
+
+/**
+ * Writes the machine's entry in the ledger, from the report Stryker has just written: its
+ * machines' ids (a factory: its instances'), its counts and score, the hash of what was measured.
+ */
+async function record(file: string, hash: string, tests: string[], reportFile: string) {
+  const measured = JSON.parse(readFileSync(reportFile, 'utf8')) as MutationReport;
+  const mutants = Object.entries(measured.files)
+    .filter(([name]) => path.relative('.', path.resolve(name)).split(path.sep).join('/') === file)
+    .flatMap(([, f]) => f.mutants);
+  const sources = isFactory(file) ? instancesOf(file, all, readFileSync) : [file];
+  const ids = new Set<string>();
+  for (const source of sources) for (const id of await machineIdsIn(source)) ids.add(id);
+  const entry: LedgerEntry = {
+    machineIds: [...ids].sort(),
+    ...ledgerCountsOf(mutants.map((m) => m.status)),
+    hash,
+    tests,
+    measured: new Date().toISOString().slice(0, 10),
+  };
+  // Read again for each machine: an interrupted run keeps the entries of the finished ones.
+  const ledger = readLedger();
+  ledger.machines[file] = entry;
+  writeFileSync(LEDGER_PATH, serializeLedger(ledger));
+  console.log(`== ${nameOf(file)}: ${LEDGER_PATH} records ${entry.score ?? 'n/a'} % (${hash})`);
+}
+
 if (!reportOnly) {
   mkdirSync(PER_MACHINE, { recursive: true });
   const started = Date.now();
   for (const file of chosen) {
     const name = nameOf(file);
-    const own = /Factory\.ts$/.test(file) ? factoryTestsOf(file, all) : [pathTestsOf(file)];
-    const tests = [...own, 'tests/machines/descriptions.test.ts'];
+    const own = ownTestsOf(file, all, readFileSync);
+    const tests = testsOf(file, all, readFileSync);
     const missing = own.length === 0 ? `${file} (no instance)` : own.find((t) => !existsSync(t));
     if (missing) {
       console.error(`${file} has no path tests at ${missing}.`);
@@ -168,6 +181,8 @@ if (!reportOnly) {
     rmSync(REPORT, { force: true });
     rmSync(path.join(PER_MACHINE, `${name}.json`), { force: true });
     console.log(`\n== ${name}: mutating ${file}, running ${tests.join(', ')}`);
+    // The bytes Stryker measures: hashed before it copies them into its sandbox.
+    const hash = hashOf(file, tests, readFileSync);
     const machineStarted = Date.now();
     const run = spawnSync(
       'npx',
@@ -182,6 +197,7 @@ if (!reportOnly) {
     copyFileSync(REPORT, path.join(PER_MACHINE, `${name}.json`));
     if (existsSync(HTML)) copyFileSync(HTML, path.join(PER_MACHINE, `${name}.html`));
     console.log(`== ${name}: ${Math.floor(took / 60)} min ${took % 60} s`);
+    if (writeLedger) await record(file, hash, tests, REPORT);
   }
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`\nStryker took ${Math.floor(seconds / 60)} min ${seconds % 60} s in all.`);
