@@ -13,8 +13,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allMachines } from '../src/app/machineList';
+import { allMachines, sharedMachines } from '../src/app/machineList';
 import { flowRegistry } from '../src/app/flowList';
+import { delayValue, internalNames, specSection, transitionWords } from './statechartsLabels';
+import { page, type StateRow, type TransitionRow } from './statechartsPage';
+import { renderSvgs, sourceHash } from './statechartsRender';
 
 const machineRegistry = await allMachines();
 
@@ -30,49 +33,22 @@ interface TransitionLike {
 }
 
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
+/** The "any state" pseudo-node inside a compound state (or at the top, for the root). */
+const anyId = (node: AnyStateNode) => `${mermaidId(node)}__any`;
 
 function label(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'function') return (value as { name?: string }).name || 'inline';
   if (typeof value === 'object') {
-    const v = value as { type?: unknown; guards?: unknown[] };
-    if (typeof v.type === 'string') {
-      if (v.type.startsWith('xstate.') && Array.isArray(v.guards)) {
-        return `${v.type.replace('xstate.', '')}(${v.guards.map(label).join(', ')})`;
-      }
-      return v.type;
-    }
+    const v = value as { type?: unknown };
+    if (typeof v.type === 'string') return v.type;
   }
   return 'inline';
 }
 
-function guardLabel(guard: unknown): string {
-  if (!guard) return '';
-  if (typeof guard === 'function') {
-    const g = guard as { check?: unknown; guards?: unknown[]; stateValue?: unknown; name?: string };
-    if (g.stateValue !== undefined) return `in ${JSON.stringify(g.stateValue)}`;
-    if (Array.isArray(g.guards)) {
-      const op = (g.name || '').replace(/^(.*)$/, '$1') || 'combined';
-      return `${op}(${g.guards.map(guardLabel).join(', ')})`;
-    }
-    return g.name || 'inline';
-  }
-  return label(guard);
-}
-
 function actionLabels(actions: readonly unknown[] | undefined): string[] {
-  return (actions ?? []).map((a) => {
-    const l = label(a);
-    return l.startsWith('xstate.') ? l.replace('xstate.', '') : l;
-  });
-}
-
-function eventLabel(eventType: string): string {
-  if (eventType === '') return 'always';
-  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
-  if (after) return `after ${after[1]}`;
-  return eventType;
+  return (actions ?? []).map((a) => label(a).replace(/^xstate\./, ''));
 }
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
@@ -86,55 +62,153 @@ function transitionsOf(node: AnyStateNode): TransitionLike[] {
   return list;
 }
 
-function escapeMermaid(text: string): string {
-  return text.replace(/[:;#{}]/g, ' ').replace(/"/g, "'");
+const delaysOf = (machine: AnyStateMachine) =>
+  (machine.implementations.delays ?? {}) as Record<string, unknown>;
+
+function isCompound(node: AnyStateNode): boolean {
+  return Object.keys(node.states).length > 0;
 }
 
-function mermaidBody(node: AnyStateNode, indent: string, lines: string[]): void {
+function isAncestor(ancestor: AnyStateNode, node: AnyStateNode): boolean {
+  for (let n: AnyStateNode | undefined = node.parent; n; n = n.parent) {
+    if (n === ancestor) return true;
+  }
+  return false;
+}
+
+/** One arrow of a diagram: its source and target Mermaid ids and its label. */
+interface Arrow {
+  from: string;
+  to: string;
+  text: string;
+}
+
+/**
+ * The arrows of a machine. A transition declared on a compound state (the root included) applies
+ * in any of its states: it is drawn from the state's border, or — for the root, and where it
+ * leads back inside the state, which ELK cannot draw from a border — from an "any state"
+ * pseudo-node inside it. A target that encloses its source is drawn to its "any state" node.
+ */
+function arrows(machine: AnyStateMachine): { arrows: Arrow[]; anyNodes: Set<AnyStateNode> } {
+  const list: Arrow[] = [];
+  const anyNodes = new Set<AnyStateNode>();
+  const delays = delaysOf(machine);
+  for (const node of allNodes(machine.root)) {
+    for (const t of transitionsOf(node)) {
+      const text = escapeMermaid(transitionWords(t, delays).arrow);
+      const targets = t.target?.length ? t.target : [node];
+      for (const target of targets) {
+        let from = mermaidId(node);
+        let to = mermaidId(target);
+        if (
+          isCompound(node) &&
+          (node === machine.root || target === node || isAncestor(node, target))
+        ) {
+          anyNodes.add(node);
+          from = anyId(node);
+          if (target === node) to = anyId(node);
+        }
+        if (isCompound(target) && target !== node && isAncestor(target, node)) {
+          anyNodes.add(target);
+          to = anyId(target);
+        }
+        list.push({ from, to, text });
+      }
+    }
+  }
+  return { arrows: list, anyNodes };
+}
+
+function escapeMermaid(text: string): string {
+  return text
+    .replace(/[:;#{}<>]/g, ' ')
+    .replace(/"/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function mermaidBody(
+  node: AnyStateNode,
+  indent: string,
+  lines: string[],
+  anyNodes: Set<AnyStateNode>,
+): void {
   const children = Object.values(node.states) as AnyStateNode[];
+  if (anyNodes.has(node)) {
+    const name = node.parent ? `any state of ${node.key}` : 'any state';
+    lines.push(`${indent}state "${name}" as ${anyId(node)}`);
+    lines.push(`${indent}class ${anyId(node)} anyState`);
+  }
   if (node.type === 'parallel') {
     children.forEach((child, i) => {
       if (i > 0) lines.push(`${indent}--`);
-      mermaidState(child, indent, lines);
+      mermaidState(child, indent, lines, anyNodes);
     });
     return;
   }
   const initial = node.initial?.target?.[0] as AnyStateNode | undefined;
   if (initial) lines.push(`${indent}[*] --> ${mermaidId(initial)}`);
-  for (const child of children) mermaidState(child, indent, lines);
+  for (const child of children) mermaidState(child, indent, lines, anyNodes);
   for (const child of children) {
     if (child.type === 'final') lines.push(`${indent}${mermaidId(child)} --> [*]`);
   }
 }
 
-function mermaidState(node: AnyStateNode, indent: string, lines: string[]): void {
+function mermaidState(
+  node: AnyStateNode,
+  indent: string,
+  lines: string[],
+  anyNodes: Set<AnyStateNode>,
+): void {
   const id = mermaidId(node);
   lines.push(`${indent}state "${node.key}" as ${id}`);
-  if (Object.keys(node.states).length > 0) {
+  if (isCompound(node)) {
     lines.push(`${indent}state ${id} {`);
-    mermaidBody(node, `${indent}  `, lines);
+    mermaidBody(node, `${indent}  `, lines, anyNodes);
     lines.push(`${indent}}`);
   }
 }
 
-function mermaid(machine: AnyStateMachine): string {
+/** The Mermaid source of a machine's diagram, and its arrow labels (for the xstate. check). */
+function mermaid(machine: AnyStateMachine): { source: string; labels: string[] } {
+  const { arrows: list, anyNodes } = arrows(machine);
   const lines = ['stateDiagram-v2'];
-  mermaidBody(machine.root, '  ', lines);
-  for (const node of allNodes(machine.root)) {
-    for (const t of transitionsOf(node)) {
-      const guard = guardLabel(t.guard);
-      const text = escapeMermaid(`${eventLabel(t.eventType)}${guard ? ` [${guard}]` : ''}`);
-      const targets = t.target?.length ? t.target : [node];
-      const source = node === machine.root ? null : mermaidId(node);
-      for (const target of targets) {
-        // Transitions declared on the root apply in every state: draw them from the root's
-        // initial child's parent is not possible in Mermaid, so they go in the table only.
-        if (!source) continue;
-        lines.push(`  ${source} --> ${mermaidId(target)} : ${text}`);
-      }
+  if (machine.root.type === 'parallel') {
+    // Mermaid draws parallel regions only inside a composite state: the machine is one, and its
+    // "any state" node sits beside it.
+    if (anyNodes.has(machine.root)) {
+      lines.push(
+        `  state "any state" as ${anyId(machine.root)}`,
+        `  class ${anyId(machine.root)} anyState`,
+      );
     }
+    const rootId = mermaidId(machine.root);
+    lines.push(`  state "${machine.id} (its parts run side by side)" as ${rootId}`);
+    lines.push(`  state ${rootId} {`);
+    mermaidBody(
+      machine.root,
+      '    ',
+      lines,
+      new Set([...anyNodes].filter((n) => n !== machine.root)),
+    );
+    lines.push('  }');
+  } else {
+    mermaidBody(machine.root, '  ', lines, anyNodes);
   }
-  return lines.join('\n');
+  // Arrows between the same two states (self-loops above all) are drawn once, one line per
+  // transition: separate arrows would put their labels on top of each other.
+  const merged = new Map<string, Arrow>();
+  for (const a of list) {
+    const key = `${a.from} ${a.to}`;
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, { ...a });
+    else if (!seen.text.split('<br>').includes(a.text)) seen.text += `<br>${a.text}`;
+  }
+  for (const a of merged.values()) lines.push(`  ${a.from} --> ${a.to} : ${a.text}`);
+  lines.push(
+    '  classDef anyState fill:#ffffff,stroke:#6b7785,stroke-dasharray:5 4,font-style:italic',
+  );
+  return { source: lines.join('\n'), labels: list.map((a) => a.text) };
 }
 
 function cell(text: string | undefined): string {
@@ -145,49 +219,69 @@ function relativeId(machine: AnyStateMachine, node: AnyStateNode): string {
   return node === machine.root ? `(${machine.id})` : node.id.slice(machine.id.length + 1);
 }
 
-function delayRows(machine: AnyStateMachine): string[] {
-  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
-  return Object.entries(delays).map(([name, value]) => {
-    const shown = typeof value === 'number' ? `${value} ms` : 'computed from context';
-    return `| ${name} | ${shown} |`;
-  });
+function delayText(machine: AnyStateMachine, name: string): string {
+  return delayValue(delaysOf(machine), name) ?? 'computed when the state is entered';
 }
 
-function markdown(machine: AnyStateMachine): string {
-  const nodes = allNodes(machine.root);
+function stateRows(machine: AnyStateMachine): StateRow[] {
+  return allNodes(machine.root).map((node) => ({
+    id: relativeId(machine, node),
+    type: node.type,
+    tags: [...node.tags],
+    invokes: node.invoke.map(
+      (i) => `${label(i.src)}${i.systemId ? ` (systemId ${i.systemId})` : ''}`,
+    ),
+    description: node.description ?? '',
+    spec: specSection(node.description),
+  }));
+}
+
+function transitionRows(machine: AnyStateMachine): TransitionRow[] {
+  const delays = delaysOf(machine);
+  return allNodes(machine.root).flatMap((node) =>
+    transitionsOf(node).map((t) => {
+      const w = transitionWords(t, delays);
+      return {
+        from: node === machine.root ? `any state (${machine.id})` : relativeId(machine, node),
+        when: w.when,
+        guard: w.guard,
+        to: t.target?.length ? t.target.map((n) => relativeId(machine, n)).join(', ') : '(stays)',
+        actions: actionLabels(t.actions),
+        description: t.description ?? '',
+        spec: specSection(t.description),
+        event: t.eventType || '(always)',
+      };
+    }),
+  );
+}
+
+function markdown(machine: AnyStateMachine, source: string): string {
   const out: string[] = [];
   out.push(`# ${machine.id}`);
   out.push('');
   out.push('<!-- Generated by `npm run statecharts` from src/machines. Do not edit by hand. -->');
   out.push('');
   if (machine.root.description) out.push(machine.root.description, '');
-  out.push('```mermaid', mermaid(machine), '```', '');
+  out.push(`![The ${machine.id} statechart](./${machine.id}.svg)`, '');
+  out.push('```mermaid', source, '```', '');
 
   out.push('## States', '');
   out.push('| State | Type | Tags | Invokes | Description |');
   out.push('| --- | --- | --- | --- | --- |');
-  for (const node of nodes) {
-    const invokes = node.invoke.map(
-      (i) => `${label(i.src)}${i.systemId ? ` (systemId ${i.systemId})` : ''}`,
-    );
+  for (const s of stateRows(machine)) {
     out.push(
-      `| ${cell(relativeId(machine, node))} | ${node.type} | ${cell(node.tags.join(', '))} | ${cell(invokes.join(', '))} | ${cell(node.description)} |`,
+      `| ${cell(s.id)} | ${s.type} | ${cell(s.tags.join(', '))} | ${cell(s.invokes.join(', '))} | ${cell(s.description)} |`,
     );
   }
   out.push('');
 
   out.push('## Transitions', '');
-  out.push('| From | Event | Guard | To | Actions | Description |');
-  out.push('| --- | --- | --- | --- | --- | --- |');
-  for (const node of nodes) {
-    for (const t of transitionsOf(node)) {
-      const to = t.target?.length
-        ? t.target.map((n) => relativeId(machine, n)).join(', ')
-        : '(stays)';
-      out.push(
-        `| ${cell(relativeId(machine, node))} | ${cell(eventLabel(t.eventType))} | ${cell(guardLabel(t.guard))} | ${cell(to)} | ${cell(actionLabels(t.actions).join(', '))} | ${cell(t.description)} |`,
-      );
-    }
+  out.push('| From | When | Guard | To | Description | Actions | Event |');
+  out.push('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const t of transitionRows(machine)) {
+    out.push(
+      `| ${cell(t.from)} | ${cell(t.when)} | ${cell(t.guard)} | ${cell(t.to)} | ${cell(t.description)} | ${cell(t.actions.join(', '))} | \`${cell(t.event)}\` |`,
+    );
   }
   out.push('');
 
@@ -197,7 +291,9 @@ function markdown(machine: AnyStateMachine): string {
   out.push(`- **Actions:** ${Object.keys(impl.actions ?? {}).join(', ') || 'none'}`);
   out.push(`- **Guards:** ${Object.keys(impl.guards ?? {}).join(', ') || 'none'}`);
   out.push('');
-  const delays = delayRows(machine);
+  const delays = Object.keys(delaysOf(machine)).map(
+    (name) => `| ${name} | ${delayText(machine, name)} |`,
+  );
   if (delays.length) {
     out.push('## Delays', '', '| Delay | Value |', '| --- | --- |', ...delays, '');
   }
@@ -213,6 +309,8 @@ function index(): string {
     'Every flow of Givedrop is one of these machines (src/machines and src/features/*). Each page',
     'has the diagram and tables of states, transitions, guards, delays and actors with their',
     'descriptions. [The route table](./routes.md) lists every route and the flow that runs it.',
+    '[index.html](./index.html) shows them all on one page, with their pictures (`<machine>.svg`),',
+    'the routes that run them, their path coverage and their mutation scores: open it from disk.',
     '',
     '| Machine | States | Transitions | Description |',
     '| --- | --- | --- | --- |',
@@ -262,19 +360,92 @@ for (const flow of flowRegistry) {
   flowActors.set(flow.id, machines.map((m) => `[${m.id}](./${m.id}.md)`).join(', '));
 }
 
-function files(): Map<string, string> {
+/** The routes that run each machine: its flow's, and those of every flow whose machines invoke it. */
+async function machineRoutes(): Promise<Map<AnyStateMachine, string[]>> {
+  const result = new Map<AnyStateMachine, Set<string>>();
+  const add = (machine: AnyStateMachine, paths: string[], seen = new Set<AnyStateMachine>()) => {
+    if (seen.has(machine)) return;
+    seen.add(machine);
+    const set = result.get(machine) ?? new Set<string>();
+    for (const p of paths) set.add(p);
+    result.set(machine, set);
+    for (const logic of Object.values(machine.implementations.actors ?? {})) {
+      const child = machineRegistry.find((m) => m === logic);
+      if (child) add(child, paths, seen);
+    }
+  };
+  for (const flow of flowRegistry) {
+    const paths = flow.routes.map((r) => r.path);
+    for (const machine of (await flow.machines?.()) ?? []) add(machine, paths);
+  }
+  return new Map([...result].map(([m, set]) => [m, [...set].sort()]));
+}
+
+const routesByMachine = await machineRoutes();
+
+function readJson(file: string): unknown {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
+}
+
+/** Whether an SVG was rendered from this Mermaid source (by the hash it carries). */
+const SVG_HASH = /^<!-- source-sha256: ([0-9a-f]{64}) -->\n/;
+
+async function files(): Promise<{ files: Map<string, string>; labels: Map<string, string[]> }> {
   const result = new Map<string, string>();
+  const labels = new Map<string, string[]>();
+  const sources = new Map<string, string>();
   for (const machine of machineRegistry) {
-    result.set(`${machine.id}.md`, `${markdown(machine)}`);
+    const diagram = mermaid(machine);
+    sources.set(machine.id, diagram.source);
+    labels.set(machine.id, diagram.labels);
+    result.set(`${machine.id}.md`, `${markdown(machine, diagram.source)}`);
     result.set(`${machine.id}.json`, `${JSON.stringify(machine.root.definition, null, 2)}\n`);
+  }
+  // SVGs: re-rendered only when their Mermaid source (or the renderer) changed, so the check
+  // compares hashes, not pixels that depend on the fonts of the machine that runs it.
+  const toRender = new Map<string, string>();
+  for (const [id, source] of sources) {
+    const hash = sourceHash(source);
+    const file = path.join(OUT_DIR, `${id}.svg`);
+    const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (SVG_HASH.exec(existing)?.[1] === hash) result.set(`${id}.svg`, existing);
+    else toRender.set(id, source);
+  }
+  if (toRender.size) {
+    const started = Date.now();
+    const svgs = await renderSvgs(toRender);
+    for (const [id, svg] of svgs) {
+      result.set(
+        `${id}.svg`,
+        `<!-- source-sha256: ${sourceHash(sources.get(id) ?? '')} -->\n${svg}\n`,
+      );
+    }
+    console.log(`Rendered ${svgs.size} SVGs in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
   result.set('README.md', index());
   result.set('routes.md', routes());
-  return result;
+  result.set(
+    'index.html',
+    page({
+      machines: machineRegistry.map((machine) => ({
+        id: machine.id,
+        description: machine.root.description ?? '',
+        spec: specSection(machine.root.description),
+        states: stateRows(machine),
+        transitions: transitionRows(machine),
+        routes: routesByMachine.get(machine) ?? [],
+        shared: sharedMachines.includes(machine),
+      })),
+      coverage: readJson('docs/path-coverage.json'),
+      ledger: readJson('docs/mutation-ledger.json'),
+    }),
+  );
+  return { files: result, labels };
 }
 
 const check = process.argv.includes('--check');
-const wanted = files();
+const started = Date.now();
+const { files: wanted, labels } = await files();
 
 /** Writes docs/statecharts from the machines: every wanted file, and none other. */
 function write(): void {
@@ -282,7 +453,10 @@ function write(): void {
   for (const name of readdirSync(OUT_DIR)) {
     if (!wanted.has(name)) rmSync(path.join(OUT_DIR, name));
   }
-  for (const [name, content] of wanted) writeFileSync(path.join(OUT_DIR, name), content);
+  for (const [name, content] of wanted) {
+    const file = path.join(OUT_DIR, name);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
+  }
 }
 
 /**
@@ -296,6 +470,20 @@ function differingFromGit(): string[] | undefined {
   const added = git('ls-files', '--others', '--exclude-standard', '--', '.');
   if (changed.status !== 0 || added.status !== 0) return undefined;
   return `${changed.stdout}${added.stdout}`.split('\n').filter(Boolean);
+}
+
+const rootTransitions = machineRegistry.map((m) => [m.id, transitionsOf(m.root).length] as const);
+const drawnAtRoot = rootTransitions.filter(([, n]) => n > 0);
+console.log(
+  `Transitions declared at a machine's root, drawn from "any state": ${drawnAtRoot.reduce((n, [, c]) => n + c, 0)} in ${drawnAtRoot.length} machines.`,
+);
+const internal = [...labels].flatMap(([id, list]) => internalNames(list).map((l) => `${id}: ${l}`));
+const arrowCount = [...labels.values()].reduce((n, l) => n + l.length, 0);
+
+if (internal.length) {
+  write();
+  console.error(`Arrow labels must be words, not xstate. names:\n  ${internal.join('\n  ')}`);
+  process.exit(1);
 }
 
 if (check) {
@@ -314,8 +502,12 @@ if (check) {
     console.error('They have been regenerated: review and commit docs/statecharts.');
     process.exit(1);
   }
-  console.log(`docs/statecharts is fresh (${wanted.size} files).`);
+  console.log(
+    `docs/statecharts is fresh (${wanted.size} files, ${arrowCount} arrows in words) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 } else {
   write();
-  console.log(`Wrote ${wanted.size} files to docs/statecharts.`);
+  console.log(
+    `Wrote ${wanted.size} files to docs/statecharts (${arrowCount} arrows in words) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
