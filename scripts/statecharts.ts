@@ -76,10 +76,16 @@ function isAncestor(ancestor: AnyStateNode, node: AnyStateNode): boolean {
   return false;
 }
 
-/** One arrow of a diagram: its source and target Mermaid ids and its label. */
+/** An end of an arrow: a state, or the "any state" node inside a compound state. */
+interface End {
+  node: AnyStateNode;
+  any: boolean;
+}
+
+/** One transition of a diagram: its source and target and its label. */
 interface Arrow {
-  from: string;
-  to: string;
+  from: End;
+  to: End;
   text: string;
 }
 
@@ -89,34 +95,59 @@ interface Arrow {
  * leads back inside the state, which ELK cannot draw from a border — from an "any state"
  * pseudo-node inside it. A target that encloses its source is drawn to its "any state" node.
  */
-function arrows(machine: AnyStateMachine): { arrows: Arrow[]; anyNodes: Set<AnyStateNode> } {
+function arrows(machine: AnyStateMachine): Arrow[] {
   const list: Arrow[] = [];
-  const anyNodes = new Set<AnyStateNode>();
   const delays = delaysOf(machine);
   for (const node of allNodes(machine.root)) {
     for (const t of transitionsOf(node)) {
       const text = escapeMermaid(transitionWords(t, delays).arrow);
       const targets = t.target?.length ? t.target : [node];
       for (const target of targets) {
-        let from = mermaidId(node);
-        let to = mermaidId(target);
+        const from: End = { node, any: false };
+        const to: End = { node: target, any: false };
         if (
           isCompound(node) &&
           (node === machine.root || target === node || isAncestor(node, target))
         ) {
-          anyNodes.add(node);
-          from = anyId(node);
-          if (target === node) to = anyId(node);
+          from.any = true;
+          if (target === node) to.any = true;
         }
-        if (isCompound(target) && target !== node && isAncestor(target, node)) {
-          anyNodes.add(target);
-          to = anyId(target);
-        }
+        if (isCompound(target) && target !== node && isAncestor(target, node)) to.any = true;
         list.push({ from, to, text });
       }
     }
   }
-  return { arrows: list, anyNodes };
+  return list;
+}
+
+/**
+ * What one picture shows. The whole machine; an overview, with the innermost compound states
+ * drawn as single boxes; or one such compound state with its inside, the states outside it that
+ * its arrows reach drawn as dashed boxes.
+ */
+type View =
+  | { kind: 'whole' }
+  | { kind: 'overview'; collapsed: Set<AnyStateNode> }
+  | { kind: 'part'; part: AnyStateNode; parts: AnyStateNode[] };
+
+const within = (node: AnyStateNode, ancestor: AnyStateNode) =>
+  node === ancestor || isAncestor(ancestor, node);
+
+/**
+ * The parts of a machine too big to read at once: its outermost compound states below the root
+ * (looking through parallel states, whose regions are parts).
+ */
+function machineParts(machine: AnyStateMachine): AnyStateNode[] {
+  const partsOf = (node: AnyStateNode): AnyStateNode[] =>
+    (Object.values(node.states) as AnyStateNode[]).flatMap((c) =>
+      c.type === 'parallel' ? partsOf(c) : isCompound(c) ? [c] : [],
+    );
+  return partsOf(machine.root);
+}
+
+/** Whether a machine is split into an overview and one picture per innermost compound state. */
+function isSplit(machine: AnyStateMachine): boolean {
+  return allNodes(machine.root).length >= 13 && machineParts(machine).length > 0;
 }
 
 function escapeMermaid(text: string): string {
@@ -127,14 +158,19 @@ function escapeMermaid(text: string): string {
     .trim();
 }
 
-function mermaidBody(
-  node: AnyStateNode,
-  indent: string,
-  lines: string[],
-  anyNodes: Set<AnyStateNode>,
-): void {
+/** How the states of a picture are drawn: hidden, as a single box, or as themselves. */
+interface Drawing {
+  anyNodes: Set<AnyStateNode>;
+  collapsed: Set<AnyStateNode>;
+}
+
+function endId(end: End): string {
+  return end.any ? anyId(end.node) : mermaidId(end.node);
+}
+
+function mermaidBody(node: AnyStateNode, indent: string, lines: string[], d: Drawing): void {
   const children = Object.values(node.states) as AnyStateNode[];
-  if (anyNodes.has(node)) {
+  if (d.anyNodes.has(node)) {
     const name = node.parent ? `any state of ${node.key}` : 'any state';
     lines.push(`${indent}state "${name}" as ${anyId(node)}`);
     lines.push(`${indent}class ${anyId(node)} anyState`);
@@ -142,38 +178,122 @@ function mermaidBody(
   if (node.type === 'parallel') {
     children.forEach((child, i) => {
       if (i > 0) lines.push(`${indent}--`);
-      mermaidState(child, indent, lines, anyNodes);
+      mermaidState(child, indent, lines, d);
     });
     return;
   }
   const initial = node.initial?.target?.[0] as AnyStateNode | undefined;
   if (initial) lines.push(`${indent}[*] --> ${mermaidId(initial)}`);
-  for (const child of children) mermaidState(child, indent, lines, anyNodes);
+  for (const child of children) mermaidState(child, indent, lines, d);
   for (const child of children) {
     if (child.type === 'final') lines.push(`${indent}${mermaidId(child)} --> [*]`);
   }
 }
 
-function mermaidState(
-  node: AnyStateNode,
-  indent: string,
-  lines: string[],
-  anyNodes: Set<AnyStateNode>,
-): void {
+function mermaidState(node: AnyStateNode, indent: string, lines: string[], d: Drawing): void {
   const id = mermaidId(node);
+  if (d.collapsed.has(node)) {
+    const inside = allNodes(node).length - 1;
+    const states = inside === 1 ? '1 state' : `${inside} states`;
+    lines.push(`${indent}state "${node.key} (${states} inside)" as ${id}`);
+    lines.push(`${indent}class ${id} collapsed`);
+    return;
+  }
   lines.push(`${indent}state "${node.key}" as ${id}`);
   if (isCompound(node)) {
     lines.push(`${indent}state ${id} {`);
-    mermaidBody(node, `${indent}  `, lines, anyNodes);
+    mermaidBody(node, `${indent}  `, lines, d);
     lines.push(`${indent}}`);
   }
 }
 
-/** The Mermaid source of a machine's diagram, and its arrow labels (for the xstate. check). */
-function mermaid(machine: AnyStateMachine): { source: string; labels: string[] } {
-  const { arrows: list, anyNodes } = arrows(machine);
+/** The arrows of a view, their ends moved to what the view draws; undefined: not shown. */
+function viewArrow(a: Arrow, view: View): Arrow | undefined {
+  if (view.kind === 'overview') {
+    const fold = (end: End): End => {
+      for (const c of view.collapsed) {
+        if (within(end.node, c)) return { node: c, any: false };
+      }
+      return end;
+    };
+    const from = fold(a.from);
+    const to = fold(a.to);
+    const inside = [...view.collapsed].some((c) => within(a.from.node, c) && within(a.to.node, c));
+    return inside ? undefined : { from, to, text: a.text };
+  }
+  if (view.kind === 'part') {
+    // The part is drawn flat (its states without the enclosing box: ELK keeps the labels of
+    // arrows within one level apart, not those crossing a border). An arrow declared on the
+    // part starts at its "any state" node; one entering it ends at its initial state; the
+    // states outside are folded into their own parts.
+    const { part, parts } = view;
+    if (!within(a.from.node, part) && !within(a.to.node, part)) return undefined;
+    const initial = part.initial?.target?.[0] as AnyStateNode | undefined;
+    const outside = (end: End): End => {
+      const fold = parts.find((p) => p !== part && within(end.node, p));
+      return fold ? { node: fold, any: false } : end;
+    };
+    const from: End =
+      a.from.node === part
+        ? { node: part, any: true }
+        : within(a.from.node, part)
+          ? a.from
+          : outside(a.from);
+    const to: End =
+      a.to.node === part && !a.to.any
+        ? within(a.from.node, part)
+          ? { node: part, any: true }
+          : { node: initial ?? part, any: !initial }
+        : within(a.to.node, part)
+          ? a.to
+          : outside(a.to);
+    return { from, to, text: a.text };
+  }
+  return a;
+}
+
+const CLASS_DEFS = [
+  '  classDef anyState fill:#ffffff,stroke:#6b7785,stroke-dasharray:5 4,font-style:italic',
+  '  classDef collapsed fill:#e3edf8,stroke:#2f5d8a,stroke-width:2px',
+  '  classDef outside fill:#ffffff,stroke:#8a96a3,stroke-dasharray:2 3,color:#4f5b67',
+];
+
+/** The Mermaid source of one picture of a machine, and its arrow labels (for the xstate. check). */
+function mermaid(
+  machine: AnyStateMachine,
+  view: View = { kind: 'whole' },
+): { source: string; labels: string[] } {
+  const list = arrows(machine)
+    .map((a) => viewArrow(a, view))
+    .filter((a): a is Arrow => a !== undefined);
+  const anyNodes = new Set(
+    list
+      .flatMap((a) => [a.from, a.to])
+      .filter((e) => e.any)
+      .map((e) => e.node),
+  );
+  const d: Drawing = {
+    anyNodes,
+    collapsed: view.kind === 'overview' ? view.collapsed : new Set(),
+  };
   const lines = ['stateDiagram-v2'];
-  if (machine.root.type === 'parallel') {
+  if (view.kind === 'part') {
+    // The part with its inside, and dashed boxes for the states outside it that arrows reach.
+    const outside = new Map<string, string>();
+    for (const a of list) {
+      for (const end of [a.from, a.to]) {
+        if (within(end.node, view.part)) continue;
+        const name = end.any
+          ? `any state${end.node.parent ? ` of ${end.node.key}` : ''}`
+          : relativeId(machine, end.node);
+        outside.set(endId(end), name);
+      }
+    }
+    for (const [id, name] of outside) {
+      lines.push(`  state "${name}" as ${id}`, `  class ${id} outside`);
+    }
+    mermaidBody(view.part, '  ', lines, d);
+  } else if (machine.root.type === 'parallel') {
     // Mermaid draws parallel regions only inside a composite state: the machine is one, and its
     // "any state" node sits beside it.
     if (anyNodes.has(machine.root)) {
@@ -185,30 +305,51 @@ function mermaid(machine: AnyStateMachine): { source: string; labels: string[] }
     const rootId = mermaidId(machine.root);
     lines.push(`  state "${machine.id} (its parts run side by side)" as ${rootId}`);
     lines.push(`  state ${rootId} {`);
-    mermaidBody(
-      machine.root,
-      '    ',
-      lines,
-      new Set([...anyNodes].filter((n) => n !== machine.root)),
-    );
+    mermaidBody(machine.root, '    ', lines, {
+      ...d,
+      anyNodes: new Set([...anyNodes].filter((n) => n !== machine.root)),
+    });
     lines.push('  }');
   } else {
-    mermaidBody(machine.root, '  ', lines, anyNodes);
+    mermaidBody(machine.root, '  ', lines, d);
   }
   // Arrows between the same two states (self-loops above all) are drawn once, one line per
   // transition: separate arrows would put their labels on top of each other.
-  const merged = new Map<string, Arrow>();
+  const merged = new Map<string, { from: string; to: string; text: string }>();
   for (const a of list) {
-    const key = `${a.from} ${a.to}`;
+    const from = endId(a.from);
+    const to = endId(a.to);
+    const key = `${from} ${to}`;
     const seen = merged.get(key);
-    if (!seen) merged.set(key, { ...a });
+    if (!seen) merged.set(key, { from, to, text: a.text });
     else if (!seen.text.split('<br>').includes(a.text)) seen.text += `<br>${a.text}`;
   }
   for (const a of merged.values()) lines.push(`  ${a.from} --> ${a.to} : ${a.text}`);
-  lines.push(
-    '  classDef anyState fill:#ffffff,stroke:#6b7785,stroke-dasharray:5 4,font-style:italic',
-  );
+  lines.push(...CLASS_DEFS);
   return { source: lines.join('\n'), labels: list.map((a) => a.text) };
+}
+
+/** The pictures of a machine: the whole, and for a big one an overview and one per part. */
+function pictures(
+  machine: AnyStateMachine,
+): { file: string; title: string; source: string; labels: string[] }[] {
+  const whole = mermaid(machine);
+  const result = [{ file: `${machine.id}.svg`, title: `The ${machine.id} statechart`, ...whole }];
+  if (!isSplit(machine)) return result;
+  const parts = machineParts(machine);
+  result.push({
+    file: `${machine.id}--overview.svg`,
+    title: `${machine.id} at a glance (${parts.map((p) => p.key).join(', ')} folded)`,
+    ...mermaid(machine, { kind: 'overview', collapsed: new Set(parts) }),
+  });
+  for (const part of parts) {
+    result.push({
+      file: `${machine.id}--${relativeId(machine, part).replace(/[^A-Za-z0-9]+/g, '-')}.svg`,
+      title: `${machine.id}: inside ${relativeId(machine, part)}`,
+      ...mermaid(machine, { kind: 'part', part, parts }),
+    });
+  }
+  return result;
 }
 
 function cell(text: string | undefined): string {
@@ -255,7 +396,11 @@ function transitionRows(machine: AnyStateMachine): TransitionRow[] {
   );
 }
 
-function markdown(machine: AnyStateMachine, source: string): string {
+function markdown(
+  machine: AnyStateMachine,
+  source: string,
+  more: readonly { file: string; title: string }[],
+): string {
   const out: string[] = [];
   out.push(`# ${machine.id}`);
   out.push('');
@@ -263,6 +408,11 @@ function markdown(machine: AnyStateMachine, source: string): string {
   out.push('');
   if (machine.root.description) out.push(machine.root.description, '');
   out.push(`![The ${machine.id} statechart](./${machine.id}.svg)`, '');
+  if (more.length) {
+    out.push('Too big to read at once, it is also drawn in parts:', '');
+    for (const p of more) out.push(`- [${p.title}](./${p.file})`);
+    out.push('');
+  }
   out.push('```mermaid', source, '```', '');
 
   out.push('## States', '');
@@ -394,31 +544,36 @@ async function files(): Promise<{ files: Map<string, string>; labels: Map<string
   const result = new Map<string, string>();
   const labels = new Map<string, string[]>();
   const sources = new Map<string, string>();
+  const parts = new Map<AnyStateMachine, { file: string; title: string }[]>();
   for (const machine of machineRegistry) {
-    const diagram = mermaid(machine);
-    sources.set(machine.id, diagram.source);
-    labels.set(machine.id, diagram.labels);
-    result.set(`${machine.id}.md`, `${markdown(machine, diagram.source)}`);
+    const [whole, ...more] = pictures(machine);
+    if (!whole) continue;
+    for (const p of [whole, ...more]) sources.set(p.file, p.source);
+    labels.set(
+      machine.id,
+      [whole, ...more].flatMap((p) => p.labels),
+    );
+    parts.set(
+      machine,
+      more.map(({ file, title }) => ({ file, title })),
+    );
+    result.set(`${machine.id}.md`, `${markdown(machine, whole.source, more)}`);
     result.set(`${machine.id}.json`, `${JSON.stringify(machine.root.definition, null, 2)}\n`);
   }
   // SVGs: re-rendered only when their Mermaid source (or the renderer) changed, so the check
   // compares hashes, not pixels that depend on the fonts of the machine that runs it.
   const toRender = new Map<string, string>();
-  for (const [id, source] of sources) {
-    const hash = sourceHash(source);
-    const file = path.join(OUT_DIR, `${id}.svg`);
+  for (const [name, source] of sources) {
+    const file = path.join(OUT_DIR, name);
     const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    if (SVG_HASH.exec(existing)?.[1] === hash) result.set(`${id}.svg`, existing);
-    else toRender.set(id, source);
+    if (SVG_HASH.exec(existing)?.[1] === sourceHash(source)) result.set(name, existing);
+    else toRender.set(name, source);
   }
   if (toRender.size) {
     const started = Date.now();
     const svgs = await renderSvgs(toRender);
     for (const [id, svg] of svgs) {
-      result.set(
-        `${id}.svg`,
-        `<!-- source-sha256: ${sourceHash(sources.get(id) ?? '')} -->\n${svg}\n`,
-      );
+      result.set(id, `<!-- source-sha256: ${sourceHash(sources.get(id) ?? '')} -->\n${svg}\n`);
     }
     console.log(`Rendered ${svgs.size} SVGs in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
@@ -435,6 +590,7 @@ async function files(): Promise<{ files: Map<string, string>; labels: Map<string
         transitions: transitionRows(machine),
         routes: routesByMachine.get(machine) ?? [],
         shared: sharedMachines.includes(machine),
+        parts: parts.get(machine) ?? [],
       })),
       coverage: readJson('docs/path-coverage.json'),
       ledger: readJson('docs/mutation-ledger.json'),

@@ -53,8 +53,9 @@ export function eventWords(eventType: string, delays: Record<string, unknown> = 
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
   if (after) {
     const [, delay = ''] = after;
-    const value = delayValue(delays, delay) ?? 'computed';
-    return Number.isFinite(Number(delay)) ? `after ${value}` : `after ${words(delay)} (${value})`;
+    const value = delayValue(delays, delay);
+    if (Number.isFinite(Number(delay))) return `after ${value}`;
+    return value ? `after ${words(delay)} (${value})` : `after ${words(delay)}`;
   }
   const doneState = /^xstate\.done\.state\.(.+)$/.exec(eventType);
   if (doneState) return `${words((doneState[1] ?? '').split('.').pop() ?? '')} finished`;
@@ -135,7 +136,9 @@ export function transitionWords(
 ): TransitionWords {
   const when = eventWords(transition.eventType, delays);
   const guard = guardWords(transition.guard);
-  const head = shortDescription(transition.description) ?? when;
+  // A delayed transition says when it fires (the delay and its duration) rather than why.
+  const delayed = transition.eventType.startsWith('xstate.after.');
+  const head = (delayed ? undefined : shortDescription(transition.description)) ?? when;
   const withGuard = guard ? `${head} [${guard}]` : head;
   const arrow = withGuard.length <= MAX_ARROW_LABEL + 12 || !guard ? withGuard : head;
   return { when, guard, arrow };

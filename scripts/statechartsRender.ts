@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { chromiumArgs } from '../playwright.config';
@@ -50,7 +51,7 @@ mermaid.initialize({
     secondaryColor: '#f6f8fa',
     tertiaryColor: '#ffffff',
   },
-  elk: { mergeEdges: false, nodePlacementStrategy: 'BRANDES_KOEPF' },
+  elk: { mergeEdges: false, nodePlacementStrategy: 'LINEAR_SEGMENTS' },
   state: { useMaxWidth: false },
 });
 // Mermaid returns HTML markup (<br> in labels); an .svg file must be XML.
@@ -63,44 +64,53 @@ window.mermaidReady = true;
 </script></body></html>`;
 
 /** Renders each source (by name) to an SVG string; `id` seeds Mermaid's element ids. */
+/** How many pages render at once (each in its own browser context: its own renderer process). */
+const WORKERS = Math.max(1, Math.min(3, availableParallelism()));
+
+/** Renders each source (by name) to an SVG string; the name seeds Mermaid's element ids. */
 export async function renderSvgs(sources: Map<string, string>): Promise<Map<string, string>> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: chromiumArgs,
   });
   try {
-    const page = await browser.newPage();
-    await page.route('**/*', async (route) => {
-      const url = new URL(route.request().url());
-      if (url.origin !== ORIGIN) return route.abort();
-      if (url.pathname === '/') {
-        return route.fulfill({ contentType: 'text/html', body: PAGE });
-      }
-      const file = path.join(MODULES, path.normalize(decodeURIComponent(url.pathname)));
-      if (!file.startsWith(MODULES + path.sep)) return route.abort();
-      return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${ORIGIN}/`);
-    await page.waitForFunction(() => (window as { mermaidReady?: boolean }).mermaidReady === true);
+    const queue = [...sources];
     const out = new Map<string, string>();
-    for (const [name, source] of sources) {
-      const svg = await page
-        .evaluate(
-          ([id, src]) =>
-            (
-              window as unknown as { renderMermaid: (i: string, s: string) => Promise<string> }
-            ).renderMermaid(id, src),
-          [name.replace(/[^A-Za-z0-9_-]/g, '_'), source] as const,
-        )
-        .catch((error: unknown) => {
-          throw new Error(`Rendering ${name} failed: ${String(error).split('\n')[0]}`);
-        });
-      out.set(name, svg);
-    }
+    const errors: string[] = [];
+    const worker = async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.route('**/*', async (route) => {
+        const url = new URL(route.request().url());
+        if (url.origin !== ORIGIN) return route.abort();
+        if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: PAGE });
+        const file = path.join(MODULES, path.normalize(decodeURIComponent(url.pathname)));
+        if (!file.startsWith(MODULES + path.sep)) return route.abort();
+        return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
+      });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${ORIGIN}/`);
+      await page.waitForFunction(() => (window as { mermaidReady?: boolean }).mermaidReady);
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [name, source] = next;
+        const svg = await page
+          .evaluate(
+            ([id, src]) =>
+              (
+                window as unknown as { renderMermaid: (i: string, s: string) => Promise<string> }
+              ).renderMermaid(id, src),
+            [name.replace(/\.svg$/, '').replace(/[^A-Za-z0-9_-]/g, '_'), source] as const,
+          )
+          .catch((error: unknown) => {
+            throw new Error(`Rendering ${name} failed: ${String(error).split('\n')[0]}`);
+          });
+        out.set(name, svg);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(WORKERS, queue.length) }, worker));
     if (errors.length) throw new Error(errors.join('\n'));
-    return out;
+    // In the order asked, whatever order the pages finished in.
+    return new Map([...sources.keys()].map((name) => [name, out.get(name) ?? '']));
   } finally {
     await browser.close();
   }
