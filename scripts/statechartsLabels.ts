@@ -95,7 +95,10 @@ export function guardWords(guard: unknown): string {
 
 /** "Spec §4 Session: …" → "§4 Session"; the first spec reference in a text, if any. */
 export function specSection(text: string | undefined): string | undefined {
-  const match = /Spec (§[0-9]+(?:\.[0-9]+)*)(?: ([A-Z][^:;.()]*?))?(?=[:;.()]|$)/.exec(text ?? '');
+  const match =
+    /Spec (§[0-9]+(?:\.[0-9]+)*)(?!\.?[0-9])(?: ([A-Za-z][^:;.()]*?))?(?=[:;.()]|$)/.exec(
+      text ?? '',
+    );
   if (!match) return undefined;
   const [, section = '', name] = match;
   return name ? `${section} ${name.trim()}` : section;

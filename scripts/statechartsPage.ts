@@ -131,15 +131,18 @@ function transitionsTable(m: MachinePage): string {
 }
 
 function picture(m: MachinePage, file: string, title: string): string {
-  const alt = `${title}: a state diagram of ${m.states.length - 1} states and ${m.transitions.length} transitions; the tables below say the same in words.`;
+  const alt = `${title}: a state diagram of the ${m.id} machine (${m.states.length - 1} states, ${m.transitions.length} transitions in all); the tables below say the same in words.`;
   return `<figure><div class="scroll" tabindex="0" role="region" aria-label="${esc(title)} (scrolls)"><a href="./${esc(file)}"><img src="./${esc(file)}" alt="${esc(alt)}" loading="lazy"></a></div><figcaption>${esc(title)} — <a href="./${esc(file)}">open the picture alone</a></figcaption></figure>`;
 }
 
 function section(m: MachinePage, coverage: unknown, ledger: unknown): string {
-  const pictures = [
-    picture(m, `${m.id}.svg`, `The ${m.id} statechart`),
-    ...(m.parts ?? []).map((p) => picture(m, p.file, p.title)),
-  ];
+  // A machine too big to read at once shows its overview and its parts; the whole is a link.
+  const pictures = m.parts?.length
+    ? [
+        ...m.parts.map((p) => picture(m, p.file, p.title)),
+        `<p><a href="./${esc(m.id)}.svg">The whole ${esc(m.id)} statechart in one picture</a></p>`,
+      ]
+    : [picture(m, `${m.id}.svg`, `The ${m.id} statechart`)];
   return `<section id="m-${esc(m.id)}" aria-labelledby="h-${esc(m.id)}">
 <h2 id="h-${esc(m.id)}">${esc(m.id)}</h2>
 <p>${esc(m.description)}</p>
@@ -166,7 +169,7 @@ a{color:var(--link)}a:focus-visible,.scroll:focus-visible{outline:3px solid #f0a
 header,main,footer{max-width:78rem;margin:0 auto;padding:1rem 1.5rem}
 header{border-bottom:1px solid var(--line)}
 h1{font-size:1.8rem;margin:.5rem 0}h2{font-size:1.45rem;margin:0 0 .25rem}
-.layout{display:grid;grid-template-columns:15rem 1fr;gap:2rem;max-width:86rem;margin:0 auto;padding:0 1.5rem}
+.layout{display:grid;grid-template-columns:15rem minmax(0,1fr);gap:2rem;max-width:86rem;margin:0 auto;padding:0 1.5rem}
 nav{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;padding:1rem 0}
 nav h2{font-size:1rem;margin:1rem 0 .25rem;color:var(--muted)}nav ul{list-style:none;margin:0;padding:0}
 nav li{margin:.15rem 0}
