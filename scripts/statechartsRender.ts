@@ -24,9 +24,14 @@ const version = (pkg: string) =>
  * and the versions of Mermaid and ELK — what decides the picture, not the fonts of the machine
  * that runs the check.
  */
+/** Raised when the processing of a rendered SVG changes, so every picture is rendered again. */
+const RENDERER_REVISION = 2;
+
 export function sourceHash(source: string): string {
   return createHash('sha256')
-    .update(`${source}\n${PAGE}\n${version('mermaid')}\n${version('@mermaid-js/layout-elk')}`)
+    .update(
+      `${source}\n${PAGE}\n${RENDERER_REVISION}\n${version('mermaid')}\n${version('@mermaid-js/layout-elk')}`,
+    )
     .digest('hex');
 }
 
@@ -55,7 +60,16 @@ mermaid.initialize({
   state: { useMaxWidth: false },
 });
 // Mermaid returns HTML markup (<br> in labels); an .svg file must be XML.
+// Mermaid names parallel regions' dividers with Math.random: seeded per picture, the same
+// source gives the same bytes.
 window.renderMermaid = async (id, source) => {
+  let seed = [...id].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
+  Math.random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   const holder = document.createElement('div');
   holder.innerHTML = (await mermaid.render(id, source)).svg;
   return new XMLSerializer().serializeToString(holder.firstElementChild);
@@ -104,7 +118,14 @@ export async function renderSvgs(sources: Map<string, string>): Promise<Map<stri
           .catch((error: unknown) => {
             throw new Error(`Rendering ${name} failed: ${String(error).split('\n')[0]}`);
           });
-        out.set(name, svg);
+        // Parallel regions' ids also carry a counter that runs across renders on one page:
+        // numbered here in order of appearance, the picture does not depend on the render order.
+        const regions = new Map<string, string>();
+        const numbered = svg.replace(/state-id-[a-z0-9]+-\d+/g, (id) => {
+          if (!regions.has(id)) regions.set(id, `state-region-${regions.size + 1}`);
+          return regions.get(id) ?? id;
+        });
+        out.set(name, numbered);
       }
     };
     await Promise.all(Array.from({ length: Math.min(WORKERS, queue.length) }, worker));
