@@ -207,7 +207,10 @@ function differingFields(values: unknown[], prefix: string): string[] {
   const texts = values.map((v) => safeJson(v));
   if (texts.every((t) => t === texts[0])) return [];
   if (!values.every(isPlainObject)) return [prefix];
-  const keys = [...new Set(values.flatMap((v) => Object.keys(v)))];
+  // Keys starting with '_' are internals (a snapshot's `_nodes`), not what a reader tells apart.
+  const keys = [...new Set(values.flatMap((v) => Object.keys(v)))].filter(
+    (key) => !key.startsWith('_'),
+  );
   return keys.flatMap((key) =>
     differingFields(
       values.map((v) => v[key]),
@@ -216,7 +219,7 @@ function differingFields(values: unknown[], prefix: string): string[] {
   );
 }
 
-function fieldValue(event: AnyEventObject, field: string): string {
+function fieldValue(event: unknown, field: string): string {
   let value: unknown = event;
   for (const key of field.split('.')) value = isPlainObject(value) ? value[key] : undefined;
   if (value === undefined) return 'none';
@@ -290,6 +293,35 @@ export function namePlannedPaths(
     }),
   );
   return paths.map((p, i) => ({ name: names[i]!, steps: p.steps }));
+}
+
+const suiteInputs = new Map<string, unknown>();
+
+/**
+ * The describe title of a machine's generated paths. A test file that declares the paths of one
+ * machine more than once (once per input) gets the suite's `name`, or else the input's fields that
+ * differ from the first suite's, in the title: "subscription machine: generated paths (input
+ * expiredFlag: true)".
+ */
+export function suiteTitle(
+  file: string,
+  machineId: string,
+  name?: string,
+  input?: unknown,
+): string {
+  const base = `${machineId} machine: generated paths`;
+  if (name) return `${base} (${name})`;
+  const key = `${file}\u0000${base}`;
+  if (!suiteInputs.has(key)) {
+    suiteInputs.set(key, input);
+    return base;
+  }
+  const first = suiteInputs.get(key);
+  const fields = differingFields([first, input], '').slice(0, 3);
+  const note = fields.length
+    ? `input ${fields.map((f) => `${f}: ${fieldValue(input, f)}`).join(', ')}`
+    : 'again';
+  return `${base} (${note})`;
 }
 
 /**
@@ -665,6 +697,8 @@ export interface PathRecord {
 export interface PathsFile {
   machine: string;
   file: string;
+  /** The suite's describe title (suiteTitle). */
+  suite: string;
   paths: PathRecord[];
 }
 
@@ -751,7 +785,7 @@ export class CoverageRecorder {
    * (npm run coverage:paths clears the folder first), and the paths it recorded (from `testFile`).
    * Returns this suite's own record.
    */
-  write(dir = path.resolve('coverage/paths'), testFile?: string): CoverageRecord {
+  write(dir = path.resolve('coverage/paths'), testFile?: string, suite = ''): CoverageRecord {
     const record = this.record();
     const file = path.join(dir, `${record.machine}.json`);
     mkdirSync(dir, { recursive: true });
@@ -778,7 +812,7 @@ export class CoverageRecorder {
       };
     }
     writeFileSync(file, JSON.stringify(merged, null, 2));
-    this.writePaths(dir, testFile);
+    this.writePaths(dir, testFile, suite);
     return record;
   }
 
@@ -786,7 +820,7 @@ export class CoverageRecorder {
    * Writes this suite's recorded paths to its own file (suites of one machine run in parallel
    * workers; scripts/coverage-paths.ts merges the files).
    */
-  private writePaths(dir: string, testFile: string | undefined): void {
+  private writePaths(dir: string, testFile: string | undefined, suite: string): void {
     if (!this.pathRecords.length) return;
     const relative = testFile ? path.relative(process.cwd(), testFile) : 'unknown';
     const slug = relative.replace(/[^A-Za-z0-9]+/g, '_');
@@ -796,6 +830,7 @@ export class CoverageRecorder {
     const content: PathsFile = {
       machine: this.machine.id,
       file: relative,
+      suite,
       paths: this.pathRecords,
     };
     writeFileSync(file, JSON.stringify(content));
@@ -954,6 +989,11 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
 export interface PathSuite<TSpies> {
   /** The machine as defined (for coverage of its states and transitions). */
   machine: AnyStateMachine;
+  /**
+   * Tells this suite apart in its describe title when a test file declares the paths of one
+   * machine more than once (default: the input's fields that differ from the first suite's).
+   */
+  name?: string;
   /** Builds the machine with fresh fakes and spies for one path. */
   build: () => { machine: AnyStateMachine; promises: FakePromises; spies: TSpies };
   events: PathPlanOptions['events'];
@@ -995,8 +1035,8 @@ export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<v
     limit: suite.limit,
     unhandled: suite.unhandled,
   });
-  const title = `${suite.machine.id} machine: generated paths`;
   const testFile = expect.getState().testPath;
+  const title = suiteTitle(testFile ?? '', suite.machine.id, suite.name, suite.input);
   assertUniqueNames(
     testFile ?? '',
     title,
@@ -1027,7 +1067,7 @@ export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<v
     });
 
     afterAll(() => {
-      const record = recorder.write(undefined, testFile);
+      const record = recorder.write(undefined, testFile, title);
       expect(record.states.reached).toEqual(record.states.all);
       expect(record.transitions.reached).toEqual(record.transitions.all);
     });

@@ -20,6 +20,7 @@ import {
   newTrace,
   planPaths,
   runPath,
+  suiteTitle,
   type PathSuite,
   type PlannedPath,
   type SpecState,
@@ -95,8 +96,8 @@ export async function describePathsForInputs<TSpies, TInput>(
       ]),
     };
   });
-  const title = `${suite.machine.id} machine: generated paths`;
   const testFile = expect.getState().testPath;
+  const title = suiteTitle(testFile ?? '', suite.machine.id, suite.name);
   assertUniqueNames(
     testFile ?? '',
     title,
@@ -160,7 +161,7 @@ export async function describePathsForInputs<TSpies, TInput>(
     }
 
     afterAll(() => {
-      const record = recorder.write(undefined, testFile);
+      const record = recorder.write(undefined, testFile, title);
       expect(record.states.reached).toEqual(record.states.all);
       expect(record.transitions.reached).toEqual(record.transitions.all);
     });
