@@ -15,7 +15,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { allMachines } from '../src/app/machineList';
 import type { CoverageRecord, PathsFile } from '../tests/support/pathHarness';
 import {
   e2eLines,
@@ -77,6 +76,8 @@ const rows: string[][] = [['machine', 'paths', 'states', 'transitions']];
 const records: CoverageRecord[] = [];
 const report: PathsReport = {};
 const pathFiles = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.paths.json')) : [];
+// Loaded here, not at the top: --report-only needs no machine.
+const { allMachines } = await import('../src/app/machineList');
 for (const machine of await allMachines()) {
   const file = path.join(dir, `${machine.id}.json`);
   if (!existsSync(file)) {
