@@ -135,11 +135,214 @@ export function defaultSerialize(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify({ value: snapshot.value, context: snapshot.context });
 }
 
-function describeEvent(event: AnyEventObject): string {
-  const { type, ...rest } = event;
-  const payload = Object.keys(rest).length ? JSON.stringify(rest) : '';
-  const short = payload.length > 60 ? `${payload.slice(0, 57)}...` : payload;
-  return short ? `${type} ${short}` : type;
+/** A short summary of an event's payload (its fields besides `type`), or '' when it has none. */
+export function payloadSummary(event: AnyEventObject, max = 60): string {
+  const { type: _type, ...rest } = event;
+  if (!Object.keys(rest).length) return '';
+  const payload = safeJson(rest);
+  return payload.length > max ? `${payload.slice(0, max - 3)}...` : payload;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * An event as the diagrams word it: an invoked actor's done and error events as "<actor> done"
+ * and "<actor> failed", a delay as "after <delay>" (a number as milliseconds), a child's snapshot
+ * as "<actor> update"; other events by their type.
+ */
+export function readableEvent(type: string): string {
+  const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
+  if (actor) return `${actor[2]} ${actor[1] === 'done' ? 'done' : 'failed'}`;
+  const after = /^xstate\.after\.([^.]+)/.exec(type);
+  if (after?.[1]) return /^\d+$/.test(after[1]) ? `after ${after[1]} ms` : `after ${after[1]}`;
+  const snapshot = /^xstate\.snapshot\.(.+)$/.exec(type);
+  if (snapshot) return `${snapshot[1]} update`;
+  const finished = /^xstate\.done\.state\.(.+)$/.exec(type);
+  if (finished) return `${finished[1]} finished`;
+  return type;
+}
+
+/**
+ * A state value in a line: `editing`, a nested state as `form.editing`, parallel regions joined
+ * by " + " (in parentheses when nested).
+ */
+export function stateText(value: StateValue, nested = false): string {
+  if (typeof value === 'string') return value;
+  const parts = Object.entries(value).map(([key, inner]) => {
+    if (inner === undefined) return key;
+    if (typeof inner === 'string') return `${key}.${inner}`;
+    const text = stateText(inner, true);
+    return text ? `${key}.${text}` : key;
+  });
+  if (parts.length <= 1) return parts[0] ?? '';
+  const joined = parts.join(' + ');
+  return nested ? `(${joined})` : joined;
+}
+
+/** The name of a path from its states and events: "editing —form.submit→ submitting —…". */
+export function pathBaseName(
+  start: StateValue,
+  steps: { event: AnyEventObject; to: StateValue; done?: boolean }[],
+): string {
+  let name = stateText(start);
+  if (!steps.length) return `${name} (initial state)`;
+  for (const step of steps) {
+    name += ` —${readableEvent(step.event.type)}→ ${stateText(step.to)}`;
+    if (step.done) name += ' (done)';
+  }
+  return name;
+}
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The leaf fields (dotted) where the given values differ. */
+function differingFields(values: unknown[], prefix: string): string[] {
+  const texts = values.map((v) => safeJson(v));
+  if (texts.every((t) => t === texts[0])) return [];
+  if (!values.every(isPlainObject)) return [prefix];
+  // Keys starting with '_' are internals (a snapshot's `_nodes`), not what a reader tells apart.
+  const keys = [...new Set(values.flatMap((v) => Object.keys(v)))].filter(
+    (key) => !key.startsWith('_'),
+  );
+  return keys.flatMap((key) =>
+    differingFields(
+      values.map((v) => v[key]),
+      prefix ? `${prefix}.${key}` : key,
+    ),
+  );
+}
+
+function fieldValue(event: unknown, field: string): string {
+  let value: unknown = event;
+  for (const key of field.split('.')) value = isPlainObject(value) ? value[key] : undefined;
+  if (value === undefined) return 'none';
+  const text = safeJson(value);
+  return text.length > 32 ? `${text.slice(0, 29)}...` : text;
+}
+
+/**
+ * Unique names for paths: each path's states and events (see pathBaseName); paths whose names
+ * are equal (the same steps with different payloads) are told apart by the payload fields that
+ * differ between them ("· email: \"a@b.c\""), and, when that is not enough, by an ordinal.
+ */
+export function uniqueNames(paths: { base: string; events: AnyEventObject[] }[]): string[] {
+  const names = paths.map((p) => p.base);
+  const groups = new Map<string, number[]>();
+  names.forEach((name, i) => groups.set(name, [...(groups.get(name) ?? []), i]));
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const length = Math.max(...members.map((i) => paths[i]!.events.length));
+    const notes = members.map(() => [] as string[]);
+    for (let step = 0; step < length; step++) {
+      const events = members.map((i) => paths[i]!.events[step] ?? { type: '' });
+      const fields = differingFields(
+        events.map(({ type: _type, ...rest }) => rest),
+        '',
+      ).slice(0, 3);
+      if (!fields.length) continue;
+      members.forEach((_, m) => {
+        const event = events[m]!;
+        const values = fields.map((f) => `${f}: ${fieldValue(event, f)}`).join(', ');
+        notes[m]!.push(
+          length > 1 && event.type ? `${readableEvent(event.type)} with ${values}` : values,
+        );
+      });
+    }
+    members.forEach((i, m) => {
+      if (notes[m]!.length) names[i] = `${names[i]} · ${notes[m]!.join(' · ')}`;
+    });
+  }
+  // Still equal (identical steps, or a difference the summary cut off): number them.
+  const seen = new Map<string, number>();
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return names.map((name) => {
+    if ((counts.get(name) ?? 0) < 2) return name;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return `${name} (#${n})`;
+  });
+}
+
+/** Names planned paths uniquely from their steps (see uniqueNames); `given` keeps a label. */
+export function namePlannedPaths(
+  start: AnyMachineSnapshot,
+  paths: (PlannedPath & { given?: string })[],
+): PlannedPath[] {
+  const names = uniqueNames(
+    paths.map((p) => {
+      const base = pathBaseName(
+        start.value,
+        p.steps.map((s) => ({
+          event: s.event,
+          to: s.expected.value,
+          done: s.expected.status === 'done',
+        })),
+      );
+      return {
+        base: p.given ? `${base} (given: ${p.given})` : base,
+        events: p.steps.map((s) => s.event),
+      };
+    }),
+  );
+  return paths.map((p, i) => ({ name: names[i]!, steps: p.steps }));
+}
+
+const suiteInputs = new Map<string, unknown>();
+
+/**
+ * The describe title of a machine's generated paths. A test file that declares the paths of one
+ * machine more than once (once per input) gets the suite's `name`, or else the input's fields that
+ * differ from the first suite's, in the title: "subscription machine: generated paths (input
+ * expiredFlag: true)".
+ */
+export function suiteTitle(
+  file: string,
+  machineId: string,
+  name?: string,
+  input?: unknown,
+): string {
+  const base = `${machineId} machine: generated paths`;
+  if (name) return `${base} (${name})`;
+  const key = `${file}\u0000${base}`;
+  if (!suiteInputs.has(key)) {
+    suiteInputs.set(key, input);
+    return base;
+  }
+  const first = suiteInputs.get(key);
+  const fields = differingFields([first, input], '').slice(0, 3);
+  const note = fields.length
+    ? `input ${fields.map((f) => `${f}: ${fieldValue(input, f)}`).join(', ')}`
+    : 'again';
+  return `${base} (${note})`;
+}
+
+/**
+ * Fails when two tests of a test file would have the same full name (describe titles and test
+ * title). Called by describePaths / describePathsForInputs as they declare their tests.
+ */
+const declaredNames = new Map<string, Set<string>>();
+export function assertUniqueNames(file: string, scope: string, names: string[]): void {
+  const seen = declaredNames.get(file) ?? new Set<string>();
+  declaredNames.set(file, seen);
+  const duplicates = new Set<string>();
+  for (const name of names) {
+    const full = `${scope} > ${name}`;
+    if (seen.has(full)) duplicates.add(name);
+    seen.add(full);
+  }
+  if (duplicates.size) {
+    throw new Error(
+      `path test names are not unique in ${scope}: ${[...duplicates].slice(0, 5).join('; ')}`,
+    );
+  }
 }
 
 /** Plans the paths: one per reachable state and one per state-changing (state, event) pair. */
@@ -216,13 +419,15 @@ export function planPaths(machine: AnyStateMachine, options: PathPlanOptions): P
   // enough to reach every state and transition without one path per context combination.
   const paths: PlannedPath[] = [];
   const signatures = new Set<string>();
+  // The shortest path to a state is often the path of a step into it: run such a path once.
+  const sequences = new Set<string>();
   const add = (signature: string, steps: PlannedPath['steps']) => {
     if (signatures.has(signature)) return;
     signatures.add(signature);
-    const name = steps.length
-      ? steps.map((s) => describeEvent(s.event)).join(' → ')
-      : '(initial state)';
-    paths.push({ name, steps });
+    const sequence = safeJson(steps.map((s) => s.event));
+    if (sequences.has(sequence)) return;
+    sequences.add(sequence);
+    paths.push({ name: '', steps });
   };
   const valueOf = (s: AnyMachineSnapshot) => `${JSON.stringify(s.value)}:${s.status}`;
   for (const key of keys) {
@@ -237,12 +442,12 @@ export function planPaths(machine: AnyStateMachine, options: PathPlanOptions): P
       const own = hasOwnTransition(from.state, event.type);
       if (!changed && !own && !unhandled) continue;
       add(
-        `step ${valueOf(from.state)} ${own || changed ? event.type : describeEvent(event)} ${stepEffects(machine, from.state, event)} ${valueOf(state)}`,
+        `step ${valueOf(from.state)} ${own || changed ? event.type : `${event.type} ${payloadSummary(event)}`} ${stepEffects(machine, from.state, event)} ${valueOf(state)}`,
         [...toState, { event, expected: state }],
       );
     }
   }
-  return paths;
+  return namePlannedPaths(adjacency[initialKey]!.state, paths);
 }
 
 /**
@@ -448,10 +653,108 @@ export interface CoverageRecord {
   paths: number;
 }
 
+/** What the oracle checked at a point of a path (the suite's spec table), as it was then. */
+export interface CheckedSpec {
+  value: StateValue;
+  tags?: Record<string, boolean>;
+  done?: boolean;
+  shown?: unknown;
+}
+
+/** One step of a recorded path: the state before, the event, the state after. */
+export interface PathStepRecord {
+  from: string;
+  /** The event as the diagrams word it (readableEvent), and its type. */
+  event: string;
+  type: string;
+  /** Its payload, summarised (payloadSummary), when it has one. */
+  payload?: string;
+  to: string;
+  /** The actor's status after the step, when it is not 'active'. */
+  status?: string;
+  /** How far the simulated clock moved (a delay that fired). */
+  elapsedMs?: number;
+  spec?: CheckedSpec;
+}
+
+/** A path as it ran: for the report QA reads (scripts/coverage-paths.ts). */
+export interface PathRecord {
+  name: string;
+  /** The group of paths it belongs to (describePathsForInputs: the input's name). */
+  group?: string;
+  /** The state after start, and what the oracle checked there. */
+  start?: string;
+  startSpec?: CheckedSpec;
+  steps: PathStepRecord[];
+  ok: boolean;
+  error?: string;
+  /** The state ids and transition keys (transitionKey) this path reached. */
+  states: string[];
+  transitions: string[];
+}
+
+/** A suite's recorded paths, written beside the coverage record (one file per suite). */
+export interface PathsFile {
+  machine: string;
+  file: string;
+  /** The suite's describe title (suiteTitle). */
+  suite: string;
+  paths: PathRecord[];
+}
+
+/** Filled by runPath while a path runs (see PathRecord). */
+export interface PathTrace {
+  start?: string;
+  startSpec?: CheckedSpec;
+  steps: PathStepRecord[];
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export const newTrace = (): PathTrace => ({ steps: [], states: new Set(), transitions: new Set() });
+
+/** A copy of what the spec table returned, taken when the oracle checked it. */
+function checked(spec: SpecState): CheckedSpec {
+  const copy: CheckedSpec = { value: spec.value };
+  if (spec.tags) copy.tags = { ...spec.tags };
+  if (spec.done !== undefined) copy.done = spec.done;
+  if (spec.shown !== undefined) {
+    try {
+      copy.shown = JSON.parse(JSON.stringify(spec.shown)) as unknown;
+    } catch {
+      copy.shown = String(spec.shown);
+    }
+  }
+  return copy;
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : safeJson(error);
+  return text.length > 2000 ? `${text.slice(0, 1997)}...` : text;
+}
+
 export class CoverageRecorder {
   private readonly states = new Set<string>();
   private readonly transitions = new Set<string>();
   paths = 0;
+  /** Every path run with this recorder, in the order they ran. */
+  readonly pathRecords: PathRecord[] = [];
+
+  /** Records a path that ran (or failed) with the given trace. */
+  notePath(name: string, trace: PathTrace, failure?: { error: unknown }, group?: string): void {
+    const record: PathRecord = {
+      name,
+      ...(group === undefined ? {} : { group }),
+      ...(trace.start === undefined ? {} : { start: trace.start }),
+      ...(trace.startSpec ? { startSpec: trace.startSpec } : {}),
+      steps: trace.steps,
+      ok: failure === undefined,
+      ...(failure === undefined ? {} : { error: errorText(failure.error) }),
+      states: [...trace.states],
+      transitions: [...trace.transitions],
+    };
+    this.pathRecords.push(record);
+  }
 
   constructor(private readonly machine: AnyStateMachine) {}
 
@@ -479,9 +782,10 @@ export class CoverageRecorder {
 
   /**
    * Writes this suite's record, merged with what other suites of the same machine wrote
-   * (npm run coverage:paths clears the folder first). Returns this suite's own record.
+   * (npm run coverage:paths clears the folder first), and the paths it recorded (from `testFile`).
+   * Returns this suite's own record.
    */
-  write(dir = path.resolve('coverage/paths')): CoverageRecord {
+  write(dir = path.resolve('coverage/paths'), testFile?: string, suite = ''): CoverageRecord {
     const record = this.record();
     const file = path.join(dir, `${record.machine}.json`);
     mkdirSync(dir, { recursive: true });
@@ -508,7 +812,28 @@ export class CoverageRecorder {
       };
     }
     writeFileSync(file, JSON.stringify(merged, null, 2));
+    this.writePaths(dir, testFile, suite);
     return record;
+  }
+
+  /**
+   * Writes this suite's recorded paths to its own file (suites of one machine run in parallel
+   * workers; scripts/coverage-paths.ts merges the files).
+   */
+  private writePaths(dir: string, testFile: string | undefined, suite: string): void {
+    if (!this.pathRecords.length) return;
+    const relative = testFile ? path.relative(process.cwd(), testFile) : 'unknown';
+    const slug = relative.replace(/[^A-Za-z0-9]+/g, '_');
+    let n = 0;
+    let file = path.join(dir, `${this.machine.id}.${slug}.${n}.paths.json`);
+    while (existsSync(file)) file = path.join(dir, `${this.machine.id}.${slug}.${++n}.paths.json`);
+    const content: PathsFile = {
+      machine: this.machine.id,
+      file: relative,
+      suite,
+      paths: this.pathRecords,
+    };
+    writeFileSync(file, JSON.stringify(content));
   }
 }
 
@@ -538,6 +863,8 @@ export interface RunPathOptions {
    * child-to-parent mechanism carries it). Returns true when it did.
    */
   deliver?: (event: AnyEventObject, actor: AnyActorRef) => boolean;
+  /** Filled with what the path did (steps, states, transitions), for the path report. */
+  trace?: PathTrace;
 }
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -550,15 +877,28 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
   const serializeState = options.serializeState ?? defaultSerialize;
   const clock = new TestClock();
   const recorder = options.recorder;
+  const trace = options.trace;
   let rootRef: unknown = null;
   const errors: unknown[] = [];
   const actor = createActor(options.machine, {
     input: options.input as never,
     clock,
     inspect: (event: InspectionEvent) => {
-      if (event.type === '@xstate.microstep' && event.actorRef === rootRef) {
+      if (event.type !== '@xstate.microstep') return;
+      if (event.actorRef === rootRef) {
         recorder?.noteTransitions(event._transitions);
         recorder?.noteSnapshot(event.snapshot as AnyMachineSnapshot);
+      }
+      // The trace also takes the eventless transitions made inside createActor (before rootRef
+      // is set), and the states they left.
+      if (trace && event.rootId === event.actorRef.sessionId) {
+        for (const t of event._transitions) {
+          trace.transitions.add(transitionKey(t as never));
+          trace.states.add((t as unknown as { source: AnyStateNode }).source.id);
+        }
+        for (const node of activeNodes(event.snapshot as AnyMachineSnapshot)) {
+          trace.states.add(node.id);
+        }
       }
     },
   });
@@ -567,13 +907,21 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
   actor.start();
   await flush();
   recorder?.noteSnapshot(actor.getSnapshot());
+  if (trace) {
+    for (const node of activeNodes(actor.getSnapshot())) trace.states.add(node.id);
+    trace.start = stateText(actor.getSnapshot().value as StateValue);
+  }
   // A machine that failed to start (an error in its definition or its entry) is not running.
   if (errors.length) throw errors[0];
   const started = actor.getSnapshot();
   if (started.status !== 'active') {
     throw new Error(`the machine is not running after start (status '${started.status}')`);
   }
-  if (options.spec) checkSpecState(started, options.spec.initial(), 'after start');
+  if (options.spec) {
+    const spec = options.spec.initial();
+    if (trace) trace.startSpec = checked(spec);
+    checkSpecState(started, spec, 'after start');
+  }
 
   for (const [index, step] of plan.steps.entries()) {
     const { event } = step;
@@ -604,6 +952,20 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
     await flush();
     const snapshot = actor.getSnapshot();
     recorder?.noteSnapshot(snapshot);
+    const stepRecord: PathStepRecord | undefined = trace && {
+      from: stateText(previous.value as StateValue),
+      event: readableEvent(event.type),
+      type: event.type,
+      to: stateText(snapshot.value as StateValue),
+    };
+    if (trace && stepRecord) {
+      const payload = payloadSummary(event);
+      if (payload) stepRecord.payload = payload;
+      if (snapshot.status !== 'active') stepRecord.status = snapshot.status;
+      if (elapsedMs) stepRecord.elapsedMs = elapsedMs;
+      trace.steps.push(stepRecord);
+      for (const node of activeNodes(snapshot)) trace.states.add(node.id);
+    }
     if (errors.length) throw errors[0];
     const actual = serializeState(snapshot);
     const expected = serializeState(step.expected);
@@ -614,8 +976,11 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
     }
     const info = { event, snapshot, previous, index, elapsedMs };
     options.afterStep?.(info);
-    if (options.spec)
-      checkSpecState(snapshot, options.spec.after(info), `step ${index} (${event.type})`);
+    if (options.spec) {
+      const spec = options.spec.after(info);
+      if (stepRecord) stepRecord.spec = checked(spec);
+      checkSpecState(snapshot, spec, `step ${index} (${event.type})`);
+    }
   }
   if (recorder) recorder.paths += 1;
   actor.stop();
@@ -624,6 +989,11 @@ export async function runPath(plan: PlannedPath, options: RunPathOptions): Promi
 export interface PathSuite<TSpies> {
   /** The machine as defined (for coverage of its states and transitions). */
   machine: AnyStateMachine;
+  /**
+   * Tells this suite apart in its describe title when a test file declares the paths of one
+   * machine more than once (default: the input's fields that differ from the first suite's).
+   */
+  name?: string;
   /** Builds the machine with fresh fakes and spies for one path. */
   build: () => { machine: AnyStateMachine; promises: FakePromises; spies: TSpies };
   events: PathPlanOptions['events'];
@@ -665,24 +1035,39 @@ export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<v
     limit: suite.limit,
     unhandled: suite.unhandled,
   });
-  describe(`${suite.machine.id} machine: generated paths`, () => {
+  const testFile = expect.getState().testPath;
+  const title = suiteTitle(testFile ?? '', suite.machine.id, suite.name, suite.input);
+  assertUniqueNames(
+    testFile ?? '',
+    title,
+    paths.map((p) => p.name),
+  );
+  describe(title, () => {
     it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, plan) => {
       const { machine, promises, spies } = suite.build();
-      await runPath(plan, {
-        machine,
-        promises,
-        recorder,
-        input: suite.input,
-        serializeState: suite.serializeState,
-        afterStep: suite.afterStep ? (step) => suite.afterStep?.(step, spies) : undefined,
-        spec: suite.spec && specFor(suite.spec, spies),
-        deliver: suite.deliver,
-      });
-      suite.afterPath?.(plan, spies, promises);
+      const trace = newTrace();
+      try {
+        await runPath(plan, {
+          machine,
+          promises,
+          recorder,
+          input: suite.input,
+          serializeState: suite.serializeState,
+          afterStep: suite.afterStep ? (step) => suite.afterStep?.(step, spies) : undefined,
+          spec: suite.spec && specFor(suite.spec, spies),
+          deliver: suite.deliver,
+          trace,
+        });
+        suite.afterPath?.(plan, spies, promises);
+      } catch (error) {
+        recorder.notePath(plan.name, trace, { error });
+        throw error;
+      }
+      recorder.notePath(plan.name, trace);
     });
 
     afterAll(() => {
-      const record = recorder.write();
+      const record = recorder.write(undefined, testFile, title);
       expect(record.states.reached).toEqual(record.states.all);
       expect(record.transitions.reached).toEqual(record.transitions.all);
     });

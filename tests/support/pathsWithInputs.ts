@@ -14,9 +14,13 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import {
+  assertUniqueNames,
   CoverageRecorder,
+  namePlannedPaths,
+  newTrace,
   planPaths,
   runPath,
+  suiteTitle,
   type PathSuite,
   type PlannedPath,
   type SpecState,
@@ -74,21 +78,38 @@ export async function describePathsForInputs<TSpies, TInput>(
 ): Promise<void> {
   const { describe, it, afterAll, expect } = await import('vitest');
   const recorder = new CoverageRecorder(suite.machine);
-  const planned = suite.inputs.map(({ name, input, paths = [] }) => ({
-    name,
-    input,
-    paths: [
-      ...planPaths(suite.build().machine, {
-        events: suite.events,
-        input,
-        serializeState: suite.serializeState as ((s: AnyMachineSnapshot) => string) | undefined,
-        limit: suite.limit,
-        unhandled: suite.unhandled,
-      }),
-      ...paths.map((p) => planEvents(suite.build().machine, input, `given: ${p.name}`, p.events)),
-    ],
-  }));
-  describe(`${suite.machine.id} machine: generated paths`, () => {
+  const planned = suite.inputs.map(({ name, input, paths = [] }) => {
+    const machine = suite.build().machine;
+    return {
+      name,
+      input,
+      // Named together, so that a given path and a planned one never share a name.
+      paths: namePlannedPaths(initialTransition(machine, input as never)[0] as AnyMachineSnapshot, [
+        ...planPaths(machine, {
+          events: suite.events,
+          input,
+          serializeState: suite.serializeState as ((s: AnyMachineSnapshot) => string) | undefined,
+          limit: suite.limit,
+          unhandled: suite.unhandled,
+        }),
+        ...paths.map((p) => ({ ...planEvents(machine, input, p.name, p.events), given: p.name })),
+      ]),
+    };
+  });
+  const testFile = expect.getState().testPath;
+  const title = suiteTitle(testFile ?? '', suite.machine.id, suite.name);
+  assertUniqueNames(
+    testFile ?? '',
+    title,
+    planned.map((p) => p.name),
+  );
+  for (const { name, paths } of planned) {
+    assertUniqueNames(testFile ?? '', `${title} > ${name}`, [
+      '(initial eventless transitions)',
+      ...paths.map((p) => p.name),
+    ]);
+  }
+  describe(title, () => {
     for (const { name, input, paths } of planned) {
       describe(name, () => {
         // runPath records from when createActor returns, but the eventless transitions out of
@@ -111,28 +132,36 @@ export async function describePathsForInputs<TSpies, TInput>(
         });
         it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, plan) => {
           const { machine, promises, spies } = suite.build();
-          await runPath(plan, {
-            machine,
-            promises,
-            recorder,
-            input,
-            serializeState: suite.serializeState,
-            afterStep: suite.afterStep
-              ? (step) => suite.afterStep?.(step, spies, input)
-              : undefined,
-            spec: suite.spec && {
-              initial: () => suite.spec?.initial(spies, input) as SpecState,
-              after: (step) => suite.spec?.after(step, spies, input) as SpecState,
-            },
-            deliver: suite.deliver,
-          });
-          suite.afterPath?.(plan, spies, promises, input);
+          const trace = newTrace();
+          try {
+            await runPath(plan, {
+              machine,
+              promises,
+              recorder,
+              input,
+              serializeState: suite.serializeState,
+              afterStep: suite.afterStep
+                ? (step) => suite.afterStep?.(step, spies, input)
+                : undefined,
+              spec: suite.spec && {
+                initial: () => suite.spec?.initial(spies, input) as SpecState,
+                after: (step) => suite.spec?.after(step, spies, input) as SpecState,
+              },
+              deliver: suite.deliver,
+              trace,
+            });
+            suite.afterPath?.(plan, spies, promises, input);
+          } catch (error) {
+            recorder.notePath(plan.name, trace, { error }, name);
+            throw error;
+          }
+          recorder.notePath(plan.name, trace, undefined, name);
         });
       });
     }
 
     afterAll(() => {
-      const record = recorder.write();
+      const record = recorder.write(undefined, testFile, title);
       expect(record.states.reached).toEqual(record.states.all);
       expect(record.transitions.reached).toEqual(record.transitions.all);
     });
