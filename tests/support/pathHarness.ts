@@ -1008,7 +1008,7 @@ export interface PathSuite<TSpies> {
    * The oracle: the spec's table of states (see SpecTable). Written from the spec, not read
    * from the machine.
    */
-  spec?: SpecTable<TSpies>;
+  spec: SpecTable<TSpies>;
   afterPath?: (plan: PlannedPath, spies: TSpies, promises: FakePromises) => void;
   deliver?: RunPathOptions['deliver'];
 }
@@ -1054,7 +1054,7 @@ export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<v
           input: suite.input,
           serializeState: suite.serializeState,
           afterStep: suite.afterStep ? (step) => suite.afterStep?.(step, spies) : undefined,
-          spec: suite.spec && specFor(suite.spec, spies),
+          spec: specFor(suite.spec, spies),
           deliver: suite.deliver,
           trace,
         });

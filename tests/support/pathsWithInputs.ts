@@ -61,7 +61,7 @@ export interface InputsPathSuite<TSpies, TInput> extends Omit<
   inputs: PathInput<TInput>[];
   afterStep?: (step: StepInfo, spies: TSpies, input: TInput) => void;
   /** The oracle (pathHarness.ts SpecTable), per input. */
-  spec?: {
+  spec: {
     initial: (spies: TSpies, input: TInput) => SpecState;
     after: (step: StepInfo, spies: TSpies, input: TInput) => SpecState;
   };
@@ -143,9 +143,9 @@ export async function describePathsForInputs<TSpies, TInput>(
               afterStep: suite.afterStep
                 ? (step) => suite.afterStep?.(step, spies, input)
                 : undefined,
-              spec: suite.spec && {
-                initial: () => suite.spec?.initial(spies, input) as SpecState,
-                after: (step) => suite.spec?.after(step, spies, input) as SpecState,
+              spec: {
+                initial: () => suite.spec.initial(spies, input),
+                after: (step) => suite.spec.after(step, spies, input),
               },
               deliver: suite.deliver,
               trace,
