@@ -28,9 +28,7 @@ export interface ReachBatch {
 }
 
 /** The e2e run's binding (tests/e2e/reachFixture.ts) that takes each batch as it happens. */
-export const REACH_BINDING = '__givedropReachReport';
-/** The window global that holds the page's reach. */
-export const REACH_GLOBAL = '__givedropReach';
+export const REACH_BINDING = '__givedropReachReport' satisfies keyof Window;
 
 interface TransitionLike {
   source: AnyStateNode;
@@ -86,25 +84,31 @@ export function noteInspection(reach: Reach, event: InspectionEvent): ReachBatch
   return batch.states.length > 0 || batch.transitions.length > 0 ? batch : null;
 }
 
-type ReachWindow = Record<string, unknown>;
+declare global {
+  interface Window {
+    /** The page's reach, in the build for the e2e tests. */
+    __givedropReach?: Reach;
+    /** The e2e run's binding (tests/e2e/reachFixture.ts), when the page is under test. */
+    __givedropReachReport?: (batches: ReachBatch[]) => unknown;
+  }
+}
 
 /**
  * The observer of the build for the test: records into `window.__givedropReach`, and reports
  * what is new to the e2e run's binding when the page has one (batches made before the binding
  * appeared go with the next call).
  */
-export function reachRecorder(target: ReachWindow = window as unknown as ReachWindow) {
+export function reachRecorder(): (event: InspectionEvent) => void {
   const reach: Reach = {};
-  target[REACH_GLOBAL] = reach;
+  window.__givedropReach = reach;
   const pending: ReachBatch[] = [];
-  return (event: InspectionEvent): void => {
+  return (event) => {
     const batch = noteInspection(reach, event);
     if (batch === null) return;
     pending.push(batch);
-    const report = target[REACH_BINDING];
+    const report = window.__givedropReachReport;
     if (typeof report !== 'function') return;
-    const batches = pending.splice(0);
     // A binding call returns a promise; a closed page rejects it, and nothing is to be done then.
-    Promise.resolve((report as (batches: ReachBatch[]) => unknown)(batches)).catch(() => {});
+    Promise.resolve(report(pending.splice(0))).catch(() => {});
   };
 }
