@@ -12,8 +12,11 @@ import path from 'node:path';
  * fixture that collects every page's states and transitions; the global setup's teardown
  * (tests/e2e/reachGlobalSetup.ts) writes reports/paths/e2e.json and prints the figures.
  */
-/** The build the e2e servers serve (npm run build:e2e). */
-const STATIC_DIR = 'dist-e2e';
+/**
+ * The build the e2e servers serve: the build for the test (npm run build:e2e), or another one
+ * named by E2E_STATIC_DIR (`dist`, the production build: nothing is recorded then).
+ */
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist-e2e';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e');
 /** A second server whose new accounts need the emailed activation link (SIGNUP_REQUIRES_ACTIVATION). */

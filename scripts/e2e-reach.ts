@@ -119,6 +119,11 @@ console.log(
     `transitions ${total.transitions}/${total.allTransitions} ` +
     `(${pct(total.transitions, total.allTransitions)} %)`,
 );
+if (recorded.size === 0) {
+  console.log(
+    '  nothing was recorded: did the servers serve the build for the test (npm run build:e2e)?',
+  );
+}
 const unknown = [...recorded.keys()].filter((id) => !known.has(id));
 if (unknown.length > 0) console.log(`  recorded, but not in the registry: ${unknown.join(', ')}`);
 if (strays.length > 0) {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, sendTo, setup, type InspectionEvent } from 'xstate';
 import { noteInspection, reachRecorder, type Reach, type ReachBatch } from '../../src/app/reach';
+import { inspectionFor } from '../../src/app/inspection';
 import { CoverageRecorder } from '../support/pathHarness';
 
 /** A small machine with what the keys must tell apart: nesting, guards, `always`, root events. */
@@ -44,6 +45,7 @@ const sorted = (values: Iterable<string>) => [...values].sort();
 describe('the reach recorder of the build for the e2e tests', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
   });
 
   it('keys states and transitions exactly as the path harness does, machine by machine', () => {
@@ -100,5 +102,17 @@ describe('the reach recorder of the build for the e2e tests', () => {
         { machine: 'child', states: ['child.poked'], transitions: ['child.idle | poke | #0'] },
       ],
     ]);
+  });
+
+  it('is the observer start.ts gets in the build for the test (no inspector asked for)', async () => {
+    vi.stubEnv('MODE', 'e2e');
+    const page: Partial<Window> = {};
+    vi.stubGlobal('window', page);
+    const inspect = await inspectionFor('');
+    expect(inspect).toBeTypeOf('function');
+    createActor(child, { inspect }).start();
+    expect(page.__givedropReach).toEqual({
+      child: { states: ['child', 'child.idle'], transitions: [] },
+    });
   });
 });
