@@ -355,6 +355,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-e2e/**',
       'node_modules/**',
       'coverage/**',
       'docs/**',

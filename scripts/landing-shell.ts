@@ -22,7 +22,8 @@ import { build, type Rolldown } from 'vite';
 import { LANDING_SHELL_FILE } from '../server/http/indexPage';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
+/** The build to complete: dist/, or the one named on the command line (the e2e build's dist-e2e/). */
+const DIST = join(ROOT, process.argv[2] ?? 'dist');
 /** The inline script, minified: it is in the page of `/`, before the first paint. */
 const SCRIPT_BUDGET_BYTES = 12_000;
 
@@ -111,7 +112,7 @@ async function main(): Promise<void> {
   await writeFile(join(DIST, LANDING_SHELL_FILE), JSON.stringify({ markup, script }));
   console.log(
     `Landing shell: ${(markup.length / 1024).toFixed(1)} KB of markup, ` +
-      `${(script.length / 1024).toFixed(1)} KB of script (dist/${LANDING_SHELL_FILE})`,
+      `${(script.length / 1024).toFixed(1)} KB of script (${DIST}/${LANDING_SHELL_FILE})`,
   );
 }
 

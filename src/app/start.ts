@@ -16,12 +16,17 @@ function whenIdle(work: () => void): void {
   }
 }
 
-/** Creates and starts the root actor (with the Stately inspector when asked for, in dev). */
+/**
+ * Creates and starts the root actor (with the Stately inspector when asked for, in development;
+ * with the reach recorder too in the build for the e2e tests).
+ */
 export async function startApp(): Promise<AppRuntime> {
-  // Development only: a production build drops the inspector and its redaction entirely.
-  const inspect = import.meta.env.DEV
-    ? await import('./inspector').then((module) => module.inspectorFor(window.location.search))
-    : undefined;
+  // Development and the build for the e2e tests only (`vite build --mode e2e`): a production
+  // build drops the inspector, its redaction and the reach recorder entirely.
+  const inspect =
+    import.meta.env.DEV || import.meta.env.MODE === 'e2e'
+      ? await import('./inspection').then((module) => module.inspectionFor(window.location.search))
+      : undefined;
   let runtime: AppRuntime | null = null;
   const services = createServices(() => runtime?.actor.getSnapshot().context.configuration ?? null);
   const logError = (message: string, error: unknown) => console.error(message, error);

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import type { Reach } from '../../src/app/reach';
+import { writeReach } from './reachFixture';
 import {
   expectAccessible,
   logIn,
@@ -11,6 +14,16 @@ import {
   loginButton,
   openEmailLogin,
 } from './support';
+
+// What the real browser reaches (tests/e2e/reachFixture.ts): the app built for the test recorded
+// the login machine's states and transitions, and this worker's file of the run has them.
+test.afterAll('the e2e reach report has the login machine', () => {
+  const file = writeReach();
+  expect(file, 'the e2e run has a folder for the reach files').not.toBeNull();
+  const reach = JSON.parse(readFileSync(file!, 'utf8')) as Reach;
+  expect(reach.login?.states).toContain('login');
+  expect(reach.login?.transitions.length ?? 0).toBeGreaterThan(0);
+});
 
 test.describe('login', () => {
   test('shows the validation texts of the login form', async ({ page }) => {
