@@ -13,6 +13,9 @@ import { createSecretRedactor, type SecretRedactor } from './secretRedactor';
 /** Stately's own inspector page, opened by `?inspect` without a value. */
 export const STATELY_INSPECTOR_URL = 'https://stately.ai/inspect';
 
+/** Events kept for an inspector page that has not yet loaded (and replayed when it connects). */
+const MAX_DEFERRED_EVENTS = 5_000;
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
@@ -114,7 +117,13 @@ export async function createInspector(url: string): Promise<Observer<InspectionE
   const redactor = createSecretRedactor();
   redactor.learn(window.location.pathname + window.location.search);
   watchRequests(redactor);
-  const inspector = createBrowserInspector({ url, ...inspectorOptions(redactor) });
+  const inspector = createBrowserInspector({
+    url,
+    // What happens before the inspector page has loaded is kept for it (the root's and its
+    // children's announcements come first), not only the last 200 events.
+    maxDeferredEvents: MAX_DEFERRED_EVENTS,
+    ...inspectorOptions(redactor),
+  });
   return observing(redactor, inspector.inspect);
 }
 

@@ -102,6 +102,8 @@ export function createSecretRedactor(
   let patternSize = -1;
   /** The declaration key of every actor seen, by session id (the inspector's events carry it). */
   const keyBySession = new Map<string, string>();
+  /** The actors announced and not yet sent, by session id (their systemId is read at sending). */
+  const actors = new Map<string, { systemId?: unknown }>();
   /** The declared structs by each of their secret fields' first key: only those are tried. */
   const structsByKey = new Map<string, SecretStruct[]>();
   for (const declared of declarations.structs) {
@@ -160,7 +162,10 @@ export function createSecretRedactor(
   const currentPattern = (): RegExp | null => {
     if (patternSize !== known.size) {
       patternSize = known.size;
-      const values = [...known].sort((a, b) => b.length - a.length).map(escapeRegExp);
+      // A secret of digits only (a verification code) is not searched inside longer numbers.
+      const values = [...known]
+        .sort((a, b) => b.length - a.length)
+        .map((value) => (/^\d+$/.test(value) ? `(?<!\\d)${value}(?!\\d)` : escapeRegExp(value)));
       pattern = values.length === 0 ? null : new RegExp(values.join('|'), 'g');
     }
     return pattern;
@@ -261,7 +266,10 @@ export function createSecretRedactor(
       sessionId: string;
       src?: unknown;
       logic?: unknown;
+      systemId?: unknown;
     };
+    // (An actor is announced before its systemId is set: it is read when the event is sent.)
+    if (event.type === '@xstate.actor') actors.set(actorRef.sessionId, actorRef);
     const key = declarationKey(actorRef);
     if (key !== undefined && declarations.actors[key]) {
       keyBySession.set(actorRef.sessionId, key);
@@ -298,6 +306,13 @@ export function createSecretRedactor(
     for (const path of places) learnAt(event, [path]);
     const copy = redact(event);
     for (const path of places) redactAt(copy, path);
+    // The actor's systemId (the name the app gives it in the system: 'app', 'session', a flow's
+    // actors), which the Stately inspector's own events leave out.
+    if (event.type === '@xstate.actor' && typeof event.sessionId === 'string') {
+      const systemId = actors.get(event.sessionId)?.systemId;
+      actors.delete(event.sessionId);
+      if (typeof systemId === 'string' && isRecord(copy)) copy.systemId = systemId;
+    }
     return copy;
   };
 
