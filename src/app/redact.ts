@@ -3,24 +3,13 @@ import { flowRegistry } from './flowList';
 
 export const REDACTED = '[redacted]';
 
-/** Keys whose values never leave the app (the Stately inspector receives a copy without them). */
-const SECRET_KEYS = new Set([
-  'jwtToken',
-  'password',
-  'currentPassword',
-  'newPassword',
-  'confirmPassword',
-  'refreshToken',
-  'token',
-  'authCodeResponse',
-  'reCaptchaToken',
-  // Single-use secrets of the emailed links and the verification mail: whoever holds a
-  // password-reset key can set the account's password.
-  'key',
-  'code',
-  // A checkout session's id (the return from checkout): whoever holds it may confirm it.
-  'sessionId',
-]);
+/**
+ * The query names whose values a request URL recorded by the session recording (production) never
+ * shows: the API's GET calls carry emailed keys and codes in their query
+ * (`userInvitations/getUserByInvitationKey?key=`). The session recording cannot learn secret
+ * values as the development inspector does (src/app/secretRedactor.ts), so it goes by name.
+ */
+const URL_SECRET_NAMES = ['key', 'code', 'token', 'password', 'sessionId'];
 
 /** A route whose segments carry secret params: its segments, and which of them are secret. */
 interface SecretRoute {
@@ -98,10 +87,10 @@ function redactPath(text: string): string {
 
 /**
  * The names whose values are redacted in the query of a full URL (a page's or a request's): the
- * flows' `secretQuery` and the secret keys (e.g. `userInvitations/getUserByInvitationKey?key=`).
+ * flows' `secretQuery` and {@link URL_SECRET_NAMES}.
  */
 const URL_SECRET_QUERY = new Set(
-  [...SECRET_QUERY, ...SECRET_KEYS].map((name) => name.toLowerCase()),
+  [...SECRET_QUERY, ...URL_SECRET_NAMES].map((name) => name.toLowerCase()),
 );
 
 /** `name=value` pairs of a query or fragment, with the values of secret names redacted. */
@@ -134,66 +123,50 @@ export function redactUrl(url: string): string {
   return origin + redactedPath + redactPairs(tail);
 }
 
-/** A deep copy of `value` with every secret replaced by '[redacted]'. Pure. */
-export function redactSecrets<T>(value: T, seen = new WeakMap<object, unknown>()): T {
-  if (typeof value === 'string') return redactText(value) as T;
-  if (value === null || typeof value !== 'object') return value;
-  if (seen.has(value)) return seen.get(value) as T;
-  if (Array.isArray(value)) {
-    const copy: unknown[] = [];
-    seen.set(value, copy);
-    for (const item of value) copy.push(redactSecrets(item, seen));
-    return copy as T;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) {
-    // Actor refs, errors, dates and the like: keep as they are (they carry no secrets of ours).
-    return value;
-  }
-  const copy: Record<string, unknown> = {};
-  seen.set(value, copy);
-  for (const [key, item] of Object.entries(value)) {
-    copy[key] =
-      SECRET_KEYS.has(key) && item !== null && item !== undefined
-        ? REDACTED
-        : redactSecrets(item, seen);
-  }
-  return copy as T;
-}
-
-const DEPTH_LIMIT = 10;
-
 /**
- * What the Stately inspector receives: a plain, cycle-free copy (functions dropped, depth
- * limited) with every secret redacted — including the input and output of invoked actors that
- * the inspector forwards with their snapshots (e.g. the login call's password, a token).
+ * The values of the flows' URL secrets in a path or search (`/invitation/<key>`,
+ * `?session_id=<id>`), decoded: what the development inspector learns as secrets. Pure.
  */
-export function toInspectable(value: unknown): unknown {
-  const seen = new WeakSet<object>();
-  const plain = (item: unknown, depth: number): unknown => {
-    if (typeof item === 'string') return redactText(item);
-    if (item === null || typeof item !== 'object') {
-      return typeof item === 'function' || typeof item === 'symbol' ? undefined : item;
-    }
-    if (depth > DEPTH_LIMIT) return '[…]';
-    if (seen.has(item)) return '[Circular]';
-    seen.add(item);
+export function urlSecretValues(text: string): string[] {
+  const values: string[] = [];
+  const add = (value: string) => {
+    if (value === '' || value === REDACTED) return;
+    values.push(value);
     try {
-      if (Array.isArray(item)) return item.map((entry) => plain(entry, depth + 1) ?? null);
-      if (item instanceof Date) return item.toISOString();
-      if (item instanceof Error) return { name: item.name, message: item.message };
-      const copy: Record<string, unknown> = {};
-      for (const [key, entry] of Object.entries(item)) {
-        const converted =
-          SECRET_KEYS.has(key) && entry !== null && entry !== undefined
-            ? REDACTED
-            : plain(entry, depth + 1);
-        if (converted !== undefined) copy[key] = converted;
-      }
-      return copy;
-    } finally {
-      seen.delete(item);
+      const decoded = decodeURIComponent(value);
+      if (decoded !== value) values.push(decoded);
+    } catch {
+      // A malformed escape: the value as it is.
     }
   };
-  return plain(value, 0);
+  const origin = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(text)?.[0] ?? '';
+  const rest = text.slice(origin.length);
+  if (rest.startsWith('/')) {
+    const end = rest.search(/[?#]/);
+    const actual = (end < 0 ? rest : rest.slice(0, end)).split('/');
+    for (const route of SECRET_ROUTES) {
+      if (actual.length < route.segments.length) continue;
+      const matches = route.segments.every(
+        (segment, index) =>
+          segment.startsWith(':') || segment.toLowerCase() === actual[index]?.toLowerCase(),
+      );
+      if (!matches) continue;
+      route.secret.forEach((secret, index) => {
+        if (secret) add(actual[index] ?? '');
+      });
+      break;
+    }
+  }
+  if (SECRET_QUERY_PATTERN && (rest.startsWith('/') || rest.startsWith('?'))) {
+    for (const match of rest.matchAll(SECRET_QUERY_PATTERN)) {
+      add(match[0].slice(match[1]?.length ?? 0));
+    }
+  }
+  return values;
 }
+
+/**
+ * A path or search with the flows' URL secrets (secret route params, secret query params)
+ * replaced by '[redacted]'; any other text as it is. Pure.
+ */
+export const redactSecretPath = (text: string): string => redactText(text);

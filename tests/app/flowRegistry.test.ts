@@ -3,8 +3,12 @@ import { flowRegistry } from '../../src/app/flowList';
 import { allMachines } from '../../src/app/machineList';
 import { pageTitle } from '../../src/app/pageTitle';
 import { adminMenuItems } from '../../src/app/layouts/adminMenu';
-import { REDACTED, redactSecrets } from '../../src/app/redact';
+import { REDACTED } from '../../src/app/redact';
+import { createSecretRedactor } from '../../src/app/secretRedactor';
 import { impersonationEndPath, matchRoute, type FlowAccess } from '../../src/machines/flows';
+
+/** What the inspector receives of a value (a fresh redactor: it learns the secrets it meets). */
+const redactSecrets = <T>(value: T): T => createSecretRedactor().redact(value) as T;
 
 /**
  * The real flow registry, checked as a table against the spec (architecture.md §3): no two flows claim
