@@ -106,7 +106,7 @@ describe('the reach recorder of the build for the e2e tests', () => {
 
   it('is the observer start.ts gets in the build for the test (no inspector asked for)', async () => {
     vi.stubEnv('MODE', 'e2e');
-    const page: Partial<Window> = {};
+    const page: Partial<Window> = { location: { origin: 'http://localhost:3100' } as Location };
     vi.stubGlobal('window', page);
     const inspect = await inspectionFor('');
     expect(inspect).toBeTypeOf('function');
