@@ -173,7 +173,7 @@ h1{font-size:1.8rem;margin:.5rem 0}h2{font-size:1.45rem;margin:0 0 .25rem}
 nav{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;padding:1rem 0}
 nav h2{font-size:1rem;margin:1rem 0 .25rem;color:var(--muted)}nav ul{list-style:none;margin:0;padding:0}
 nav li{margin:.15rem 0}
-main{padding:0;min-width:0}
+main{padding:0;min-width:0;width:100%;max-width:none;margin:0}
 section{background:#fff;border:1px solid var(--line);border-radius:8px;padding:1.25rem 1.5rem;margin:1.5rem 0}
 .facts{display:grid;grid-template-columns:11rem 1fr;gap:.25rem 1rem;margin:1rem 0}
 .facts dt{font-weight:600}.facts dd{margin:0}
@@ -189,6 +189,7 @@ thead th{background:var(--accent)}
 code{font-size:.9em;background:var(--accent);padding:0 .2em;border-radius:3px}
 .legend{background:var(--accent);border-radius:6px;padding:.75rem 1rem}
 @media (max-width:60rem){.layout{grid-template-columns:1fr}nav{position:static;max-height:none}}
+@media (max-width:767px){.layout{grid-template-columns:minmax(0,1fr);gap:0}nav{position:static;max-height:none}.facts{grid-template-columns:minmax(0,1fr)}section{padding:1rem}table{display:block;overflow-x:auto}main *{overflow-wrap:anywhere}.layout{padding:0 .75rem}}
 `;
 
 /** The whole page. */
