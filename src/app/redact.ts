@@ -65,18 +65,25 @@ function redactText(text: string): string {
   return redactPath(redactQuery(text));
 }
 
+/** The first secret route a path's segments match (its params are any segment), if any. */
+function secretRouteOf(actual: readonly string[]): SecretRoute | undefined {
+  return SECRET_ROUTES.find(
+    (route) =>
+      actual.length >= route.segments.length &&
+      route.segments.every(
+        (segment, index) =>
+          segment.startsWith(':') || segment.toLowerCase() === actual[index]?.toLowerCase(),
+      ),
+  );
+}
+
 function redactPath(text: string): string {
   if (!text.startsWith('/')) return text;
   const end = text.search(/[?#]/);
   const path = end < 0 ? text : text.slice(0, end);
   const actual = path.split('/');
-  for (const route of SECRET_ROUTES) {
-    if (actual.length < route.segments.length) continue;
-    const matches = route.segments.every(
-      (segment, index) =>
-        segment.startsWith(':') || segment.toLowerCase() === actual[index]?.toLowerCase(),
-    );
-    if (!matches) continue;
+  const route = secretRouteOf(actual);
+  if (route) {
     const redacted = actual.map((segment, index) =>
       route.secret[index] && segment !== '' ? REDACTED : segment,
     );
@@ -144,17 +151,11 @@ export function urlSecretValues(text: string): string[] {
   if (rest.startsWith('/')) {
     const end = rest.search(/[?#]/);
     const actual = (end < 0 ? rest : rest.slice(0, end)).split('/');
-    for (const route of SECRET_ROUTES) {
-      if (actual.length < route.segments.length) continue;
-      const matches = route.segments.every(
-        (segment, index) =>
-          segment.startsWith(':') || segment.toLowerCase() === actual[index]?.toLowerCase(),
-      );
-      if (!matches) continue;
+    const route = secretRouteOf(actual);
+    if (route) {
       route.secret.forEach((secret, index) => {
         if (secret) add(actual[index] ?? '');
       });
-      break;
     }
   }
   if (SECRET_QUERY_PATTERN && (rest.startsWith('/') || rest.startsWith('?'))) {

@@ -19,6 +19,8 @@
  *    was in are compared with every transition and state node of the machine.
  */
 import { getAdjacencyMap } from '@xstate/graph';
+// One key for a transition, shared with the e2e run's recorder, so unit and e2e figures compare.
+import { transitionKey } from '../../src/app/reach';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -613,14 +615,6 @@ export function inertMachine(id: string): AnyActorLogic {
     id,
     context: ({ input }: { input: unknown }) => ({ input }),
   } as never);
-}
-
-/** A key for a transition that survives machine.provide(): source id, event and position. */
-function transitionKey(t: { source: AnyStateNode; eventType: string }): string {
-  const list =
-    t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
-  const index = list.findIndex((candidate) => candidate === (t as unknown));
-  return `${t.source.id} | ${t.eventType === '' ? '(always)' : t.eventType} | #${index}`;
 }
 
 export function allTransitionKeys(machine: AnyStateMachine): string[] {
