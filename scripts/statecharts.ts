@@ -607,11 +607,14 @@ const check = process.argv.includes('--check');
 const started = Date.now();
 const { files: wanted, labels } = await files();
 
-/** Writes docs/statecharts from the machines: every wanted file, and none other. */
+/** The files of docs/statecharts written by hand, not generated: index.html's style sheet. */
+const KEPT = new Set(['index.css']);
+
+/** Writes docs/statecharts from the machines: every wanted file, and none other but KEPT. */
 function write(): void {
   mkdirSync(OUT_DIR, { recursive: true });
   for (const name of readdirSync(OUT_DIR)) {
-    if (!wanted.has(name)) rmSync(path.join(OUT_DIR, name));
+    if (!wanted.has(name) && !KEPT.has(name)) rmSync(path.join(OUT_DIR, name));
   }
   for (const [name, content] of wanted) {
     const file = path.join(OUT_DIR, name);
@@ -653,7 +656,9 @@ if (check) {
     const file = path.join(OUT_DIR, name);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== content) stale.push(name);
   }
-  const extra = existsSync(OUT_DIR) ? readdirSync(OUT_DIR).filter((name) => !wanted.has(name)) : [];
+  const extra = existsSync(OUT_DIR)
+    ? readdirSync(OUT_DIR).filter((name) => !wanted.has(name) && !KEPT.has(name))
+    : [];
   write();
   const differing = differingFromGit() ?? [...stale, ...extra];
   if (differing.length) {
