@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Path records (coverage/paths/) come from this run only.
+          globalSetup: ['tests/support/pathRecords.ts'],
           include: [
             'tests/machines/**/*.test.ts',
             'tests/server/**/*.test.ts',

@@ -10,6 +10,7 @@
  * `npm run statecharts:check`).
  *
  *   npm run coverage:paths
+ *   npm run coverage:paths -- --from-unit-run      # the records `npm run test:unit` just wrote
  *   tsx scripts/coverage-paths.ts --report-only   # index.html again from paths.json + e2e.json
  */
 import { spawnSync } from 'node:child_process';
@@ -57,19 +58,26 @@ if (process.argv.includes('--report-only')) {
 }
 
 console.log(`coverage:paths started at ${new Date(started).toISOString()}`);
-rmSync(dir, { recursive: true, force: true });
-
-const run = spawnSync(
-  'npx',
-  ['vitest', 'run', '--project', 'node', 'tests/machines', 'tests/features'],
-  {
-    stdio: 'inherit',
-    shell: false,
-  },
-);
-console.log(`Path tests ran in ${seconds()}.`);
-let failed = run.status !== 0;
-if (failed) console.error('Machine path tests failed (the report marks the failed paths).');
+let failed = false;
+if (process.argv.includes('--from-unit-run')) {
+  // The records the whole unit run just wrote (each run of the node project starts with none:
+  // tests/support/pathRecords.ts); npm test runs this right after a green `npm run test:unit`.
+  if (!existsSync(dir)) {
+    console.error(`${path.relative(process.cwd(), dir)} is missing: run npm run test:unit first.`);
+    process.exit(1);
+  }
+  console.log(`Path records of the last unit run: ${path.relative(process.cwd(), dir)}/`);
+} else {
+  rmSync(dir, { recursive: true, force: true });
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'node', 'tests/machines', 'tests/features'],
+    { stdio: 'inherit', shell: false },
+  );
+  console.log(`Path tests ran in ${seconds()}.`);
+  failed = run.status !== 0;
+  if (failed) console.error('Machine path tests failed (the report marks the failed paths).');
+}
 
 const pct = (reached: number, all: number) => (all === 0 ? 100 : (100 * reached) / all);
 const rows: string[][] = [['machine', 'paths', 'states', 'transitions']];
@@ -92,6 +100,11 @@ for (const machine of await allMachines()) {
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as PathsFile)
     .filter((f) => f.machine === machine.id);
   report[machine.id] = machineReport(machine.id, r, suites);
+  const failedPaths = report[machine.id]?.paths.filter((p) => !p.ok).length ?? 0;
+  if (failedPaths) {
+    failed = true;
+    console.error(`  ${failedPaths} path(s) of ${machine.id} failed`);
+  }
   const s = pct(r.states.reached.length, r.states.all.length);
   const t = pct(r.transitions.reached.length, r.transitions.all.length);
   rows.push([
