@@ -1,6 +1,7 @@
 import type { UserEditDetails } from '../../contract/account';
 import type { AuthSession, User } from '../../contract/auth';
 import type { Configuration } from '../../contract/configuration';
+import type { InvitationByKey } from '../../contract/team';
 import type { TenantStatus } from '../../contract/tenants';
 import type { EstablishedSession } from '../../src/machines/sessionMachine';
 
@@ -74,6 +75,22 @@ export function makeStatus(overrides: Partial<TenantStatus> = {}): TenantStatus 
     isOnboarding: false,
     paymentProviderCustomerId: null,
     ...overrides,
+  };
+}
+
+/** A pending invitation as userInvitations/getUserByInvitationKey answers it, with its key. */
+export function makeInvitationByKey(userInvitationKey: string): InvitationByKey {
+  return {
+    email: 'invitee@example.com',
+    firstName: 'Ivy',
+    lastName: 'Vine',
+    userInvitationKey,
+    userInvitationStatus: 'Pending',
+    accountName: 'Helping Hands',
+    invitedByUserFullName: 'Olive Owner',
+    invitedByUserEmail: 'owner@example.com',
+    canChangeEmailAddress: false,
+    accountExists: false,
   };
 }
 
