@@ -411,14 +411,7 @@ describe('tenant isolation', () => {
       method: 'POST',
       url: srv.api(postEndpoints.feedList.path),
       headers: srv.bearer(caller.jwtToken),
-      payload: {
-        page: 1,
-        pageSize: 20,
-        sortBy: 'CreatedDate',
-        sortByDescending: true,
-        getTotalCount: false,
-        showFirstGuid: otherPost.guid,
-      },
+      payload: srv.feedRequest(1, { showFirstGuid: otherPost.guid }),
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain(otherPost.guid);
