@@ -11,6 +11,7 @@ import type {
   CarouselItem,
   DropsCarouselViewProps,
 } from '../../../src/features/home/DropsCarouselView';
+import { fakeMatchMedia } from '../../support/mediaQuery';
 import { dropItem } from '../../views/samplePosts';
 
 const SLIDE_WIDTH = 320;
@@ -45,17 +46,7 @@ afterEach(() => {
 });
 
 function prefersReducedMotion() {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = fakeMatchMedia((query) => query === '(prefers-reduced-motion: reduce)');
 }
 
 const intro: CarouselItem = {
