@@ -6,7 +6,7 @@ import { adminMenuItems } from '../../src/app/layouts/adminMenu';
 import { REDACTED } from '../../src/app/redact';
 import { createSecretRedactor } from '../../src/app/secretRedactor';
 import { impersonationEndPath, matchRoute, type FlowAccess } from '../../src/machines/flows';
-import { ADMIN_MENU_LABELS } from '../support/adminMenu';
+import { ADMIN_MENU_LABELS } from '../support/menus';
 
 /** What the inspector receives of a value (a fresh redactor: it learns the secrets it meets). */
 const redactSecrets = <T>(value: T): T => createSecretRedactor().redact(value) as T;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_MENU_LABELS } from '../support/adminMenu';
+import { ADMIN_MENU_LABELS } from '../support/menus';
 import { apiLogin, apiPost, expectAccessibleAtBothWidths, readyPerson } from './accountSupport';
 import { newPerson, signUpViaApi } from './signupSupport';
 import { expectAccessible, logIn, MEMBER, OWNER } from './support';
