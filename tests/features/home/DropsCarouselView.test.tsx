@@ -12,7 +12,7 @@ import type {
   DropsCarouselViewProps,
 } from '../../../src/features/home/DropsCarouselView';
 import { fakeMatchMedia } from '../../support/mediaQuery';
-import { dropItem } from '../../views/samplePosts';
+import { dropItem, PHOTO_AND_VIDEO } from '../../views/samplePosts';
 
 const SLIDE_WIDTH = 320;
 
@@ -330,8 +330,7 @@ describe('DropsCarouselView: media', () => {
       key: '0:4',
       drop: dropItem(4, {
         media: [
-          { url: 'https://cdn.example/a.webp', type: 'image', width: 1080, height: 1350 },
-          { url: 'https://cdn.example/b.mp4', type: 'video', width: 720, height: 900 },
+          ...PHOTO_AND_VIDEO,
           { url: 'https://cdn.example/c.webp', type: 'image', width: 1080, height: 1080 },
         ],
       }),
