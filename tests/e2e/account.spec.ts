@@ -13,6 +13,7 @@ import {
   expectAccessible,
   linkPathOf,
   logIn,
+  logInToDashboard,
   MEMBER,
   NEWBIE,
   PASSWORD,
@@ -29,8 +30,7 @@ import {
  * checked with axe at 1280 and 390 px. Each test signs up people of its own.
  */
 async function openAccount(page: Page, email: string, path: string) {
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, email);
   await page.goto(path);
 }
 
@@ -164,8 +164,7 @@ test.describe('account settings', () => {
     const person = await readyPerson(request, 'Dorothy', 'Vaughan');
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await logIn(otherPage, person.email);
-    await expect(otherPage).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(otherPage, person.email);
 
     await openAccount(page, person.email, '/account/change-password');
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
@@ -209,8 +208,7 @@ test.describe('account settings', () => {
       ).ok(),
     ).toBe(false);
     await page.goto('/logout');
-    await logIn(page, person.email, newPassword);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, person.email, newPassword);
   });
 
   test('a Google login has no Change Password: the menus leave it out and its page sends on', async ({
@@ -360,7 +358,6 @@ test.describe('deleting one of two memberships', () => {
     expect((JSON.parse(String(claims.tenants)) as { name: string }[]).map((t) => t.name)).toEqual([
       'Marcus Reed',
     ]);
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
   });
 });
