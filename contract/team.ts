@@ -19,7 +19,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { CAPTCHA_TOKEN_MAX, UserRoleStruct } from './auth';
-import { invitationStatuses } from './enums';
+import { invitationStatuses, type UserRole } from './enums';
 import { AuthCodeResponse, KEY_MAX, PASSWORD_MAX, Email, Name } from './identity';
 import { ListResponse } from './lists';
 import { Id } from './structs';
@@ -125,6 +125,19 @@ export const UserInvitation = object({
 export type UserInvitation = Infer<typeof UserInvitation>;
 export const UserInvitationList = ListResponse(UserInvitation);
 export type UserInvitationList = Infer<typeof UserInvitationList>;
+
+/**
+ * An invitation's details as the invite form sends them and the server keeps them (the message
+ * '' when none was written).
+ */
+export interface InvitationDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+  userRole: UserRole;
+  canChangeEmailAddress: boolean;
+}
 
 /** POST userinvitations/upsert: a new invitation (no id) or a resend of one (its id). */
 export const UpsertInvitationRequest = object({

@@ -240,24 +240,19 @@ function machineHtml(id: string, m: MachineReport, e2e: E2eReport[string] | unde
       : []),
   ].join(' · ');
   const e2eHead = e2e ? '<th scope="col">e2e</th>' : '';
-  const stateRows = m.states.all
-    .map(
-      (s) =>
-        `<tr><th scope="row"><code>${escapeHtml(s)}</code></th><td>${reachedByHtml(
-          m.reachedBy.states[s] ?? [],
-          byTitle,
-        )}</td>${e2eCell(e2e, 'states', s)}</tr>`,
-    )
-    .join('\n');
-  const transitionRows = m.transitions.all
-    .map(
-      (t) =>
-        `<tr><th scope="row"><code>${escapeHtml(t)}</code></th><td>${reachedByHtml(
-          m.reachedBy.transitions[t] ?? [],
-          byTitle,
-        )}</td>${e2eCell(e2e, 'transitions', t)}</tr>`,
-    )
-    .join('\n');
+  /** A row a state (or transition): the paths that reached it, and whether the e2e run did. */
+  const rows = (kind: 'states' | 'transitions') =>
+    m[kind].all
+      .map(
+        (key) =>
+          `<tr><th scope="row"><code>${escapeHtml(key)}</code></th><td>${reachedByHtml(
+            m.reachedBy[kind][key] ?? [],
+            byTitle,
+          )}</td>${e2eCell(e2e, kind, key)}</tr>`,
+      )
+      .join('\n');
+  const stateRows = rows('states');
+  const transitionRows = rows('transitions');
   const e2eMissing = e2e
     ? (() => {
         const states = e2e.states.all.filter((s) => !e2e.states.reached.includes(s));

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import type { UserAvatar } from '../../contract/avatars';
 import { ResponseStatus } from '../../contract/enums';
-import type { PendingUpload, ValidationPresetRules } from '../../contract/media';
+import type { PendingUpload } from '../../contract/media';
 import {
   selectAvatarAlert,
   selectAvatarStatus,
@@ -21,16 +21,10 @@ import {
   type MediaClient,
   type UploadPendingRequest,
 } from '../../src/services/media';
-import { configuration, makeUser } from '../support/fixtures';
+import { configuration, makeAvatarPreset, makeUser } from '../support/fixtures';
 
 /** The avatar preset of the media service (spec §3 Validation preset rules). */
-const AVATAR_PRESET: ValidationPresetRules = {
-  id: 'avatar',
-  allowedFileTypes: { extensions: ['jpg', 'png'], mimeTypes: ['image/jpeg', 'image/png'] },
-  maxFileSize: 1000,
-  resolution: { minWidth: 100, minHeight: 100, maxWidth: 500, maxHeight: 500 },
-  aspectRatio: { targetRatio: 1 },
-};
+const AVATAR_PRESET = makeAvatarPreset(1000);
 const PENDING: PendingUpload = { fileId: 'pending-3', reference: 'avatar:g', fileName: 'me.jpg' };
 const STORED: UserAvatar = { avatarType: 'Stored', avatarUrl: '/media/files/avatar-3' };
 

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { PendingUpload, ValidationPresetRules } from '../../contract/media';
+import type { PendingUpload } from '../../contract/media';
 import {
   avatarUploadHints,
   avatarUploadMachine,
@@ -10,6 +10,7 @@ import {
   type UploadImageInput,
 } from '../../src/machines/avatarUploadMachine';
 import { AvatarUploadWidget } from '../../src/shared/AvatarUploadWidget';
+import { makeAvatarPreset } from '../support/fixtures';
 import { FakeCropper } from '../views/fakeCropper';
 
 vi.mock('cropperjs', async () => ({ default: (await import('../views/fakeCropper')).FakeCropper }));
@@ -18,13 +19,7 @@ vi.mock('cropperjs', async () => ({ default: (await import('../views/fakeCropper
  * The shared widget's connector with a running avatarUpload actor (fake media service and API):
  * the machine's selectors become the view's props, the view's callbacks its events.
  */
-const PRESET: ValidationPresetRules = {
-  id: 'avatar',
-  allowedFileTypes: { extensions: ['jpg', 'png'], mimeTypes: ['image/jpeg', 'image/png'] },
-  maxFileSize: 5_000_000,
-  resolution: { minWidth: 100, minHeight: 100, maxWidth: 500, maxHeight: 500 },
-  aspectRatio: { targetRatio: 1 },
-};
+const PRESET = makeAvatarPreset(5_000_000);
 const PENDING: PendingUpload = { fileId: 'pending-1', reference: 'avatar:g', fileName: 'me.jpg' };
 
 let urls: Map<string, Blob>;

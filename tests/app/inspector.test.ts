@@ -1,7 +1,6 @@
 import { createInspector } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
-import type { InvitationByKey } from '../../contract/team';
 import {
   inspectorOptions,
   inspectorUrl,
@@ -14,7 +13,7 @@ import { invitationMachine } from '../../src/features/invitation/invitationMachi
 import { loginMachine } from '../../src/features/login/loginMachine';
 import { passwordResetMachine } from '../../src/features/passwordReset/passwordResetMachine';
 import { captchaTokenMachine } from '../../src/machines/captchaTokenMachine';
-import { makeSession } from '../support/fixtures';
+import { makeInvitationByKey, makeSession } from '../support/fixtures';
 
 /**
  * An inspector with our options whose adapter keeps what it would send, and the observer the
@@ -41,18 +40,7 @@ async function settled(sent: unknown[]): Promise<string> {
   return JSON.stringify(sent);
 }
 
-const invitation: InvitationByKey = {
-  email: 'invitee@example.com',
-  firstName: 'Ivy',
-  lastName: 'Vine',
-  userInvitationKey: 'emailed-invitation-key-42',
-  userInvitationStatus: 'Pending',
-  accountName: 'Helping Hands',
-  invitedByUserFullName: 'Olive Owner',
-  invitedByUserEmail: 'owner@example.com',
-  canChangeEmailAddress: false,
-  accountExists: false,
-};
+const invitation = makeInvitationByKey('emailed-invitation-key-42');
 
 describe('what reaches the Stately inspector', () => {
   it('carries no password and no token, although the login actor takes and returns them', async () => {

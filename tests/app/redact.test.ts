@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SecretKind } from '../../contract/secrets';
 import { REDACTED } from '../../src/app/redact';
 import { createSecretRedactor } from '../../src/app/secretRedactor';
-import { makeSession } from '../support/fixtures';
+import { makeInvitationByKey, makeSession } from '../support/fixtures';
 
 /**
  * The inspector's redaction goes by what a value is (issue 33, deliverable 5): the contract's
@@ -47,18 +47,7 @@ describe('the redactor', () => {
 
   it('closes the leak of the invitation key an answer carries (an InvitationByKey, learned before it is seen elsewhere)', () => {
     const redactor = createSecretRedactor();
-    redactor.learn({
-      email: 'invitee@example.com',
-      firstName: 'Ivy',
-      lastName: 'Vine',
-      userInvitationKey: 'answered-key-77aa',
-      userInvitationStatus: 'Pending',
-      accountName: 'Helping Hands',
-      invitedByUserFullName: 'Olive Owner',
-      invitedByUserEmail: 'owner@example.com',
-      canChangeEmailAddress: false,
-      accountExists: false,
-    });
+    redactor.learn(makeInvitationByKey('answered-key-77aa'));
     const copy = redactor.redact({
       note: 'accept answered-key-77aa now',
       list: ['answered-key-77aa'],

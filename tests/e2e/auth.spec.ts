@@ -5,14 +5,15 @@ import { writeReach } from './reachFixture';
 import {
   expectAccessible,
   logIn,
+  loginButton,
+  logInToDashboard,
   MEMBER,
   NEWBIE,
+  openEmailLogin,
   OWNER,
   PASSWORD,
   storedSession,
   tokenPayload,
-  loginButton,
-  openEmailLogin,
 } from './support';
 
 // What the real browser reaches (tests/e2e/reachFixture.ts): the app built for the test recorded
@@ -77,8 +78,7 @@ test.describe('login', () => {
   test('logs in, goes to /dashboard and shows the home; reload keeps the session', async ({
     page,
   }) => {
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
     await expect(page.getByRole('heading', { name: /Welcome back, Olivia/ })).toBeVisible();
     await expectAccessible(page, 'home');
     const session = await storedSession(page);
@@ -129,8 +129,7 @@ test.describe('login', () => {
 test.describe('session', () => {
   test('the token is refreshed before it expires', async ({ page }) => {
     await page.clock.install();
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
     const before = (await storedSession(page))!;
     const exp = tokenPayload(before.jwtToken).exp as number;
     const iatMs = Date.now();
@@ -146,8 +145,7 @@ test.describe('session', () => {
 
   test('a failed refresh signs the user out', async ({ page, context }) => {
     await page.clock.install();
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
     const exp = tokenPayload((await storedSession(page))!.jwtToken).exp as number;
     await context.clearCookies(); // the refresh token is gone
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refreshToken'));
@@ -158,8 +156,7 @@ test.describe('session', () => {
   });
 
   test('signing out clears storage, and every tab signs out', async ({ page, context }) => {
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
     const other = await context.newPage();
     await other.goto('/dashboard');
     await expect(other.getByRole('heading', { name: /Welcome back, Marcus/ })).toBeVisible();
@@ -185,8 +182,7 @@ test.describe('session', () => {
   });
 
   test("/logout shows 'Logging out...', signs out and goes to /", async ({ page }) => {
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
     // Hold the revoke call so the screen can be seen while it is under way.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

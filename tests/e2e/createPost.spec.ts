@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import {
   expectAccessible,
-  logIn,
+  logInToDashboard,
   MEMBER,
   OWNER,
   PASSWORD,
@@ -28,8 +28,7 @@ test.describe('create post', () => {
     page,
   }) => {
     await recordUploadProgress(page);
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
     await page.goto('/create-info');
     await expectAccessible(page, 'create info');
     await page.getByRole('link', { name: /New Post/ }).click();
@@ -156,8 +155,7 @@ test.describe('create post', () => {
   });
 
   test('saves a draft (out of the feed), then edits and publishes it', async ({ page }) => {
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
     await page.goto('/create-post');
     const message = `Draft ${uniqueSuffix()}`;
     await page.getByLabel('Message').fill(message);
@@ -196,8 +194,7 @@ test.describe('create post', () => {
   test("a post that cannot be loaded for update shows 'Error loading post data' and no form", async ({
     page,
   }) => {
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
     await page.goto('/create-post/2147483000');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Error loading post data');
@@ -227,8 +224,7 @@ test.describe('create post', () => {
     expect(createdResponse.ok()).toBe(true);
     const { id } = ((await createdResponse.json()) as { data: { id: number } }).data;
 
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
     await page.goto(`/create-post/${id}`);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Error loading post data');

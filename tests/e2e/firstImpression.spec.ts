@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, logIn, MEMBER, OWNER, uniqueSuffix } from './support';
+import { expectAccessible, logInToDashboard, MEMBER, OWNER, uniqueSuffix } from './support';
 
 /** One layout shift the browser reported (the Layout Instability API), with what moved. */
 interface Shift {
@@ -81,8 +81,7 @@ test.describe('first impression: no layout shift on the home (issue 15)', () => 
       page,
     }) => {
       await page.setViewportSize({ width, height: 844 });
-      await logIn(page, OWNER);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await logInToDashboard(page, OWNER);
       await recordShifts(page);
       await loadHome(page);
       expect(await shiftsOf(page)).toEqual([]);
@@ -121,8 +120,7 @@ test.describe('first impression: the home by keyboard (issue 15)', () => {
     }) => {
       await page.setViewportSize({ width: 1280, height: 844 });
       if (who === 'member') {
-        await logIn(page, MEMBER);
-        await expect(page).toHaveURL(/\/dashboard$/);
+        await logInToDashboard(page, MEMBER);
       }
       await loadHome(page);
       const carousel = page.getByRole('region', { name: 'Drops' });
@@ -188,8 +186,7 @@ test.describe('first impression: the home by keyboard (issue 15)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
     await page.goto('/create-post');
     const message = `Keyboard post ${uniqueSuffix()}`;
     await page.getByLabel('Message').fill(message);
@@ -253,8 +250,7 @@ test.describe('first impression: the start-up shell of / (issue 15)', () => {
           }
         });
         if (who === 'member') {
-          await logIn(page, OWNER);
-          await expect(page).toHaveURL(/\/dashboard$/);
+          await logInToDashboard(page, OWNER);
         }
         await recordShifts(page);
         const release = await holdAppCode(page);

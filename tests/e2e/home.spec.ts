@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, logIn, MEMBER, OWNER } from './support';
+import { expectAccessible, logIn, logInToDashboard, MEMBER, OWNER } from './support';
 
 const END_TEXT = "You've seen all the posts, thanks for your attention.";
 
@@ -47,8 +47,7 @@ test.describe('home', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/posts/feedList')) feedRequests += 1;
     });
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
     const feed = page.getByRole('feed');
     await expect(feed.getByRole('article').first()).toBeVisible();
     await expectAccessible(page, 'home signed in');

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './accountSupport';
-import { expectAccessible, logIn, MEMBER, OWNER, storedSession, tokenPayload } from './support';
+import {
+  expectAccessible,
+  logInToDashboard,
+  MEMBER,
+  OWNER,
+  storedSession,
+  tokenPayload,
+} from './support';
 
 /**
  * Impersonation and the host's admin lists (issue 19) in Chromium against the real server:
@@ -31,8 +38,7 @@ test.describe('impersonation', () => {
   test('the host impersonates Marcus from /admin/users, sees his feed under the banner, and stops', async ({
     page,
   }) => {
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
 
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
@@ -103,8 +109,7 @@ test.describe('impersonation', () => {
   });
 
   test('the host lists every organisation on /admin/organisations', async ({ page }) => {
-    await logIn(page, OWNER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, OWNER);
     await page.goto('/admin/organisations');
     await expect(page.getByRole('heading', { name: 'Organisations', exact: true })).toBeVisible();
     const harbour = page.getByRole('row').filter({ hasText: 'Harbour Hope' });

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, logIn, MEMBER } from './support';
+import { expectAccessible, logInToDashboard, MEMBER } from './support';
 
 test.describe('the screens behind the navigation', () => {
   test('the sidebar reaches Following, with its tabs and name filter', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
     const sidebar = page.getByRole('navigation', { name: 'Main' });
     await sidebar.getByRole('link', { name: 'Following' }).click();
     await expect(page).toHaveURL(/\/following$/);
@@ -59,8 +58,7 @@ test.describe('the screens behind the navigation', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
     const bar = page.getByRole('navigation', { name: 'Bottom navigation' });
 
     await bar.getByRole('link', { name: 'Search' }).click();

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import {
   expectAccessible,
   logIn,
+  logInToDashboard,
   MEMBER,
   NEWBIE,
   recordUploadProgress,
@@ -42,8 +43,7 @@ test.describe('the crop dialog on a phone', () => {
   test('a finger drags the photo and two fingers pinch it between 1x and 3x; Cancel keeps the earlier picture', async ({
     page,
   }) => {
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
     await page.goto('/account/profile');
     await page.locator('input[type="file"]').setInputFiles({
       name: 'me.jpg',
@@ -237,8 +237,7 @@ test.describe('onboarding and the profile', () => {
       // Signing in again does not show onboarding.
       await page.goto('/logout');
       await expect(page).toHaveURL(/\/$/);
-      await logIn(page, NEWBIE);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await logInToDashboard(page, NEWBIE);
 
       // The profile shows the photo, the counts and the handle; deleting the photo shows initials.
       await main.getByRole('link', { name: 'Profile' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accountMenu, expectAccessibleAtBothWidths } from './accountSupport';
-import { expectAccessible, logIn, MEMBER, storedSession, tokenPayload } from './support';
+import { expectAccessible, logInToDashboard, MEMBER, storedSession, tokenPayload } from './support';
 
 /**
  * The organisation switcher (issue 18) in Chromium against the real server. member@example.com
@@ -20,8 +20,7 @@ test('a member of two organisations switches between them; every tab follows', a
   page,
   context,
 }) => {
-  await logIn(page, MEMBER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, MEMBER);
   const header = page.getByRole('banner');
   await expect(header.getByText('Harbour Hope')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accountMenu, apiLogin, apiPost, expectAccessibleAtBothWidths } from './accountSupport';
-import { expectAccessible, logIn, MEMBER, OWNER, tokenPayload } from './support';
+import { expectAccessible, logInToDashboard, MEMBER, OWNER, tokenPayload } from './support';
 
 /**
  * Subscription / Invoices and Integration (issue 18 items 4, 5 and 8) in Chromium against the
@@ -49,8 +49,7 @@ const subscriptionStatus = (page: Page) =>
 test("the owner's invoice table lists three invoices and Download serves a PDF", async ({
   page,
 }) => {
-  await logIn(page, OWNER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, OWNER);
   await page.goto(PAYMENTS);
   await expect(page.getByRole('heading', { name: 'Subscription / Invoices' })).toBeVisible();
   await expect(
@@ -106,8 +105,7 @@ test('when the host ends a trial, the poll sends the person to / and Subscriptio
   request,
 }) => {
   await page.clock.install();
-  await logIn(page, MEMBER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, MEMBER);
   await switchTo(page, 'Marcus Reed');
   await page.goto(PAYMENTS);
   await expect(subscriptionStatus(page)).toHaveText(/^trialing until \d\d\/\d\d\/\d{4}$/);
@@ -145,8 +143,7 @@ test('when the host ends a trial, the poll sends the person to / and Subscriptio
 test('a trial organisation subscribes through the checkout with a promotion code and reads active', async ({
   page,
 }) => {
-  await logIn(page, MEMBER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, MEMBER);
 
   // In Harbour Hope he is a Standard User: the status and invoices, no controls.
   await page.goto(PAYMENTS);

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, logIn, OWNER, storedSession } from './support';
+import { expectAccessible, logInToDashboard, OWNER, storedSession } from './support';
 
 const WIDTHS = [1280, 390] as const;
 
 async function signedIn(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
-  await logIn(page, OWNER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, OWNER);
 }
 
 test.describe('the remaining routes of spec §2.1', () => {

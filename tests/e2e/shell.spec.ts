@@ -1,9 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, logIn, NEWBIE, OWNER, storedSession, tokenPayload } from './support';
+import {
+  expectAccessible,
+  logIn,
+  logInToDashboard,
+  NEWBIE,
+  OWNER,
+  storedSession,
+  tokenPayload,
+} from './support';
 
 async function asOwner(page: Page) {
-  await logIn(page, OWNER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, OWNER);
 }
 
 test.describe('app shell', () => {

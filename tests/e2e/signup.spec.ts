@@ -3,7 +3,7 @@ import { fillSignupForm, newPerson } from './signupSupport';
 import {
   codeOf,
   expectAccessible,
-  logIn,
+  logInToDashboard,
   storedSession,
   tokenPayload,
   waitForMail,
@@ -139,8 +139,7 @@ test.describe('signup', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible();
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/$/);
-    await logIn(page, person.email, person.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, person.email, person.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeVisible();
   });
 

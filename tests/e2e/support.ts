@@ -55,6 +55,16 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await loginButton(page).click();
 }
 
+/** Logs in (as logIn) and waits until the app has landed on the dashboard. */
+export async function logInToDashboard(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 export async function storedSession(
   page: Page,
 ): Promise<{ jwtToken: string; expiresAt: number } | null> {

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { logIn, MEMBER, OWNER, storedSession, tokenPayload } from './support';
+import { logInToDashboard, MEMBER, OWNER, storedSession, tokenPayload } from './support';
 
 test('one refresh serves every tab', async ({ context }) => {
   await context.clock.install();
   const first = await context.newPage();
-  await logIn(first, OWNER);
-  await expect(first).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(first, OWNER);
   const second = await context.newPage();
   await second.goto('/dashboard');
   await expect(second.getByRole('heading', { name: /Welcome back, Olivia/ })).toBeVisible();
@@ -32,8 +31,7 @@ test('one refresh serves every tab', async ({ context }) => {
 });
 
 test('visiting an auth path signs the user out', async ({ page }) => {
-  await logIn(page, MEMBER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, MEMBER);
   const revoked = page.waitForResponse((r) => r.url().endsWith('/api/auth/revokeToken'));
   await page.goto('/forgotten-password');
   await revoked;
@@ -44,8 +42,7 @@ test('a newer client version announced by the server reloads the page on the nex
   page,
 }) => {
   await page.clock.install();
-  await logIn(page, OWNER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, OWNER);
   // The server announces 1.0.2 on an API answer.
   await page.route('**/api/tenants/getCurrentTenantStatus', async (route) => {
     const response = await route.fetch();

@@ -4,7 +4,7 @@ import { newPerson, signUpViaApi } from './signupSupport';
 import {
   expectAccessible,
   linkPathOf,
-  logIn,
+  logInToDashboard,
   MEMBER,
   OWNER,
   PASSWORD,
@@ -177,8 +177,7 @@ test.describe('team', () => {
   });
 
   test('a Standard User opening /users is sent to /', async ({ page }) => {
-    await logIn(page, MEMBER);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, MEMBER);
     // The account settings menu lists no Users item for them.
     await page.getByRole('button', { name: /Account settings/ }).click();
     await expect(page.getByRole('link', { name: 'Preferences' })).toBeVisible();

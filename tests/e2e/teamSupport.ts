@@ -1,7 +1,7 @@
 /** Helpers of the team's end-to-end tests (issue 17): the Users screen and the invitation page. */
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiPost } from './accountSupport';
-import { logIn, OWNER, uniqueSuffix } from './support';
+import { logInToDashboard, OWNER, uniqueSuffix } from './support';
 
 export interface Invitee {
   firstName: string;
@@ -19,8 +19,7 @@ export const fullName = (person: Invitee) => `${person.firstName} ${person.lastN
 
 /** Logs in (the owner of Harbour Hope unless told) and opens /users. */
 export async function openUsers(page: Page, email = OWNER) {
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, email);
   // Administrators find the screen in the account settings menu.
   await page.getByRole('button', { name: /Account settings/ }).click();
   await page.getByRole('link', { name: 'Users', exact: true }).click();

@@ -114,34 +114,28 @@ describe('the mutation ledger: hash', () => {
 });
 
 describe('the mutation ledger: staleness', () => {
-  it('finds every machine fresh right after measuring', () => {
-    const files = checkout();
-    expect(freshnessOf(measuredLedger(files), files)).toEqual({
-      'src/features/login/loginMachine.ts': 'fresh',
-      'src/machines/callFactory.ts': 'fresh',
-      'src/machines/configMachine.ts': 'fresh',
-    });
-  });
-
-  it('makes a machine stale when one of its test files changes, and no other machine', () => {
-    const files = checkout();
-    const ledger = measuredLedger(files);
-    files['tests/machines/configMachine.test.ts'] += 'one more path\n';
-    expect(freshnessOf(ledger, files)).toEqual({
-      'src/features/login/loginMachine.ts': 'fresh',
-      'src/machines/callFactory.ts': 'fresh',
-      'src/machines/configMachine.ts': 'stale',
-    });
-  });
-
-  it("makes a factory stale when an instance's tests change", () => {
+  // Each row: the test file given one more path after measuring (none), and each machine's
+  // freshness then (login, callFactory, config).
+  it.each([
+    ['finds every machine fresh right after measuring', null, ['fresh', 'fresh', 'fresh']],
+    [
+      'makes a machine stale when one of its test files changes, and no other machine',
+      'tests/machines/configMachine.test.ts',
+      ['fresh', 'fresh', 'stale'],
+    ],
+    [
+      "makes a factory stale when an instance's tests change",
+      'tests/features/login/loginMachine.test.ts',
+      ['stale', 'stale', 'fresh'],
+    ],
+  ] as const)('%s', (_title, changedTest, [login, callFactory, config]) => {
     const files = checkout();
     const ledger = measuredLedger(files);
-    files['tests/features/login/loginMachine.test.ts'] += 'one more path\n';
+    if (changedTest !== null) files[changedTest] += 'one more path\n';
     expect(freshnessOf(ledger, files)).toEqual({
-      'src/features/login/loginMachine.ts': 'stale',
-      'src/machines/callFactory.ts': 'stale',
-      'src/machines/configMachine.ts': 'fresh',
+      'src/features/login/loginMachine.ts': login,
+      'src/machines/callFactory.ts': callFactory,
+      'src/machines/configMachine.ts': config,
     });
   });
 

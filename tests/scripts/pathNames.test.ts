@@ -70,22 +70,27 @@ const plan = () =>
   });
 
 describe('path test names', () => {
-  it('word done, error and delay events like the diagrams', () => {
-    expect(readableEvent('xstate.done.actor.login')).toBe('login done');
-    expect(readableEvent('xstate.error.actor.login')).toBe('login failed');
-    expect(readableEvent('xstate.after.retryDelay.tiny.failed')).toBe('after retryDelay');
-    expect(readableEvent('xstate.after.500.tiny.failed')).toBe('after 500 ms');
-    expect(readableEvent('xstate.snapshot.handleCheck')).toBe('handleCheck update');
-    expect(readableEvent('form.submit')).toBe('form.submit');
+  it.each([
+    ['xstate.done.actor.login', 'login done'],
+    ['xstate.error.actor.login', 'login failed'],
+    ['xstate.after.retryDelay.tiny.failed', 'after retryDelay'],
+    ['xstate.after.500.tiny.failed', 'after 500 ms'],
+    ['xstate.snapshot.handleCheck', 'handleCheck update'],
+    ['form.submit', 'form.submit'],
+  ])('word done, error and delay events like the diagrams: %s -> %s', (event, words) => {
+    expect(readableEvent(event)).toBe(words);
   });
 
-  it('write nested and parallel states in a line', () => {
-    expect(stateText('editing')).toBe('editing');
-    expect(stateText({ form: 'editing' })).toBe('form.editing');
-    expect(stateText({ ready: { download: 'idle', deletion: 'confirming' } })).toBe(
+  it.each([
+    ['editing', 'editing'],
+    [{ form: 'editing' }, 'form.editing'],
+    [
+      { ready: { download: 'idle', deletion: 'confirming' } },
       'ready.(download.idle + deletion.confirming)',
-    );
-    expect(stateText({ a: 'x', b: { c: 'y' } })).toBe('a.x + b.c.y');
+    ],
+    [{ a: 'x', b: { c: 'y' } }, 'a.x + b.c.y'],
+  ])('write nested and parallel states in a line: %o', (value, text) => {
+    expect(stateText(value)).toBe(text);
   });
 
   it('say what each path does, and are unique', () => {

@@ -160,13 +160,7 @@ async function postAs(session: srv.LoginResult, message: string): Promise<Post> 
 }
 
 async function feedPage(session: srv.LoginResult): Promise<FeedPost[]> {
-  const response = await call(postEndpoints.feedList, session, {
-    page: 1,
-    pageSize: 20,
-    sortBy: 'CreatedDate',
-    sortByDescending: true,
-    getTotalCount: false,
-  });
+  const response = await call(postEndpoints.feedList, session, srv.feedRequest(1));
   expect(response.statusCode).toBe(200);
   return (srv.envelopeOf(response).data as ListResponse<FeedPost>).list;
 }

@@ -18,7 +18,7 @@ import { withConfiguration } from '../../server/http/indexPage';
 import { apiPaths } from './support/apiPaths';
 import { decoded, useSiteDir } from './support/staticSite';
 import { useTestApp } from './support/suite';
-import { api, bearer, createTestApp, login } from './support/testServer';
+import { api, bearer, createTestApp, feedRequest, login } from './support/testServer';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -199,13 +199,7 @@ describe('API JSON', () => {
         ...bearer(session.jwtToken),
         ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
       },
-      payload: {
-        page: 1,
-        pageSize: 20,
-        sortBy: 'CreatedDate',
-        sortByDescending: true,
-        getTotalCount: false,
-      },
+      payload: feedRequest(1),
     });
   };
 

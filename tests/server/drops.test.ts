@@ -9,22 +9,20 @@ import { DEMO_USERS } from '../../server/db/seedData';
 import { dropMessages } from '../../server/features/drops/domain';
 import { MediaStorage } from '../../server/media/storage';
 import { useTestApp } from './support/suite';
-import { api, bearer, envelopeOf, login, type LoginResult } from './support/testServer';
+import {
+  api,
+  bearer,
+  envelopeOf,
+  feedRequest,
+  login,
+  type LoginResult,
+} from './support/testServer';
 
 let session: LoginResult;
 
 const { test } = useTestApp({ appPerTest: true });
 beforeEach(async () => {
   session = await login(test.app, DEMO_USERS.newbie.email);
-});
-
-const request = (page: number, extra: Partial<DropsFeedRequest> = {}): DropsFeedRequest => ({
-  page,
-  pageSize: 20,
-  sortBy: 'CreatedDate',
-  sortByDescending: true,
-  getTotalCount: false,
-  ...extra,
 });
 
 function dropsFeed(payload: unknown, token: string | null = session.jwtToken) {
@@ -37,14 +35,14 @@ function dropsFeed(payload: unknown, token: string | null = session.jwtToken) {
 }
 
 async function page(number: number, extra: Partial<DropsFeedRequest> = {}) {
-  const response = await dropsFeed(request(number, extra));
+  const response = await dropsFeed(feedRequest(number, extra));
   expect(response.statusCode).toBe(200);
   return envelopeOf(response).data as ListResponse<DropItem>;
 }
 
 describe('POST /drops/feedList', () => {
   it('needs a signed-in user', async () => {
-    const response = await dropsFeed(request(1), null);
+    const response = await dropsFeed(feedRequest(1), null);
     expect(response.statusCode).toBe(401);
     expect(envelopeOf(response)).toEqual({
       status: ResponseStatus.Unauthorized,
@@ -102,7 +100,7 @@ describe('POST /drops/feedList', () => {
   });
 
   it('refuses an unknown sortBy and malformed paging', async () => {
-    const response = await dropsFeed(request(1, { sortBy: 'Reactions' }));
+    const response = await dropsFeed(feedRequest(1, { sortBy: 'Reactions' }));
     expect(response.statusCode).toBe(400);
     expect(envelopeOf(response).messages).toEqual([dropMessages.sortBy]);
     for (const payload of [

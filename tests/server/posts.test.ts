@@ -21,6 +21,7 @@ import {
   api,
   bearer,
   envelopeOf,
+  feedRequest,
   login,
   postSwitchTenant,
   sessionOf,
@@ -62,15 +63,6 @@ async function data<T>(response: Awaited<ReturnType<typeof call>>): Promise<T> {
   expect(body.status).toBe(ResponseStatus.Ok);
   return body.data as T;
 }
-
-const feedRequest = (page: number, extra: Partial<FeedListRequest> = {}): FeedListRequest => ({
-  page,
-  pageSize: 20,
-  sortBy: 'CreatedDate',
-  sortByDescending: true,
-  getTotalCount: false,
-  ...extra,
-});
 
 const feed = async (page: number, extra: Partial<FeedListRequest> = {}, session = ownerSession) =>
   data<ListResponse<FeedPost>>(

@@ -82,6 +82,12 @@ function confirmAvatar(
   });
 }
 
+/** The data of a call that succeeded (200). */
+function answered<T>(response: LightMyRequestResponse): T {
+  expect(response.statusCode).toBe(200);
+  return srv.envelopeOf(response).data as T;
+}
+
 const { handle, test } = useTestApp();
 beforeAll(async () => {
   const newbie = await srv.login(test.app, DEMO_USERS.newbie.email);
@@ -90,45 +96,28 @@ beforeAll(async () => {
   otherTenantId = srv.parseJsonClaim<{ id: number }>(
     String(decodeJwt(newbie.jwtToken).currentTenant),
   ).id;
-  const created = await test.app.inject({
-    method: 'POST',
-    url: srv.api(postEndpoints.create.path),
-    headers: srv.bearer(newbie.jwtToken),
-    payload: {
+  otherPost = answered<Post>(
+    await srv.callAs(test.app, newbie, postEndpoints.create, {
       message: 'A draft of another organisation',
       link: '',
       publishedDate: new Date().toISOString(),
       isDraft: true,
-    },
-  });
-  expect(created.statusCode).toBe(200);
-  otherPost = srv.envelopeOf(created).data as Post;
-  const confirmed = await confirmAvatar(newbie, await uploadAvatar(newbie));
-  expect(confirmed.statusCode).toBe(200);
-  otherAvatar = srv.envelopeOf(confirmed).data as UserAvatar;
-  const invited = await test.app.inject({
-    method: 'POST',
-    url: srv.api(teamEndpoints.createInvitation.path),
-    headers: srv.bearer(newbie.jwtToken),
-    payload: {
+    }),
+  );
+  otherAvatar = answered<UserAvatar>(await confirmAvatar(newbie, await uploadAvatar(newbie)));
+  otherInvitation = answered<UserInvitation>(
+    await srv.callAs(test.app, newbie, teamEndpoints.createInvitation, {
       firstName: 'Ivo',
       lastName: 'Other',
       email: 'ivo.other@example.org',
       message: 'Of another organisation',
       userRole: 0,
       canChangeEmailAddress: false,
-    },
-  });
-  expect(invited.statusCode).toBe(200);
-  otherInvitation = srv.envelopeOf(invited).data as UserInvitation;
-  const checkout = await test.app.inject({
-    method: 'POST',
-    url: srv.api(paymentEndpoints.createCheckoutSession.path),
-    headers: srv.bearer(newbie.jwtToken),
-    payload: {},
-  });
-  expect(checkout.statusCode).toBe(200);
-  otherCheckout = srv.envelopeOf(checkout).data as CheckoutSession;
+    }),
+  );
+  otherCheckout = answered<CheckoutSession>(
+    await srv.callAs(test.app, newbie, paymentEndpoints.createCheckoutSession, {}),
+  );
   const [otherTenant] = await handle.db.select().from(tenants).where(eq(tenants.id, otherTenantId));
   otherCustomerId = otherTenant!.paymentProviderCustomerId!;
   otherTenantGuid = otherTenant!.guid;
@@ -411,14 +400,7 @@ describe('tenant isolation', () => {
       method: 'POST',
       url: srv.api(postEndpoints.feedList.path),
       headers: srv.bearer(caller.jwtToken),
-      payload: {
-        page: 1,
-        pageSize: 20,
-        sortBy: 'CreatedDate',
-        sortByDescending: true,
-        getTotalCount: false,
-        showFirstGuid: otherPost.guid,
-      },
+      payload: srv.feedRequest(1, { showFirstGuid: otherPost.guid }),
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain(otherPost.guid);

@@ -8,17 +8,12 @@ import { fetchConfiguration } from '../../src/services/api/configuration';
 import { createTenantsApi } from '../../src/services/api/tenants';
 import { createHttp, type HttpClient } from '../../src/services/http';
 import { envelope, sendJson, useTestServer } from './helpers/testServer';
+import { sessionData as session } from './helpers/tokens';
 
 const server = useTestServer();
 const { only } = server;
 let credentialsSeen: RequestCredentials[];
 let apiBaseUrl: string;
-
-const session = {
-  jwtToken: 'a.b.c',
-  jwtTokenExpiresIn: 900,
-  refreshTokenExpiresAt: '2026-12-01T00:00:00Z',
-};
 
 const configuration: Configuration = {
   apiBaseUrl: '/api',

@@ -7,6 +7,7 @@ import { createCountriesApi, FAILED_TO_FETCH_COUNTRIES } from '../../src/service
 import { createIdentityApi } from '../../src/services/api/identity';
 import { createUsersApi } from '../../src/services/api/users';
 import { envelope, jsonBody, useTestServer } from './helpers/testServer';
+import { sessionData as session } from './helpers/tokens';
 
 const OK = 1;
 const WARNING = 2;
@@ -14,12 +15,6 @@ const ERROR = 3;
 
 const server = useTestServer();
 const { answer, only } = server;
-
-const session = {
-  jwtToken: 'a.b.c',
-  jwtTokenExpiresIn: 900,
-  refreshTokenExpiresAt: '2026-12-01T00:00:00Z',
-};
 
 const signupRequest: SignupRequest = {
   firstName: 'Ada',

@@ -4,6 +4,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fakeMatchMedia } from './mediaQuery';
 
 // findBy* and waitFor wait for a signal (an element, a call); their limit only ends a test that
 // would hang. Testing Library's default, 1 s, fails right tests on a busy two-core machine.
@@ -38,15 +39,5 @@ if (typeof HTMLDialogElement !== 'undefined') {
 
 // jsdom has no matchMedia; report "no match" for every query.
 if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = fakeMatchMedia(() => false);
 }

@@ -1,6 +1,8 @@
 import type { UserEditDetails } from '../../contract/account';
 import type { AuthSession, User } from '../../contract/auth';
 import type { Configuration } from '../../contract/configuration';
+import type { ValidationPresetRules } from '../../contract/media';
+import type { InvitationByKey } from '../../contract/team';
 import type { TenantStatus } from '../../contract/tenants';
 import type { EstablishedSession } from '../../src/machines/sessionMachine';
 
@@ -74,6 +76,36 @@ export function makeStatus(overrides: Partial<TenantStatus> = {}): TenantStatus 
     isOnboarding: false,
     paymentProviderCustomerId: null,
     ...overrides,
+  };
+}
+
+/** A pending invitation as userInvitations/getUserByInvitationKey answers it, with its key. */
+export function makeInvitationByKey(userInvitationKey: string): InvitationByKey {
+  return {
+    email: 'invitee@example.com',
+    firstName: 'Ivy',
+    lastName: 'Vine',
+    userInvitationKey,
+    userInvitationStatus: 'Pending',
+    accountName: 'Helping Hands',
+    invitedByUserFullName: 'Olive Owner',
+    invitedByUserEmail: 'owner@example.com',
+    canChangeEmailAddress: false,
+    accountExists: false,
+  };
+}
+
+/**
+ * The avatar's validation preset of the media service (spec §3 Validation preset rules): a JPEG
+ * or PNG of at most `maxFileSize` bytes, 100 to 500 pixels a side, square.
+ */
+export function makeAvatarPreset(maxFileSize: number): ValidationPresetRules {
+  return {
+    id: 'avatar',
+    allowedFileTypes: { extensions: ['jpg', 'png'], mimeTypes: ['image/jpeg', 'image/png'] },
+    maxFileSize,
+    resolution: { minWidth: 100, minHeight: 100, maxWidth: 500, maxHeight: 500 },
+    aspectRatio: { targetRatio: 1 },
   };
 }
 

@@ -1016,6 +1016,34 @@ function specFor<TSpies>(table: SpecTable<TSpies>, spies: TSpies): RunPathOption
 }
 
 /**
+ * One path's test: builds the machine with fresh fakes and spies, runs the plan with the options
+ * the spies give, then the suite's own checks, and notes the path (with its failure, if any) on
+ * the recorder, in the group of its input where there is one (describePaths and
+ * describePathsForInputs).
+ */
+export async function runRecordedPath<TSpies>(
+  plan: PlannedPath,
+  recorder: CoverageRecorder,
+  build: PathSuite<TSpies>['build'],
+  run: {
+    options: (spies: TSpies) => Omit<RunPathOptions, 'machine' | 'promises' | 'recorder' | 'trace'>;
+    afterPath: (spies: TSpies, promises: FakePromises) => void;
+    group?: string;
+  },
+): Promise<void> {
+  const { machine, promises, spies } = build();
+  const trace = newTrace();
+  try {
+    await runPath(plan, { ...run.options(spies), machine, promises, recorder, trace });
+    run.afterPath(spies, promises);
+  } catch (error) {
+    recorder.notePath(plan.name, trace, { error }, run.group);
+    throw error;
+  }
+  recorder.notePath(plan.name, trace, undefined, run.group);
+}
+
+/**
  * Declares the generated path tests of one machine in vitest: one test per planned path, and a
  * final check that every state and transition was reached (written to coverage/paths/).
  */
@@ -1037,28 +1065,18 @@ export async function describePaths<TSpies>(suite: PathSuite<TSpies>): Promise<v
     paths.map((p) => p.name),
   );
   describe(title, () => {
-    it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, plan) => {
-      const { machine, promises, spies } = suite.build();
-      const trace = newTrace();
-      try {
-        await runPath(plan, {
-          machine,
-          promises,
-          recorder,
+    it.each(paths.map((p) => [p.name, p] as const))('%s', (_name, plan) =>
+      runRecordedPath(plan, recorder, suite.build, {
+        options: (spies) => ({
           input: suite.input,
           serializeState: suite.serializeState,
           afterStep: suite.afterStep ? (step) => suite.afterStep?.(step, spies) : undefined,
           spec: specFor(suite.spec, spies),
           deliver: suite.deliver,
-          trace,
-        });
-        suite.afterPath?.(plan, spies, promises);
-      } catch (error) {
-        recorder.notePath(plan.name, trace, { error });
-        throw error;
-      }
-      recorder.notePath(plan.name, trace);
-    });
+        }),
+        afterPath: (spies, promises) => suite.afterPath?.(plan, spies, promises),
+      }),
+    );
 
     afterAll(() => {
       const record = recorder.write(undefined, testFile, title);

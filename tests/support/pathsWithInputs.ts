@@ -17,9 +17,8 @@ import {
   assertUniqueNames,
   CoverageRecorder,
   namePlannedPaths,
-  newTrace,
   planPaths,
-  runPath,
+  runRecordedPath,
   suiteTitle,
   type PathSuite,
   type PlannedPath,
@@ -130,14 +129,9 @@ export async function describePathsForInputs<TSpies, TInput>(
           });
           expect(actor.getSnapshot().status).toBe('active');
         });
-        it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, plan) => {
-          const { machine, promises, spies } = suite.build();
-          const trace = newTrace();
-          try {
-            await runPath(plan, {
-              machine,
-              promises,
-              recorder,
+        it.each(paths.map((p) => [p.name, p] as const))('%s', (_name, plan) =>
+          runRecordedPath(plan, recorder, suite.build, {
+            options: (spies) => ({
               input,
               serializeState: suite.serializeState,
               afterStep: suite.afterStep
@@ -148,15 +142,11 @@ export async function describePathsForInputs<TSpies, TInput>(
                 after: (step) => suite.spec.after(step, spies, input),
               },
               deliver: suite.deliver,
-              trace,
-            });
-            suite.afterPath?.(plan, spies, promises, input);
-          } catch (error) {
-            recorder.notePath(plan.name, trace, { error }, name);
-            throw error;
-          }
-          recorder.notePath(plan.name, trace, undefined, name);
-        });
+            }),
+            afterPath: (spies, promises) => suite.afterPath?.(plan, spies, promises, input),
+            group: name,
+          }),
+        );
       });
     }
 

@@ -20,6 +20,7 @@ import { PreferencesView } from '../../src/features/preferences/PreferencesView'
 import type { PreferencesViewProps } from '../../src/features/preferences/PreferencesView';
 import { accountArea } from '../../src/shared/accountArea';
 import { makeUser } from '../support/fixtures';
+import { accountAreaLabels } from '../support/menus';
 import { axeViolations, useInkCanvas } from './axe';
 
 useInkCanvas();
@@ -65,14 +66,7 @@ describe('the account area', () => {
     });
     const area = accountArea(user, '/account/data-privacy');
     expect(area.badge).toBe('Individual Account');
-    expect(area.items.map((i) => i.label)).toEqual([
-      'Organisation Details',
-      'Subscription / Invoices',
-      'Integration',
-      'Personal Details',
-      'Preferences',
-      'Data Privacy',
-    ]);
+    expect(area.items.map((i) => i.label)).toEqual(accountAreaLabels(false));
     expect(area.items.find((i) => i.current)?.label).toBe('Data Privacy');
     expect(
       accountArea(

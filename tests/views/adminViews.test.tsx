@@ -30,13 +30,22 @@ const page = {
   busy: false,
 };
 
-const usersProps = (overrides: Partial<AdminUsersViewProps> = {}): AdminUsersViewProps => ({
+/** What both admin lists are given when loaded, with no search and no alert; spies for the rest. */
+const loadedList = () => ({
   loading: false,
   pageLoading: false,
   loadFailed: false,
   onRetry: vi.fn(),
   search: '',
   onSearch: vi.fn(),
+  onPrevious: vi.fn(),
+  onNext: vi.fn(),
+  alert: null,
+  onDismissAlert: vi.fn(),
+});
+
+const usersProps = (overrides: Partial<AdminUsersViewProps> = {}): AdminUsersViewProps => ({
+  ...loadedList(),
   users: [
     {
       id: 1,
@@ -62,14 +71,22 @@ const usersProps = (overrides: Partial<AdminUsersViewProps> = {}): AdminUsersVie
     },
   ],
   page,
-  onPrevious: vi.fn(),
-  onNext: vi.fn(),
   impersonatingId: null,
   onImpersonate: vi.fn(),
-  alert: null,
-  onDismissAlert: vi.fn(),
   ...overrides,
 });
+
+const ON_PAGE_2 = { page: 2, hasPrevious: true };
+
+/** Renders the users list on the given page and presses `name` with the keyboard. */
+async function pressPageButton(name: 'Previous' | 'Next', at: Partial<typeof page> = {}) {
+  const props = usersProps({ page: { ...page, ...at } });
+  const { rerender } = render(<AdminUsersView {...props} />);
+  const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+  button.focus();
+  await userEvent.keyboard('{Enter}');
+  return { props, rerender, button };
+}
 
 describe('AdminUsersView', () => {
   it('lists every user with organisations and last login, Impersonate for others only', async () => {
@@ -123,11 +140,7 @@ describe('AdminUsersView', () => {
   });
 
   it('keeps the focus on Next while the page loads (busy, not disabled)', async () => {
-    const props = usersProps();
-    const { rerender } = render(<AdminUsersView {...props} />);
-    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
-    next.focus();
-    await userEvent.keyboard('{Enter}');
+    const { props, rerender, button: next } = await pressPageButton('Next');
     expect(props.onNext).toHaveBeenCalledTimes(1);
     const loading = { ...page, page: 2, hasPrevious: true, busy: true };
     rerender(<AdminUsersView {...props} pageLoading page={loading} />);
@@ -142,11 +155,7 @@ describe('AdminUsersView', () => {
   });
 
   it('moves the focus to Previous when Next lands on the last page', async () => {
-    const props = usersProps({ page: { ...page, page: 2, hasPrevious: true } });
-    const { rerender } = render(<AdminUsersView {...props} />);
-    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
-    next.focus();
-    await userEvent.keyboard('{Enter}');
+    const { props, rerender, button: next } = await pressPageButton('Next', ON_PAGE_2);
     expect(props.onNext).toHaveBeenCalledTimes(1);
     const last = { ...page, page: 3, hasPrevious: true, hasNext: false, busy: true };
     rerender(<AdminUsersView {...props} pageLoading page={last} />);
@@ -157,11 +166,7 @@ describe('AdminUsersView', () => {
   });
 
   it('moves the focus to Next when Previous lands on the first page', async () => {
-    const props = usersProps({ page: { ...page, page: 2, hasPrevious: true } });
-    const { rerender } = render(<AdminUsersView {...props} />);
-    const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
-    previous.focus();
-    await userEvent.keyboard('{Enter}');
+    const { props, rerender, button: previous } = await pressPageButton('Previous', ON_PAGE_2);
     expect(props.onPrevious).toHaveBeenCalledTimes(1);
     rerender(<AdminUsersView {...props} pageLoading page={{ ...page, busy: true }} />);
     expect(previous.disabled).toBe(true);
@@ -176,12 +181,6 @@ describe('AdminUsersView', () => {
 const organisationsProps = (
   overrides: Partial<AdminOrganisationsViewProps> = {},
 ): AdminOrganisationsViewProps => ({
-  loading: false,
-  pageLoading: false,
-  loadFailed: false,
-  onRetry: vi.fn(),
-  search: '',
-  onSearch: vi.fn(),
   organisations: [
     {
       id: 1,
@@ -196,14 +195,11 @@ const organisationsProps = (
     },
   ],
   page: { ...page, totalCount: 1, pageCount: 1, hasNext: false },
-  onPrevious: vi.fn(),
-  onNext: vi.fn(),
   onSwitch: vi.fn(),
   confirmation: null,
   onConfirm: vi.fn(),
   onCancel: vi.fn(),
-  alert: null,
-  onDismissAlert: vi.fn(),
+  ...loadedList(),
   ...overrides,
 });
 

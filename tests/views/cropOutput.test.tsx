@@ -57,14 +57,19 @@ describe('cropOutputSize: the crop region (image pixels) -> the uploaded size', 
 });
 
 describe('cropOutputType', () => {
-  it('a PNG stays a PNG (its transparency); anything else becomes a JPEG', () => {
-    expect(cropOutputType('image/png')).toBe('image/png');
-    expect(cropOutputType('IMAGE/PNG')).toBe('image/png');
-    expect(cropOutputType('image/jpeg')).toBe('image/jpeg');
-    expect(cropOutputType('image/webp')).toBe('image/jpeg');
-    expect(cropOutputType('image/gif')).toBe('image/jpeg');
-    expect(cropOutputType('')).toBe('image/jpeg');
-  });
+  it.each([
+    ['image/png', 'image/png'],
+    ['IMAGE/PNG', 'image/png'],
+    ['image/jpeg', 'image/jpeg'],
+    ['image/webp', 'image/jpeg'],
+    ['image/gif', 'image/jpeg'],
+    ['', 'image/jpeg'],
+  ])(
+    'a PNG stays a PNG (its transparency); anything else becomes a JPEG: %j -> %s',
+    (type, output) => {
+      expect(cropOutputType(type)).toBe(output);
+    },
+  );
 });
 
 describe('snapZoom: 1 to 3 in steps of 0.1 (spec §9)', () => {

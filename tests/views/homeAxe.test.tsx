@@ -10,7 +10,13 @@ import { FollowingView } from '../../src/features/following/FollowingView';
 import { HomeView } from '../../src/features/home/HomeView';
 import type { PostsFeedViewProps } from '../../src/features/home/PostsFeedView';
 import { SearchView } from '../../src/features/search/SearchView';
-import { carouselCallbacks, dropItem, feedPost, feedPosts } from './samplePosts';
+import {
+  carouselCallbacks,
+  dropItem,
+  feedPosts,
+  oceanRescuePost,
+  PHOTO_AND_VIDEO,
+} from './samplePosts';
 import { axeViolations, useInkCanvas } from './axe';
 
 useInkCanvas({ virtualDom: true });
@@ -26,10 +32,7 @@ const carousel: DropsCarouselViewProps = {
       key: '0:1',
       drop: dropItem(1, {
         userAvatarUrl: 'https://cdn.example/u1.png',
-        media: [
-          { url: 'https://cdn.example/a.webp', type: 'image', width: 1080, height: 1350 },
-          { url: 'https://cdn.example/b.mp4', type: 'video', width: 720, height: 900 },
-        ],
+        media: PHOTO_AND_VIDEO,
       }),
       mediaIndex: 0,
     },
@@ -50,14 +53,7 @@ const carousel: DropsCarouselViewProps = {
 };
 
 const feed: PostsFeedViewProps = {
-  posts: [
-    feedPost(1, {
-      message: 'Running for #OceanRescue on Sunday',
-      link: 'https://givedrop.example/run',
-      postFiles: [{ url: 'https://cdn.example/p.webp', type: 'image', width: 1080, height: 720 }],
-    }),
-    ...feedPosts(3, 2),
-  ],
+  posts: [oceanRescuePost(), ...feedPosts(3, 2)],
   status: 'loading',
   setSize: -1,
   endText: null,

@@ -18,11 +18,7 @@ import { Stepper } from '../../src/views/components/Stepper';
 import { ThirdPartyButton } from '../../src/views/components/ThirdPartyButton';
 import { EMPTY_PHONE } from '../../src/validation/phone';
 import type { PhoneValue } from '../../src/validation/phone';
-
-function describedText(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
-}
+import { describedText } from '../support/describedText';
 
 const COUNTRIES: PhoneCountryOption[] = [
   { code: 'FR', name: 'France', callingCode: '33' },

@@ -12,11 +12,7 @@ import type { KeyResultViewProps } from '../../src/views/layouts/KeyResultView';
 import { ResetPasswordView } from '../../src/features/passwordReset/ResetPasswordView';
 import type { ResetPasswordViewProps } from '../../src/features/passwordReset/ResetPasswordView';
 import { StartSignupView } from '../../src/features/startSignup/StartSignupView';
-
-function describedText(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
-}
+import { describedText } from '../support/describedText';
 
 /** Renders a screen with its props; returns them with a user-event session and the queries. */
 function renderWithUser<P extends object>(View: ComponentType<P>, props: P) {

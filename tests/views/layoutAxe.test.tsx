@@ -8,9 +8,15 @@ import type { AppLayoutViewProps } from '../../src/views/layouts/AppLayoutView';
 import { HomeView } from '../../src/features/home/HomeView';
 import type { HomeViewProps } from '../../src/features/home/HomeView';
 import { AXE_EXTRA_RULES, AXE_WCAG_TAGS } from '../support/axeOptions';
-import { carouselCallbacks, dropItem, feedPost, feedPosts } from './samplePosts';
+import {
+  carouselCallbacks,
+  dropItem,
+  feedPosts,
+  layoutUser,
+  oceanRescuePost,
+  PHOTO_AND_VIDEO,
+} from './samplePosts';
 import { useInkCanvas } from './axe';
-import { layoutUser } from './samplePosts';
 
 useInkCanvas({ virtualDom: true });
 
@@ -57,10 +63,7 @@ const home: HomeViewProps = {
         kind: 'drop',
         key: '0:1',
         drop: dropItem(1, {
-          media: [
-            { url: 'https://cdn.example/a.webp', type: 'image', width: 1080, height: 1350 },
-            { url: 'https://cdn.example/b.mp4', type: 'video', width: 720, height: 900 },
-          ],
+          media: PHOTO_AND_VIDEO,
         }),
         mediaIndex: 0,
       },
@@ -71,14 +74,7 @@ const home: HomeViewProps = {
     ...carouselCallbacks(),
   },
   feed: {
-    posts: [
-      feedPost(1, {
-        message: 'Running for #OceanRescue on Sunday',
-        link: 'https://givedrop.example/run',
-        postFiles: [{ url: 'https://cdn.example/p.webp', type: 'image', width: 1080, height: 720 }],
-      }),
-      ...feedPosts(2, 2),
-    ],
+    posts: [oceanRescuePost(), ...feedPosts(2, 2)],
     status: 'ended',
     setSize: 3,
     endText: "You've seen all the posts, thanks for your attention.",

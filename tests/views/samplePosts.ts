@@ -18,6 +18,14 @@ export function feedPost(n: number, overrides: Partial<FeedPost> = {}): FeedPost
   };
 }
 
+/** A post with a message, a link and a photo. */
+export const oceanRescuePost = (): FeedPost =>
+  feedPost(1, {
+    message: 'Running for #OceanRescue on Sunday',
+    link: 'https://givedrop.example/run',
+    postFiles: [{ url: 'https://cdn.example/p.webp', type: 'image', width: 1080, height: 720 }],
+  });
+
 export function feedPosts(count: number, from = 1): FeedPost[] {
   return Array.from({ length: count }, (_, i) => feedPost(from + i));
 }
@@ -34,6 +42,12 @@ export function dropItem(n: number, overrides: Partial<DropItem> = {}): DropItem
     ...overrides,
   };
 }
+
+/** A drop's photo and video, in that order. */
+export const PHOTO_AND_VIDEO: DropItem['media'] = [
+  { url: 'https://cdn.example/a.webp', type: 'image', width: 1080, height: 1350 },
+  { url: 'https://cdn.example/b.mp4', type: 'video', width: 720, height: 900 },
+];
 
 /** The carousel's callbacks as spies, and its time zone. */
 export function carouselCallbacks() {

@@ -60,7 +60,11 @@ import { toTenantUser } from '../account/domain';
 import { uniqueViolation } from '../identity/accounts';
 import { dateOfBirthProblems, normalisePhone } from '../identity/signup';
 import { noteSessionsEnded } from '../auth/refreshTokens';
-import { NEW_ORGANISATION_TRIAL_DAYS, trimmedDetails } from '../tenants/organisations';
+import {
+  NEW_ORGANISATION_TRIAL_DAYS,
+  organisationFieldsOf,
+  trimmedDetails,
+} from '../tenants/organisations';
 import {
   insertOrganisation,
   selectMemberTenant,
@@ -321,16 +325,7 @@ export async function deleteUserByGuid(
 
 async function toTenantRecord(deps: RecordsDeps, tenant: TenantRow): Promise<TenantRecord> {
   return {
-    id: tenant.id,
-    guid: tenant.guid,
-    name: tenant.name,
-    accountType: toAccountType(tenant.accountType),
-    companyNumber: tenant.companyNumber,
-    vatNumber: tenant.vatNumber,
-    email: tenant.email,
-    contactName: tenant.contactName,
-    contactPhone: tenant.contactPhone,
-    website: tenant.website,
+    ...organisationFieldsOf(tenant),
     logoUrl: tenant.logoUrl,
     ownerUserId: await selectOwnerId(deps.db, tenant.id),
     isOnboarding: tenant.isOnboarding,

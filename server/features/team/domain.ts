@@ -15,6 +15,7 @@ import { invitationAllows, shownInvitationStatus } from '../../../contract/invit
 import type { ListRequest } from '../../../contract/lists';
 import {
   teamTexts,
+  type InvitationDetails,
   type TeamUser,
   type TeamUserList,
   type UpdateInvitationRequest,
@@ -230,21 +231,12 @@ export async function listInvitations(
   return { list: rows.map(toUserInvitation), totalCount };
 }
 
-interface CheckedInvitation {
-  firstName: string;
-  lastName: string;
-  email: string;
-  message: string;
-  userRole: UserRole;
-  canChangeEmailAddress: boolean;
-}
-
 /** The form's fields as stored; a member of the organisation is not invited again (409). */
 async function checkInvitation(
   deps: TeamDeps,
   scope: TenantScope,
   input: UpsertInvitationRequest,
-): Promise<CheckedInvitation> {
+): Promise<InvitationDetails> {
   const checked = {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
@@ -270,7 +262,7 @@ async function checkInvitation(
 async function mailInvitation(
   deps: TeamDeps,
   scope: TenantScope,
-  invitation: CheckedInvitation,
+  invitation: InvitationDetails,
   key: string,
 ): Promise<void> {
   const inviter = await findUserById(deps.db, scope.userId);

@@ -27,13 +27,13 @@ import {
   type Organisation,
   type UpdateOrganisationDetailsRequest,
 } from '../../../contract/organisations';
-import { accountTypes, type AccountType } from '../../../contract/enums';
 import type { DomainContext } from '../../domain/context';
 import { addDays } from '../../domain/context';
 import { adminTexts } from '../../../contract/admin';
 import { isStorableId } from '../../db/recordIds';
 import { forbidden, invalid, notFound } from '../../domain/errors';
 import { findUserById } from '../../domain/queries';
+import { toAccountType } from '../../domain/users';
 import { confirmOwnUpload, type PendingUploadsContext } from '../../domain/pendingUploads';
 import { NO_TENANT_ACCESS, type TenantScope } from '../../domain/scope';
 import {
@@ -56,24 +56,27 @@ export interface OrganisationsContext extends PendingUploadsContext {
   log: { warn(details: object, message: string): void };
 }
 
-const accountTypeOf = (value: string): AccountType =>
-  (accountTypes as readonly string[]).includes(value) ? (value as AccountType) : 'Unknown';
-
-export function toOrganisation(tenant: TenantRow): Organisation {
+/**
+ * The details every answer about an organisation carries (contract/organisations.ts
+ * organisationFields): its Organisation here, its TenantRecord of the record calls.
+ */
+export function organisationFieldsOf(tenant: TenantRow) {
   return {
     id: tenant.id,
     guid: tenant.guid,
     name: tenant.name,
-    accountType: accountTypeOf(tenant.accountType),
+    accountType: toAccountType(tenant.accountType),
     companyNumber: tenant.companyNumber,
     vatNumber: tenant.vatNumber,
     email: tenant.email,
     contactName: tenant.contactName,
     contactPhone: tenant.contactPhone,
     website: tenant.website,
-    logoId: tenant.logoFileId,
-    logoUrl: tenant.logoUrl,
   };
+}
+
+export function toOrganisation(tenant: TenantRow): Organisation {
+  return { ...organisationFieldsOf(tenant), logoId: tenant.logoFileId, logoUrl: tenant.logoUrl };
 }
 
 /** Runs `write` with the logo confirmed (if any); the logo goes back to pending if it fails. */

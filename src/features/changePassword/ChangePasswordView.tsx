@@ -12,7 +12,7 @@ import {
 import type { ChangePasswordFormValues, ChangePasswordSubmission } from '../../validation/account';
 import { Button } from '../../views/components/Button';
 import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
-import { TextField } from '../../views/components/TextField';
+import { CurrentPasswordField } from '../../views/components/TextField';
 import { AccountPanel } from '../../views/layouts/AccountPanel';
 import type { AccountAlert } from '../../views/layouts/AccountPanel';
 import styles from '../../views/layouts/AccountScreen.module.css';
@@ -84,12 +84,8 @@ export function ChangePasswordView({
         </p>
       ) : (
         <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-          <TextField
+          <CurrentPasswordField
             label="Current password"
-            type="password"
-            data-private
-            autoComplete="current-password"
-            aria-required="true"
             maxLength={PASSWORD_MAX}
             error={errors.currentPassword?.message}
             {...register('currentPassword')}

@@ -17,7 +17,7 @@ import { AgreementFields } from '../../views/components/AgreementFields';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
 import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
 import { TextAreaField } from '../../views/components/TextAreaField';
-import { TextField } from '../../views/components/TextField';
+import { CurrentPasswordField, TextField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';
 import styles from '../../views/layouts/AuthScreen.module.css';
 
@@ -238,12 +238,7 @@ function AcceptForm({
           {...register('email')}
         />
         {existingAccount ? (
-          <TextField
-            label="Password"
-            type="password"
-            data-private
-            autoComplete="current-password"
-            aria-required="true"
+          <CurrentPasswordField
             maxLength={PASSWORD_MAX}
             hint="You already have an account: enter its password."
             error={errors.password?.message}

@@ -7,7 +7,7 @@ import { loginFormStruct } from '../../validation/login';
 import type { LoginFormValues } from '../../validation/login';
 import { ErrorAlert } from '../../views/components/ErrorAlert';
 import { Button } from '../../views/components/Button';
-import { EmailField, TextField } from '../../views/components/TextField';
+import { CurrentPasswordField, EmailField } from '../../views/components/TextField';
 import { ThirdPartyButton } from '../../views/components/ThirdPartyButton';
 import { cx } from '../../views/utils/cx';
 import auth from '../../views/layouts/AuthScreen.module.css';
@@ -130,15 +130,7 @@ export function LoginView({
           hidden={!emailFormOpen}
         >
           <EmailField error={errors.email?.message} {...register('email')} />
-          <TextField
-            label="Password"
-            type="password"
-            data-private
-            autoComplete="current-password"
-            aria-required="true"
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <CurrentPasswordField error={errors.password?.message} {...register('password')} />
           <div className={styles.forgotten}>
             <Link href="/forgotten-password">Forgot your password?</Link>
           </div>

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Button } from '../../views/components/Button';
-import { CheckboxField } from '../../views/components/CheckboxField';
+import { ConsentFields } from '../../views/components/CheckboxField';
 import { AccountPanel } from '../../views/layouts/AccountPanel';
 import type { AccountAlert } from '../../views/layouts/AccountPanel';
 import styles from '../../views/layouts/AccountScreen.module.css';
@@ -56,14 +56,7 @@ function PreferencesForm({
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
       <fieldset className={styles.fieldset}>
         <legend className="visually-hidden">Emails you receive</legend>
-        <CheckboxField
-          label="I consent to receiving info to get me started (short help topics on app features)"
-          {...register('consentToHelpEmails')}
-        />
-        <CheckboxField
-          label="I consent to receiving related product marketing news, updates & offers."
-          {...register('consentToMarketingEmails')}
-        />
+        <ConsentFields register={register} />
       </fieldset>
       <div className={styles.actions}>
         <Button type="submit" busy={saving} busyText="Saving Preferences...">

@@ -23,7 +23,7 @@ import type {
 import { Alert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
 import { AgreementFields } from '../../views/components/AgreementFields';
-import { CheckboxField } from '../../views/components/CheckboxField';
+import { ConsentFields } from '../../views/components/CheckboxField';
 import type { EmailVerificationState } from '../../views/components/EmailVerificationField';
 import type { HandleStatus } from '../../views/components/HandleField';
 import { FormNewPasswordFields } from '../../views/components/NewPasswordFields';
@@ -280,14 +280,7 @@ function SignupForm({
           />
 
           <div className={styles.section}>
-            <CheckboxField
-              label="I consent to receiving info to get me started (short help topics on app features)"
-              {...register('consentToHelpEmails')}
-            />
-            <CheckboxField
-              label="I consent to receiving related product marketing news, updates & offers."
-              {...register('consentToMarketingEmails')}
-            />
+            <ConsentFields register={register} />
             <AgreementFields
               register={register}
               termsUrl={termsUrl}

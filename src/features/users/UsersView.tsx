@@ -5,7 +5,7 @@ import { Check, Lock, Pencil, RotateCw, Trash2, TriangleAlert, UserPlus, X } fro
 import { UserRole, userRoleLabel } from '../../../contract/enums';
 import type { InvitationStatus } from '../../../contract/enums';
 import { EMAIL_MAX, NAME_MAX } from '../../../contract/identity';
-import { INVITATION_MESSAGE_MAX } from '../../../contract/team';
+import { INVITATION_MESSAGE_MAX, type InvitationDetails } from '../../../contract/team';
 import {
   EMPTY_INVITATION_FORM,
   invitationFormStruct,
@@ -58,14 +58,8 @@ export interface UsersViewInvitation {
   badgeLevel: 'Info' | 'Success' | 'Danger' | 'Warning';
 }
 
-export interface InvitationFormSubmission {
-  firstName: string;
-  lastName: string;
-  email: string;
-  message: string;
-  userRole: UserRole;
-  canChangeEmailAddress: boolean;
-}
+/** The invite form's values (the same details the server keeps). */
+export type InvitationFormSubmission = InvitationDetails;
 
 export interface UsersViewProps {
   loading: boolean;

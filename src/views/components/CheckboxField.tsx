@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { cx } from '../utils/cx';
 import { FieldShell, splitFieldProps } from './FieldShell';
 import styles from './CheckboxField.module.css';
@@ -30,5 +31,29 @@ export function CheckboxField(props: CheckboxFieldProps) {
         />
       )}
     </FieldShell>
+  );
+}
+
+/**
+ * 'I consent to receiving info to get me started' and 'I consent to receiving related product
+ * marketing news' (Signup, Preferences), for a form whose values hold consentToHelpEmails and
+ * consentToMarketingEmails.
+ */
+export function ConsentFields<T extends FieldValues>({
+  register,
+}: {
+  register: UseFormRegister<T>;
+}) {
+  return (
+    <>
+      <CheckboxField
+        label="I consent to receiving info to get me started (short help topics on app features)"
+        {...register('consentToHelpEmails' as Path<T>)}
+      />
+      <CheckboxField
+        label="I consent to receiving related product marketing news, updates & offers."
+        {...register('consentToMarketingEmails' as Path<T>)}
+      />
+    </>
   );
 }

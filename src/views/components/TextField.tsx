@@ -46,3 +46,23 @@ export function EmailField(props: Omit<TextFieldProps, 'label'>) {
     />
   );
 }
+
+/**
+ * The input of a password the person already has (Login, Change Password, an invitation to an
+ * existing account): required, kept out of session recordings, filled by password managers.
+ */
+export function CurrentPasswordField({
+  label = 'Password',
+  ...props
+}: Omit<TextFieldProps, 'label'> & { label?: string }) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      data-private
+      autoComplete="current-password"
+      aria-required="true"
+      {...props}
+    />
+  );
+}

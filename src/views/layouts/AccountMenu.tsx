@@ -23,6 +23,7 @@ const ICON_SIZE = 18;
 export interface AccountMenuUser {
   fullName: string;
   handle: string;
+  /** The picture to show ('' for the initials). */
   avatarUrl: string;
   avatarColor: string;
   avatarBGColor: string;

@@ -2,20 +2,14 @@ import type { ReactNode } from 'react';
 import '../styles/globalStyles';
 import { HeaderBar } from '../components/HeaderBar';
 import { SkipLink } from '../components/SkipLink';
-import { AccountMenu, type AccountMenuOrganisation } from './AccountMenu';
+import { AccountMenu, type AccountMenuOrganisation, type AccountMenuUser } from './AccountMenu';
 import { activeNavItem } from './activeNavItem';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './SideNav';
 import styles from './AppLayoutView.module.css';
 
-export interface AppLayoutUser {
-  fullName: string;
-  handle: string;
-  /** The picture to show ('' for the initials). */
-  avatarUrl: string;
-  avatarColor: string;
-  avatarBGColor: string;
-  tenantName: string;
+/** The person the account settings menu shows, and what it may list for them. */
+export interface AppLayoutUser extends AccountMenuUser {
   /** Spec §2.2: the account settings menu lists Change Password for Email logins only. */
   canChangePassword: boolean;
   /** The account settings menu lists Users (/users) for Administrators only. */

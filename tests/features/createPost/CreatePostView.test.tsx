@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CreatePostView, PostLoadErrorView } from '../../../src/features/createPost/CreatePostView';
 import type { CreatePostViewProps } from '../../../src/features/createPost/CreatePostView';
 import { idleCreatePostProps } from '../../support/createPostViewProps';
+import { describedText } from '../../support/describedText';
 
 const NOW = new Date(2026, 10, 22, 14, 38, 27); // 22 Nov 2026 14:38 local
 
@@ -27,11 +28,6 @@ function renderForm(overrides: Partial<CreatePostViewProps> = {}) {
     create: () => screen.getByRole('button', { name: 'Create Post' }) as HTMLButtonElement,
     saveDraft: () => screen.getByRole('button', { name: 'Save Draft' }) as HTMLButtonElement,
   };
-}
-
-function describedText(input: HTMLElement): string {
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
 }
 
 describe('CreatePostView: the form (spec §2.3 Create Post, §5 Post)', () => {

@@ -11,7 +11,8 @@ import type {
   CarouselItem,
   DropsCarouselViewProps,
 } from '../../../src/features/home/DropsCarouselView';
-import { dropItem } from '../../views/samplePosts';
+import { fakeMatchMedia } from '../../support/mediaQuery';
+import { dropItem, PHOTO_AND_VIDEO } from '../../views/samplePosts';
 
 const SLIDE_WIDTH = 320;
 
@@ -45,17 +46,7 @@ afterEach(() => {
 });
 
 function prefersReducedMotion() {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = fakeMatchMedia((query) => query === '(prefers-reduced-motion: reduce)');
 }
 
 const intro: CarouselItem = {
@@ -339,8 +330,7 @@ describe('DropsCarouselView: media', () => {
       key: '0:4',
       drop: dropItem(4, {
         media: [
-          { url: 'https://cdn.example/a.webp', type: 'image', width: 1080, height: 1350 },
-          { url: 'https://cdn.example/b.mp4', type: 'video', width: 720, height: 900 },
+          ...PHOTO_AND_VIDEO,
           { url: 'https://cdn.example/c.webp', type: 'image', width: 1080, height: 1080 },
         ],
       }),

@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginView } from '../../../src/features/login/LoginView';
 import type { LoginViewProps } from '../../../src/features/login/LoginView';
+import { describedText } from '../../support/describedText';
 
 /** Renders the Login screen and, like a person would, opens the email form with its toggle. */
 async function renderLogin(overrides: Partial<LoginViewProps> = {}, { open = true } = {}) {
@@ -26,11 +27,6 @@ async function renderLogin(overrides: Partial<LoginViewProps> = {}, { open = tru
     submitButton: () => screen.getByRole('button', { name: 'Login' }),
     toggle,
   };
-}
-
-function describedText(input: HTMLElement): string {
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
 
 describe('LoginView', () => {

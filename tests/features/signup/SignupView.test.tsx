@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { SignupView } from '../../../src/features/signup/SignupView';
 import type { SignupViewProps } from '../../../src/features/signup/SignupView';
 import { ANN_LEE_SIGNUP } from '../../support/fixtures';
+import { describedText } from '../../support/describedText';
 
 const TODAY = new Date(2026, 10, 22);
 
@@ -64,11 +65,6 @@ function baseProps(overrides: Partial<SignupViewProps> = {}): SignupViewProps {
     ...overrides,
   };
   return { ...props, ...fromMachine(props), ...overrides };
-}
-
-function describedText(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
 }
 
 function renderSignup(overrides: Partial<SignupViewProps> = {}) {

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import type { JwtPayload } from '../../../contract/auth';
 import type { HttpMethod } from '../../../contract/endpoints/define';
 import type { Envelope } from '../../../contract/envelope';
+import type { FeedListRequest } from '../../../contract/posts';
 import { apiPaths } from './apiPaths';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Env, type ServerConfig } from '../../../server/config';
@@ -64,6 +65,22 @@ export async function createTestApp(
 }
 
 export const api = (path: string) => `/api/${path}`;
+
+/**
+ * A page of a feed as the client asks for it (spec §7.2 posts/feedList and drops/feedList): 20 a
+ * page, newest first, no total count; `extra` changes or adds fields (showFirstGuid, sortBy).
+ */
+export const feedRequest = (
+  page: number,
+  extra: Partial<FeedListRequest> = {},
+): FeedListRequest => ({
+  page,
+  pageSize: 20,
+  sortBy: 'CreatedDate',
+  sortByDescending: true,
+  getTotalCount: false,
+  ...extra,
+});
 
 export function envelopeOf(response: LightMyRequestResponse): Envelope {
   return response.json<Envelope>();

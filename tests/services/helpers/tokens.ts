@@ -1,5 +1,5 @@
 /** Unsigned test JWTs with the claims of spec §3 (the client only decodes). */
-import type { CurrentTenant, JwtPayload, TenantSummary } from '../../../contract/auth';
+import type { CurrentTenant, JwtPayload, SessionData, TenantSummary } from '../../../contract/auth';
 
 export const currentTenant: CurrentTenant = {
   id: 7,
@@ -55,3 +55,10 @@ export function makeJwt(payload: unknown): string {
 export function makeToken(overrides: Partial<JwtPayload> = {}): string {
   return makeJwt(claims(overrides));
 }
+
+/** Session data as the auth calls answer it (spec §3), its token opaque to the calls' tests. */
+export const sessionData: SessionData = {
+  jwtToken: 'a.b.c',
+  jwtTokenExpiresIn: 900,
+  refreshTokenExpiresAt: '2026-12-01T00:00:00Z',
+};
