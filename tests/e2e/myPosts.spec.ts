@@ -130,3 +130,18 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test('my posts at 320 px: the tabs and the posts fit, no sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await logInToDashboard(page, MEMBER);
+  await openProfile(page);
+  for (const name of ['Published', 'Scheduled', 'Drafts']) {
+    const tab = myPosts(page).getByRole('tab', { name });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
+    await expectNoSidewaysScroll(page);
+  }
+  await expectAccessible(page, 'my posts at 320 px');
+});
