@@ -141,6 +141,9 @@ test('my posts at 320 px: the tabs and the posts fit, no sideways scrolling', as
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     const box = await tab.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
+    // Its word fits inside it on one line (never drawn over the next tab, never broken).
+    expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(box && box.height < 50).toBe(true);
     await expectNoSidewaysScroll(page);
   }
   await expectAccessible(page, 'my posts at 320 px');
