@@ -111,6 +111,8 @@ for (const width of [1280, 390]) {
     test("Create Post refuses a date in the past, and an address that is not a post says 'Post not found'", async ({
       page,
     }) => {
+      // Two axe scans and a login: 42-60 s on a shared 2-core machine, near the 60 s default.
+      test.slow();
       await logInToDashboard(page, MEMBER);
       await page.goto('/create-post');
       await page.getByLabel('Message').fill(`Back-dated ${uniqueSuffix()}`);
