@@ -1,11 +1,12 @@
 /** The posts calls of spec §7.2 (posts/...): the feed and a person's own posts. */
 import { integer, min, object, optional, unknown } from 'superstruct';
-import { ListRequest, ListResponse } from '../lists';
+import { ListResponse } from '../lists';
 import {
   CreatePostRequest,
   CreatePostWithFileRequest,
   FeedListRequest,
   FeedPostList,
+  OwnPostListRequest,
   Post,
   PostGuidRequest,
   PostIdRequest,
@@ -107,11 +108,14 @@ export const postEndpoints = {
     response: readForStatusOnly,
     auth: 'user',
   }),
-  /** POST posts/list (spec §3 List request): the person's own posts, drafts included. */
+  /**
+   * POST posts/list (spec §3 List request, and an optional status: published, scheduled or
+   * draft): the person's own posts in the current organisation, drafts included.
+   */
   list: endpoint({
     method: 'POST',
     path: 'posts/list',
-    request: ListRequest,
+    request: OwnPostListRequest,
     response: PostList,
     auth: 'user',
   }),

@@ -23,6 +23,8 @@ export const postMessages = {
   publishDateRequired: 'Please choose a publish date',
   publishDateInvalid: 'Please choose a valid publish date',
   publishTimeRequired: 'Please choose a publish time',
+  /** Ours, as the server answers it (contract/posts.ts). */
+  publishDateInPast: postTexts.publishDateInPast,
 } as const;
 
 /** The form's fields, in the order they appear (and are focused when in error). */
@@ -153,6 +155,49 @@ export const postFormStruct = formStruct<PostFormValues>('postForm', {
   publishTime: publishTimeRule,
   isDraft: () => true,
 });
+
+/**
+ * When a post may be published: not before `earliest` (ISO: when the form opened, rounded down
+ * to 15 minutes, the form's own default), except at `kept` (ISO: the stored publish time of the
+ * post being updated, as the form shows it), which stays as it is.
+ */
+export interface PublishWindow {
+  earliest: string;
+  kept: string | null;
+}
+
+/** The publish window of a form opened at `nowIso`, for a post stored at `storedIso` (or none). */
+export function publishWindowAt(nowIso: string, storedIso: string | null): PublishWindow {
+  const stored = storedIso === null ? Number.NaN : Date.parse(storedIso);
+  return {
+    earliest: roundDownToPublishStep(new Date(Date.parse(nowIso))).toISOString(),
+    kept: Number.isNaN(stored) ? null : new Date(shownPublishTime(stored)).toISOString(),
+  };
+}
+
+/**
+ * The form's rules with the publish date and time not in the past (issue 34: a post dated
+ * 01/01/2020 was accepted without a word): the message shows on the date, the first of the two.
+ */
+export function createPostFormStruct(publish: PublishWindow) {
+  const earliest = Date.parse(publish.earliest);
+  const kept = publish.kept === null ? Number.NaN : Date.parse(publish.kept);
+  return formStruct<PostFormValues>('postForm', {
+    message: messageRule,
+    link: linkRule,
+    publishDate: (value, values) => {
+      const shape = publishDateRule(value);
+      if (shape !== true) return shape;
+      const chosen = publishDateTimeToDate(text(value).trim(), text(values.publishTime));
+      if (chosen === null || chosen.getTime() === kept || chosen.getTime() >= earliest) {
+        return true;
+      }
+      return postMessages.publishDateInPast;
+    },
+    publishTime: publishTimeRule,
+    isDraft: () => true,
+  });
+}
 
 /**
  * The form's values as the request fields (the link trimmed, date and time joined in ISO).

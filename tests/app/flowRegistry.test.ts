@@ -177,7 +177,9 @@ describe('the flow registry', () => {
     expect(input('emailConfirmation', '/account/confirm-email/c1')).toEqual({ key: 'c1' });
     expect(input('createPost', '/create-post/42')).toEqual({ postId: 42 });
     expect(input('createPost', '/create-post')).toEqual({ postId: null });
-    expect(input('createPost', '/create-post/0')).toEqual({ postId: null });
+    // Not a post id: Update Post says 'Post not found' (issue 34), never an empty Create form.
+    expect(input('createPost', '/create-post/0')).toEqual({ postId: 0 });
+    expect(input('createPost', '/create-post/abc')).toEqual({ postId: 0 });
     expect(input('home', '/feed', '?new=guid-1')).toEqual({ showFirstGuid: 'guid-1' });
     expect(input('home', '/feed', `?new=${'x'.repeat(65)}`)).toEqual({ showFirstGuid: null });
     const payments = '/account/organisation/payments';

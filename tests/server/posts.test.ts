@@ -75,6 +75,10 @@ const roundedNow = () => {
   return now;
 };
 
+/** A publish date `days` days after the current 15-minute step (ISO, milliseconds shown). */
+const daysAhead = (days: number) =>
+  new Date(roundedNow().getTime() + days * 86_400_000).toISOString();
+
 const newPost = (overrides: Partial<CreatePostRequest> = {}): CreatePostRequest => ({
   message: 'Hello #world from the tests',
   link: '',
@@ -327,16 +331,17 @@ describe('feed pagination at depth', () => {
 
 describe('POST /posts/create', () => {
   it('stores the post of the caller in their current tenant', async () => {
+    const publishedDate = daysAhead(2);
     const post = await create(memberSession, {
       message: 'Hello #test',
       link: 'https://givedrop.example/a?b=c',
-      publishedDate: '2026-01-02T10:15:00.000Z',
+      publishedDate,
     });
     expect(is(post, Post)).toBe(true);
     expect(post).toMatchObject({
       message: 'Hello #test',
       link: 'https://givedrop.example/a?b=c',
-      publishedDate: '2026-01-02T10:15:00.000Z',
+      publishedDate,
       isDraft: false,
       mediaFileStorageId: null,
       mediaFileStorageOriginalName: null,
@@ -387,6 +392,30 @@ describe('POST /posts/create', () => {
     if (payload.message === undefined) delete payload.message;
     refused(await call('POST', apiPaths.postsCreate, ownerSession, payload), 400, messages);
     expect(await feedIdsInDatabase()).toEqual(before);
+  });
+
+  it('refuses a publish date in the past, and accepts the current and the previous 15-minute step', async () => {
+    const before = await feedIdsInDatabase();
+    const step = 15 * 60_000;
+    const earliest = roundedNow().getTime() - step;
+    for (const publishedDate of [
+      '2020-01-01T00:00:00Z',
+      new Date(test.clock.now().getTime() - 86_400_000).toISOString(),
+      new Date(earliest - 1).toISOString(),
+    ]) {
+      refused(
+        await call('POST', apiPaths.postsCreate, ownerSession, newPost({ publishedDate })),
+        400,
+        [postMessages.publishDateInPast],
+      );
+    }
+    expect(await feedIdsInDatabase()).toEqual(before);
+    // The form's default (now rounded down to 15 minutes), and the step before it (grace).
+    expect((await create(ownerSession)).publishedDate).toBe(roundedNow().toISOString());
+    const atEarliest = new Date(earliest).toISOString();
+    expect((await create(ownerSession, { publishedDate: atEarliest })).publishedDate).toBe(
+      atEarliest,
+    );
   });
 
   it('refuses a caller whose login to the tenant was disabled', async () => {
@@ -476,12 +505,13 @@ describe('POST /posts/createWithFile', () => {
 describe('editing posts', () => {
   it('updates the own post, but never its media', async () => {
     const post = await create(ownerSession);
+    const later = daysAhead(3);
     const updated = await data<Post>(
       await call('POST', apiPaths.postsUpdate, ownerSession, {
         id: post.id,
         message: 'Edited',
         link: 'http://givedrop.example',
-        publishedDate: '2026-03-01T09:00:00Z',
+        publishedDate: later,
         isDraft: true,
       }),
     );
@@ -489,7 +519,7 @@ describe('editing posts', () => {
       ...post,
       message: 'Edited',
       link: 'http://givedrop.example',
-      publishedDate: '2026-03-01T09:00:00.000Z',
+      publishedDate: later,
       isDraft: true,
     });
     const withMedia = await call('POST', apiPaths.postsUpdate, ownerSession, {
@@ -515,6 +545,36 @@ describe('editing posts', () => {
     expect(
       await data<Post>(await call('GET', apiPaths.postsGet, ownerSession, { id: String(post.id) })),
     ).toEqual(updated);
+  });
+
+  it('keeps a stored publish date in the past, but refuses moving a post into the past', async () => {
+    const post = await create(ownerSession, { message: 'Published a while ago' });
+    // A day later the post's date is in the past: editing its message keeps it.
+    test.clock.advanceSeconds(86_400);
+    const session = await login(test.app, owner.email);
+    const edit = (publishedDate: string) =>
+      call('POST', apiPaths.postsUpdate, session, {
+        id: post.id,
+        message: 'Edited a day later',
+        link: '',
+        publishedDate,
+        isDraft: false,
+      });
+    expect(await data<Post>(await edit(post.publishedDate))).toMatchObject({
+      message: 'Edited a day later',
+      publishedDate: post.publishedDate,
+    });
+    const earlier = new Date(Date.parse(post.publishedDate) - 15 * 60_000).toISOString();
+    refused(await edit(earlier), 400, [postMessages.publishDateInPast]);
+    refused(
+      await call('POST', postEndpoints.upsert.path, session, {
+        ...newPost({ publishedDate: earlier }),
+      }),
+      400,
+      [postMessages.publishDateInPast],
+    );
+    const [row] = await handle.db.select().from(posts).where(eq(posts.id, post.id));
+    expect(row?.publishedDate.toISOString()).toBe(post.publishedDate);
   });
 
   it("refuses another author's post (403) and another tenant's post (404), unchanged", async () => {
@@ -694,5 +754,82 @@ describe('POST /posts/list', () => {
     refused(await call('POST', apiPaths.postsList, newbieSession, { sortBy: 'Id' }), 400, [
       postMessages.sortBy,
     ]);
+  });
+});
+
+describe('POST /posts/list by status (My posts)', () => {
+  const listed = async (session: LoginResult, status: string, extra: object = {}) =>
+    data<ListResponse<Post>>(
+      await call('POST', apiPaths.postsList, session, {
+        status,
+        page: 1,
+        pageSize: 20,
+        sortBy: status === 'draft' ? 'CreatedDate' : 'PublishedDate',
+        sortByDescending: status !== 'scheduled',
+        getTotalCount: true,
+        ...extra,
+      }),
+    );
+
+  it("answers the caller's drafts, scheduled and published posts of the current tenant apart", async () => {
+    const newbieSession = await login(test.app, newbie.email);
+    const before = {
+      draft: (await listed(newbieSession, 'draft')).totalCount ?? 0,
+      scheduled: (await listed(newbieSession, 'scheduled')).totalCount ?? 0,
+      published: (await listed(newbieSession, 'published')).totalCount ?? 0,
+    };
+    const draft = await create(newbieSession, { message: 'A draft', isDraft: true });
+    const soon = await create(newbieSession, { message: 'Soon', publishedDate: daysAhead(1) });
+    const later = await create(newbieSession, { message: 'Later', publishedDate: daysAhead(5) });
+    const now = await create(newbieSession, { message: 'Out now' });
+    const hidden = await create(newbieSession, { message: 'Taken out of the feed' });
+    await data(
+      await call('POST', apiPaths.postsSetIsPublished, newbieSession, {
+        id: hidden.id,
+        value: false,
+      }),
+    );
+    // Another author's posts in other organisations are never listed.
+    await create(ownerSession, { message: 'Not the newbie’s', isDraft: true });
+    await create(memberSession, {
+      message: 'Not the newbie’s either',
+      publishedDate: daysAhead(1),
+    });
+
+    const drafts = await listed(newbieSession, 'draft');
+    expect(drafts.totalCount).toBe(before.draft + 2);
+    expect(drafts.list.slice(0, 2).map((post) => post.id)).toEqual([hidden.id, draft.id]);
+    const scheduled = await listed(newbieSession, 'scheduled');
+    expect(scheduled.totalCount).toBe(before.scheduled + 2);
+    expect(scheduled.list.slice(0, 2)).toEqual([soon, later]);
+    const published = await listed(newbieSession, 'published');
+    expect(published.totalCount).toBe(before.published + 1);
+    expect(published.list[0]).toEqual(now);
+
+    // Its time comes: the scheduled post is published.
+    test.clock.advanceSeconds(2 * 86_400);
+    const later2 = await login(test.app, newbie.email);
+    expect((await listed(later2, 'published')).list[0]).toEqual(soon);
+    expect((await listed(later2, 'scheduled')).list[0]).toEqual(later);
+  });
+
+  it('pages the posts of a status', async () => {
+    const newbieSession = await login(test.app, newbie.email);
+    const drafts = [];
+    for (let index = 0; index < 3; index += 1) {
+      drafts.push(await create(newbieSession, { message: `Draft ${index}`, isDraft: true }));
+    }
+    const first = await listed(newbieSession, 'draft', { pageSize: 2 });
+    const second = await listed(newbieSession, 'draft', { pageSize: 2, page: 2 });
+    expect(first.list.map((post) => post.id)).toEqual([drafts[2]?.id, drafts[1]?.id]);
+    expect(second.list[0]?.id).toBe(drafts[0]?.id);
+  });
+
+  it('refuses an unknown status', async () => {
+    for (const status of ['Draft', 'deleted', '', 1]) {
+      const response = await call('POST', apiPaths.postsList, ownerSession, { status });
+      expect(response.statusCode).toBe(400);
+      expect(envelopeOf(response).messages).toHaveLength(1);
+    }
   });
 });

@@ -5,16 +5,18 @@
  * in the tenant it was written in: another tenant's post is not found, another author's post in
  * the same tenant is forbidden.
  */
-import type { ListRequest, ListResponse } from '../../../contract/lists';
+import type { ListResponse } from '../../../contract/lists';
 import { mediaPresetIds } from '../../../contract/media';
 import {
   FEED_PAGE_SIZE,
+  PUBLISH_STEP_MINUTES,
   postTexts,
   type CreatePostRequest,
   type CreatePostWithFileRequest,
   type FeedListRequest,
   type FeedPost,
   type MediaFile,
+  type OwnPostListRequest,
   type Post,
   type UpdatePostRequest,
 } from '../../../contract/posts';
@@ -81,6 +83,26 @@ function parsePublishedDate(value: string): Date {
   const year = date.getUTCFullYear();
   if (year < 1970 || year > 9999) throw invalid(postMessages.publishedDateRange);
   return date;
+}
+
+const PUBLISH_STEP_MS = PUBLISH_STEP_MINUTES * 60_000;
+
+/**
+ * The earliest publish date a post may be given at `now`: the start of the previous 15-minute
+ * step. The form's default is now rounded down to the step, sent a moment later; one step of
+ * grace keeps a form opened just before a step boundary from being refused. Anything earlier
+ * would back-date the post (postTexts.publishDateInPast).
+ */
+export function earliestPublishDate(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / PUBLISH_STEP_MS) * PUBLISH_STEP_MS - PUBLISH_STEP_MS);
+}
+
+/** Refuses a publish date before the earliest one, unless it is the post's stored one (kept). */
+function refusePastPublishDate(date: Date, now: Date, stored?: Date): void {
+  if (stored !== undefined && stored.getTime() === date.getTime()) return;
+  if (date.getTime() < earliestPublishDate(now).getTime()) {
+    throw invalid(postMessages.publishDateInPast);
+  }
 }
 
 export function toPost(row: PostRow): Post {
@@ -229,14 +251,19 @@ async function findOwnPost(db: Queryable, scope: TenantScope, ref: PostRef): Pro
   return row;
 }
 
-/** A new post's fields, by the caller in their current tenant (the date checked first). */
-function authoredPost(scope: TenantScope, input: CreatePostRequest) {
+/**
+ * A new post's fields, by the caller in their current tenant (the date checked first: a date, in
+ * range, not in the past).
+ */
+function authoredPost(scope: TenantScope, input: CreatePostRequest, now: Date) {
+  const publishedDate = parsePublishedDate(input.publishedDate);
+  refusePastPublishDate(publishedDate, now);
   return {
     tenantId: scope.tenantId,
     userId: scope.userId,
     message: input.message,
     link: input.link,
-    publishedDate: parsePublishedDate(input.publishedDate),
+    publishedDate,
     isDraft: input.isDraft,
   };
 }
@@ -247,7 +274,7 @@ export async function createPost(
   scope: TenantScope,
   input: CreatePostRequest,
 ): Promise<Post> {
-  const post = authoredPost(scope, input);
+  const post = authoredPost(scope, input, ctx.now());
   await requireMembership(ctx.db, scope);
   const row = await insertPost(ctx.db, post);
   ctx.feedPages.invalidate();
@@ -264,7 +291,7 @@ export async function createPostWithFile(
   scope: TenantScope,
   input: CreatePostWithFileRequest,
 ): Promise<Post> {
-  const post = authoredPost(scope, input);
+  const post = authoredPost(scope, input, ctx.now());
   await requireMembership(ctx.db, scope);
   const outcome = await ctx.media.confirmPendingUpload(
     input.mediaFileStorageId,
@@ -297,6 +324,11 @@ async function updateOwnPost(
   changes: PostChanges,
 ): Promise<Post> {
   const post = await findOwnPost(ctx.db, scope, ref);
+  // A stored publish date in the past stays (an update of a published post keeps its date); a
+  // new one may not be in the past.
+  if (changes.publishedDate !== undefined) {
+    refusePastPublishDate(changes.publishedDate, ctx.now(), post.publishedDate);
+  }
   const row = await updatePostRow(ctx.db, post.id, changes);
   if (row === undefined) throw notFound(postMessages.notFound);
   ctx.feedPages.invalidate();
@@ -370,11 +402,14 @@ export async function deletePost(
   return { deleted: true };
 }
 
-/** POST /posts/list: the caller's own posts in their current tenant, drafts included. */
+/**
+ * POST /posts/list: the caller's own posts in their current tenant, drafts included; with a
+ * status, only the drafts, the scheduled or the published ones (at the server's now).
+ */
 export async function listOwnPosts(
   ctx: PostsContext,
   scope: TenantScope,
-  request: ListRequest,
+  request: OwnPostListRequest,
 ): Promise<ListResponse<Post>> {
   await requireMembership(ctx.db, scope);
   const sort = postSortOf(request.sortBy);
@@ -384,6 +419,7 @@ export async function listOwnPosts(
     userId: scope.userId,
     tenantId: scope.tenantId,
     search: request.searchString?.trim() ?? '',
+    status: request.status === undefined ? undefined : { status: request.status, now: ctx.now() },
   };
   if ((page - 1) * pageSize > MAX_FEED_OFFSET) return { list: [], totalCount: null };
   const rows = await selectAuthorPosts(ctx.db, {

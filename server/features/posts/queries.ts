@@ -14,6 +14,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import type { OwnPostStatus } from '../../../contract/posts';
 import type { Queryable } from '../../db/database';
 import { posts, users, type PostRow } from '../../db/schema';
 
@@ -215,6 +216,24 @@ export interface AuthorPostsQuery {
   tenantId: number;
   /** Text the message contains, in any letter case ('' for every post). */
   search: string;
+  /** Only the posts of this status at `now` (see `ownStatusWhere`); undefined for all. */
+  status?: { status: OwnPostStatus; now: Date } | undefined;
+}
+
+/**
+ * The statuses of My posts: a draft (or a post taken out of the feed with setIsPublished, so it
+ * can be found again), scheduled (its publish date still to come) or published (in the feed).
+ */
+function ownStatusWhere({ status, now }: { status: OwnPostStatus; now: Date }): SQL {
+  const at = now.toISOString();
+  switch (status) {
+    case 'draft':
+      return sql`(${posts.isDraft} or not ${posts.isPublished})`;
+    case 'scheduled':
+      return sql`${posts.isPublished} and not ${posts.isDraft} and ${posts.publishedDate} > ${at}::timestamptz`;
+    case 'published':
+      return inFeed(now);
+  }
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -224,6 +243,7 @@ const authorPostsWhere = (query: AuthorPostsQuery) =>
     eq(posts.userId, query.userId),
     eq(posts.tenantId, query.tenantId),
     query.search === '' ? undefined : ilike(posts.message, `%${escapeLike(query.search)}%`),
+    query.status === undefined ? undefined : ownStatusWhere(query.status),
   );
 
 /** A page of one author's posts in one tenant, drafts included. */

@@ -2,7 +2,12 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import * as chart from './createPostMachine';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
-import { CreatePostView, PostLoadErrorView, type CreatePostAlert } from './CreatePostView';
+import {
+  CreatePostView,
+  PostLoadErrorView,
+  PostNotFoundView,
+  type CreatePostAlert,
+} from './CreatePostView';
 import type { FlowRefs, FlowScreenProps } from '../../shared/flow';
 import type { CreatePostActors } from './createPost.flow';
 
@@ -34,11 +39,21 @@ function CreatePostForm({ postRef }: { postRef: FlowRefs<CreatePostActors>['crea
   const progress = useSelector(postRef, chart.selectUploadProgress);
   const alert = useSelector(postRef, chart.selectPostAlert);
   const loadFailed = useSelector(postRef, chart.selectPostLoadFailed);
+  const notFound = useSelector(postRef, chart.selectPostNotFound);
+  const publishWindow = useSelector(postRef, chart.selectPublishWindow, shallowEqual);
   const [picked, setPicked] = useState<File | null>(null);
   const preview = usePreview(useSelector(postRef, (s) => chart.selectFileToPreview(s, picked)));
   const media = useSelector(postRef, (s) => chart.selectShownMedia(s, preview), shallowEqual);
 
   if (loading) return <LoadingIndicator />;
+  if (notFound) {
+    return (
+      <PostNotFoundView
+        title={chart.createPostTexts.notFound}
+        text={chart.createPostTexts.notFoundText}
+      />
+    );
+  }
   if (loadFailed) {
     return (
       <PostLoadErrorView
@@ -75,6 +90,7 @@ function CreatePostForm({ postRef }: { postRef: FlowRefs<CreatePostActors>['crea
         postRef.send({ type: 'media.remove' });
       }}
       onDismissAlert={() => postRef.send({ type: 'alert.dismiss' })}
+      publishWindow={publishWindow}
     />
   );
 }

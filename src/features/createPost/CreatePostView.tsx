@@ -7,6 +7,8 @@ import {
   POST_MESSAGE_MAX,
   emptyPostForm,
   postFormStruct,
+  createPostFormStruct,
+  type PublishWindow,
   publishTimeOptions,
   toPostSubmission,
 } from '../../validation/post';
@@ -77,6 +79,11 @@ export interface CreatePostViewProps {
   onDraftChange: (isDraft: boolean) => void;
   /** When given, each alert gets a dismiss button. */
   onDismissAlert?: (kind: CreatePostAlertKind) => void;
+  /**
+   * The publish date and time may not be before `earliest` (the post's stored time, `kept`,
+   * excepted): 'The publish date and time cannot be in the past'. Without it, any date.
+   */
+  publishWindow?: PublishWindow;
 }
 
 const alertTexts: Record<CreatePostAlertKind, { level: AlertLevel; title: string }> = {
@@ -117,6 +124,7 @@ export function CreatePostView({
   onRemoveMedia,
   onDraftChange,
   onDismissAlert,
+  publishWindow,
 }: CreatePostViewProps) {
   const [firstRenderDate] = useState(() => new Date());
   const now = nowProp ?? firstRenderDate;
@@ -124,7 +132,15 @@ export function CreatePostView({
     ...emptyPostForm(now),
     ...initialValues,
   }));
-  const resolver = useMemo(() => superstructResolver(postFormStruct), []);
+  const earliest = publishWindow?.earliest;
+  const kept = publishWindow?.kept ?? null;
+  const resolver = useMemo(
+    () =>
+      superstructResolver(
+        earliest === undefined ? postFormStruct : createPostFormStruct({ earliest, kept }),
+      ),
+    [earliest, kept],
+  );
   const {
     register,
     control,
@@ -353,6 +369,35 @@ export function PostLoadErrorView({ messages, onRetry }: PostLoadErrorViewProps)
           <Button onClick={onRetry}>Try again</Button>
           <LinkButton href="/feed" variant="secondary">
             Back to the feed
+          </LinkButton>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export interface PostNotFoundViewProps {
+  /** 'Post not found'. */
+  title: string;
+  text: string;
+}
+
+/**
+ * /create-post/{id} when the id is not one of the person's posts (or not a post id at all): no
+ * form to type into, and the ways back: My posts on the Profile, or a new post.
+ */
+export function PostNotFoundView({ title, text }: PostNotFoundViewProps) {
+  return (
+    <div className={auth.screen}>
+      <div className={cx(auth.card, auth.wide)}>
+        <header className={auth.header}>
+          <h1 className={auth.title}>{title}</h1>
+        </header>
+        <p>{text}</p>
+        <div className={styles.loadErrorActions}>
+          <LinkButton href="/account/profile">Back to My posts</LinkButton>
+          <LinkButton href="/create-post" variant="secondary">
+            Create a new post
           </LinkButton>
         </div>
       </div>

@@ -4,7 +4,10 @@ import type { createPostMachine } from './createPostMachine';
 export type CreatePostActors = { createPost: typeof createPostMachine };
 
 export interface CreatePostRouteInput {
-  /** /create-post/{id}: the post to update; null for a new post. */
+  /**
+   * /create-post/{id}: the post to update (0 when the id is not a post id: 'Post not found');
+   * null for a new post (/create-post).
+   */
   postId: number | null;
 }
 
@@ -20,8 +23,8 @@ export const createPostFlow = defineFlow<CreatePostActors, CreatePostRouteInput>
   ],
   access: 'user',
   input: ({ params }) => {
-    const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : 0;
-    return { postId: id > 0 ? id : null };
+    if (params.id === undefined) return { postId: null };
+    return { postId: /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0 };
   },
   load: () => import('./index'),
   machines: () => import('./createPostMachine').then((m) => [m.createPostMachine]),

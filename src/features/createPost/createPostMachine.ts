@@ -19,6 +19,8 @@ import {
   type PostFormValues,
   postFormValuesOf,
   type PostSubmission,
+  type PublishWindow,
+  publishWindowAt,
   shownPublishTime,
 } from '../../validation/post';
 import { messagesFrom } from '../../machines/errorMessages';
@@ -40,6 +42,12 @@ export const createPostTexts = {
   create: 'Create Post',
   update: 'Update Post',
   saveDraft: 'Save Draft',
+  /**
+   * Ours (issue 34: /create-post/abc showed an empty Create form): the id is not one of the
+   * person's posts in this organisation (none, another person's or another organisation's).
+   */
+  notFound: 'Post not found',
+  notFoundText: 'There is no post of yours with this address in this organisation.',
 } as const;
 
 /** Update mode of Create Post: the post's own path. */
@@ -73,7 +81,10 @@ export type CreatePostInput =
       mode: 'new';
       /** ISO: the default publish time is this, rounded down to 15 minutes. */ now: string;
     }
-  /** /create-post/{id}: an existing post of the person's (its media cannot change). */
+  /**
+   * /create-post/{id}: an existing post of the person's (its media cannot change); postId 0 when
+   * the path's id is not a post id at all (/create-post/abc).
+   */
   | { mode: 'update'; postId: number; now: string };
 
 /** The alerts of the screen (spec §8 Post and its success messages). */
@@ -226,8 +237,11 @@ export const createPostMachine = setup({
     input: {} as CreatePostInput,
   },
   actors: {
-    /** GET /posts/get?id=. */
-    loadPost: fromPromise<Post, { id: number }>(async () => notProvided('loadPost')),
+    /**
+     * GET /posts/get?id=: the post, or null when it is not one of the person's posts (the server
+     * answers 404 for none or another organisation's, 403 for another person's).
+     */
+    loadPost: fromPromise<Post | null, { id: number }>(async () => notProvided('loadPost')),
     /**
      * POST multipart UploadPending to the media service with the post validation preset. Sends
      * back `upload.progress` (0-100), then `upload.finish` or `upload.fail`; stopping it aborts.
@@ -253,6 +267,8 @@ export const createPostMachine = setup({
   },
   guards: {
     isUpdateMode: ({ context }) => context.mode === 'update',
+    hasPostId: ({ context }) => (context.postId ?? 0) >= 1,
+    isFound: (_, post: Post | null) => post !== null,
     isDrafted: (_, values: PostSubmission) => values.isDraft,
     hasMedia: ({ context }) => context.media !== null,
     isNotImage: (_, file: File) => !isImageFile(file),
@@ -527,8 +543,22 @@ export const createPostMachine = setup({
     },
     update: {
       description: 'Updating an existing post: its media cannot be changed.',
-      initial: 'loading',
+      initial: 'checkingId',
       states: {
+        checkingId: {
+          description: "Whether the address's id can be a post's at all.",
+          always: [
+            {
+              guard: 'hasPostId',
+              target: 'loading',
+              description: 'A post id: the post is loaded.',
+            },
+            {
+              target: 'notFound',
+              description: "Not a post id (/create-post/abc): 'Post not found', nothing is asked.",
+            },
+          ],
+        },
         loading: {
           description: 'GET /posts/get?id=.',
           tags: ['busy'],
@@ -536,14 +566,25 @@ export const createPostMachine = setup({
             id: 'loadPost',
             src: 'loadPost',
             input: ({ context }) => ({ id: context.postId ?? 0 }),
-            onDone: {
-              target: 'editing',
-              actions: [
-                { type: 'assignPost', params: ({ event }) => event.output },
-                { type: 'assignDraft', params: ({ event }) => event.output.isDraft },
-              ],
-              description: 'Loaded: the form shows the post (Is Draft as stored).',
-            },
+            onDone: [
+              {
+                guard: { type: 'isFound', params: ({ event }) => event.output },
+                target: 'editing',
+                actions: [
+                  { type: 'assignPost', params: ({ event }) => event.output as Post },
+                  {
+                    type: 'assignDraft',
+                    params: ({ event }) => (event.output as Post).isDraft,
+                  },
+                ],
+                description: 'Loaded: the form shows the post (Is Draft as stored).',
+              },
+              {
+                target: 'notFound',
+                description:
+                  "Not one of the person's posts (none with this id, another person's or another organisation's): 'Post not found'.",
+              },
+            ],
             onError: {
               target: 'loadFailed',
               actions: {
@@ -554,6 +595,11 @@ export const createPostMachine = setup({
               description: "'Error loading post data', with the server's messages if any.",
             },
           },
+        },
+        notFound: {
+          description:
+            "'Post not found': no form (nothing to update), with the ways back to My posts and to a new post.",
+          tags: ['error'],
         },
         loadFailed: {
           description: "'Error loading post data': no form, with 'Try again'.",
@@ -642,6 +688,8 @@ export const selectPostAlert = (s: CreatePostSnapshot) => s.context.alert;
 /** The post is loading (update mode). */
 export const selectPostLoading = (s: CreatePostSnapshot) => s.matches({ update: 'loading' });
 export const selectPostLoadFailed = (s: CreatePostSnapshot) => s.matches({ update: 'loadFailed' });
+/** 'Post not found': the address is not one of the person's posts. */
+export const selectPostNotFound = (s: CreatePostSnapshot) => s.matches({ update: 'notFound' });
 /** A save is out (create, create with its media, or update). */
 const selectPostSaving = (s: CreatePostSnapshot) =>
   s.matches({ new: 'creating' }) ||
@@ -686,6 +734,22 @@ export function selectShownMedia(
   if (uploaded) return { fileName: uploaded.fileName, previewUrl };
   const existing = selectExistingMediaName(s);
   return existing ? { fileName: existing } : null;
+}
+
+const publishWindows = new WeakMap<CreatePostContext, PublishWindow>();
+/**
+ * When the post may be published (issue 34: a date in the past is refused, as the server does):
+ * not before the form's opening time rounded down to 15 minutes (its default), except at the
+ * stored publish time of the post being updated, as the form shows it (an update keeps it). The
+ * same object while the context is the same.
+ */
+export function selectPublishWindow(s: CreatePostSnapshot): PublishWindow {
+  let found = publishWindows.get(s.context);
+  if (found === undefined) {
+    found = publishWindowAt(s.context.now, s.context.post?.publishedDate ?? null);
+    publishWindows.set(s.context, found);
+  }
+  return found;
 }
 
 /**

@@ -3,6 +3,8 @@ import type { FlowEvent } from '../../machines/flows';
 import type { FlowEntryFactory } from '../../shared/flow';
 import { createPostsApi } from '../../services/api/posts';
 import { createMediaClient } from '../../services/media';
+import { ApiError } from '../../services/apiResponse';
+import type { Post } from '../../../contract/posts';
 import type { CreatePostActors, CreatePostRouteInput } from './createPost.flow';
 import { createPostMachine, type CreatePostEvent } from './createPostMachine';
 import { CreatePostScreen } from './CreatePostScreen';
@@ -17,7 +19,15 @@ const entry: FlowEntryFactory<CreatePostRouteInput, CreatePostActors> = (service
   });
   const createPost = createPostMachine.provide({
     actors: {
-      loadPost: fromPromise(({ input, signal }) => posts.get(input.id, { signal })),
+      // 404 (no such post here) and 403 (another person's) both mean: not one of your posts.
+      loadPost: fromPromise<Post | null, { id: number }>(({ input, signal }) =>
+        posts.get(input.id, { signal }).catch((error: unknown) => {
+          if (error instanceof ApiError && (error.httpStatus === 404 || error.httpStatus === 403)) {
+            return null;
+          }
+          throw error;
+        }),
+      ),
       // Uploads straight to the media service (its API key, never the bearer token), reporting
       // real progress; removing the media while it uploads aborts the request.
       // Checked against the post validation preset first (see postMedia.ts).

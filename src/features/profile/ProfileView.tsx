@@ -19,6 +19,8 @@ export interface ProfileViewProps {
   /** 'Failed to fetch dashboard information' when the counts could not be loaded, else null. */
   countsError?: string | null;
   onRetryCounts?: () => void;
+  /** My posts: the person's own posts, under the tabs Published, Scheduled and Drafts. */
+  posts?: ReactNode;
 }
 
 function EmptyPanel({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
@@ -35,7 +37,7 @@ function EmptyPanel({ icon, title, text }: { icon: ReactNode; title: string; tex
 
 /**
  * Profile, /account/profile and /profile (spec §2.3): the avatar widget, the counts Drops, Raised
- * and Followers, the handle, and the tabs Profile, Collectibles and Analytics.
+ * and Followers, the handle, My posts (issue 34), and the tabs Profile, Collectibles and Analytics.
  */
 export function ProfileView(props: ProfileViewProps) {
   const { avatar, fullName, handle, email, organisation, accountType, counts } = props;
@@ -69,6 +71,7 @@ export function ProfileView(props: ProfileViewProps) {
           </div>
         ) : null}
       </section>
+      {props.posts}
       <Tabs
         label="Profile sections"
         className={styles.tabs}

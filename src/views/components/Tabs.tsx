@@ -14,6 +14,13 @@ export interface TabsProps {
   label: string;
   tabs: readonly TabItem[];
   className?: string;
+  /**
+   * Controlled: the selected tab's key, owned by the caller (e.g. a machine that loads each
+   * tab's content), who is told of every choice through `onSelect`. Without it the tabs keep
+   * their own choice.
+   */
+  selected?: string;
+  onSelect?: (key: string) => void;
 }
 
 /**
@@ -21,10 +28,17 @@ export interface TabsProps {
  * arrows move between tabs and select them (wrapping), Home and End go to the first and last;
  * the panel follows, focusable so keyboard users can reach content without links.
  */
-export function Tabs({ label, tabs, className }: TabsProps) {
+export function Tabs({ label, tabs, className, selected: selectedKey, onSelect }: TabsProps) {
   const id = useId();
-  const [selected, setSelected] = useState(0);
+  const [ownSelected, setOwnSelected] = useState(0);
+  const controlled = tabs.findIndex((tab) => tab.key === selectedKey);
+  const selected = selectedKey === undefined || controlled < 0 ? ownSelected : controlled;
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const setSelected = (index: number) => {
+    setOwnSelected(index);
+    const key = tabs[index]?.key;
+    if (onSelect && key !== undefined) onSelect(key);
+  };
   const select = (index: number) => {
     setSelected(index);
     refs.current[index]?.focus();

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CreatePostView, PostLoadErrorView } from '../../../src/features/createPost/CreatePostView';
+import {
+  CreatePostView,
+  PostLoadErrorView,
+  PostNotFoundView,
+} from '../../../src/features/createPost/CreatePostView';
+import { createPostTexts } from '../../../src/features/createPost/createPostMachine';
+import { publishWindowAt } from '../../../src/validation/post';
 import type { CreatePostViewProps } from '../../../src/features/createPost/CreatePostView';
 import { idleCreatePostProps } from '../../support/createPostViewProps';
 import { describedText } from '../../support/describedText';
@@ -329,5 +335,73 @@ describe('Update Post when the post could not be loaded', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('CreatePostView: a publish date in the past is refused (issue 34)', () => {
+  const PAST = 'The publish date and time cannot be in the past';
+  // The form opened at NOW: the earliest publish time is 14:30 that day.
+  const publishWindow = publishWindowAt(NOW.toISOString(), null);
+
+  it('refuses a date before the form opened, on Create Post and on Save Draft, and accepts its default', async () => {
+    const { message, date, time, create, saveDraft, props, user } = renderForm({ publishWindow });
+    await user.type(message(), 'Back-dated');
+    fireEvent.change(date(), { target: { value: '2020-01-01' } });
+    await user.click(create());
+    expect(await screen.findByText(PAST)).toBeTruthy();
+    expect(document.activeElement).toBe(date());
+    await user.click(saveDraft());
+    expect(props.onSubmit).not.toHaveBeenCalled();
+    expect(props.onSaveDraft).not.toHaveBeenCalled();
+    // Earlier the same day: refused too; the default (now rounded down) is not.
+    fireEvent.change(date(), { target: { value: '2026-11-22' } });
+    await user.selectOptions(time(), '14:15');
+    await user.click(create());
+    expect(props.onSubmit).not.toHaveBeenCalled();
+    await user.selectOptions(time(), '14:30');
+    await user.click(create());
+    expect(props.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ publishedDate: new Date(2026, 10, 22, 14, 30).toISOString() }),
+    );
+    expect(screen.queryByText(PAST)).toBeNull();
+  });
+
+  it("keeps an updated post's stored date in the past, but not another one", async () => {
+    const stored = new Date(2026, 10, 20, 9, 15).toISOString();
+    const { date, time, props, user } = renderForm({
+      mode: 'update',
+      publishWindow: publishWindowAt(NOW.toISOString(), stored),
+      initialValues: {
+        message: 'Published two days ago',
+        link: '',
+        publishDate: '2026-11-20',
+        publishTime: '09:15',
+        isDraft: false,
+      },
+    });
+    await user.selectOptions(time(), '09:30');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    expect(await screen.findByText(PAST)).toBeTruthy();
+    await user.selectOptions(time(), '09:15');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    expect(props.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ publishedDate: stored }));
+    expect(date().value).toBe('2026-11-20');
+  });
+});
+
+describe("Update Post of an address that is not one of the person's posts (issue 34)", () => {
+  it("says 'Post not found' with no form, and the ways back to My posts and to a new post", () => {
+    render(
+      <PostNotFoundView title={createPostTexts.notFound} text={createPostTexts.notFoundText} />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Post not found' })).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Post$/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to My posts' }).getAttribute('href')).toBe(
+      '/account/profile',
+    );
+    expect(screen.getByRole('link', { name: 'Create a new post' }).getAttribute('href')).toBe(
+      '/create-post',
+    );
   });
 });

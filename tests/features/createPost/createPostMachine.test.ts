@@ -16,6 +16,9 @@ import {
   selectPostAlert,
   selectPostFormDefaults,
   selectPostLoadFailed,
+  selectPostNotFound,
+  selectPublishWindow,
+  createPostTexts,
   selectPostLoading,
   selectSavingAs,
   selectShownMedia,
@@ -108,7 +111,9 @@ const isSave = (e: AnyEventObject) => e.type === 'form.submit' || e.type === 'dr
  * uploading (only one; a file of another type is refused before any upload; removing cancels the
  * upload), the uploaded media being removed, the post being created (with its media, or without),
  * 'Post created successfully, redirecting...' for 1 s, then the feed (redirected). An existing
- * post: loading, 'Error loading post data' with 'Try again', the form, the post being updated.
+ * post: loading, 'Error loading post data' with 'Try again', the form, the post being updated;
+ * 'Post not found' (issue 34) when the address's id is not a post id or the post is not the
+ * person's (the load answers none), and nothing happens there.
  */
 type NewPhase =
   | 'editing'
@@ -118,7 +123,7 @@ type NewPhase =
   | 'creatingWithFile'
   | 'created'
   | 'redirected';
-type UpdatePhase = 'loading' | 'loadFailed' | 'editing' | 'updating';
+type UpdatePhase = 'loading' | 'loadFailed' | 'notFound' | 'editing' | 'updating';
 type Phases =
   { mode: 'new'; phase: NewPhase; hasMedia: boolean } | { mode: 'update'; phase: UpdatePhase };
 let phases: Phases = { mode: 'new', phase: 'editing', hasMedia: false };
@@ -131,7 +136,8 @@ function stepPhases(p: Phases, event: AnyEventObject): Phases {
     const at = (phase: UpdatePhase): Phases => ({ mode: 'update', phase });
     switch (event.type) {
       case 'xstate.done.actor.loadPost':
-        return p.phase === 'loading' ? at('editing') : p;
+        if (p.phase !== 'loading') return p;
+        return at(event.output === null ? 'notFound' : 'editing');
       case 'xstate.error.actor.loadPost':
         return p.phase === 'loading' ? at('loadFailed') : p;
       case 'retry':
@@ -196,7 +202,7 @@ function postState(): SpecState {
   ].includes(phases.phase);
   return {
     value: { [phases.mode]: phases.phase },
-    tags: { busy, error: phases.phase === 'loadFailed' },
+    tags: { busy, error: phases.phase === 'loadFailed' || phases.phase === 'notFound' },
     // The redirect is the app's (redirectToFeed): the actor itself keeps running.
     done: false,
     shown: { ...phases, drafted },
@@ -235,6 +241,8 @@ await describePathsForInputs<Spies, CreatePostInput>({
       ],
     },
     { name: 'updating a post', input: { mode: 'update', postId: POST_ID, now: NOW } },
+    // /create-post/abc: not a post id.
+    { name: 'an address that is not a post', input: { mode: 'update', postId: 0, now: NOW } },
   ],
   build: () => {
     const promises = new FakePromises();
@@ -285,7 +293,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
     { type: 'upload.finish', upload: PENDING },
     { type: 'upload.fail', error: REJECTED },
     { type: 'xstate.error.actor.uploadPostMedia', error: offline },
-    ...settled('loadPost', [LOADED], [offline]),
+    ...settled('loadPost', [LOADED, null], [offline]),
     ...settled('deletePendingMedia', [undefined], [offline]),
     ...settled('createPost', [CREATED, CREATED_DRAFT], [offline]),
     ...settled('createPostWithFile', [CREATED], [offline]),
@@ -435,6 +443,14 @@ await describePathsForInputs<Spies, CreatePostInput>({
       case 'xstate.done.actor.loadPost':
         expect(selectPostLoading(s)).toBe(false);
         expect(selectPostLoadFailed(s)).toBe(false);
+        if (event.output === null) {
+          // Not one of the person's posts: 'Post not found', no form.
+          expect(selectPostNotFound(s)).toBe(true);
+          expect(selectPostFormDefaults(s)).toBeNull();
+          expect(selectCanSave(s)).toBe(false);
+          break;
+        }
+        expect(selectPostNotFound(s)).toBe(false);
         drafted = LOADED.isDraft;
         expect(selectPostFormDefaults(s)).toEqual({
           message: LOADED.message,
@@ -507,7 +523,7 @@ await describePathsForInputs<Spies, CreatePostInput>({
       phases =
         input.mode === 'new'
           ? { mode: 'new', phase: 'editing', hasMedia: false }
-          : { mode: 'update', phase: 'loading' };
+          : { mode: 'update', phase: input.postId >= 1 ? 'loading' : 'notFound' };
       return postState();
     },
     after: ({ event }) => {
@@ -551,6 +567,8 @@ await describePathsForInputs<Spies, CreatePostInput>({
         expect(['loadPost', 'updatePost']).toContain(call.name);
       }
     }
+    // /create-post/abc: nothing is asked of the server.
+    if (input.mode === 'update' && input.postId < 1) expect(promises.calls).toEqual([]);
   },
 });
 
@@ -639,7 +657,10 @@ describe('createPost: updating keeps a stored publish time between the 15-minute
     const actor = createActor(
       createPostMachine.provide({
         actors: {
-          loadPost: fromPromise(async () => ({ ...LOADED, ...offStep })),
+          loadPost: fromPromise<Post | null, { id: number }>(async () => ({
+            ...LOADED,
+            ...offStep,
+          })),
           updatePost: fromPromise(async ({ input }) => {
             sent.push(input);
             return { ...LOADED, ...offStep };
@@ -663,5 +684,45 @@ describe('createPost: updating keeps a stored publish time between the 15-minute
       expect.objectContaining({ id: POST_ID, publishedDate: offStep.publishedDate, isDraft: true }),
     ]);
     actor.stop();
+  });
+});
+
+describe('createPost: when a post may be published (issue 34)', () => {
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('not before the form opened, rounded down to 15 minutes; an updated post keeps its stored time', async () => {
+    const fresh = createActor(createPostMachine, { input: { mode: 'new', now: NOW } });
+    fresh.start();
+    expect(selectPublishWindow(fresh.getSnapshot())).toEqual({
+      earliest: '2026-11-22T14:30:00.000Z',
+      kept: null,
+    });
+    // The same object while nothing changes (no re-render).
+    expect(selectPublishWindow(fresh.getSnapshot())).toBe(selectPublishWindow(fresh.getSnapshot()));
+    fresh.stop();
+    const stored = '2026-11-20T09:20:00.000Z';
+    const updating = createActor(
+      createPostMachine.provide({
+        actors: {
+          loadPost: fromPromise<Post | null, { id: number }>(async () => ({
+            ...LOADED,
+            publishedDate: stored,
+          })),
+        },
+      }),
+      { input: { mode: 'update', postId: POST_ID, now: NOW } },
+    );
+    updating.start();
+    await flush();
+    expect(selectPublishWindow(updating.getSnapshot())).toEqual({
+      earliest: '2026-11-22T14:30:00.000Z',
+      // As the form shows it: rounded down to the 15-minute step.
+      kept: '2026-11-20T09:15:00.000Z',
+    });
+    updating.stop();
+  });
+
+  it('has the not-found texts', () => {
+    expect(createPostTexts.notFound).toBe('Post not found');
   });
 });
