@@ -247,8 +247,12 @@ const TITLE_OF: Record<string, string> = {
   '/logout': 'Logging out',
   '/admin/k1': 'Admin',
 };
-/** Spec §2.1: visiting login or logout signs the user out. */
+/**
+ * Spec §2.1: visiting any path that starts with login or logout signs the user out (the fake
+ * registry's sign-out routes), /loginfoo too, though no flow claims it.
+ */
 const SIGNS_OUT = ['/login', '/logout'];
+const signsOut = (pathname: string) => SIGNS_OUT.some((prefix) => pathname.startsWith(prefix));
 
 /** What the flow outlet shows (the redirects and the navigations away show 'Loading...'). */
 type FlowShown =
@@ -329,7 +333,7 @@ function run(m: Model, fx: Effects) {
 
 function route(m: Model, fx: Effects) {
   if (m.flow === 'running') fx.stopped = true;
-  if (SIGNS_OUT.includes(m.pathname)) fx.signOuts += 1;
+  if (signsOut(m.pathname)) fx.signOuts += 1;
   const expected = arrival(m.pathname, m.who);
   if (expected.kind === 'unmatched' || expected.kind === 'waits') {
     m.flow = expected.kind === 'waits' ? 'waiting' : 'unmatched';
@@ -468,6 +472,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'route.changed', pathname: '/logout' },
   { type: 'route.changed', pathname: '/admin/k1', search: '?tab=1' },
   { type: 'route.changed', pathname: '/nowhere' },
+  { type: 'route.changed', pathname: '/loginfoo' },
   { type: 'route.changed', pathname: '/' },
   { type: 'xstate.snapshot.session', snapshot: adminSignedIn },
   { type: 'xstate.snapshot.session', snapshot: standardSignedIn },
