@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newPerson, signUpViaApi } from './signupSupport';
-import { expectAccessible, logIn, logInToDashboard, OWNER, storedSession } from './support';
+import {
+  expectAccessible,
+  logIn,
+  logInToDashboard,
+  loginButton,
+  openEmailLogin,
+  OWNER,
+  PASSWORD,
+  storedSession,
+} from './support';
 
 /**
  * Spec §2.1's routes and guards as a person meets them in the browser (issue 34, point 6): each
@@ -72,6 +81,18 @@ test.describe("spec §2.1's layouts and guards", () => {
       });
     }
   }
+
+  test('a visitor sent to /login comes back to the path they asked for, its query too', async ({
+    page,
+  }) => {
+    await page.goto('/search?q=tea&page=2');
+    await expect(page).toHaveURL(/\/login$/);
+    await openEmailLogin(page);
+    await page.getByLabel('Email').fill(OWNER);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await loginButton(page).click();
+    await expect(page).toHaveURL(/\/search\?q=tea&page=2$/);
+  });
 
   test('/error at 320 px: the message and its button fit', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 700 });

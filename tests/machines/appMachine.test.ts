@@ -338,7 +338,8 @@ function route(m: Model, fx: Effects) {
   if (expected.kind === 'unmatched' || expected.kind === 'waits') {
     m.flow = expected.kind === 'waits' ? 'waiting' : 'unmatched';
   } else if (expected.kind === 'redirects') {
-    if (expected.remembers) m.remembered = m.pathname;
+    // Spec §2.1: the path is remembered as it was asked for, its query string too.
+    if (expected.remembers) m.remembered = `${m.pathname}${m.search}`;
     fx.navigations.push({ to: expected.to, replace: true });
     m.flow = 'redirecting';
   } else if (m.loaded.includes(FLOW_OF[m.pathname] ?? '')) {
