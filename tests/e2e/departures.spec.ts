@@ -55,7 +55,10 @@ test.describe("spec §2.1's layouts and guards", () => {
       await expect(header.getByRole('link', { name: 'Givedrop' })).toBeVisible();
       await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
       await expect(
-        page.getByRole('heading', { level: 1, name: 'An error occurred, please refresh the page.' }),
+        page.getByRole('heading', {
+          level: 1,
+          name: 'An error occurred, please refresh the page.',
+        }),
       ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
       expect(await noSideways(page)).toBe(true);
@@ -80,6 +83,62 @@ test.describe("spec §2.1's layouts and guards", () => {
         await expectAccessible(page, `${path} at ${width} px`);
       });
     }
+  }
+
+  for (const width of WIDTHS) {
+    test(`a directly opened /login or /signup: its Back arrow goes to /, not off the site (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/login', '/signup']) {
+        // A new tab's first page is about:blank: Back in the browser would leave the site.
+        await page.goto('about:blank');
+        await page.goto(path);
+        const back = page.getByRole('button', { name: 'Back' });
+        await expect(back).toBeVisible();
+        await expectAccessible(page, `${path} opened directly at ${width} px`);
+        await back.click();
+        await expect(page).toHaveURL(/:\d+\/$/);
+        await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+      }
+      // Reached from a page of the site, Back returns to it.
+      await page.goto('/start-signup');
+      await page.getByRole('link', { name: /Fund Raiser/ }).click();
+      await expect(page).toHaveURL(/\/signup$/);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page).toHaveURL(/\/start-signup$/);
+    });
+
+    test(`onboarding's first step has no Back arrow; the next step's goes back to it (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const person = newPerson('Ona', 'Firststep');
+      await signUpViaApi(request, person);
+      await logIn(page, person.email);
+      await expect(page).toHaveURL(/\/onboarding$/);
+      const step2 = page.getByRole('heading', { level: 1, name: 'What do you care about?' });
+      await expect(step2).toBeVisible();
+      const back = page.getByRole('button', { name: 'Back' });
+      await expect(back).toHaveCount(0);
+      // The header keeps its logo and menu without the arrow.
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Givedrop' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
+      expect(await noSideways(page)).toBe(true);
+      await expectAccessible(page, `onboarding step 2 at ${width} px`);
+      await shoot(page, `onboarding-step2-${width}`);
+      const topics = page.getByRole('list', { name: 'Topics' }).getByRole('button');
+      for (const index of [0, 1, 2]) await topics.nth(index).click();
+      await page.getByRole('button', { name: 'Select these 3 topics' }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Add a profile photo' }),
+      ).toBeVisible();
+      await expect(back).toBeVisible();
+      await back.click();
+      await expect(step2).toBeVisible();
+      await expect(back).toHaveCount(0);
+    });
   }
 
   test('a visitor sent to /login comes back to the path they asked for, its query too', async ({

@@ -12,6 +12,9 @@ import type { User } from '../../contract/auth';
 import { UserRole } from '../../contract/enums';
 import { appMachine } from '../../src/machines/appMachine';
 import {
+  backArrowShown,
+  backTarget,
+  flowCanGoBack,
   selectFlowStatus,
   selectInitializing,
   selectRoute,
@@ -740,5 +743,28 @@ describe('what the flow outlet shows', () => {
   ] as const)('%s, a route %s, its code %s: %s', (status, hasRoute, loaded, shows, recovery) => {
     expect(outletContent(status, hasRoute, loaded)).toBe(shows);
     expect(errorRecovery(status)).toBe(recovery);
+  });
+});
+
+// Spec §2.1 full-page layout and §2.3 Onboarding: the back arrow (App.tsx does what these say).
+describe('the full-page back arrow', () => {
+  it("shows unless the flow owns it and has no step to go back to (onboarding's first)", () => {
+    expect(backArrowShown(false, false)).toBe(true);
+    expect(backArrowShown(true, true)).toBe(true);
+    expect(backArrowShown(true, false)).toBe(false);
+  });
+  it("goes to the flow's previous step, else this site's previous page, else /", () => {
+    expect(backTarget(true, false)).toBe('flow');
+    expect(backTarget(true, true)).toBe('flow');
+    expect(backTarget(false, true)).toBe('history');
+    expect(backTarget(false, false)).toBe('home');
+  });
+  it("asks the flow's actors whether they take layout.back now", () => {
+    const can = (answer: boolean) => ({
+      can: (e: { type: string }) => answer && e.type === 'layout.back',
+    });
+    expect(flowCanGoBack([])).toBe(false);
+    expect(flowCanGoBack([can(false), {}])).toBe(false);
+    expect(flowCanGoBack([{}, can(true)])).toBe(true);
   });
 });
