@@ -254,6 +254,8 @@ test.describe('admin area', () => {
     browser,
     request,
   }) => {
+    // Room for its two axe scans and a second person's signup (as the host's walk has).
+    test.slow();
     const member = await (await browser.newContext()).newPage();
     await logInToDashboard(member, MEMBER);
     for (const width of [1280, 390]) {
