@@ -32,6 +32,18 @@ export const ReferenceListRequest = assign(
 );
 export type ReferenceListRequest = Infer<typeof ReferenceListRequest>;
 
+/**
+ * POST userinterestedtopics/list (spec §7.2 Topics: page, pageSize 999, sortBy Order,
+ * sortByDescending false, getTotalCount false, showFirstGuid): the reference list request with
+ * the spec's showFirstGuid. The client sends it empty (no topic is asked to lead); the topics
+ * come by Order whatever it holds.
+ */
+export const TopicListRequest = assign(
+  ReferenceListRequest,
+  object({ showFirstGuid: optional(size(string(), 0, 64)) }),
+);
+export type TopicListRequest = Infer<typeof TopicListRequest>;
+
 /** A currency of the reference list: ISO 4217 code and the sign shown before an amount. */
 export interface Currency {
   id: number;

@@ -2,7 +2,7 @@
  * The interest-topic calls of spec §7.2: the topics list (under userinterestedtopics/) and the
  * per-user lookup and save (under users/; the spec does not show their paths, issue 14 names them).
  */
-import { ReferenceListRequest } from '../referenceLists';
+import { TopicListRequest } from '../referenceLists';
 import {
   TopicList,
   topicTexts,
@@ -20,7 +20,7 @@ export const topicEndpoints = {
   list: endpoint({
     method: 'POST',
     path: 'userinterestedtopics/list',
-    request: ReferenceListRequest,
+    request: TopicListRequest,
     response: TopicList,
     auth: 'user',
   }),

@@ -7,12 +7,17 @@ import {
   useDeferredValue,
   useEffect,
   useLayoutEffect,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import type { AnyActorRef } from 'xstate';
 import { useLocation } from 'wouter';
 import type { User } from '../../contract/auth';
 import {
+  backArrowShown,
+  backTarget,
   errorRecovery,
+  flowCanGoBack,
   outletContent,
   selectFlowHandlesBack,
   selectFlowRefs,
@@ -21,6 +26,7 @@ import {
   selectPathname,
   selectRoute,
   shownLayout,
+  type BackCapable,
 } from '../machines/appSelectors';
 import type { FlowLayout } from '../machines/flows';
 import { AppLayoutView } from '../views/layouts/AppLayoutView';
@@ -32,6 +38,7 @@ import { LoadingScreenView } from '../views/layouts/LoadingScreenView';
 import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ImpersonationBanner } from './ImpersonationBanner';
+import { canGoBackInApp } from './inAppHistory';
 import { layoutUser } from './layouts/layoutUser';
 import { pageTitle } from './pageTitle';
 import { RouteAnnouncer } from './RouteAnnouncer';
@@ -46,6 +53,27 @@ const AdminArea = lazy(() => import('./layouts/AdminArea'));
 /** Spec §2.1: while authentication state loads, a full-screen indicator reads 'Loading...'. */
 export const AUTH_LOADING_TEXT = 'Loading...';
 
+/**
+ * Whether one of the running flow's actors takes the back arrow's `layout.back` now, kept up to
+ * date as their snapshots change (the app machine's snapshot does not change with theirs).
+ */
+function useFlowCanGoBack(refs: Readonly<Record<string, AnyActorRef>>): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscriptions = Object.values(refs).map((ref) => ref.subscribe(onChange));
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    },
+    [refs],
+  );
+  const read = useCallback(
+    () => flowCanGoBack(Object.values(refs).map((ref) => ref.getSnapshot() as BackCapable)),
+    [refs],
+  );
+  return useSyncExternalStore(subscribe, read);
+}
+
 /** The layout a route renders in, as the app machine's route says (spec §2.1). */
 function Layout({
   layout,
@@ -59,6 +87,7 @@ function Layout({
   const { actor, clientVersion } = useAppRuntime();
   const [pathname, navigate] = useLocation();
   const flowHandlesBack = useSelector(actor, selectFlowHandlesBack);
+  const flowCanGoBackNow = useFlowCanGoBack(useSelector(actor, selectFlowRefs));
   const switchOrganisation = useContext(SwitchOrganisationContext);
   const shown = shownLayout(layout, user !== null);
   if (shown === 'loading') return <LoadingScreenView text={AUTH_LOADING_TEXT} />;
@@ -82,18 +111,22 @@ function Layout({
     );
   }
   if (shown === 'fullPage') {
-    // The back button: the flow's own (onboarding's previous step), else the previous page,
-    // or / when there is none.
+    // The back button: the flow's own (onboarding's previous step), else the previous page of
+    // this site, or / when there is none (the selectors decide which).
     const onBack = () => {
-      if (flowHandlesBack) {
+      const target = backTarget(flowHandlesBack, canGoBackInApp());
+      if (target === 'flow') {
         for (const ref of Object.values(actor.getSnapshot().context.flowRefs)) {
           ref.send({ type: 'layout.back' });
         }
-      } else if (window.history.length > 1) window.history.back();
+      } else if (target === 'history') window.history.back();
       else navigate('/');
     };
     return (
-      <FullPageLayoutView onBack={onBack} signedIn={user !== null}>
+      <FullPageLayoutView
+        onBack={backArrowShown(flowHandlesBack, flowCanGoBackNow) ? onBack : undefined}
+        signedIn={user !== null}
+      >
         {children}
       </FullPageLayoutView>
     );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useAppRuntime } from './appContext';
+import { noteInAppNavigation } from './inAppHistory';
 
 /**
  * Tells the app machine where the browser is (it runs the route's flow), and reloads the page on
@@ -15,6 +16,7 @@ export function RouteSync() {
       window.location.reload();
       return;
     }
+    if (!first.current) noteInAppNavigation();
     first.current = false;
     if (actor.getSnapshot().context.pathname !== pathname) {
       actor.send({ type: 'route.changed', pathname, search: window.location.search });

@@ -118,7 +118,8 @@ export const appMachine = appSetup.createMachine({
           },
           states: {
             routing: {
-              description: "Finds the route's flow; a sign-out route signs the user out.",
+              description:
+                "Finds the route's flow; spec §2.1: visiting any path that starts with a sign-out route's path (login, signup, …) signs the user out.",
               entry: ['assignRoute', 'signOutOnVisit'],
               always: [
                 { guard: 'isUnmatched', target: 'unmatched', description: 'No flow claims it.' },

@@ -45,7 +45,7 @@ export interface AppContext {
   configuration: Configuration | null;
   pathname: string;
   search: string;
-  /** The path the app layout remembered when it sent an unauthenticated user to /login. */
+  /** The path (and query) the app layout remembered when it sent an unauthenticated user to /login. */
   returnTo: string | null;
   expiredFlag: boolean;
   auth: AccessState['auth'];
@@ -182,10 +182,15 @@ export function initialContext(input: AppInput): AppContext {
   };
 }
 
-/** The path to remember when the guard sends an unauthenticated user to /login. */
+/**
+ * The path to remember when the guard sends an unauthenticated user to /login, with its query
+ * string (/feed?new=… comes back as it was asked for).
+ */
 export function rememberedPathOf(context: AppContext): string | null {
   const decision = accessOf(context);
-  return decision.kind === 'redirect' && decision.remember ? context.pathname : context.returnTo;
+  return decision.kind === 'redirect' && decision.remember
+    ? `${context.pathname}${context.search}`
+    : context.returnTo;
 }
 
 export const signedOutTargetOf = (context: AppContext) => ({

@@ -23,6 +23,33 @@ export const selectFlowRefs = (s: AppSnapshot) => s.context.flowRefs;
 /** The current flow owns the full-page layout's back arrow (it is sent `layout.back`). */
 export const selectFlowHandlesBack = (s: AppSnapshot) => Boolean(flowOf(s.context)?.handlesBack);
 
+/** What a running flow's actor would do with `layout.back` (its snapshot's `can`). */
+export interface BackCapable {
+  can?: (event: { type: 'layout.back' }) => boolean;
+}
+
+/** Whether one of the flow's actors takes `layout.back` now (onboarding above step 2). */
+export const flowCanGoBack = (snapshots: readonly BackCapable[]): boolean =>
+  snapshots.some((snapshot) => snapshot.can?.({ type: 'layout.back' }) === true);
+
+/**
+ * Spec §2.1 and §2.3 Onboarding: the full-page layout shows its back arrow unless the flow owns
+ * it and has no step to go back to (onboarding's first step: the arrow never goes below step 2,
+ * so it is hidden there rather than doing nothing).
+ */
+export const backArrowShown = (flowHandlesBack: boolean, flowCanGoBackNow: boolean): boolean =>
+  !flowHandlesBack || flowCanGoBackNow;
+
+/**
+ * Where the back arrow goes: the flow's previous step when the flow owns it; else the previous
+ * page when it is one of this site's; else / (a directly opened /login or /signup never leaves
+ * the site).
+ */
+export const backTarget = (
+  flowHandlesBack: boolean,
+  canGoBackInApp: boolean,
+): 'flow' | 'history' | 'home' => (flowHandlesBack ? 'flow' : canGoBackInApp ? 'history' : 'home');
+
 /**
  * Spec §2.1 layouts, as shown: 'landing' is the app layout to a signed-in person and the public
  * one to a visitor; the app and admin layouts are only for a signed-in person, so nobody signed

@@ -3,7 +3,7 @@ import type { Configuration } from '../../contract/configuration';
 import * as rules from './appRules';
 import type { AppContext, AppEvent, AppInput, AppUser } from './appRules';
 import { configMachine } from './configMachine';
-import { matchRoute, type StartFlow } from './flows';
+import { matchRoute, signsOutAt, type StartFlow } from './flows';
 import { notProvided } from './notProvided';
 import { sessionMachine, type EstablishedSession } from './sessionMachine';
 import { subscriptionMachine, type SubscriptionSnapshot } from './subscriptionMachine';
@@ -43,7 +43,7 @@ export const appSetup = setup({
     }),
     assignRoute: assign(({ context }) => ({ route: matchRoute(context.flows, context.pathname) })),
     signOutOnVisit: enqueueActions(({ context, enqueue }) => {
-      if (rules.flowOf(context)?.signsOutOnVisit)
+      if (signsOutAt(context.flows, context.pathname))
         enqueue.sendTo('session', { type: 'session.signOut' });
     }),
     rememberPathIfAsked: assign(({ context }) => ({ returnTo: rules.rememberedPathOf(context) })),

@@ -31,3 +31,19 @@ export function titledFailure(
     ? { title: null, messages }
     : { title: text, messages };
 }
+
+/**
+ * How a call failed, as its error tells (a failed call's ApiError: its kind, and whether its
+ * messages are the server's): refused with the server's own messages ('server'); an answer that
+ * refused without messages of its own ('refused'); no answer, or none that could be read
+ * ('noAnswer'); anything else ('unknown'). A plain `{ messages }` counts as the server's.
+ */
+export type FailureKind = 'server' | 'refused' | 'noAnswer' | 'unknown';
+export function failureKindOf(error: unknown): FailureKind {
+  if (typeof error !== 'object' || error === null) return 'unknown';
+  const { kind, fromServer } = error as { kind?: unknown; fromServer?: unknown };
+  if (kind === 'network' || kind === 'invalid-response') return 'noAnswer';
+  if ((kind === 'http' || kind === 'status') && fromServer === false) return 'refused';
+  const fallback = '';
+  return messagesFrom(error, fallback)[0] === fallback ? 'unknown' : 'server';
+}

@@ -61,7 +61,7 @@ export interface FlowRules<TInput = unknown> {
   id: string;
   routes: readonly FlowRoute[];
   access: FlowAccess;
-  /** Spec §2.1: visiting it signs the user out. */
+  /** Spec §2.1: visiting it, or any path that starts with its routes' paths, signs the user out. */
   signsOutOnVisit?: boolean;
   /**
    * Where a person who signs in while the flow runs is sent (spec §2.1: the auth screens send to
@@ -167,6 +167,25 @@ export function matchRoute(flows: readonly FlowRules[], pathname: string): Route
   return match;
 }
 
+/**
+ * Spec §2.1: 'Visiting any path that starts with login, signup, … signs the user out.' The
+ * prefixes are the sign-out flows' routes up to their first param (`/invitation/:key` gives
+ * `/invitation`), so `/loginfoo` and `/signup/extra` sign out as `/login` and `/signup` do.
+ */
+export function signOutPrefixes(flows: readonly FlowRules[]): string[] {
+  return flows
+    .filter((flow) => flow.signsOutOnVisit)
+    .flatMap((flow) => flow.routes.map((route) => route.path))
+    .filter((path) => path !== '*')
+    .map((path) => path.split('/:')[0]!.replace(/\/+$/, ''))
+    .filter((prefix) => prefix !== '');
+}
+
+/** Whether visiting `pathname` signs the user out (spec §2.1, by prefix). */
+export function signsOutAt(flows: readonly FlowRules[], pathname: string): boolean {
+  return signOutPrefixes(flows).some((prefix) => pathname.startsWith(prefix));
+}
+
 export interface AccessState {
   auth: 'loading' | 'signedIn' | 'signedOut';
   role: UserRole | null;
@@ -199,11 +218,11 @@ export function rolesAllowed(access: FlowAccess): readonly UserRole[] {
 
 /**
  * Spec §2.1 and §6 guard rules: an unauthenticated user goes to /login and the path is
- * remembered; a role outside the area's list goes to /; the admin section (access 'host') goes to
- * /dashboard for anyone signed in but an Administrator who is a host (spec §2.3 Admin: 'The admin
- * layout redirects to /dashboard unless the user isHost'; a Standard User goes there too rather
- * than to /, issue 19), and so does an impersonated session, whoever the user is (the server
- * refuses host calls while impersonating); a tenant still onboarding goes to /onboarding.
+ * remembered; a role outside the area's list goes to / (a Standard User on /users or /admin*,
+ * issue 34); the admin section (access 'host') sends an Administrator who is not a host to
+ * /dashboard (spec §2.3 Admin: 'The admin layout redirects to /dashboard unless the user
+ * isHost'; spec §6), and so does an impersonated session (the server refuses host calls while
+ * impersonating); a tenant still onboarding goes to /onboarding.
  */
 export function decideAccess(access: FlowAccess, state: AccessState): AccessDecision {
   if (access === 'public') return { kind: 'allow' };
@@ -216,14 +235,11 @@ export function decideAccess(access: FlowAccess, state: AccessState): AccessDeci
   if (state.auth === 'signedOut' || state.role === null) {
     return { kind: 'redirect', to: LOGIN_PATH, remember: true };
   }
-  if (
-    access === 'host' &&
-    (!state.isHost || state.impersonating || !rolesAllowed(access).includes(state.role))
-  ) {
-    return { kind: 'redirect', to: DASHBOARD_PATH, remember: false };
-  }
   if (!rolesAllowed(access).includes(state.role))
     return { kind: 'redirect', to: '/', remember: false };
+  if (access === 'host' && (!state.isHost || state.impersonating)) {
+    return { kind: 'redirect', to: DASHBOARD_PATH, remember: false };
+  }
   if (state.tenant === 'unknown') return { kind: 'wait' };
   if (access === 'onboarding') {
     return state.tenant === 'onboarding'

@@ -7,7 +7,7 @@ export interface CallOutcome<Target extends string> {
 /**
  * The `invoke` of a state that calls the server once and branches three ways: the named guard
  * holds for the call's output (`yes`), it does not (`no`), or the call failed (`failed`). The
- * activation, email confirmation, reset-password link and handle checks share this shape; the
+ * email confirmation, reset-password link and handle checks share this shape; the
  * actor and the guard keep their names from the machine's `setup()`.
  */
 export function guardedCall<

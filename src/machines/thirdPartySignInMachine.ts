@@ -7,7 +7,7 @@ import type {
 } from '../../contract/identity';
 import type { ThirdPartySignupSubmission } from '../validation/signup';
 import { captchaTokenMachine, captchaTokenTexts } from './captchaTokenMachine';
-import { messagesFrom } from './errorMessages';
+import { failureKindOf, messagesFrom } from './errorMessages';
 import { notProvided } from './notProvided';
 import type { EstablishedSession } from './sessionMachine';
 import { sessionOutput } from './sessionOutput';
@@ -26,7 +26,12 @@ export const thirdPartyCaptchaId = 'thirdPartyCaptchaToken';
 export const thirdPartySignInTexts = {
   /** Spec §8 Authentication: 'Google login failed:' plus the error. */
   providerFailed: (error: string) => `Google login failed: ${error}`,
+  /** Spec §8 Authentication: a third-party signup that failed otherwise. */
   signupFailed: 'Error signing up with google, please try again.',
+  /** Spec §8 Signup: the server refused the signup without saying why. */
+  signupRefused: 'Error creating an account with Google account, please try again',
+  /** Spec §8 Signup: the signup call got no answer (or none that could be read). */
+  signupNoAnswer: 'Error signing up with Google account, please try again',
   loginFailed: 'Error logging in with google.',
   /** Spec §4 Signup with email (third-party signup). */
   existing: 'Account already exists, logging in...',
@@ -77,6 +82,23 @@ export function providerErrorText(error: unknown): string {
     if (typeof type === 'string' && type !== '') return type;
   }
   return 'unknown error';
+}
+
+/**
+ * The alert's lines when the third-party signup call failed (spec §8): the server's messages;
+ * 'Error creating an account with Google account, please try again' when it refused without
+ * any; 'Error signing up with Google account, please try again' when no answer came; else
+ * 'Error signing up with google, please try again.'
+ */
+export function signupFailureMessages(error: unknown): string[] {
+  switch (failureKindOf(error)) {
+    case 'refused':
+      return [thirdPartySignInTexts.signupRefused];
+    case 'noAnswer':
+      return [thirdPartySignInTexts.signupNoAnswer];
+    default:
+      return messagesFrom(error, thirdPartySignInTexts.signupFailed);
+  }
 }
 
 const startTransitions = {
@@ -164,7 +186,7 @@ export const thirdPartySignInMachine = setup({
       alert: {
         kind: 'failure' as const,
         title: thirdPartySignInTexts.signupErrorTitle,
-        messages: messagesFrom(error, thirdPartySignInTexts.signupFailed),
+        messages: signupFailureMessages(error),
       },
     })),
     assignLoginError: assign((_, error: unknown) => ({
@@ -281,7 +303,7 @@ export const thirdPartySignInMachine = setup({
             onError: failedCall(
               '#thirdPartySignIn.failed',
               'assignSignupError',
-              "The server's messages or 'Error signing up with google, please try again.'",
+              "The server's messages; 'Error creating an account with Google account, please try again' when it refused without any; 'Error signing up with Google account, please try again' when no answer came; else 'Error signing up with google, please try again.'",
             ),
           },
         },

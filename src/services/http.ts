@@ -28,7 +28,6 @@ import {
   RATE_LIMIT_RETRIES,
   RATE_LIMIT_STATUS,
   retryAfterMs,
-  shouldRetryRateLimit,
 } from './rateLimit';
 import { isNewerVersion, type ReloadFlag } from './version';
 import type { XhrAnswer } from './xhrUpload';
@@ -239,13 +238,9 @@ export function createHttp(options: HttpOptions): HttpClient {
       jitter: false,
       backoffLimit: Number.POSITIVE_INFINITY,
       maxRetryAfter: Number.POSITIVE_INFINITY,
-      // Only a 429 answer is retried: never a network failure (ky would retry those too), and
-      // not when the server asks for a wait longer than MAX_RATE_LIMIT_WAIT_MS.
-      shouldRetry: ({ error }) =>
-        error instanceof HTTPError &&
-        shouldRetryRateLimit(error.response.headers.get('Retry-After'))
-          ? undefined
-          : false,
+      // Only a 429 answer is retried (never a network failure: ky would retry those too), after
+      // whatever Retry-After asks (spec §7.1); the caller's signal cancels the wait.
+      shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false),
     },
     hooks: {
       beforeRequest: [
@@ -363,9 +358,7 @@ export function createHttp(options: HttpOptions): HttpClient {
       });
       noteVersion(answer.header(CLIENT_VERSION_HEADER));
       if (answer.status !== RATE_LIMIT_STATUS || attempt >= RATE_LIMIT_RETRIES) return answer;
-      const retryAfter = answer.header('Retry-After');
-      if (!shouldRetryRateLimit(retryAfter)) return answer;
-      await wait(retryAfterMs(retryAfter), requestOptions?.signal);
+      await wait(retryAfterMs(answer.header('Retry-After')), requestOptions?.signal);
     }
   };
 

@@ -8,6 +8,8 @@ export const signupMessages = {
   companyNameRequired: identityTexts.companyNameRequired,
   ...personFieldTexts,
   emailNotVerified: 'Please verify your email address.',
+  /** Spec §5 Email verification widget: 'The email schema message is 'Invalid email address''. */
+  emailInvalid: 'Invalid email address',
   termsRequired: identityTexts.termsRequired,
   privacyRequired: identityTexts.privacyRequired,
   /** Ours: the spec gives the 1024 limit but no text. */

@@ -5,7 +5,12 @@ import { pageTitle } from '../../src/app/pageTitle';
 import { adminMenuItems } from '../../src/app/layouts/adminMenu';
 import { REDACTED } from '../../src/app/redact';
 import { createSecretRedactor } from '../../src/app/secretRedactor';
-import { impersonationEndPath, matchRoute, type FlowAccess } from '../../src/machines/flows';
+import {
+  impersonationEndPath,
+  matchRoute,
+  signsOutAt,
+  type FlowAccess,
+} from '../../src/machines/flows';
 import { ADMIN_MENU_LABELS } from '../support/menus';
 
 /** What the inspector receives of a value (a fresh redactor: it learns the secrets it meets). */
@@ -83,6 +88,27 @@ describe('the flow registry', () => {
       const path = samplePath(route.path).replace(/^\//, '');
       const expected = route.path !== '*' && prefixes.some((prefix) => path.startsWith(prefix));
       expect(Boolean(flow.signsOutOnVisit), route.path).toBe(expected);
+    }
+  });
+
+  it('signs out on any path that starts with those words, claimed by a flow or not (spec §2.1)', () => {
+    for (const path of [
+      '/loginfoo',
+      '/login/extra',
+      '/signup/extra',
+      '/signupx',
+      '/forgotten-passwords',
+      '/invitation',
+      '/logout/now',
+      '/auth/logout/x',
+      '/brand-signup-x',
+      '/account/login/x',
+      '/buyer-signup/x',
+    ]) {
+      expect(signsOutAt(flowRegistry, path), path).toBe(true);
+    }
+    for (const path of ['/', '/feed', '/account/profile', '/account', '/auth', '/admin', '/logi']) {
+      expect(signsOutAt(flowRegistry, path), path).toBe(false);
     }
   });
 
@@ -225,7 +251,12 @@ describe('the admin side menu (spec §2.3 Admin), derived from the registry', ()
       href: '/admin/email-templates',
       current: false,
     });
-    expect(items[1]).toEqual({ label: 'Reports', href: '/admin/reports', current: true });
+    expect(items[1]).toEqual({
+      label: 'Product Categories',
+      href: '/admin/product-categories',
+      current: false,
+    });
+    expect(items[2]).toEqual({ label: 'Reports', href: '/admin/reports', current: true });
     expect(items.filter((item) => item.current)).toHaveLength(1);
     // Every item's page exists: a route of the admin layout, which only host Administrators see.
     for (const item of items) {

@@ -12,6 +12,9 @@ import type { User } from '../../contract/auth';
 import { UserRole } from '../../contract/enums';
 import { appMachine } from '../../src/machines/appMachine';
 import {
+  backArrowShown,
+  backTarget,
+  flowCanGoBack,
   selectFlowStatus,
   selectInitializing,
   selectRoute,
@@ -247,8 +250,12 @@ const TITLE_OF: Record<string, string> = {
   '/logout': 'Logging out',
   '/admin/k1': 'Admin',
 };
-/** Spec §2.1: visiting login or logout signs the user out. */
+/**
+ * Spec §2.1: visiting any path that starts with login or logout signs the user out (the fake
+ * registry's sign-out routes), /loginfoo too, though no flow claims it.
+ */
 const SIGNS_OUT = ['/login', '/logout'];
+const signsOut = (pathname: string) => SIGNS_OUT.some((prefix) => pathname.startsWith(prefix));
 
 /** What the flow outlet shows (the redirects and the navigations away show 'Loading...'). */
 type FlowShown =
@@ -329,12 +336,13 @@ function run(m: Model, fx: Effects) {
 
 function route(m: Model, fx: Effects) {
   if (m.flow === 'running') fx.stopped = true;
-  if (SIGNS_OUT.includes(m.pathname)) fx.signOuts += 1;
+  if (signsOut(m.pathname)) fx.signOuts += 1;
   const expected = arrival(m.pathname, m.who);
   if (expected.kind === 'unmatched' || expected.kind === 'waits') {
     m.flow = expected.kind === 'waits' ? 'waiting' : 'unmatched';
   } else if (expected.kind === 'redirects') {
-    if (expected.remembers) m.remembered = m.pathname;
+    // Spec §2.1: the path is remembered as it was asked for, its query string too.
+    if (expected.remembers) m.remembered = `${m.pathname}${m.search}`;
     fx.navigations.push({ to: expected.to, replace: true });
     m.flow = 'redirecting';
   } else if (m.loaded.includes(FLOW_OF[m.pathname] ?? '')) {
@@ -468,6 +476,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'route.changed', pathname: '/logout' },
   { type: 'route.changed', pathname: '/admin/k1', search: '?tab=1' },
   { type: 'route.changed', pathname: '/nowhere' },
+  { type: 'route.changed', pathname: '/loginfoo' },
   { type: 'route.changed', pathname: '/' },
   { type: 'xstate.snapshot.session', snapshot: adminSignedIn },
   { type: 'xstate.snapshot.session', snapshot: standardSignedIn },
@@ -734,5 +743,28 @@ describe('what the flow outlet shows', () => {
   ] as const)('%s, a route %s, its code %s: %s', (status, hasRoute, loaded, shows, recovery) => {
     expect(outletContent(status, hasRoute, loaded)).toBe(shows);
     expect(errorRecovery(status)).toBe(recovery);
+  });
+});
+
+// Spec §2.1 full-page layout and §2.3 Onboarding: the back arrow (App.tsx does what these say).
+describe('the full-page back arrow', () => {
+  it("shows unless the flow owns it and has no step to go back to (onboarding's first)", () => {
+    expect(backArrowShown(false, false)).toBe(true);
+    expect(backArrowShown(true, true)).toBe(true);
+    expect(backArrowShown(true, false)).toBe(false);
+  });
+  it("goes to the flow's previous step, else this site's previous page, else /", () => {
+    expect(backTarget(true, false)).toBe('flow');
+    expect(backTarget(true, true)).toBe('flow');
+    expect(backTarget(false, true)).toBe('history');
+    expect(backTarget(false, false)).toBe('home');
+  });
+  it("asks the flow's actors whether they take layout.back now", () => {
+    const can = (answer: boolean) => ({
+      can: (e: { type: string }) => answer && e.type === 'layout.back',
+    });
+    expect(flowCanGoBack([])).toBe(false);
+    expect(flowCanGoBack([can(false), {}])).toBe(false);
+    expect(flowCanGoBack([{}, can(true)])).toBe(true);
   });
 });

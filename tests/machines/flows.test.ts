@@ -41,18 +41,19 @@ describe('access rules (spec §2.1 guard rules, §6 roles)', () => {
     expect(decideAccess('user', standard)).toEqual({ kind: 'allow' });
     expect(decideAccess('admin', admin)).toEqual({ kind: 'allow' });
   });
-  it('sends anyone signed in but a host Administrator from the admin section to /dashboard', () => {
+  it('sends an Administrator who is not a host from the admin section to /dashboard, a Standard User to /', () => {
     expect(decideAccess('host', admin)).toEqual({
       kind: 'redirect',
       to: '/dashboard',
       remember: false,
     });
     expect(decideAccess('host', { ...admin, isHost: true })).toEqual({ kind: 'allow' });
-    // A Standard User goes to /dashboard too (issue 19), host or not; a visitor to /login.
+    // Spec §2.1 and §6: a role outside the allowed list goes to /, host or not (issue 34); a
+    // visitor to /login.
     for (const isHost of [false, true]) {
       expect(decideAccess('host', { ...standard, isHost })).toEqual({
         kind: 'redirect',
-        to: '/dashboard',
+        to: '/',
         remember: false,
       });
     }
@@ -69,9 +70,10 @@ describe('access rules (spec §2.1 guard rules, §6 roles)', () => {
       to: '/dashboard',
       remember: false,
     });
+    // An impersonated Standard User: a role outside the admin section's list, so /.
     expect(decideAccess('host', { ...standard, isHost: true, impersonating: true })).toEqual({
       kind: 'redirect',
-      to: '/dashboard',
+      to: '/',
       remember: false,
     });
     // The rest of the app stays open to the impersonated user.

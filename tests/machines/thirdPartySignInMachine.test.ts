@@ -35,6 +35,20 @@ const details: ThirdPartySignupSubmission = {
   privacyPolicyAccepted: true,
 };
 const serverError = { messages: ['This Google account is not allowed.'] };
+/** A failed call's error (the transport's ApiError): a 500 without messages of the server's. */
+const silentRefusal = {
+  kind: 'http',
+  httpStatus: 500,
+  fromServer: false,
+  messages: ['An error occurred processing the request'],
+};
+/** No answer at all (offline, connection refused). */
+const noAnswer = {
+  kind: 'network',
+  httpStatus: null,
+  fromServer: false,
+  messages: ['An unknown error occurred'],
+};
 const existingMessages = ['Account already exists'];
 const popupClosed = new Error('popup_closed');
 const accessDenied = { type: 'access_denied' };
@@ -150,10 +164,19 @@ function next(m: Model, event: AnyEventObject): Model {
     }
     case 'xstate.error.actor.signupWithGoogle':
       if (m.phase !== 'signingUp') return m;
+      // Spec §8: the server's messages; Signup's two Google texts when it refused without any
+      // or did not answer; Authentication's otherwise.
       return failed(m, {
         kind: 'failure',
         title: 'Signup Error',
-        messages: payload.error === serverError ? serverError.messages : [TEXTS.signupFailed],
+        messages:
+          payload.error === serverError
+            ? serverError.messages
+            : payload.error === silentRefusal
+              ? ['Error creating an account with Google account, please try again']
+              : payload.error === noAnswer
+                ? ['Error signing up with Google account, please try again']
+                : [TEXTS.signupFailed],
       });
     case 'xstate.done.actor.loginWithGoogle':
       return m.phase === 'loggingIn' ? { ...m, phase: 'signedIn', session: loginSession } : m;
@@ -259,7 +282,11 @@ await describePaths({
       type: 'xstate.done.actor.signupWithGoogle',
       output: { session: signupSession, messages: existingMessages },
     },
-    ...settled('signupWithGoogle', [], [serverError, new Error('network down')]),
+    ...settled(
+      'signupWithGoogle',
+      [],
+      [serverError, new Error('network down'), silentRefusal, noAnswer],
+    ),
     ...settled('loginWithGoogle', [loginSession], [serverError, new Error('network down')]),
   ],
   afterStep: checkStep,
@@ -295,6 +322,39 @@ describe('thirdPartySignIn machine', () => {
       },
     );
     expect(model.phase).toBe('signedIn');
+  });
+
+  it.each([
+    ['refused without messages of its own', silentRefusal],
+    ['got no answer', noAnswer],
+  ])("a signup call that %s shows spec §8 Signup's own text", async (_name, error) => {
+    // The plan's one path into 'failed' carries one of the failures; these carry the others,
+    // checked against the same model.
+    const events: AnyEventObject[] = [
+      { type: 'signUp.start', details },
+      { type: 'xstate.done.actor.requestAuthCode', output: CODE },
+      { type: 'xstate.done.actor.thirdPartyCaptchaToken', output: TOKEN },
+      { type: 'xstate.error.actor.signupWithGoogle', error },
+    ];
+    const { machine, promises, spies } = fakes();
+    await runPath(
+      {
+        name: `signup ${_name}`,
+        steps: events.map((event) => ({ event, expected: null as never })),
+      },
+      {
+        machine,
+        promises,
+        serializeState: () => '',
+        afterStep: (step) => checkStep(step, spies),
+        spec,
+      },
+    );
+    expect(model.alert?.messages).toEqual([
+      error === silentRefusal
+        ? 'Error creating an account with Google account, please try again'
+        : 'Error signing up with Google account, please try again',
+    ]);
   });
 
   it("names the provider's error", () => {

@@ -94,6 +94,15 @@ describe('the topics list', () => {
     expect((await list(undefined)).statusCode).toBe(401);
   });
 
+  it("takes the spec's showFirstGuid (the client sends it empty) and refuses an over-long one", async () => {
+    const asked = { page: 1, pageSize: 999, sortBy: 'Order', sortByDescending: false };
+    const response = await list(newbie, { ...asked, getTotalCount: false, showFirstGuid: '' });
+    expect(response.statusCode).toBe(200);
+    const data = envelopeOf(response).data as ListResponse<Topic>;
+    expect(data.list.map((topic) => topic.name)).toEqual([...TOPIC_NAMES]);
+    expect((await list(newbie, { ...asked, showFirstGuid: 'x'.repeat(65) })).statusCode).toBe(400);
+  });
+
   it('refuses an unknown sort with a 400', async () => {
     const response = await list(newbie, { sortBy: 'Colour' });
     expect(response.statusCode).toBe(400);

@@ -12,6 +12,8 @@ import { describePaths, withFakePromises, type FakePromises, type SpecState } fr
 type Phase = 'busy' | 'accepted' | 'invalid' | 'failed';
 interface Shown {
   phase: Phase;
+  /** The failed call got no answer (a screen that words that case its own way). */
+  noAnswer: boolean;
   /** How many calls the screen should have made. */
   calls: number;
 }
@@ -42,6 +44,12 @@ export interface LinkKeyScreen<S extends AnyMachineSnapshot> {
     failureText: (s: S) => string;
     canRetry: (s: S) => boolean;
   };
+  /**
+   * A failed call that got no answer, with the failure text the screen shows then (spec §8
+   * Authentication's 'Error activating account, please try again.'); without it, every failed
+   * call shows the failed notice.
+   */
+  noAnswer?: { error: unknown; text: string };
   /** What else the screen shows in every state. */
   alsoShown?: (s: S) => void;
   /**
@@ -57,12 +65,12 @@ const results = { busy: 'busy', accepted: 'success', invalid: 'failure', failed:
 export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
   screen: LinkKeyScreen<S>,
 ): Promise<void> {
-  const start = (): Shown => ({ phase: 'busy', calls: 1 });
+  const start = (): Shown => ({ phase: 'busy', noAnswer: false, calls: 1 });
   let shown = start();
   const done = `xstate.done.actor.${screen.actor}`;
   const failed = `xstate.error.actor.${screen.actor}`;
 
-  function expected(event: { type: string; output?: unknown }): Shown {
+  function expected(event: { type: string; output?: unknown; error?: unknown }): Shown {
     const { phase } = shown;
     switch (event.type) {
       case done:
@@ -72,9 +80,17 @@ export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
           phase: event.output === screen.outputs.accepted ? 'accepted' : 'invalid',
         };
       case failed:
-        return phase === 'busy' ? { ...shown, phase: 'failed' } : shown;
+        return phase === 'busy'
+          ? {
+              ...shown,
+              phase: 'failed',
+              noAnswer: screen.noAnswer !== undefined && event.error === screen.noAnswer.error,
+            }
+          : shown;
       case 'retry':
-        return phase === 'failed' ? { phase: 'busy', calls: shown.calls + 1 } : shown;
+        return phase === 'failed'
+          ? { phase: 'busy', noAnswer: false, calls: shown.calls + 1 }
+          : shown;
       default:
         return shown;
     }
@@ -84,7 +100,11 @@ export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
     expect(screen.select.busy(s)).toBe(shown.phase === 'busy');
     expect(screen.select.result(s)).toBe(results[shown.phase]);
     expect(screen.select.failureText(s)).toBe(
-      (shown.phase === 'invalid' ? screen.notices.invalid : screen.notices.failed).text,
+      shown.phase === 'invalid'
+        ? screen.notices.invalid.text
+        : shown.phase === 'failed' && shown.noAnswer && screen.noAnswer
+          ? screen.noAnswer.text
+          : screen.notices.failed.text,
     );
     screen.alsoShown?.(s);
     // Only a failed call is offered again; a refused key is not.
@@ -133,6 +153,25 @@ export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
     actor.stop();
   });
 
+  const noAnswer = screen.noAnswer;
+  if (noAnswer) {
+    it(`a call that got no answer says so: '${noAnswer.text}'; a retry's failure the usual text`, async () => {
+      const { machine, promises } = build();
+      const actor = createActor(machine, { input: { key: screen.key } }).start();
+      const settle = async (error: unknown) => {
+        promises.settle(screen.actor, 'error', error);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      };
+      await settle(noAnswer.error);
+      expect(screen.select.failureText(actor.getSnapshot() as S)).toBe(noAnswer.text);
+      actor.send({ type: 'retry' });
+      expect(screen.select.failureText(actor.getSnapshot() as S)).toBe(screen.notices.failed.text);
+      await settle(new Error('network down'));
+      expect(screen.select.failureText(actor.getSnapshot() as S)).toBe(screen.notices.failed.text);
+      actor.stop();
+    });
+  }
+
   await describePaths({
     machine: screen.machine,
     input: { key: screen.key },
@@ -143,6 +182,7 @@ export async function describeLinkKeyScreen<S extends AnyMachineSnapshot>(
       { type: done, output: screen.outputs.accepted },
       { type: done, output: screen.outputs.refused },
       { type: failed, error: new Error('network down') },
+      ...(screen.noAnswer ? [{ type: failed, error: screen.noAnswer.error }] : []),
     ],
     afterStep: ({ event, snapshot }, { promises }) => {
       shown = expected(event);

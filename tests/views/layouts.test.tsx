@@ -116,6 +116,17 @@ describe('FullPageLayoutView', () => {
     expect(screen.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout');
   });
 
+  it('has no back button when there is nowhere to go back to (onboarding step 2)', () => {
+    render(
+      <FullPageLayoutView signedIn>
+        <p>Screen content</p>
+      </FullPageLayoutView>,
+    );
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Givedrop' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
+  });
+
   it('offers a visitor Data Privacy but not Logout', async () => {
     render(
       <FullPageLayoutView onBack={vi.fn()} signedIn={false}>

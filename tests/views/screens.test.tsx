@@ -50,6 +50,22 @@ describe('AppErrorView', () => {
     expect(onReload).toHaveBeenCalledTimes(1);
   });
 
+  it('inside a layout (/error in the public layout) it brings no main landmark of its own', () => {
+    render(
+      <main>
+        <AppErrorView inLayout onReload={vi.fn()} />
+      </main>,
+    );
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'An error occurred, please refresh the page.',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+  });
+
   it('shows a given message and button label', async () => {
     const onReload = vi.fn();
     render(

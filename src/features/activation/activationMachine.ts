@@ -1,6 +1,7 @@
-import { fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ActivateRequest, ActivateResponse } from '../../../contract/identity';
-import { guardedCall } from '../../machines/guardedCallFactory';
+import { failedCall } from '../../machines/callFactory';
+import { failureKindOf, type FailureKind } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 
 export const activationTexts = {
@@ -12,6 +13,8 @@ export const activationTexts = {
   errorTitle: 'Error Activating Account',
   invalid: 'The activation link is invalid or has expired, please try again',
   failed: 'There was an error activating account, please try again',
+  /** Spec §8 Authentication: the activation call got no answer (or none that could be read). */
+  noAnswer: 'Error activating account, please try again.',
   /** Ours: while the call is in flight. */
   activating: 'Activating account...',
 } as const;
@@ -23,6 +26,8 @@ export interface ActivationInput {
 
 export interface ActivationContext {
   key: string;
+  /** How the last call failed (its error's kind), or null. */
+  failure: FailureKind | null;
 }
 
 export type ActivationEvent = { type: 'retry' };
@@ -40,32 +45,42 @@ export const activationMachine = setup({
   guards: {
     isActivated: (_, response: ActivateResponse) => response.activated,
   },
+  actions: {
+    noteFailure: assign((_, error: unknown) => ({ failure: failureKindOf(error) })),
+  },
 }).createMachine({
   id: 'activation',
   description:
     'Spec §2.3 Activation /activate/{key}: calls the server with the key and shows a success or failure message.',
-  context: ({ input }) => ({ key: input.key }),
+  context: ({ input }) => ({ key: input.key, failure: null }),
   initial: 'activating',
   states: {
     activating: {
       description: 'POST /auth/activate (activationKey).',
       tags: ['busy'],
-      invoke: guardedCall({
+      // Not guardedCall: the failed call's outcome also notes how it failed (for the text).
+      invoke: {
+        id: 'activate',
         src: 'activate',
-        input: ({ context }: { context: ActivationContext }) => ({ activationKey: context.key }),
-        guard: 'isActivated',
-        yes: { target: 'activated', description: "Activated: 'Account Activated'." },
-        no: {
-          target: 'invalid',
-          description:
-            "Not activated: 'Error Activating Account', 'The activation link is invalid or has expired, please try again'.",
-        },
-        failed: {
-          target: 'failed',
-          description:
-            "The call failed: 'Error Activating Account', 'There was an error activating account, please try again'.",
-        },
-      }),
+        input: ({ context }) => ({ activationKey: context.key }),
+        onDone: [
+          {
+            guard: { type: 'isActivated', params: ({ event }) => event.output },
+            target: 'activated',
+            description: "Activated: 'Account Activated'.",
+          },
+          {
+            target: 'invalid',
+            description:
+              "Not activated: 'Error Activating Account', 'The activation link is invalid or has expired, please try again'.",
+          },
+        ],
+        onError: failedCall(
+          'failed',
+          'noteFailure',
+          "The call failed: 'Error Activating Account', 'There was an error activating account, please try again' (no answer came: 'Error activating account, please try again.').",
+        ),
+      },
     },
     activated: {
       description: "'Account Activated': the person can log in.",
@@ -76,7 +91,7 @@ export const activationMachine = setup({
     },
     failed: {
       description:
-        "'Error Activating Account': 'There was an error activating account, please try again'.",
+        "'Error Activating Account': 'There was an error activating account, please try again', or 'Error activating account, please try again.' when no answer came.",
       on: {
         retry: { target: 'activating', description: 'Try again.' },
       },
@@ -96,6 +111,13 @@ export const selectActivationCanRetry = (s: ActivationSnapshot) => s.matches('fa
 export const selectActivationResult = (s: ActivationSnapshot): 'busy' | 'success' | 'failure' =>
   selectActivating(s) ? 'busy' : s.matches('activated') ? 'success' : 'failure';
 
-/** The failure panel's text: the invalid or expired key's, else the failed call's. */
+/**
+ * The failure panel's text: the invalid or expired key's; else the failed call's, in spec §8
+ * Authentication's words when no answer came.
+ */
 export const selectActivationFailureText = (s: ActivationSnapshot): string =>
-  s.matches('invalid') ? activationTexts.invalid : activationTexts.failed;
+  s.matches('invalid')
+    ? activationTexts.invalid
+    : s.matches('failed') && s.context.failure === 'noAnswer'
+      ? activationTexts.noAnswer
+      : activationTexts.failed;

@@ -1,8 +1,8 @@
 import { defineFlow } from '../../shared/flow';
 
 /**
- * The admin area's overview, /admin (spec §2.3 Admin): Administrators who are hosts only (anyone
- * else signed in is sent to /dashboard). Its side menu lists the admin sections; this page says
+ * The admin area's overview, /admin (spec §2.3 Admin): Administrators who are hosts only (an
+ * Administrator who is not a host is sent to /dashboard, a Standard User to /, spec §6). Its side menu lists the admin sections; this page says
  * what the area is for, so /admin stays a page of its own whichever section comes first.
  */
 export const adminFlow = defineFlow({

@@ -34,7 +34,11 @@ export type PostsFeedEvent =
    */
   { type: 'feed.endReached'; postCount: number } | { type: 'retry' };
 
-/** The feedList request for a page (spec §7.2); showFirstGuid goes only with page 1. */
+/**
+ * The feedList request for a page (spec §7.2: page, pageSize 20, sortBy CreatedDate,
+ * sortByDescending true, getTotalCount false, showFirstGuid): showFirstGuid is in every request,
+ * the new post's guid with page 1 and empty otherwise (no post to lead).
+ */
 export function feedPageRequest(page: number, showFirstGuid: string | null): FeedListRequest {
   return {
     page,
@@ -42,7 +46,7 @@ export function feedPageRequest(page: number, showFirstGuid: string | null): Fee
     sortBy: 'CreatedDate',
     sortByDescending: true,
     getTotalCount: false,
-    ...(page === 1 && showFirstGuid ? { showFirstGuid } : {}),
+    showFirstGuid: page === 1 ? (showFirstGuid ?? '') : '',
   };
 }
 
@@ -92,7 +96,7 @@ export const postsFeedMachine = setup({
   states: {
     loading: {
       description:
-        'A page is loading (the first at start, the next one when the last card became visible); further triggers are ignored meanwhile. POST /posts/feedList (page, pageSize 20, sortBy CreatedDate, sortByDescending true, getTotalCount false; showFirstGuid with page 1) for a signed-in person; the sample posts (50 in all, after a fake delay of 500 ms) for a visitor.',
+        'A page is loading (the first at start, the next one when the last card became visible); further triggers are ignored meanwhile. POST /posts/feedList (page, pageSize 20, sortBy CreatedDate, sortByDescending true, getTotalCount false, showFirstGuid: the new post guid with page 1, else empty) for a signed-in person; the sample posts (50 in all, after a fake delay of 500 ms) for a visitor.',
       tags: ['busy'],
       invoke: {
         id: 'loadPostsPage',

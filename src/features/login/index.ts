@@ -13,10 +13,15 @@ const entry: FlowEntryFactory<undefined, LoginActors> = (services) => {
   const captchaToken = (action: string) => executeCaptcha(services, action);
   const loginForm = loginMachine.provide({
     actors: {
-      // POST /auth/login; sent again with a captcha token when the server asks for one.
-      login: fromPromise(async ({ input }) =>
+      // POST /auth/login; sent again with a captcha token when the server asks for one. The
+      // actor's signal ends a rate limit's wait (spec §7.1) when the person leaves the screen.
+      login: fromPromise(async ({ input, signal }) =>
         sessionFromResponse(
-          await loginWithCaptchaWhenAsked((request) => auth.login(request), captchaToken, input),
+          await loginWithCaptchaWhenAsked(
+            (request) => auth.login(request, { signal }),
+            captchaToken,
+            input,
+          ),
         ),
       ),
     },

@@ -7,6 +7,6 @@ import { referenceListFlow } from '../../shared/referenceListFlow';
  */
 export const productCategoriesFlow = referenceListFlow(
   'productCategories',
-  adminPage('/admin/product-categories', 'Product Categories', 30),
+  adminPage('/admin/product-categories', 'Product Categories', 20),
   () => import('./index'),
 );

@@ -7,7 +7,11 @@ import {
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
-import type { SignupAccountType, SignupRequest } from '../../../contract/identity';
+import {
+  isValidEmail,
+  type SignupAccountType,
+  type SignupRequest,
+} from '../../../contract/identity';
 import type { SignupSubmission } from '../../validation/signup';
 // Not from '../../validation/signup' (whose rules carry the phone-number library): this machine is
 // part of the landing page's initial JavaScript.
@@ -92,6 +96,8 @@ export interface SignupContext {
   minimumPasswordLength: number;
   /** The address the verification widget verified, else null. */
   verifiedEmail: string | null;
+  /** What the verification widget's email input holds. */
+  typedEmail: string;
   /** The handle the availability check found available, else null. */
   availableHandle: string | null;
   fieldErrors: SignupFieldErrors;
@@ -110,19 +116,35 @@ export type SignupEvent =
   /** The 'Form Load Error' alert's close button: hidden until the next 'Next'. */
   | { type: 'formLoadError.dismiss' };
 
-/** The field errors for a submission: a handle not found available, an unverified email. */
+/**
+ * The field errors for a submission: a handle not found available; an email not verified, or,
+ * when what the widget holds is no email address at all, spec §5's schema message 'Invalid email
+ * address'.
+ */
 export function signupFieldErrors(
   values: Pick<SignupSubmission, 'handle'>,
-  verifiedEmail: string | null,
+  email: { verified: string | null; typed: string },
   availableHandle: string | null,
 ): SignupFieldErrors {
   const errors: SignupFieldErrors = {};
   if (availableHandle === null || values.handle !== availableHandle) {
     errors.handle = signupMessages.handleNotAvailable;
   }
-  if (verifiedEmail === null) errors.email = signupMessages.emailNotVerified;
+  if (email.verified === null) {
+    const typed = email.typed.trim();
+    errors.email =
+      typed !== '' && !isValidEmail(typed)
+        ? signupMessages.emailInvalid
+        : signupMessages.emailNotVerified;
+  }
   return errors;
 }
+
+/** What the form knows of the verification widget: the verified address and what it holds. */
+const widgetEmailOf = (context: SignupContext) => ({
+  verified: context.verifiedEmail,
+  typed: context.typedEmail,
+});
 
 /**
  * The signup payload of spec §3 (without the captcha token): the verified email, usingEmail,
@@ -223,7 +245,7 @@ export const signupMachine = setup({
   guards: {
     isFormLoadFailed: stateIn({ active: { captchaScript: 'failed' } }),
     hasFieldErrors: ({ context }, values: SignupSubmission) =>
-      Object.keys(signupFieldErrors(values, context.verifiedEmail, context.availableHandle))
+      Object.keys(signupFieldErrors(values, widgetEmailOf(context), context.availableHandle))
         .length > 0,
     hasToken: (_, token: string | null) => token !== null,
     isSignedIn: (_, result: SignupResult) => result.kind === 'signedIn',
@@ -232,10 +254,16 @@ export const signupMachine = setup({
   actions: {
     /** Removes the `error` query parameter from the page's URL. */
     clearErrorParam: () => notProvided('clearErrorParam'),
-    assignVerifiedEmail: assign(({ context }, verifiedEmail: string | null) => {
-      const { email: _cleared, ...rest } = context.fieldErrors;
-      return { verifiedEmail, fieldErrors: verifiedEmail === null ? context.fieldErrors : rest };
-    }),
+    assignVerifiedEmail: assign(
+      ({ context }, email: { verified: string | null; typed: string }) => {
+        const { email: _cleared, ...rest } = context.fieldErrors;
+        return {
+          verifiedEmail: email.verified,
+          typedEmail: email.typed,
+          fieldErrors: email.verified === null ? context.fieldErrors : rest,
+        };
+      },
+    ),
     assignAvailableHandle: assign(({ context }, availableHandle: string | null) => {
       const { handle: _cleared, ...rest } = context.fieldErrors;
       return {
@@ -244,7 +272,7 @@ export const signupMachine = setup({
       };
     }),
     assignFieldErrors: assign(({ context }, values: SignupSubmission) => ({
-      fieldErrors: signupFieldErrors(values, context.verifiedEmail, context.availableHandle),
+      fieldErrors: signupFieldErrors(values, widgetEmailOf(context), context.availableHandle),
     })),
     assignRequest: assign(({ context }, values: SignupSubmission) => ({
       request: buildSignupRequest(values, context.accountType, context.verifiedEmail ?? ''),
@@ -264,6 +292,7 @@ export const signupMachine = setup({
     accountType: input.accountType,
     minimumPasswordLength: input.minimumPasswordLength,
     verifiedEmail: null,
+    typedEmail: '',
     availableHandle: null,
     fieldErrors: {},
     alert: input.errorParam ? signupErrorAlert([input.errorParam]) : null,
@@ -289,7 +318,10 @@ export const signupMachine = setup({
           onSnapshot: {
             actions: {
               type: 'assignVerifiedEmail',
-              params: ({ event }) => selectVerifiedEmail(event.snapshot),
+              params: ({ event }) => ({
+                verified: selectVerifiedEmail(event.snapshot),
+                typed: event.snapshot.context.email,
+              }),
             },
             description:
               'The verification widget changed: the form learns the verified address (or that there is none).',
@@ -373,7 +405,7 @@ export const signupMachine = setup({
               description: 'The person fills in the form.',
               on: {
                 'form.submit': formSubmit(
-                  "Errors exist: 'Profile name/handle not available' unless the handle was found available; 'Please verify your email address.' unless it was verified.",
+                  "Errors exist: 'Profile name/handle not available' unless the handle was found available; 'Please verify your email address.' unless it was verified ('Invalid email address' when the widget holds no email address).",
                   "'Next': the form passed every rule.",
                 ),
               },
@@ -520,13 +552,14 @@ export const selectCanSubmit = (s: SignupSnapshot) =>
   s.matches('active') && !selectFormLoadFailed(s) && !selectSignupSubmitting(s);
 /**
  * The rules whose facts come from the widgets, as they stand now (the view shows them once
- * 'Next' was pressed): 'Please verify your email address.' until the email is verified, and
+ * 'Next' was pressed): 'Please verify your email address.' until the email is verified ('Invalid
+ * email address' while the widget holds no address), and
  * 'Profile name/handle not available' until the handle typed was found available.
  */
 export const selectSignupRuleErrors = (s: SignupSnapshot): SignupFieldErrors =>
   signupFieldErrors(
     { handle: s.context.availableHandle ?? '' },
-    s.context.verifiedEmail,
+    widgetEmailOf(s.context),
     s.context.availableHandle,
   );
 export const selectSignupFieldErrors = (s: SignupSnapshot) => s.context.fieldErrors;

@@ -62,7 +62,10 @@ export function createReferenceListApi<K extends ReferenceListKind>(
     if (kind === 'currencies') {
       return dataOrThrow(await call(currencyEndpoints.list, ADMIN_LIST)).list;
     }
-    return dataOrThrow(await call(topicEndpoints.list, { ...ADMIN_LIST, sortBy: 'Order' })).list;
+    // Spec §7.2 Topics: the list request carries showFirstGuid (empty: no topic leads).
+    return dataOrThrow(
+      await call(topicEndpoints.list, { ...ADMIN_LIST, sortBy: 'Order', showFirstGuid: '' }),
+    ).list;
   };
   // The endpoints of the three lists differ only in their rows' fields: one shape serves them.
   const e = maintenance as unknown as typeof countryEndpoints;

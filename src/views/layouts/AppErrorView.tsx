@@ -10,6 +10,11 @@ export interface AppErrorViewProps {
   buttonLabel?: 'Reload Page' | 'Reload Application';
   /** The button: the app reloads at '/'. */
   onReload: () => void;
+  /**
+   * Inside a layout that has its header and main landmark (/error in the public layout, spec
+   * §2.1): the message and the button only, centred in the layout's main.
+   */
+  inLayout?: boolean;
 }
 
 /** The application error screen (spec §2.1): a message and a reload button. */
@@ -17,9 +22,10 @@ export function AppErrorView({
   message = 'An error occurred, please refresh the page.',
   buttonLabel = 'Reload Page',
   onReload,
+  inLayout = false,
 }: AppErrorViewProps) {
-  return (
-    <FullScreen>
+  const content = (
+    <>
       <span className={styles.iconDanger}>
         <CircleAlert aria-hidden="true" focusable="false" size={32} />
       </span>
@@ -27,6 +33,8 @@ export function AppErrorView({
       <Button onClick={onReload} icon={<RefreshCw size={18} />} size="lg">
         {buttonLabel}
       </Button>
-    </FullScreen>
+    </>
   );
+  if (inLayout) return <div className={styles.inLayout}>{content}</div>;
+  return <FullScreen>{content}</FullScreen>;
 }

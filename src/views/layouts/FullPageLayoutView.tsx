@@ -9,8 +9,8 @@ import styles from './FullPageLayoutView.module.css';
 
 export interface FullPageLayoutViewProps {
   children: ReactNode;
-  /** The back button: the caller decides where back goes. */
-  onBack: () => void;
+  /** The back button: the caller decides where back goes; none when there is nowhere to go. */
+  onBack?: (() => void) | undefined;
   /** Someone is signed in: the menu offers Logout (a visitor has nothing to log out of). */
   signedIn: boolean;
 }
@@ -31,8 +31,8 @@ const signedInItems: readonly MenuButtonItem[] = [dataPrivacy, logout];
 const visitorItems: readonly MenuButtonItem[] = [dataPrivacy];
 
 /**
- * The full-page layout (spec §2.1): back button, logo, and a menu with Data Privacy and Logout
- * (Logout only for someone signed in).
+ * The full-page layout (spec §2.1): back button (unless there is nowhere to go back to), logo,
+ * and a menu with Data Privacy and Logout (Logout only for someone signed in).
  */
 export function FullPageLayoutView({ children, onBack, signedIn }: FullPageLayoutViewProps) {
   return (
@@ -40,9 +40,11 @@ export function FullPageLayoutView({ children, onBack, signedIn }: FullPageLayou
       <SkipLink />
       <HeaderBar
         start={
-          <button type="button" className={styles.back} aria-label="Back" onClick={onBack}>
-            <ArrowLeft aria-hidden="true" focusable="false" size={22} />
-          </button>
+          onBack ? (
+            <button type="button" className={styles.back} aria-label="Back" onClick={onBack}>
+              <ArrowLeft aria-hidden="true" focusable="false" size={22} />
+            </button>
+          ) : null
         }
         end={
           <MenuButton

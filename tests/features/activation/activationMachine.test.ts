@@ -3,7 +3,8 @@
  * is sent to the server; a success or failure message) and §8 ('Account Activated'; 'Error
  * Activating Account' with 'The activation link is invalid or has expired, please try again'
  * when the server says not activated, or 'There was an error activating account, please try
- * again' when the call failed, which may be tried again).
+ * again' when the call failed, which may be tried again; §8 Authentication's 'Error activating
+ * account, please try again.' when the call got no answer).
  */
 import {
   activationMachine,
@@ -29,6 +30,16 @@ await describeLinkKeyScreen<ActivationSnapshot>({
     refused: { activated: false, message: 'Expired' },
   },
   busy: { name: 'activating', shown: activationTexts.activating, spec: 'Activating account...' },
+  // Spec §8 Authentication: the call got no answer (the transport's ApiError of kind network).
+  noAnswer: {
+    error: {
+      kind: 'network',
+      httpStatus: null,
+      fromServer: false,
+      messages: ['An unknown error occurred'],
+    },
+    text: 'Error activating account, please try again.',
+  },
   notices: {
     accepted: {
       title: 'Account Activated',

@@ -5,6 +5,6 @@ import type { FlowAccess } from '../../../src/machines/flows';
  * finds this file by convention and checks the registry against it.
  */
 export const routeSpec: Record<string, { layout: string; access: FlowAccess }> = {
-  // Anyone; an onboarding tenant's person sees the onboarding flow (spec §2.3 Landing).
-  '/error': { layout: 'none', access: 'public' },
+  // Anyone, in the public layout (spec §2.1: the header and its logo).
+  '/error': { layout: 'public', access: 'public' },
 };

@@ -178,17 +178,17 @@ await describePathsForInputs<{ logFeedError: ReturnType<typeof vi.fn> }, PostsFe
 });
 
 describe('postsFeed: the page request', () => {
-  it('sends the spec payload, with showFirstGuid only on page 1', () => {
-    expect(feedPageRequest(1, NEW_GUID)).toEqual({
+  it("sends the spec's call shape, showFirstGuid included: the new post's on page 1, else empty", () => {
+    const shape = {
       page: 1,
       pageSize: 20,
       sortBy: 'CreatedDate',
       sortByDescending: true,
       getTotalCount: false,
-      showFirstGuid: NEW_GUID,
-    });
-    expect(feedPageRequest(2, NEW_GUID)).not.toHaveProperty('showFirstGuid');
-    expect(feedPageRequest(1, null)).not.toHaveProperty('showFirstGuid');
+    };
+    expect(feedPageRequest(1, NEW_GUID)).toEqual({ ...shape, showFirstGuid: NEW_GUID });
+    expect(feedPageRequest(2, NEW_GUID)).toEqual({ ...shape, page: 2, showFirstGuid: '' });
+    expect(feedPageRequest(1, null)).toEqual({ ...shape, showFirstGuid: '' });
   });
 });
 
@@ -244,7 +244,7 @@ describe('postsFeed: scrolling', () => {
     promises.settle('loadPostsPage', 'done', [post(30), ...pageOf(1, 19)]);
     await flush();
     actor.send({ type: 'feed.endReached', postCount: 20 });
-    expect(promises.calls[1]?.input).not.toHaveProperty('showFirstGuid');
+    expect(promises.calls[1]?.input).toMatchObject({ page: 2, showFirstGuid: '' });
     promises.settle('loadPostsPage', 'done', pageOf(2, 20));
     await flush();
     const ids = selectFeedPosts(actor.getSnapshot()).map((p) => p.id);

@@ -42,15 +42,17 @@ const submission = (accountType: SignupAccountType): SignupSubmission => ({
   privacyPolicyAccepted: true,
 });
 
-const emailSnapshot = (value: 'verified' | 'editing') =>
+const emailSnapshot = (value: 'verified' | 'editing', email = EMAIL) =>
   emailVerificationMachine.resolveState({
     value,
-    context: { forSignup: true, email: EMAIL, verifiedEmail: null, errorMessages: null },
+    context: { forSignup: true, email, verifiedEmail: null, errorMessages: null },
   });
 const handleSnapshot = (value: 'available' | 'notAvailable') =>
   handleCheckMachine.resolveState({ value, context: { handle: HANDLE, ownHandle: null } });
 const verified = emailSnapshot('verified');
 const unverified = emailSnapshot('editing');
+/** The widget holds no email address at all (spec §5: the schema's 'Invalid email address'). */
+const mistyped = emailSnapshot('editing', 'ada.example.com');
 const available = handleSnapshot('available');
 const notAvailable = handleSnapshot('notAvailable');
 
@@ -73,6 +75,8 @@ interface Phases {
   /** Where the flow went once the account was made: null while the form shows. */
   end: 'created' | 'signedIn' | null;
   verified: boolean;
+  /** What the email widget holds is no email address. */
+  mistyped: boolean;
   handleFree: boolean;
 }
 const START: Phases = {
@@ -80,9 +84,19 @@ const START: Phases = {
   form: 'editing',
   end: null,
   verified: false,
+  mistyped: false,
   handleFree: false,
 };
 let phases = START;
+/**
+ * Spec §5: the email field's message while the address is not verified: the schema's 'Invalid
+ * email address' when the widget holds no email address, else 'Please verify your email address.'
+ */
+const emailMessage = (event: { type: string; [key: string]: unknown }) =>
+  // The model after this step (afterStep runs before the spec's table steps it).
+  stepPhases(phases, event).mistyped
+    ? 'Invalid email address'
+    : 'Please verify your email address.';
 
 function stepPhases(p: Phases, event: { type: string; [key: string]: unknown }): Phases {
   if (p.end) return p;
@@ -101,7 +115,7 @@ function stepPhases(p: Phases, event: { type: string; [key: string]: unknown }):
       if (!formOpen) return p;
       return { ...p, form: p.verified && p.handleFree ? 'gettingCaptcha' : 'blocked' };
     case 'xstate.snapshot.signupEmailVerification':
-      return { ...p, verified: event.snapshot === verified };
+      return { ...p, verified: event.snapshot === verified, mistyped: event.snapshot === mistyped };
     case 'xstate.snapshot.signupHandleCheck':
       return { ...p, handleFree: event.snapshot === available };
     case 'xstate.done.actor.signupCaptchaToken':
@@ -182,6 +196,13 @@ for (const { accountType, errorParam } of suites) {
   await describePaths({
     machine: signupFlow.signupMachine,
     input: { accountType, minimumPasswordLength: 8, errorParam },
+    // What the widget holds matters only as an address or not (the spec's two messages).
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        context: { ...s.context, typedEmail: s.context.typedEmail === mistyped.context.email },
+      }),
+    limit: 20_000,
     deliver: (event, actor) => {
       const child = CHILD_EVENTS[event.type];
       if (!child) return false;
@@ -197,7 +218,7 @@ for (const { accountType, errorParam } of suites) {
       const machine = signupFlow.signupMachine.provide({
         actors: {
           ...promises.actors(['captchaToken', 'signupCaptchaToken'], 'captchaReady', 'signup'),
-          emailVerification: puppetOf(emailVerificationMachine) as never,
+          emailVerification: puppetOf(emailVerificationMachine, { startsAsReal: true }) as never,
           handleCheck: puppetOf(handleCheckMachine) as never,
         },
         actions: { clearErrorParam: () => spies.clearErrorParam() },
@@ -210,6 +231,7 @@ for (const { accountType, errorParam } of suites) {
       { type: 'formLoadError.dismiss' },
       { type: 'xstate.snapshot.signupEmailVerification', snapshot: verified },
       { type: 'xstate.snapshot.signupEmailVerification', snapshot: unverified },
+      { type: 'xstate.snapshot.signupEmailVerification', snapshot: mistyped },
       { type: 'xstate.snapshot.signupHandleCheck', snapshot: available },
       { type: 'xstate.snapshot.signupHandleCheck', snapshot: notAvailable },
       ...settled('captchaReady', [undefined], [new Error('script blocked')]),
@@ -258,7 +280,7 @@ for (const { accountType, errorParam } of suites) {
           const handleOk = before.context.availableHandle === HANDLE;
           const emailOk = before.context.verifiedEmail === EMAIL;
           expect(errors.handle).toBe(handleOk ? undefined : 'Profile name/handle not available');
-          expect(errors.email).toBe(emailOk ? undefined : 'Please verify your email address.');
+          expect(errors.email).toBe(emailOk ? undefined : emailMessage(event as never));
           // The first errored field in form order (handle comes before email) is focused.
           expect(signupFlow.selectFocusField(s)).toBe(
             !handleOk ? 'handle' : !emailOk ? 'email' : null,
@@ -357,9 +379,7 @@ for (const { accountType, errorParam } of suites) {
         ...(s.context.availableHandle === HANDLE
           ? {}
           : { handle: 'Profile name/handle not available' }),
-        ...(s.context.verifiedEmail === EMAIL
-          ? {}
-          : { email: 'Please verify your email address.' }),
+        ...(s.context.verifiedEmail === EMAIL ? {} : { email: emailMessage(event as never) }),
       });
     },
     spec: {
@@ -545,6 +565,18 @@ describe('signup machine with its real children', () => {
     // Submitting before verifying: both machine-owned errors, the handle focused first.
     actor.send({ type: 'form.submit', values: submission('Individual') });
     expect(signupFlow.selectFocusField(actor.getSnapshot())).toBe('handle');
+    expect(signupFlow.selectSignupFieldErrors(actor.getSnapshot()).email).toBe(
+      'Please verify your email address.',
+    );
+    // Spec §5: what the widget holds is no email address: the schema's 'Invalid email address'.
+    children.signupEmailVerification?.send({ type: 'email.change', email: 'ada.example.com' });
+    actor.send({ type: 'form.submit', values: submission('Individual') });
+    expect(signupFlow.selectSignupFieldErrors(actor.getSnapshot()).email).toBe(
+      'Invalid email address',
+    );
+    expect(signupFlow.selectSignupRuleErrors(actor.getSnapshot()).email).toBe(
+      'Invalid email address',
+    );
 
     children.signupHandleCheck?.send({ type: 'handle.change', value: HANDLE });
     children.signupEmailVerification?.send({ type: 'code.request', email: EMAIL });
