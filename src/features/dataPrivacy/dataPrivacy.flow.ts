@@ -1,4 +1,4 @@
-import { deletionOutcomes, type DeletionOutcome } from '../../../contract/account';
+import type { DeletionOutcome } from '../../../contract/account';
 import { defineFlow } from '../../shared/flow';
 import type { dataPrivacyMachine } from './dataPrivacyMachine';
 
@@ -7,8 +7,12 @@ export type DataPrivacyActors = { dataPrivacy: typeof dataPrivacyMachine };
 export interface DataPrivacyRouteInput {
   /** /account/data-privacy is in the account area; /data-privacy is a full page. */
   inAccountArea: boolean;
-  /** The `deleted` query: what a deletion in the account area deleted (its confirmation). */
-  deleted: DeletionOutcome | null;
+  /**
+   * The `deleted` query as it came: what a deletion in the account area deleted (its
+   * confirmation). Read against the contract's outcomes by the flow's entry: this definition is
+   * eager (the landing route carries it), the contract's values are not.
+   */
+  deleted: string | null;
 }
 
 export const ACCOUNT_DATA_PRIVACY_PATH = '/account/data-privacy';
@@ -19,11 +23,6 @@ export const DELETED_PARAM = 'deleted';
 /** The full-page confirmation of a deletion made in the account area. */
 export const deletedConfirmationPath = (outcome: DeletionOutcome) =>
   `${DATA_PRIVACY_PATH}?${DELETED_PARAM}=${outcome}`;
-
-function deletedOf(search: string): DeletionOutcome | null {
-  const value = new URLSearchParams(search).get(DELETED_PARAM);
-  return deletionOutcomes.find((outcome) => outcome === value) ?? null;
-}
 
 /**
  * Data Privacy (spec §2.3): /account/data-privacy in the account area, and /data-privacy in the
@@ -41,7 +40,7 @@ export const dataPrivacyFlow = defineFlow<DataPrivacyActors, DataPrivacyRouteInp
   readsQuery: [DELETED_PARAM],
   input: ({ pathname, search }) => ({
     inAccountArea: pathname.startsWith('/account/'),
-    deleted: pathname === DATA_PRIVACY_PATH ? deletedOf(search) : null,
+    deleted: pathname === DATA_PRIVACY_PATH ? new URLSearchParams(search).get(DELETED_PARAM) : null,
   }),
   load: () => import('./index'),
   machines: () => import('./dataPrivacyMachine').then((m) => [m.dataPrivacyMachine]),

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { fromPromise, sendParent } from 'xstate';
-import { personalDataFileName } from '../../../contract/account';
+import { deletionOutcomes, personalDataFileName } from '../../../contract/account';
 import type { FlowEvent } from '../../machines/flows';
 import { type FlowEntryFactory, type FlowScreenProps, signedInUser } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
@@ -47,7 +47,7 @@ const entry: FlowEntryFactory<DataPrivacyRouteInput, DataPrivacyActors> = (servi
           logic: dataPrivacy,
           input: {
             signedIn: user !== null,
-            deleted: input.deleted,
+            deleted: deletionOutcomes.find((outcome) => outcome === input.deleted) ?? null,
             userId: user?.id ?? 0,
             tenantId: user?.currentTenant.id ?? 0,
             inAccountArea: input.inAccountArea,
