@@ -392,7 +392,7 @@ test.describe('data privacy for whoever opens it (issue 34)', () => {
     await expect(accountMenu(page).getByText('Katherine Johnson')).toBeVisible();
     await expect(
       page.getByText(
-        'Deletes the organisation Katherine Johnson, with all its data. Your account stays with Johnson Labs.',
+        'Deletes the organisation Katherine Johnson, with all its data. Your account stays with your other organisation Johnson Labs.',
       ),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -403,7 +403,7 @@ test.describe('data privacy for whoever opens it (issue 34)', () => {
       "Every member's access to Katherine Johnson. Members who belong to no other organisation are deleted with it.",
     ]);
     await expect(stays.getByRole('listitem')).toHaveText([
-      'Your account, with Johnson Labs: you will be logged out, and can log in again to use it.',
+      'Your account, with your other organisation Johnson Labs: you will be logged out, and can log in again to use it.',
       "The accounts of Katherine Johnson's members who also belong to other organisations.",
     ]);
     await expectAccessibleAtBothWidths(
@@ -453,7 +453,7 @@ test.describe('deleting one of two memberships', () => {
       'Your access to Harbour Hope, and the posts and drops you wrote in it.',
     ]);
     await expect(dialog.getByRole('list').nth(1).getByRole('listitem')).toHaveText([
-      'Your account, with Marcus Reed: you will be logged out, and can log in again to use it.',
+      'Your account, with your other organisation Marcus Reed: you will be logged out, and can log in again to use it.',
       'Harbour Hope itself and its other members.',
     ]);
     await expectAccessibleAtBothWidths(page, 'delete account dialog (member)', expectAccessible);

@@ -455,7 +455,7 @@ describe('Data Privacy', () => {
     );
     expect(
       screen.getByText(
-        'Deletes the organisation Hope Trust, with all its data. Your account stays with Nora Comer and Harbour Hope.',
+        'Deletes the organisation Hope Trust, with all its data. Your account stays with your other organisations Nora Comer and Harbour Hope.',
       ),
     ).toBeTruthy();
     const { deleted, stays } = dialogLists();
@@ -463,7 +463,7 @@ describe('Data Privacy', () => {
     expect(deleted[0]).toMatch(/^The organisation Hope Trust, with its posts/);
     expect(deleted.join(' ')).not.toMatch(/Your account/);
     expect(stays).toEqual([
-      'Your account, with Nora Comer and Harbour Hope: you will be logged out, and can log in again to use them.',
+      'Your account, with your other organisations Nora Comer and Harbour Hope: you will be logged out, and can log in again to use them.',
       "The accounts of Hope Trust's members who also belong to other organisations.",
     ]);
   });
@@ -482,7 +482,7 @@ describe('Data Privacy', () => {
       'Your access to Hope Trust, and the posts and drops you wrote in it.',
     ]);
     expect(stays).toEqual([
-      'Your account, with Own Org: you will be logged out, and can log in again to use it.',
+      'Your account, with your other organisation Own Org: you will be logged out, and can log in again to use it.',
       'Hope Trust itself and its other members.',
     ]);
     expect(screen.getByText('Error deleting acccount')).toBeTruthy();

@@ -49,10 +49,19 @@ export interface DataPrivacyViewProps {
 
 const names = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
 
-/** 'Your account, with A and B: …' — what a person keeps when they leave or delete one organisation. */
+/**
+ * 'your other organisation Marcus Reed', 'your other organisations A and B': named as
+ * organisations (an Individual account's organisation bears the person's name).
+ */
+function otherOrganisations(remaining: string[]): string {
+  const noun = remaining.length === 1 ? 'organisation' : 'organisations';
+  return `your other ${noun} ${names.format(remaining)}`;
+}
+
+/** What a person keeps when they leave or delete one organisation. */
 function accountStays(remaining: string[]): string {
   const them = remaining.length === 1 ? 'it' : 'them';
-  return `Your account, with ${names.format(remaining)}: you will be logged out, and can log in again to use ${them}.`;
+  return `Your account, with ${otherOrganisations(remaining)}: you will be logged out, and can log in again to use ${them}.`;
 }
 
 /** Spec §6, per case: what Delete Account deletes and what stays, in full words. */
@@ -104,9 +113,9 @@ export function deletionSummary(plan: DeletionPlan): string {
     case 'organisationAndAccount':
       return `Deletes your account and the organisation ${organisation}, with all its data.`;
     case 'organisation':
-      return `Deletes the organisation ${organisation}, with all its data. Your account stays with ${names.format(remaining)}.`;
+      return `Deletes the organisation ${organisation}, with all its data. Your account stays with ${otherOrganisations(remaining)}.`;
     case 'membership':
-      return `Removes you from ${organisation}. Your account stays with ${names.format(remaining)}.`;
+      return `Removes you from ${organisation}. Your account stays with ${otherOrganisations(remaining)}.`;
     case 'account':
       return `Deletes your account and your personal data, and removes you from ${organisation}.`;
   }
