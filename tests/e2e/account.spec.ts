@@ -369,6 +369,19 @@ test.describe('data privacy for whoever opens it (issue 34)', () => {
       'data privacy (full page, signed in)',
       expectAccessible,
     );
+    // On a 320 px phone the agreed date and the actions stay inside the panel.
+    await page.setViewportSize({ width: 320, height: 800 });
+    const panel = await page.getByRole('region', { name: 'Data Privacy' }).boundingBox();
+    const right = (panel?.x ?? 0) + (panel?.width ?? 0);
+    expect(right).toBeLessThanOrEqual(320);
+    for (const inside of [
+      page.getByText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/),
+      page.getByRole('button', { name: 'Download Personal Data' }),
+      page.getByRole('button', { name: 'Delete Account' }),
+    ]) {
+      const box = await inside.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(right);
+    }
   });
 
   test('an owner of two organisations deletes the current one; the account stays with the other', async ({
