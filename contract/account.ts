@@ -178,12 +178,32 @@ export type UpdatePasswordRequest = Infer<typeof UpdatePasswordRequest>;
 export const UpdatePasswordResponse = object({ updated: boolean() });
 
 /**
- * DELETE users/deleteMyAccount: what went (spec §6): `organisation` when the owner deleted the
- * whole organisation, `account` when the person belonged to it only, `membership` when they keep
- * their account for their other organisations. Every outcome signs the person out.
+ * DELETE users/deleteMyAccount: what went (spec §6), in the caller's current organisation:
+ * - `organisationAndAccount`: the owner deleted the whole organisation, and their account with
+ *   it (they belonged to no other organisation);
+ * - `organisation`: the owner deleted the whole organisation; their account stays for the other
+ *   organisations they own or belong to;
+ * - `membership`: a non-owner left this organisation; their account stays for their others;
+ * - `account`: a non-owner who belonged to this organisation only: their account is deleted.
+ * Every outcome signs the person out.
  */
-export const deletionOutcomes = ['organisation', 'account', 'membership'] as const;
+export const deletionOutcomes = [
+  'organisationAndAccount',
+  'organisation',
+  'membership',
+  'account',
+] as const;
 export type DeletionOutcome = (typeof deletionOutcomes)[number];
+/**
+ * What Delete Account will delete, as the Data Privacy screen words it: the outcome the server
+ * will answer, the current organisation's name, and the person's other organisations (which
+ * stay), by name.
+ */
+export interface DeletionPlan {
+  kind: DeletionOutcome;
+  organisation: string;
+  remaining: string[];
+}
 export const DeleteMyAccountResponse = object({ deleted: enums(deletionOutcomes) });
 export type DeleteMyAccountResponse = Infer<typeof DeleteMyAccountResponse>;
 

@@ -49,6 +49,9 @@ export const teamTexts = {
   passwordInvalid: 'Please enter a valid password.',
   // Spec §8 Invitation, Authentication and success messages.
   invalidInvitation: 'Invalid Invitation',
+  // Ours: the message under 'Invalid Invitation' (the server's), saying what to do.
+  unknownInvitationKey:
+    'This invitation link is not valid. Check that the whole link was copied, or ask the person who invited you to send a new one.',
   loadFailedTitle: 'Error',
   loadFailed: 'Unable to load the invitation details. Please try again.',
   acceptFailedTitle: 'Error Accepting Invitation',
@@ -218,6 +221,8 @@ export type AcceptInvitationRequest = Infer<typeof AcceptInvitationRequest>;
  */
 export const AcceptInvitationResponse = object({
   activated: boolean(),
+  /** Whether the acceptance created the account (not an existing one joining). */
+  newAccount: boolean(),
   session: nullable(
     object({
       jwtToken: string(),

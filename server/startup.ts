@@ -55,6 +55,7 @@ export function bannerLines(
   const lines = [
     `Givedrop is running at ${displayUrl(config)}`,
     `Database: ${storage}${seed.demoSeeded ? ' (demo data seeded)' : ''}`,
+    `Uploaded media: ${config.mediaDir}`,
     `Mail: ${mail}`,
     `Signup: ${config.signupRequiresActivation ? 'activation by emailed link required' : 'active at once'}`,
   ];

@@ -3,6 +3,7 @@
  * font files to ship). Deterministic for the same input (no creation date in the metadata).
  */
 import PDFDocument from 'pdfkit';
+import { formatDateTime } from '../../contract/dateTime';
 
 export interface InvoicePdfInput {
   number: string;
@@ -25,13 +26,8 @@ export function formatMoney(minor: number, currency: string): string {
   return `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
 }
 
-const day = (date: Date) =>
-  date.toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** Spec §9's one format (dd/MM/yyyy HH:mm, en-GB), in UTC: the server has no reader's zone. */
+const day = (date: Date) => formatDateTime(date.toISOString(), 'UTC') ?? '';
 
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   return new Promise((resolve, reject) => {

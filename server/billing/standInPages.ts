@@ -15,6 +15,7 @@ import {
   type CheckoutView,
   type PortalView,
 } from './standIn';
+import { formatDateTime } from '../../contract/dateTime';
 
 const STYLE = [
   ':root { color-scheme: light; }',
@@ -170,15 +171,9 @@ export function renderGonePage(message: string, backUrl: string | null): string 
   );
 }
 
+/** Spec §9's one format (dd/MM/yyyy HH:mm, en-GB), in UTC: the server has no reader's zone. */
 const day = (date: Date | null) =>
-  date === null
-    ? '-'
-    : date.toLocaleDateString('en-GB', {
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
+  date === null ? '-' : (formatDateTime(date.toISOString(), 'UTC') ?? '-');
 
 function invoiceRows(invoices: InvoiceInfo[]): string {
   if (invoices.length === 0) return '<p>There are no invoices.</p>';

@@ -18,9 +18,23 @@ export function messagesFrom(error: unknown, fallback: string): string[] {
   return [fallback];
 }
 
+/** ', please try again.' or '. Please try again.' at the end of a failure's text. */
+const RETRY_ADVICE = /[,.]\s*please try again\.?$/i;
+
 /**
- * A failure's alert: titled with the spec's text above the server's messages when the server
- * gave some, else the spec's text alone (never the same words twice).
+ * The failure's text as a title above the server's own messages: without its advice to try
+ * again. The server said why it refused (a name already taken, a rule broken): sending the same
+ * again would be refused again, so the title only says what did not happen (issue 34: 'please
+ * try again' above 'A country named … already exists.').
+ */
+export function failureTitle(text: string): string {
+  return text.replace(RETRY_ADVICE, '');
+}
+
+/**
+ * A failure's alert: titled with the call's text above the server's messages when the server
+ * gave some (without advice to try again, failureTitle), else the text alone (never the same
+ * words twice).
  */
 export function titledFailure(
   error: unknown,
@@ -29,7 +43,7 @@ export function titledFailure(
   const messages = messagesFrom(error, text);
   return messages.length === 1 && messages[0] === text
     ? { title: null, messages }
-    : { title: text, messages };
+    : { title: failureTitle(text), messages };
 }
 
 /**

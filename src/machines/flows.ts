@@ -25,8 +25,13 @@ export type FlowLayout = 'public' | 'fullPage' | 'app' | 'admin' | 'landing' | '
  *   status, so nobody else waits for the feed;
  * - `onboarding`: a signed-in person whose organisation is onboarding; once its status says
  *   onboarding is finished, they are sent to /.
+ * And `anyone`: anyone, once the session is known, for a page that shows a visitor one thing and
+ * a signed-in person more (spec §2.1 full-page /data-privacy: the data privacy information for
+ * whoever opens it, the account actions for a signed-in person); the flow is not started again
+ * when the session changes (a deletion's confirmation stays on screen as the person is signed
+ * out).
  */
-export type FlowAccess = 'public' | 'landing' | 'onboarding' | 'user' | 'admin' | 'host';
+export type FlowAccess = 'public' | 'anyone' | 'landing' | 'onboarding' | 'user' | 'admin' | 'host';
 
 export interface FlowRoute {
   /** '/login', '/activate/:key' (a segment of its own), or '*': any path no other route claims. */
@@ -226,6 +231,7 @@ export function rolesAllowed(access: FlowAccess): readonly UserRole[] {
  */
 export function decideAccess(access: FlowAccess, state: AccessState): AccessDecision {
   if (access === 'public') return { kind: 'allow' };
+  if (access === 'anyone') return state.auth === 'loading' ? { kind: 'wait' } : { kind: 'allow' };
   if (access === 'landing') {
     return state.auth === 'signedIn' && state.role !== null && state.tenant === 'onboarding'
       ? { kind: 'redirect', to: ONBOARDING_PATH, remember: false }

@@ -171,6 +171,11 @@ export interface LoadEditSaveOptions<
   };
   /** The instance's states beside loading, loadFailed and ready. */
   states?: Record<string, InstanceState<TContext, TEvent>>;
+  /**
+   * The initial state: `loading` unless the instance first decides, in a state of its own
+   * (`states`), whether there is anything to load (data privacy: a visitor has nothing to load).
+   */
+  initial?: string;
 }
 
 /**
@@ -370,7 +375,7 @@ export function createLoadEditSaveMachine<
     on: {
       'alert.dismiss': { actions: 'clearAlert', description: 'The alert is dismissed.' },
     },
-    initial: 'loading',
+    initial: options.initial ?? 'loading',
     states: states as unknown as Record<string, never>,
   }) as unknown as LoadEditSaveMachine<TContext, TEvent, TInput, TChildren, TActors, TActions>;
 }

@@ -296,15 +296,26 @@ test.describe('account settings', () => {
     await openAccount(page, person.email, '/account/data-privacy');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
-    await expect(dialog).toContainText('deletes the whole organisation');
-    await expectAccessible(page, 'delete account dialog');
+    // Spec §6, said in full: the account and the organisation go; nothing of the person stays.
+    const deleted = dialog.getByRole('list').first().getByRole('listitem');
+    await expect(deleted).toHaveText([
+      'Your account and your personal data: you will not be able to log in again.',
+      'The organisation Hedy Lamarr, with its posts, drops and media, its subscription and its payment records.',
+      "Every member's access to Hedy Lamarr. Members who belong to no other organisation are deleted with it.",
+    ]);
+    await expectAccessibleAtBothWidths(page, 'delete account dialog (owner)', expectAccessible);
     // Cancelling keeps everything.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await dialog.getByRole('button', { name: 'Yes, Delete Account' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // The confirmation, on the full-page Data Privacy, signed out.
+    await expect(page).toHaveURL(/\/data-privacy$/);
+    await expect(page.getByRole('status')).toHaveText(
+      'Account DeletedYour account and your organisation have been deleted, with all their data. You have been logged out.',
+    );
     await expect.poll(() => storedSession(page)).toBeNull();
+    await expectAccessibleAtBothWidths(page, 'account deleted', expectAccessible);
 
     expect(
       (
@@ -321,6 +332,111 @@ test.describe('account settings', () => {
       },
     });
     expect(await feed.text()).not.toContain(message);
+  });
+});
+
+test.describe('data privacy for whoever opens it (issue 34)', () => {
+  test('a visitor reads the data privacy information at /data-privacy, without account actions', async ({
+    page,
+  }) => {
+    await page.goto('/data-privacy');
+    await expect(page).toHaveURL(/\/data-privacy$/);
+    await expect(page.getByRole('heading', { name: 'Data Privacy', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What we keep' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /privacy policy/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await expect(page.getByRole('button', { name: 'Download Personal Data' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete Account' })).toHaveCount(0);
+    await expectAccessibleAtBothWidths(page, 'data privacy (visitor)', expectAccessible);
+  });
+
+  test('a signed-in person opens /data-privacy from the full-page menu and gets the account actions', async ({
+    page,
+    request,
+  }) => {
+    const person = await readyPerson(request, 'Mary', 'Jackson');
+    await logInToDashboard(page, person.email);
+    await page.goto('/data-privacy');
+    await expect(page).toHaveURL(/\/data-privacy$/);
+    await expect(page.getByText('Privacy policy version')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download Personal Data' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete Account' })).toBeVisible();
+    await expect(accountMenu(page)).toHaveCount(0);
+    await expectAccessibleAtBothWidths(
+      page,
+      'data privacy (full page, signed in)',
+      expectAccessible,
+    );
+    // On a 320 px phone the agreed date and the actions stay inside the panel.
+    await page.setViewportSize({ width: 320, height: 800 });
+    const panel = await page.getByRole('region', { name: 'Data Privacy' }).boundingBox();
+    const right = (panel?.x ?? 0) + (panel?.width ?? 0);
+    expect(right).toBeLessThanOrEqual(320);
+    for (const inside of [
+      page.getByText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/),
+      page.getByRole('button', { name: 'Download Personal Data' }),
+      page.getByRole('button', { name: 'Delete Account' }),
+    ]) {
+      const box = await inside.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(right);
+    }
+  });
+
+  test('an owner of two organisations deletes the current one; the account stays with the other', async ({
+    page,
+    request,
+  }) => {
+    const person = await readyPerson(request, 'Katherine', 'Johnson');
+    const token = await apiLogin(request, person.email);
+    await apiPost(
+      request,
+      'tenants/new',
+      {
+        name: 'Johnson Labs',
+        email: 'labs@example.com',
+        contactName: 'Katherine Johnson',
+        contactPhone: '01632 960000',
+      },
+      token,
+    );
+    await openAccount(page, person.email, '/account/data-privacy');
+    await expect(accountMenu(page).getByText('Katherine Johnson')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Deletes the organisation Katherine Johnson, with all its data. Your account stays with your other organisation Johnson Labs.',
+      ),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+    const [deleted, stays] = [dialog.getByRole('list').first(), dialog.getByRole('list').nth(1)];
+    await expect(deleted.getByRole('listitem')).toHaveText([
+      'The organisation Katherine Johnson, with its posts, drops and media, its subscription and its payment records.',
+      "Every member's access to Katherine Johnson. Members who belong to no other organisation are deleted with it.",
+    ]);
+    await expect(stays.getByRole('listitem')).toHaveText([
+      'Your account, with your other organisation Johnson Labs: you will be logged out, and can log in again to use it.',
+      "The accounts of Katherine Johnson's members who also belong to other organisations.",
+    ]);
+    await expectAccessibleAtBothWidths(
+      page,
+      'delete account dialog (owner of two)',
+      expectAccessible,
+    );
+    await dialog.getByRole('button', { name: 'Yes, Delete Account' }).click();
+    await expect(page).toHaveURL(/\/data-privacy$/);
+    await expect(page.getByRole('status')).toContainText(
+      'Organisation DeletedThe organisation has been deleted, with all its data. Your account stays with your other organisations: log in to use them.',
+    );
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect.poll(() => storedSession(page)).toBeNull();
+
+    // As the words said: the account stays, now with Johnson Labs only.
+    const claims = tokenPayload(await apiLogin(request, person.email));
+    expect((JSON.parse(String(claims.tenants)) as { name: string }[]).map((t) => t.name)).toEqual([
+      'Johnson Labs',
+    ]);
   });
 });
 
@@ -346,9 +462,17 @@ test.describe('deleting one of two memberships', () => {
     await expect(accountMenu(page).getByText('Harbour Hope')).toBeVisible();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
-    await expect(dialog).toContainText('You will lose access to Harbour Hope');
+    await expect(dialog.getByRole('list').first().getByRole('listitem')).toHaveText([
+      'Your access to Harbour Hope, and the posts and drops you wrote in it.',
+    ]);
+    await expect(dialog.getByRole('list').nth(1).getByRole('listitem')).toHaveText([
+      'Your account, with your other organisation Marcus Reed: you will be logged out, and can log in again to use it.',
+      'Harbour Hope itself and its other members.',
+    ]);
+    await expectAccessibleAtBothWidths(page, 'delete account dialog (member)', expectAccessible);
     await dialog.getByRole('button', { name: 'Yes, Delete Account' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/data-privacy$/);
+    await expect(page.getByRole('status')).toContainText('Organisation Left');
     await expect.poll(() => storedSession(page)).toBeNull();
 
     // He still signs in, now to his own organisation only.

@@ -53,7 +53,7 @@ test.describe('impersonation', () => {
 
     // The search narrows the list (debounced).
     await page.getByRole('searchbox', { name: 'Search users' }).fill('marcus');
-    await expect(page.getByText(/^1 users · page 1 of 1$/)).toBeVisible();
+    await expect(page.getByText(/^1 user · page 1 of 1$/)).toBeVisible();
     await expect(oliviaRow).toHaveCount(0);
 
     await marcusRow.getByRole('button', { name: 'Impersonate Marcus Reed' }).click();

@@ -110,6 +110,10 @@ test.describe('team', () => {
       name: 'Harbour Hope',
       userRole: 0,
     });
+    // A first-time invitee is welcomed, not welcomed back (issue 34).
+    await expect(invited.getByRole('heading', { level: 1 })).toHaveText(
+      `Welcome, ${person.firstName}`,
+    );
     await invited.context().close();
 
     await page.reload();
@@ -266,6 +270,10 @@ test.describe('team', () => {
     await password.fill(PASSWORD);
     await accept.click();
     await expect(invited).toHaveURL(/\/dashboard$/);
+    // An existing account joining is welcomed back.
+    await expect(invited.getByRole('heading', { level: 1 })).toHaveText(
+      `Welcome back, ${person.firstName}`,
+    );
     const claims = await sessionClaims(invited);
     expect(claims.email).toBe(person.email);
     expect(claims.currentTenant).toMatchObject({ name: 'Harbour Hope', userRole: 0 });

@@ -143,6 +143,21 @@ describe('onboarding (spec §2.3 Landing and Onboarding)', () => {
   });
 });
 
+describe('anyone (spec §2.1 full-page /data-privacy)', () => {
+  it('waits while the session loads, then lets a visitor and a signed-in person in alike', () => {
+    expect(decideAccess('anyone', { ...admin, auth: 'loading', role: null })).toEqual({
+      kind: 'wait',
+    });
+    expect(decideAccess('anyone', { ...admin, auth: 'signedOut', role: null })).toEqual({
+      kind: 'allow',
+    });
+    expect(decideAccess('anyone', admin)).toEqual({ kind: 'allow' });
+    expect(decideAccess('anyone', { ...admin, role: UserRole.User, tenant: 'onboarding' })).toEqual(
+      { kind: 'allow' },
+    );
+  });
+});
+
 describe('route matching', () => {
   it('reads params, decoded, and refuses what does not fit', () => {
     expect(matchPath('/activate/:key', '/activate/abc%2Fd')).toEqual({ key: 'abc/d' });

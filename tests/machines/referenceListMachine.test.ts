@@ -112,9 +112,13 @@ const merged = (rows: readonly list.ReferenceRow[], saved: list.ReferenceRow) =>
     ? rows.map((r) => (r.id === saved.id ? saved : r))
     : [...rows, saved];
 /** A refusal: the server's messages under our text, or our text alone. */
+/**
+ * A refusal: what did not happen, above the server's reason — without 'please try again' (the
+ * same again would be refused again; issue 34). A failure with no reason: the text alone.
+ */
 const failure = (kind: string, text: string, error: unknown): ModelAlert =>
   error === serverRefusal
-    ? { kind, level: 'danger', title: text, messages: [REFUSAL] }
+    ? { kind, level: 'danger', title: text.replace(', please try again.', ''), messages: [REFUSAL] }
     : { kind, level: 'danger', title: null, messages: [text] };
 const call = (m: Model, name: string, input: unknown): Model => ({
   ...m,

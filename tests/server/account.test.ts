@@ -885,7 +885,7 @@ describe('DELETE users/deleteMyAccount', () => {
 
     const response = await deleteAccount(owner);
     expect(response.statusCode).toBe(200);
-    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisationAndAccount' });
     expectSignedOut(response);
 
     expect(await tenantExists(owner.tenantId)).toBe(false);
@@ -917,6 +917,67 @@ describe('DELETE users/deleteMyAccount', () => {
     // The deleted post's media file is gone; the member's post at home keeps its own.
     expect((await mediaFile(ownerPost.mediaFileStorageId ?? '')).statusCode).toBe(404);
     expect((await mediaFile(keptPost.mediaFileStorageId ?? '')).statusCode).toBe(200);
+  });
+
+  it('an owner of two organisations deletes the current one only: the account and the other stay', async () => {
+    const owner = await signUp();
+    const neighbour = await signUp(); // another tenant: nothing of it is touched
+    const member = await signUp();
+    // The owner's second organisation, with a member and a post of its own.
+    const [second] = await handle.db
+      .insert(tenants)
+      .values({ name: 'Second Home', accountType: 'Charity', isOnboarding: false })
+      .returning({ id: tenants.id });
+    const secondId = second?.id ?? 0;
+    await handle.db.insert(tenantUsers).values({
+      tenantId: secondId,
+      userId: owner.userId,
+      userRole: UserRole.Administrator,
+      owner: true,
+    });
+    await addMember(secondId, member.userId);
+    await addMember(owner.tenantId, member.userId);
+    const ownerInSecond = await switchTenant(
+      await srv.login(test.app, owner.email, STRONG_PASSWORD),
+      secondId,
+    );
+    const secondPost = await createPostWithImage(ownerInSecond, 'The second organisation posts');
+    const neighbourPost = await createPostWithImage(neighbour, 'Next door');
+    const firstPost = await createPost(owner, 'The first organisation posts');
+    await handle.db
+      .update(tenants)
+      .set({ paymentProviderCustomerId: 'cus_second' })
+      .where(eq(tenants.id, secondId));
+
+    const response = await deleteAccount(owner);
+    expect(response.statusCode).toBe(200);
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expectSignedOut(response);
+
+    // The current organisation is gone with its content; its member stays elsewhere.
+    expect(await tenantExists(owner.tenantId)).toBe(false);
+    const [gone] = await handle.db.select().from(posts).where(eq(posts.id, firstPost.id));
+    expect(gone).toBeUndefined();
+    expect(await membershipsOf(member.userId)).toEqual(
+      [member.tenantId, secondId].sort((a, b) => a - b),
+    );
+    // The account stays, owning the second organisation, whose content and payment record stay.
+    expect(await userRow(owner.userId)).toBeDefined();
+    expect(await membershipsOf(owner.userId)).toEqual([secondId]);
+    const [kept] = await handle.db.select().from(tenants).where(eq(tenants.id, secondId));
+    expect(kept?.paymentProviderCustomerId).toBe('cus_second');
+    expect((await postsOf(secondId)).map((row) => row.id)).toEqual([secondPost.id]);
+    expect((await mediaFile(secondPost.mediaFileStorageId ?? '')).statusCode).toBe(200);
+    // Another tenant is untouched.
+    expect(await tenantExists(neighbour.tenantId)).toBe(true);
+    expect((await postsOf(neighbour.tenantId)).map((row) => row.id)).toEqual([neighbourPost.id]);
+    expect(await accepted(neighbour)).toBe(true);
+    // Signed out of the deleted organisation; the session in the second one carries on, and
+    // signing in again lands in the second organisation.
+    expect(await accepted(owner)).toBe(false);
+    expect(await accepted(ownerInSecond)).toBe(true);
+    const again = await srv.login(test.app, owner.email, STRONG_PASSWORD);
+    expect(currentTenantOf(again).id).toBe(secondId);
   });
 
   it('removes only the membership of a non-owner who belongs to another organisation', async () => {

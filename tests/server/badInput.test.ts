@@ -928,7 +928,7 @@ function teamCases(): Record<string, Case[]> {
         name: 'a key of no invitation',
         payload: ACCEPT,
         code: 404,
-        messages: [teamTexts.invalidInvitation],
+        messages: [teamTexts.unknownInvitationKey],
       },
       {
         name: 'a role chosen by the invitee',
@@ -980,7 +980,7 @@ function teamCases(): Record<string, Case[]> {
         name: 'a key of no invitation',
         payload: GOOGLE_ACCEPT,
         code: 404,
-        messages: [teamTexts.invalidInvitation],
+        messages: [teamTexts.unknownInvitationKey],
       },
     ],
     [teamEndpoints.declineUserInvitation.path]: [
@@ -1009,7 +1009,7 @@ function teamCases(): Record<string, Case[]> {
         name: 'a key of no invitation',
         payload: { userInvitationKey: 'k'.repeat(43) },
         code: 404,
-        messages: [teamTexts.invalidInvitation],
+        messages: [teamTexts.unknownInvitationKey],
       },
     ],
   };
@@ -1964,7 +1964,7 @@ const queryRoutes: [string, 'GET' | 'DELETE', QueryCase[]][] = [
         name: 'a key of no invitation',
         query: `key=${'k'.repeat(43)}`,
         code: 404,
-        messages: [teamTexts.invalidInvitation],
+        messages: [teamTexts.unknownInvitationKey],
       },
     ],
   ],

@@ -68,7 +68,12 @@ describe('the demo seed', () => {
       const config = loadConfig({ ...PRODUCTION, SEED_DEMO: '1' });
       const seed = await seedOnStart(handle.db, config);
       expect(seed).toEqual({ demoSeeded: true, needsFirstHost: false });
-      expect(bannerLines(config, handle, seed).join('\n')).toContain(DEMO_PASSWORD);
+      const banner = bannerLines(config, handle, seed);
+      expect(banner.join('\n')).toContain(DEMO_PASSWORD);
+      // Issue 34: a short summary — the URL, where the data lives, the demo logins.
+      expect(banner[0]).toMatch(/^Givedrop is running at http/);
+      expect(banner).toContain(`Uploaded media: ${config.mediaDir}`);
+      expect(banner.length).toBeLessThanOrEqual(12);
     });
   });
 });

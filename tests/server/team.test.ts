@@ -285,13 +285,17 @@ describe('the invitee', () => {
     for (const guess of ['x'.repeat(43), tampered, `${key}x`]) {
       const response = await lookUp(test.app, guess);
       expect(response.statusCode).toBe(404);
-      expect(srv.envelopeOf(response)).toMatchObject({ messages: [teamTexts.invalidInvitation] });
+      // Not 'Invalid Invitation' again under the screen's title of that name (issue 34).
+      expect(srv.envelopeOf(response)).toMatchObject({
+        messages: [teamTexts.unknownInvitationKey],
+      });
+      expect(teamTexts.unknownInvitationKey).not.toBe(teamTexts.invalidInvitation);
       expect(srv.envelopeOf(response).data).toBeNull();
       const declined = await call(test.app, endpoints.declineUserInvitation, {
         userInvitationKey: guess,
       });
       expect(declined.statusCode).toBe(404);
-      expect(srv.envelopeOf(declined).messages).toEqual([teamTexts.invalidInvitation]);
+      expect(srv.envelopeOf(declined).messages).toEqual([teamTexts.unknownInvitationKey]);
     }
   });
 
@@ -308,6 +312,8 @@ describe('the invitee', () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = dataOf<AcceptInvitationResponse>(response);
     expect(answer.activated).toBe(true);
+    // A first-time invitee: the home greets them 'Welcome', not 'Welcome back' (issue 34).
+    expect(answer.newAccount).toBe(true);
     expect(answer.session?.jwtToken).toBeTruthy();
     expect(response.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(true);
     const session = srv.parseJsonClaim<CurrentTenant & { id: number }>(
@@ -411,7 +417,10 @@ describe('the invitee', () => {
       await acceptPayload(test.app, key, DEMO_USERS.newbie.email, { password: DEMO_PASSWORD }),
     );
     expect(right.statusCode, right.body).toBe(200);
-    expect(dataOf<AcceptInvitationResponse>(right).activated).toBe(true);
+    expect(dataOf<AcceptInvitationResponse>(right)).toMatchObject({
+      activated: true,
+      newAccount: false,
+    });
     const [newbie] = await handle.db
       .select()
       .from(users)
@@ -993,7 +1002,7 @@ describe('with activation required and low limits', () => {
       await acceptPayload(strict.app, key, email),
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect(dataOf(response)).toEqual({ activated: false, session: null });
+    expect(dataOf(response)).toEqual({ activated: false, session: null, newAccount: true });
     expect(response.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(false);
     const mail = await latestMail(strict.app, email);
     expect(mail.text).toContain('/activate/');

@@ -363,16 +363,18 @@ describe('Change Password', () => {
 });
 
 const privacy: DataPrivacyViewProps = {
+  page: 'account',
+  deletedOutcome: null,
   loading: false,
   loadFailed: false,
   onRetry: vi.fn(),
   privacyPolicy: { version: 2, agreedDate: '2026-03-04T09:05:00.000Z' },
   supportUrl: 'https://givedrop.example/support',
+  privacyPolicyUrl: 'https://givedrop.example/privacy',
   downloading: false,
   onDownload: vi.fn(),
-  deletionScope: 'organisation',
+  deletionPlan: { kind: 'organisationAndAccount', organisation: 'Hope Trust', remaining: [] },
   deletionUnavailable: null,
-  organisationName: 'Hope Trust',
   confirmingDeletion: false,
   deleting: false,
   onDeleteRequest: vi.fn(),
@@ -382,6 +384,19 @@ const privacy: DataPrivacyViewProps = {
   onDismissAlert: vi.fn(),
   timeZone: 'UTC',
 };
+
+/** The dialog's two lists, as a person reads them. */
+function dialogLists() {
+  const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+  const lists = within(dialog).getAllByRole('list');
+  const items = (list: HTMLElement | undefined) =>
+    list
+      ? within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent)
+      : [];
+  return { dialog, deleted: items(lists[0]), stays: items(lists[1]) };
+}
 
 describe('Data Privacy', () => {
   it('shows the policy version and its date as dd/MM/yyyy HH:mm, and the contact link', async () => {
@@ -403,22 +418,127 @@ describe('Data Privacy', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     expect(onDeleteRequest).toHaveBeenCalledTimes(1);
     rerender(<DataPrivacyView {...privacy} confirmingDeletion onDeleteConfirm={onDeleteConfirm} />);
-    const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
-    expect(within(dialog).getAllByText(/deletes the whole organisation/).length).toBe(1);
+    const { dialog } = dialogLists();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, Delete Account' }));
     expect(onDeleteConfirm).toHaveBeenCalledTimes(1);
   });
 
-  it("says what a member of several organisations loses, and shows 'Error deleting acccount'", () => {
+  it('an owner whose only organisation it is: the account and the organisation go (spec §6)', () => {
+    render(<DataPrivacyView {...privacy} confirmingDeletion />);
+    expect(
+      screen.getByText('Deletes your account and the organisation Hope Trust, with all its data.'),
+    ).toBeTruthy();
+    const { deleted, stays } = dialogLists();
+    expect(deleted).toEqual([
+      'Your account and your personal data: you will not be able to log in again.',
+      'The organisation Hope Trust, with its posts, drops and media, its subscription and its payment records.',
+      "Every member's access to Hope Trust. Members who belong to no other organisation are deleted with it.",
+    ]);
+    expect(stays).toEqual([
+      "Only the accounts of Hope Trust's members who also belong to other organisations, with those organisations.",
+    ]);
+    // Not 'You own Hope Trust.': the organisation is named as one.
+    expect(screen.queryByText(/You own/)).toBeNull();
+  });
+
+  it('an owner of several organisations: this one goes, the account stays with the others, named', () => {
     render(
       <DataPrivacyView
         {...privacy}
-        deletionScope="membership"
+        confirmingDeletion
+        deletionPlan={{
+          kind: 'organisation',
+          organisation: 'Hope Trust',
+          remaining: ['Nora Comer', 'Harbour Hope'],
+        }}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'Deletes the organisation Hope Trust, with all its data. Your account stays with your other organisations Nora Comer and Harbour Hope.',
+      ),
+    ).toBeTruthy();
+    const { deleted, stays } = dialogLists();
+    expect(deleted).toHaveLength(2);
+    expect(deleted[0]).toMatch(/^The organisation Hope Trust, with its posts/);
+    expect(deleted.join(' ')).not.toMatch(/Your account/);
+    expect(stays).toEqual([
+      'Your account, with your other organisations Nora Comer and Harbour Hope: you will be logged out, and can log in again to use them.',
+      "The accounts of Hope Trust's members who also belong to other organisations.",
+    ]);
+  });
+
+  it("a member of several leaves this one only, and 'Error deleting acccount' shows", () => {
+    render(
+      <DataPrivacyView
+        {...privacy}
+        confirmingDeletion
+        deletionPlan={{ kind: 'membership', organisation: 'Hope Trust', remaining: ['Own Org'] }}
         alert={{ level: 'danger', title: null, messages: ['Error deleting acccount'] }}
       />,
     );
-    expect(screen.getByText(/You will lose access to Hope Trust/)).toBeTruthy();
+    const { deleted, stays } = dialogLists();
+    expect(deleted).toEqual([
+      'Your access to Hope Trust, and the posts and drops you wrote in it.',
+    ]);
+    expect(stays).toEqual([
+      'Your account, with your other organisation Own Org: you will be logged out, and can log in again to use it.',
+      'Hope Trust itself and its other members.',
+    ]);
     expect(screen.getByText('Error deleting acccount')).toBeTruthy();
+  });
+
+  it('a member of this organisation alone loses the account; the organisation stays', () => {
+    render(
+      <DataPrivacyView
+        {...privacy}
+        confirmingDeletion
+        deletionPlan={{ kind: 'account', organisation: 'Hope Trust', remaining: [] }}
+      />,
+    );
+    const { deleted, stays } = dialogLists();
+    expect(deleted[0]).toBe(
+      'Your account and your personal data: you will not be able to log in again.',
+    );
+    expect(stays).toEqual(['Hope Trust itself and its other members.']);
+  });
+
+  it('shows a visitor the information only, with the privacy policy and contact links', () => {
+    render(
+      <DataPrivacyView {...privacy} page="visitor" privacyPolicy={null} deletionPlan={null} />,
+    );
+    expect(screen.getByRole('heading', { name: 'Data Privacy' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What we keep' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /privacy policy/ }).getAttribute('href')).toBe(
+      'https://givedrop.example/privacy',
+    );
+    expect(screen.queryByRole('button', { name: 'Download Personal Data' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Account' })).toBeNull();
+    expect(screen.queryByText('Privacy policy version')).toBeNull();
+  });
+
+  it('confirms a deletion once done, in words per outcome, with the way on', () => {
+    const { rerender } = render(
+      <DataPrivacyView {...privacy} page="deleted" deletedOutcome="organisationAndAccount" />,
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'Account DeletedYour account and your organisation have been deleted, with all their data. You have been logged out.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    rerender(<DataPrivacyView {...privacy} page="deleted" deletedOutcome="organisation" />);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Organisation DeletedThe organisation has been deleted, with all its data. Your account stays/,
+    );
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    rerender(<DataPrivacyView {...privacy} page="deleted" deletedOutcome="membership" />);
+    expect(screen.getByRole('status').textContent).toMatch(/^Organisation LeftYou no longer/);
+    rerender(<DataPrivacyView {...privacy} page="deleted" deletedOutcome="account" />);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Account DeletedYour account and your personal data have been deleted/,
+    );
   });
 
   it('shows a note instead of Delete Account when the machine says it is not offered; the download stays', async () => {
@@ -428,7 +548,7 @@ describe('Data Privacy', () => {
     render(<DataPrivacyView {...privacy} deletionUnavailable={note} onDownload={onDownload} />);
     expect(screen.getByText(note)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete Account' })).toBeNull();
-    expect(screen.queryByText(/deletes the whole organisation/)).toBeNull();
+    expect(screen.queryByText(/What will be deleted/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Download Personal Data' }));
     expect(onDownload).toHaveBeenCalledTimes(1);
     expect(await violations(<DataPrivacyView {...privacy} deletionUnavailable={note} />)).toEqual(
@@ -436,8 +556,12 @@ describe('Data Privacy', () => {
     );
   });
 
-  it('has no axe violations, with the dialog open too', async () => {
+  it('has no axe violations, with the dialog open too, for a visitor and once deleted', async () => {
     expect(await violations(<DataPrivacyView {...privacy} />)).toEqual([]);
     expect(await violations(<DataPrivacyView {...privacy} confirmingDeletion />)).toEqual([]);
+    expect(await violations(<DataPrivacyView {...privacy} page="visitor" />)).toEqual([]);
+    expect(
+      await violations(<DataPrivacyView {...privacy} page="deleted" deletedOutcome="account" />),
+    ).toEqual([]);
   });
 });

@@ -101,6 +101,17 @@ describe('AdminUsersView', () => {
     expect(props.onImpersonate).toHaveBeenCalledWith(2);
   });
 
+  it('counts one user as one (issue 34: not "1 users")', () => {
+    const props = usersProps();
+    render(
+      <AdminUsersView
+        {...props}
+        page={{ ...props.page, totalCount: 1, pageCount: 1, hasNext: false }}
+      />,
+    );
+    expect(screen.getByText('1 user · page 1 of 1')).toBeTruthy();
+  });
+
   it('sends the search as it is typed and pages within the total', async () => {
     const props = usersProps();
     render(<AdminUsersView {...props} />);

@@ -209,6 +209,8 @@ describe('ResetPasswordView', () => {
     const title = screen.getByRole('heading', { level: 1, name: 'Password Updated' });
     expect(document.activeElement).toBe(title);
     expect(screen.getByText('Your password has been updated successfully')).toBeTruthy();
+    // Said once (issue 34: 'Password Updated' twice, as heading and as the alert's title).
+    expect(screen.getAllByText('Password Updated')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByLabelText('New password')).toBeNull();
   });

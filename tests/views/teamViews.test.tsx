@@ -20,6 +20,7 @@ import {
   type UsersViewUser,
 } from '../../src/features/users/UsersView';
 import { axeViolations } from './axe';
+import { teamTexts } from '../../contract/team';
 
 const inRouter = (ui: ReactElement) => (
   <Router hook={memoryLocation({ path: '/users' }).hook}>{ui}</Router>
@@ -298,10 +299,19 @@ describe('the invitation page', () => {
   it('shows the invalid, already and declined views', () => {
     const { rerender } = render(
       inRouter(
-        <InvitationView {...page} state="invalid" invalidMessages={['Invalid Invitation']} />,
+        <InvitationView
+          {...page}
+          state="invalid"
+          invalidMessages={[teamTexts.unknownInvitationKey]}
+        />,
       ),
     );
     expect(screen.getByRole('heading', { name: 'Invalid Invitation' })).toBeTruthy();
+    // Said once, with what to do; and no party popper for a link that does not work (issue 34).
+    expect(screen.getAllByText(/Invalid Invitation/)).toHaveLength(1);
+    expect(screen.getByText(teamTexts.unknownInvitationKey)).toBeTruthy();
+    expect(document.querySelector('.lucide-party-popper')).toBeNull();
+    expect(document.querySelector('.lucide-circle-x')).not.toBeNull();
     rerender(
       inRouter(
         <InvitationView
@@ -312,8 +322,10 @@ describe('the invitation page', () => {
       ),
     );
     expect(screen.getByText('This invitation has already been accepted.')).toBeTruthy();
+    expect(document.querySelector('.lucide-party-popper')).toBeNull();
     rerender(inRouter(<InvitationView {...page} state="declined" />));
     expect(screen.getByRole('heading', { name: 'Invitation Declined' })).toBeTruthy();
+    expect(document.querySelector('.lucide-party-popper')).toBeNull();
   });
 
   it('has no axe violations', async () => {

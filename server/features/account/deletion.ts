@@ -4,8 +4,12 @@
  *
  * - the organisation's owner deletes the whole organisation: the tenant row (its subscription and
  *   payment provider columns are the payment records), its memberships, posts, drops and
- *   sessions, and every member who belongs to no other organisation, the owner included (an owner
- *   who also belongs elsewhere keeps their account there): answer `organisation`;
+ *   sessions, and every member who belongs to no other organisation, the owner included: answer
+ *   `organisationAndAccount`; an owner who also owns or belongs to another organisation keeps
+ *   their account and those organisations (nothing of them is touched): answer `organisation`.
+ *   The other organisations are never deleted from here: each is deleted by its owner from
+ *   inside it, with a dialog that names it (the Data Privacy screen says what goes and what
+ *   stays, per case);
  * - anyone else who also belongs to another organisation loses this one only: their membership,
  *   the posts and drops they wrote in it (content belongs to its organisation), their sessions on
  *   it, and it stops being their default organisation: answer `membership`;
@@ -66,7 +70,7 @@ export async function deleteOrganisation(
   tx: Transaction,
   tenantId: number,
   now: Date,
-): Promise<Deletion> {
+): Promise<Deletion & { deletedUserIds: number[] }> {
   const memberIds = await selectMemberIds(tx, tenantId);
   const elsewhere = await selectMembersElsewhere(tx, memberIds, tenantId);
   const leaving = memberIds.filter((userId) => !elsewhere.has(userId));
@@ -74,7 +78,8 @@ export async function deleteOrganisation(
   await endSessionsOnTenant(tx, tenantId, now);
   const userFiles = await deleteAccounts(tx, leaving, now);
   const customerId = await deleteTenantRow(tx, tenantId);
-  return { outcome: 'organisation', fileIds: [...tenantFiles, ...userFiles], customerId };
+  const fileIds = [...tenantFiles, ...userFiles];
+  return { outcome: 'organisation', fileIds, customerId, deletedUserIds: leaving };
 }
 
 /** A member of several organisations leaves this one, with what they wrote in it. */
@@ -132,7 +137,12 @@ export async function deleteMyAccount(
   const deletion = await deps.db.transaction(async (tx): Promise<Deletion> => {
     const membership = await lockMembership(tx, userId, tenantId);
     if (membership === undefined) throw forbidden(NO_TENANT_ACCESS);
-    if (membership.owner) return deleteOrganisation(tx, tenantId, now);
+    if (membership.owner) {
+      // The owner's account goes with the organisation only when it was their last one.
+      const deleted = await deleteOrganisation(tx, tenantId, now);
+      const accountGone = deleted.deletedUserIds.includes(userId);
+      return { ...deleted, outcome: accountGone ? 'organisationAndAccount' : 'organisation' };
+    }
     const elsewhere = await selectMembersElsewhere(tx, [userId], tenantId);
     if (elsewhere.has(userId)) return leaveOrganisation(tx, userId, tenantId, now);
     const fileIds = await deleteAccounts(tx, [userId], now);

@@ -74,7 +74,8 @@ interface FoundInvitation extends InvitationWithTenant {
 }
 
 /**
- * The invitation of a key; 404 'Invalid Invitation' (counted per address) when none. Every call
+ * The invitation of a key; 404 with what to do (counted per address) when none (the screen titles
+ * it 'Invalid Invitation', spec §8, so the message does not say it again). Every call
  * of the invitee comes through here first and takes one of the address's invitation calls.
  */
 async function findByKey(deps: TeamDeps, key: string, client: Client): Promise<FoundInvitation> {
@@ -84,7 +85,7 @@ async function findByKey(deps: TeamDeps, key: string, client: Client): Promise<F
   const found = await selectInvitationByKeyHash(deps.db, hashAccountKey(key));
   if (found === undefined) {
     await keyFailures.record();
-    throw notFound(teamTexts.invalidInvitation);
+    throw notFound(teamTexts.unknownInvitationKey);
   }
   const { superseded, ...rest } = found;
   return { ...rest, shown: superseded ? 'Expired' : shownStatus(found.invitation, deps.now()) };
@@ -188,8 +189,10 @@ function asConflict(error: unknown): unknown {
   );
 }
 
-export type AcceptOutcome =
-  { kind: 'signedIn'; session: IssuedSession } | { kind: 'pendingActivation' };
+/** `newAccount`: the acceptance created the account (the home greets a first session 'Welcome'). */
+export type AcceptOutcome = (
+  { kind: 'signedIn'; session: IssuedSession } | { kind: 'pendingActivation' }
+) & { newAccount: boolean };
 
 interface NewMember {
   email: string;
@@ -269,8 +272,14 @@ async function acceptAsExisting(
   }
   await requireNotMember(deps, found, existing.email);
   await deps.db.transaction((tx) => acceptFor(tx, found, existing));
-  if (existing.accountStatus !== ACCOUNT_ACTIVE) return { kind: 'pendingActivation' };
-  return { kind: 'signedIn', session: await startSession(deps, existing.id, 'Email') };
+  if (existing.accountStatus !== ACCOUNT_ACTIVE) {
+    return { kind: 'pendingActivation', newAccount: false };
+  }
+  return {
+    kind: 'signedIn',
+    session: await startSession(deps, existing.id, 'Email'),
+    newAccount: false,
+  };
 }
 
 /**
@@ -326,8 +335,12 @@ export async function acceptInvitation(
   } catch (error) {
     throw asConflict(error);
   }
-  if (requiresActivation) return { kind: 'pendingActivation' };
-  return { kind: 'signedIn', session: await startSession(deps, created.id, 'Email') };
+  if (requiresActivation) return { kind: 'pendingActivation', newAccount: true };
+  return {
+    kind: 'signedIn',
+    session: await startSession(deps, created.id, 'Email'),
+    newAccount: true,
+  };
 }
 
 /** Links the Google subject to an existing account (and activates what Google verified). */

@@ -64,10 +64,13 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsync {
     );
     route(app, endpoints.acceptUserInvitation, async ({ payload, client, reply }) => {
       const outcome = await acceptInvitation(team, payload, client);
-      if (outcome.kind === 'pendingActivation') return ok({ activated: false, session: null });
+      const { newAccount } = outcome;
+      if (outcome.kind === 'pendingActivation') {
+        return ok({ activated: false, session: null, newAccount });
+      }
       const { session } = outcome;
       setRefreshCookie(reply, cookie, session.refreshToken, session.refreshTokenExpiresAt);
-      return ok({ activated: true, session: toSessionData(session) });
+      return ok({ activated: true, session: toSessionData(session), newAccount });
     });
     route(app, endpoints.acceptUserInvitationWithGoogle, async ({ payload, client, reply }) =>
       answerSession(reply, cookie, await acceptInvitationWithGoogle(team, payload, client)),

@@ -51,7 +51,7 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
       lead="Every organisation of Givedrop. Nobody signs into a disabled organisation; with emails off, none are sent on its behalf."
       searchLabel="Search organisations"
       tableLabel="All organisations"
-      noun="organisations"
+      noun={{ one: 'organisation', other: 'organisations' }}
       columns={['Name and owner', 'Members', 'Created', 'Status', 'Emails']}
       empty={organisations.length === 0 ? 'No organisations found.' : null}
       rows={organisations.map((organisation) => (

@@ -36,7 +36,7 @@ export function AdminUsersView(props: AdminUsersViewProps) {
       lead="Every user of Givedrop. Impersonate shows the product as that user sees it."
       searchLabel="Search users"
       tableLabel="All users"
-      noun="users"
+      noun={{ one: 'user', other: 'users' }}
       columns={['Name', 'Organisations', 'Last Login', 'Actions']}
       empty={users.length === 0 ? 'No users found.' : null}
       rows={users.map((user) => (

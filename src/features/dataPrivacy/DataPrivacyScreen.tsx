@@ -8,10 +8,16 @@ import * as chart from './dataPrivacyMachine';
 
 interface DataPrivacyScreenProps extends FlowScreenProps<DataPrivacyActors> {
   supportUrl: string;
+  privacyPolicyUrl: string;
 }
 
 /** Data Privacy at /account/data-privacy (account area) and /data-privacy (full page). */
-export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenProps) {
+export function DataPrivacyScreen({
+  flow,
+  user,
+  supportUrl,
+  privacyPolicyUrl,
+}: DataPrivacyScreenProps) {
   const ref = flow.dataPrivacy;
   const status = useAccountPanelStatus(ref, {
     loading: chart.selectDataPrivacyLoading,
@@ -23,13 +29,15 @@ export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenP
   const view = (
     <DataPrivacyView
       {...status}
+      page={useSelector(ref, chart.selectDataPrivacyPage)}
+      deletedOutcome={useSelector(ref, chart.selectDeletedOutcome)}
       privacyPolicy={privacyPolicy}
       supportUrl={supportUrl}
+      privacyPolicyUrl={privacyPolicyUrl}
       downloading={useSelector(ref, chart.selectDownloading)}
       onDownload={() => ref.send({ type: 'download.start' })}
-      deletionScope={useSelector(ref, chart.selectDeletionScope)}
+      deletionPlan={useSelector(ref, chart.selectDeletionPlan, shallowEqual)}
       deletionUnavailable={useSelector(ref, chart.selectDeletionUnavailable)}
-      organisationName={useSelector(ref, chart.selectCurrentOrganisationName)}
       confirmingDeletion={useSelector(ref, chart.selectConfirmingDeletion)}
       deleting={useSelector(ref, chart.selectDeleting)}
       onDeleteRequest={() => ref.send({ type: 'delete.request' })}
@@ -37,8 +45,7 @@ export function DataPrivacyScreen({ flow, user, supportUrl }: DataPrivacyScreenP
       onDeleteConfirm={() => ref.send({ type: 'delete.confirm' })}
     />
   );
-  if (!user) return null;
-  return accountAreaPath ? (
+  return accountAreaPath && user ? (
     <AccountAreaFrame user={user} path={accountAreaPath}>
       {view}
     </AccountAreaFrame>

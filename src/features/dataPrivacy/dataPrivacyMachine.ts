@@ -1,9 +1,10 @@
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom } from 'xstate';
 import { failedCall } from '../../machines/callFactory';
 import {
   accountTexts,
   DEFAULT_PRIVACY_POLICY_VERSION,
   type DeletionOutcome,
+  type DeletionPlan,
   type GetUserRequest,
   type UserEditDetails,
 } from '../../../contract/account';
@@ -12,7 +13,17 @@ import { createLoadEditSaveMachine, userDataLoadFailed } from '../../machines/lo
 import { notProvided } from '../../machines/notProvided';
 
 export interface DataPrivacyInput {
-  /** The signed-in person's id (users/get takes one's own id only). */
+  /**
+   * Whether someone is signed in: a visitor of /data-privacy sees the data privacy information
+   * only (spec §2.1: a full-page route), a signed-in person the account actions too.
+   */
+  signedIn: boolean;
+  /**
+   * What a deletion just deleted (the `deleted` query of /data-privacy, where a deletion in the
+   * account area lands once the person is signed out), or null.
+   */
+  deleted: DeletionOutcome | null;
+  /** The signed-in person's id (users/get takes one's own id only); 0 for a visitor. */
   userId: number;
   /** The current organisation's id: the one a deletion concerns. */
   tenantId: number;
@@ -28,6 +39,9 @@ export interface DataPrivacyInput {
 export type DataPrivacyAlert = MachineAlert<'loadFailed' | 'deleteFailed', 'danger'>;
 
 export interface DataPrivacyContext {
+  signedIn: boolean;
+  /** What the deletion deleted, once it has (or as the page was opened with it). */
+  deleted: DeletionOutcome | null;
   userId: number;
   tenantId: number;
   inAccountArea: boolean;
@@ -66,8 +80,10 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
   },
   id: 'dataPrivacy',
   description:
-    "Spec §2.3 Data Privacy (/account/data-privacy, and /data-privacy for people still onboarding): the privacy policy version and agreed date; Download Personal Data saves a zip named from the first and last name plus a yymmddHHMMSS stamp; a Delete Account section with a danger confirm dialog whose button is 'Yes, Delete Account' (spec §4 Deleting own account: success signs the user out; 'Error deleting acccount' closes the dialog). While a host impersonates the person, Delete Account is not offered (the server refuses it there); the download stays.",
+    "Spec §2.3 Data Privacy (/account/data-privacy, and the full-page /data-privacy, spec §2.1, whose information anyone may read): the privacy policy version and agreed date; Download Personal Data saves a zip named from the first and last name plus a yymmddHHMMSS stamp; a Delete Account section with a danger confirm dialog whose button is 'Yes, Delete Account' (spec §4 Deleting own account: success signs the user out; 'Error deleting acccount' closes the dialog). While a host impersonates the person, Delete Account is not offered (the server refuses it there); the download stays.",
   context: (input) => ({
+    signedIn: input.signedIn,
+    deleted: input.deleted,
     userId: input.userId,
     tenantId: input.tenantId,
     inAccountArea: input.inAccountArea,
@@ -87,13 +103,21 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
   },
   guards: {
     isImpersonating: ({ context }) => context.impersonated,
+    /** Opened with a deletion's outcome, by a visitor (a signed-in person has deleted nothing). */
+    isAfterDeletion: ({ context }) => context.deleted !== null && !context.signedIn,
+    isVisitor: ({ context }) => !context.signedIn,
+    isInAccountArea: ({ context }) => context.inAccountArea,
   },
   actions: {
     /** Spec §8: a personal-data download failure is only logged. */
     logDownloadFailure: (_, _error: unknown) => notProvided('logDownloadFailure'),
     /** Spec §4 Deleting own account: success signs the user out. */
     signOut: () => notProvided('signOut'),
+    /** The account area is left for /data-privacy?deleted={outcome}: the confirmation. */
+    showConfirmationPage: (_, _outcome: DeletionOutcome) => notProvided('showConfirmationPage'),
+    assignDeleted: assign((_, deleted: DeletionOutcome) => ({ deleted })),
   },
+  initial: 'opening',
   assignData: (details) => ({ details }),
   load: {
     actor: 'getUser',
@@ -184,10 +208,28 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
             invoke: {
               id: 'deleteMyAccount',
               src: 'deleteMyAccount',
-              onDone: {
-                target: '#dataPrivacy.deleted',
-                description: 'Deleted: the person is signed out.',
-              },
+              onDone: [
+                {
+                  guard: 'isInAccountArea',
+                  target: '#dataPrivacy.leaving',
+                  actions: [
+                    { type: 'assignDeleted', params: ({ event }) => event.output },
+                    'signOut',
+                    { type: 'showConfirmationPage', params: ({ event }) => event.output },
+                  ],
+                  description:
+                    'Deleted: the person is signed out, and the account area (which needs a signed-in person) gives way to /data-privacy with the confirmation.',
+                },
+                {
+                  target: '#dataPrivacy.deleted',
+                  actions: [
+                    { type: 'assignDeleted', params: ({ event }) => event.output },
+                    'signOut',
+                  ],
+                  description:
+                    'Deleted: the person is signed out; the confirmation says what went and what stays.',
+                },
+              ],
               onError: {
                 target: 'idle',
                 actions: { type: 'assignAlert', params: deleteFailedAlert },
@@ -200,10 +242,34 @@ export const dataPrivacyMachine = createLoadEditSaveMachine({
     },
   },
   states: {
+    opening: {
+      description:
+        'Spec §2.1: /data-privacy shows the data privacy information to whoever opens it, and the account actions only to a signed-in person.',
+      always: [
+        {
+          guard: 'isAfterDeletion',
+          target: 'deleted',
+          description: 'Opened with what a deletion deleted: its confirmation.',
+        },
+        {
+          guard: 'isVisitor',
+          target: 'visitor',
+          description: 'Nobody is signed in: the information only.',
+        },
+        { target: 'loading', description: 'A signed-in person: their details load.' },
+      ],
+    },
+    visitor: {
+      description:
+        'The data privacy information (what is kept, the privacy policy, contact us), without the account actions.',
+    },
     deleted: {
+      description:
+        'The confirmation of the deletion (spec §4 Deleting own account): what went and what stays; the person is signed out.',
+    },
+    leaving: {
       type: 'final',
-      description: 'The account (or this organisation of it) is gone: the person is signed out.',
-      entry: 'signOut',
+      description: 'On the way to /data-privacy, where the confirmation shows.',
     },
   },
 });
@@ -223,19 +289,41 @@ export function selectPrivacyPolicy(
 }
 
 /**
- * What deleting takes (spec §6): an owner deletes the whole organisation; a non-owner with other
- * organisations loses this one only; anyone else loses their account.
+ * What Delete Account will delete and what stays (spec §6), in the current organisation:
+ * - its owner deletes the whole organisation, and their account with it when it is their only
+ *   organisation (`organisationAndAccount`), else the account stays with the others
+ *   (`organisation`);
+ * - a non-owner with other organisations loses this one only (`membership`);
+ * - a non-owner of this one alone loses their account (`account`).
+ * `remaining`: the person's other organisations, which stay, by name.
  */
-export function selectDeletionScope(s: DataPrivacySnapshot): DeletionOutcome | null {
+export function selectDeletionPlan(s: DataPrivacySnapshot): DeletionPlan | null {
   const details = s.context.details;
   if (!details) return null;
   const current = details.tenantUsers.find((t) => t.tenantId === s.context.tenantId);
-  if (current?.owner) return 'organisation';
-  return details.tenantUsers.length > 1 ? 'membership' : 'account';
+  const remaining = details.tenantUsers
+    .filter((t) => t.tenantId !== s.context.tenantId)
+    .map((t) => t.tenantName);
+  const organisation = current?.tenantName ?? '';
+  const others = remaining.length > 0;
+  const kind: DeletionOutcome = current?.owner
+    ? others
+      ? 'organisation'
+      : 'organisationAndAccount'
+    : others
+      ? 'membership'
+      : 'account';
+  return { kind, organisation, remaining };
 }
-/** The organisation a deletion concerns. */
-export const selectCurrentOrganisationName = (s: DataPrivacySnapshot): string =>
-  s.context.details?.tenantUsers.find((t) => t.tenantId === s.context.tenantId)?.tenantName ?? '';
+/**
+ * Which page the screen is: a visitor's information, the confirmation of a deletion, or the
+ * signed-in person's page (loading, its failure, or ready).
+ */
+export const selectDataPrivacyPage = (s: DataPrivacySnapshot): 'visitor' | 'deleted' | 'account' =>
+  s.matches('visitor') ? 'visitor' : s.matches('deleted') ? 'deleted' : 'account';
+/** What the deletion deleted (the confirmation's words), or null. */
+export const selectDeletedOutcome = (s: DataPrivacySnapshot): DeletionOutcome | null =>
+  s.matches('deleted') ? s.context.deleted : null;
 export const selectDataPrivacyLoading = (s: DataPrivacySnapshot) => s.matches('loading');
 export const selectDataPrivacyLoadFailed = (s: DataPrivacySnapshot) => s.matches('loadFailed');
 export const selectDownloading = (s: DataPrivacySnapshot) =>
@@ -243,7 +331,7 @@ export const selectDownloading = (s: DataPrivacySnapshot) =>
 export const selectConfirmingDeletion = (s: DataPrivacySnapshot) =>
   s.matches({ ready: { deletion: 'confirming' } }) || selectDeleting(s);
 export const selectDeleting = (s: DataPrivacySnapshot) =>
-  s.matches({ ready: { deletion: 'deleting' } }) || s.matches('deleted');
+  s.matches({ ready: { deletion: 'deleting' } }) || s.matches('leaving');
 /** Why Delete Account is not offered (a host impersonating the person), else null: it is. */
 export const selectDeletionUnavailable = (s: DataPrivacySnapshot): string | null =>
   s.matches({ ready: { deletion: 'notWhileImpersonating' } })

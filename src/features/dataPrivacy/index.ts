@@ -1,11 +1,15 @@
 import { createElement } from 'react';
 import { fromPromise, sendParent } from 'xstate';
-import { personalDataFileName } from '../../../contract/account';
+import { deletionOutcomes, personalDataFileName } from '../../../contract/account';
 import type { FlowEvent } from '../../machines/flows';
-import { type FlowEntryFactory, type FlowScreenProps, startForUser } from '../../shared/flow';
+import { type FlowEntryFactory, type FlowScreenProps, signedInUser } from '../../shared/flow';
 import { createAccountApi } from '../../services/api/account';
 import { saveFile } from '../../services/saveFile';
-import type { DataPrivacyActors, DataPrivacyRouteInput } from './dataPrivacy.flow';
+import {
+  type DataPrivacyActors,
+  type DataPrivacyRouteInput,
+  deletedConfirmationPath,
+} from './dataPrivacy.flow';
 import { dataPrivacyMachine } from './dataPrivacyMachine';
 import { DataPrivacyScreen } from './DataPrivacyScreen';
 
@@ -24,26 +28,34 @@ const entry: FlowEntryFactory<DataPrivacyRouteInput, DataPrivacyActors> = (servi
       logDownloadFailure: (_, error) =>
         services.logError('The personal data could not be downloaded', error),
       signOut: sendParent((): FlowEvent => ({ type: 'flow.signOut' })),
+      showConfirmationPage: sendParent((_, outcome): FlowEvent => ({
+        type: 'flow.navigate',
+        to: deletedConfirmationPath(outcome),
+        replace: true,
+      })),
     },
   });
   function Screen(props: FlowScreenProps<DataPrivacyActors>) {
-    return createElement(DataPrivacyScreen, {
-      ...props,
-      supportUrl: services.configuration().supportUrl,
-    });
+    const { supportUrl, privacyPolicyUrl } = services.configuration();
+    return createElement(DataPrivacyScreen, { ...props, supportUrl, privacyPolicyUrl });
   }
   return {
-    start: startForUser(services, 'Data Privacy', (user, input) => ({
-      dataPrivacy: {
-        logic: dataPrivacy,
-        input: {
-          userId: user.id,
-          tenantId: user.currentTenant.id,
-          inAccountArea: input.inAccountArea,
-          impersonated: user.impersonator !== undefined,
+    start: (input, { signedIn }) => {
+      const user = signedIn ? signedInUser(services, 'Data Privacy') : null;
+      return {
+        dataPrivacy: {
+          logic: dataPrivacy,
+          input: {
+            signedIn: user !== null,
+            deleted: deletionOutcomes.find((outcome) => outcome === input.deleted) ?? null,
+            userId: user?.id ?? 0,
+            tenantId: user?.currentTenant.id ?? 0,
+            inAccountArea: input.inAccountArea,
+            impersonated: user?.impersonator !== undefined,
+          },
         },
-      },
-    })),
+      };
+    },
     Screen,
   };
 };

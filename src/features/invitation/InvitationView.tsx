@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import { MailCheck, PartyPopper } from 'lucide-react';
+import { CircleX, Info, MailCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../contract/identity';
 import { INVITATION_MESSAGE_MAX } from '../../../contract/team';
@@ -129,6 +129,14 @@ export function InvitationView(props: InvitationViewProps) {
   );
 }
 
+/** An icon that says what the result is: a mail sent, something wrong, or a plain fact. */
+const resultIcons = { success: MailCheck, danger: CircleX, info: Info } as const;
+const resultIconClasses = {
+  success: styles.resultIcon,
+  danger: styles.resultIconDanger,
+  info: styles.resultIconInfo,
+} as const;
+
 function Result({
   title,
   text,
@@ -140,14 +148,11 @@ function Result({
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const Icon = resultIcons[tone];
   return (
-    <div className={styles.result}>
-      <span className={styles.resultIcon}>
-        {tone === 'success' ? (
-          <MailCheck aria-hidden="true" focusable="false" size={32} />
-        ) : (
-          <PartyPopper aria-hidden="true" focusable="false" size={32} />
-        )}
+    <div className={styles.result} data-tone={tone}>
+      <span className={resultIconClasses[tone]}>
+        <Icon aria-hidden="true" focusable="false" size={32} />
       </span>
       <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
         {title}

@@ -25,6 +25,9 @@ const entry: FlowEntryFactory<InvitationInput, InvitationActors> = (services) =>
         Parameters<typeof team.acceptUserInvitation>[0]
       >(async ({ input }) => {
         const answer = await team.acceptUserInvitation(input);
+        // A first-time invitee: the home greets them 'Welcome' in their first session (as a
+        // signup), not 'Welcome back'.
+        if (answer.newAccount) services.storage.newAccount.set(input.email);
         return answer.session
           ? { kind: 'signedIn', session: sessionFromResponse(answer.session) }
           : { kind: 'verifyByEmail' };

@@ -135,12 +135,12 @@ export function ResetPasswordView({
 
         {state === 'done' ? (
           <>
+            {/* The spec's title once, as the page's heading; the alert says the rest. */}
             <h1 ref={doneRef} tabIndex={-1} className={styles.title}>
-              Password Updated
+              {notice?.title ?? 'Password Updated'}
             </h1>
             <Alert
               level="Success"
-              title={notice?.title ?? 'Password Updated'}
               messages={[notice?.text ?? 'Your password has been updated successfully']}
             />
             <LinkButton href="/login" fullWidth>

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { formatDateTime } from '../../../contract/dateTime';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { paymentTexts, type GetInvoicesRequest, type Invoice } from '../../../contract/payments';
 import { notProvided } from '../../machines/notProvided';
@@ -87,7 +87,7 @@ export type InvoicesSnapshot = SnapshotFrom<typeof invoicesMachine>;
 /** One row of the invoice table, as the screen shows it. */
 export interface InvoiceRow {
   number: string;
-  /** dd/MM/yyyy (spec §9, en-GB). */
+  /** dd/MM/yyyy HH:mm (spec §9, en-GB). */
   date: string;
   status: string;
   /** The currency in upper case plus the amount to 2 decimals: 'GBP 12.00'. */
@@ -96,10 +96,12 @@ export interface InvoiceRow {
   pdfUrl: string | null;
 }
 
-/** dd/MM/yyyy of an ISO date in the browser's zone ('' when it is not a date). */
+/**
+ * dd/MM/yyyy HH:mm of an ISO date in the browser's zone ('' when it is not a date): spec §9's
+ * one format, from the one formatter (issue 34: invoices said dd/MM/yyyy, the feed more).
+ */
 export function formatDay(iso: string): string {
-  const date = DateTime.fromISO(iso);
-  return date.isValid ? date.toFormat('dd/MM/yyyy') : '';
+  return formatDateTime(iso) ?? '';
 }
 
 /** Spec §2.3: the currency in upper case plus the amount to 2 decimals ('GBP 12.00'). */

@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { ScrollTable } from './ScrollTable';
 import { TextField } from './TextField';
 import styles from './AdminListView.module.css';
+import { countOf, type NounForms } from '../utils/plural';
 
 export interface AdminPageInfo {
   page: number;
@@ -55,8 +56,8 @@ export function AdminPager({
   onNext,
 }: {
   info: AdminPageInfo;
-  /** What is counted, plural ('users'). */
-  noun: string;
+  /** What is counted, in its forms ({ one: 'user', other: 'users' }). */
+  noun: NounForms;
   onPrevious: () => void;
   onNext: () => void;
 }) {
@@ -83,7 +84,7 @@ export function AdminPager({
   return (
     <nav className={styles.pager} aria-label="Pages">
       <p className={styles.count} aria-live="polite">
-        {info.totalCount} {noun} · page {info.page} of {info.pageCount}
+        {countOf(info.totalCount, noun)} · page {info.page} of {info.pageCount}
       </p>
       <div className={styles.pagerButtons}>
         <Button
@@ -156,8 +157,8 @@ export function AdminListPanel({
   lead: string;
   searchLabel: string;
   tableLabel: string;
-  /** What is counted, plural ('users'). */
-  noun: string;
+  /** What is counted, in its forms ({ one: 'user', other: 'users' }). */
+  noun: NounForms;
   columns: readonly string[];
   /** The page has no row (and none is loading): this text instead of the table. */
   empty: string | null;

@@ -9,6 +9,14 @@
  * else the account. Issue 19: while a host impersonates the person the server refuses
  * users/deleteMyAccount, so Delete Account is not offered (a note says why; the events that would
  * delete do nothing) and the download stays.
+ *
+ * Issue 34: /data-privacy is a full-page route for whoever opens it (spec §2.1): a visitor sees
+ * the information only, nothing loads. Delete Account says, per case, what will be deleted and
+ * what stays: an owner whose only organisation this is loses it and the account; an owner with
+ * other organisations loses this one, the account stays with the others (named); a member of
+ * several leaves this one; a member of this one alone loses the account. Once deleted, the person
+ * is signed out and the confirmation shows — in the account area, by going to /data-privacy with
+ * the outcome (the full page shows it to the visitor the person has become).
  */
 import { expect, vi } from 'vitest';
 import type { UserEditDetails } from '../../../contract/account';
@@ -37,6 +45,18 @@ const owner = makeEditDetails({
   privacyPolicyAgreedDate: '2026-03-04T09:05:00.000Z',
   tenantUsers: [membership(TENANT_ID, true, 'Hope Trust'), membership(9, false, 'Other')],
 });
+const soleOwner = makeEditDetails({
+  id: USER_ID,
+  tenantUsers: [membership(TENANT_ID, true, 'Hope Trust')],
+});
+const ownerOfTwo = makeEditDetails({
+  id: USER_ID,
+  tenantUsers: [
+    membership(4, true, 'Own Org'),
+    membership(TENANT_ID, true, 'Hope Trust'),
+    membership(9, false, 'Other'),
+  ],
+});
 const memberOfTwo = makeEditDetails({
   id: USER_ID,
   privacyPolicyAgreedDate: null,
@@ -46,14 +66,19 @@ const soleMember = makeEditDetails({
   id: USER_ID,
   tenantUsers: [membership(TENANT_ID, false, 'Hope Trust')],
 });
-const scopes = new Map<UserEditDetails, string>([
-  [owner, 'organisation'],
-  [memberOfTwo, 'membership'],
-  [soleMember, 'account'],
+/** Spec §6, per case: what the dialog says will be deleted, and the other organisations kept. */
+const plans = new Map<UserEditDetails, { kind: string; remaining: string[] }>([
+  [owner, { kind: 'organisation', remaining: ['Other'] }],
+  [soleOwner, { kind: 'organisationAndAccount', remaining: [] }],
+  [ownerOfTwo, { kind: 'organisation', remaining: ['Own Org', 'Other'] }],
+  [memberOfTwo, { kind: 'membership', remaining: ['Own Org'] }],
+  [soleMember, { kind: 'account', remaining: [] }],
 ]);
 
 interface Model {
-  phase: 'loading' | 'loadFailed' | 'ready' | 'deleted';
+  phase: 'visitor' | 'loading' | 'loadFailed' | 'ready' | 'deleted' | 'leaving';
+  /** What the deletion deleted (the confirmation). */
+  deleted: string | null;
   download: 'idle' | 'downloading';
   deletion: 'idle' | 'confirming' | 'deleting' | 'unavailable';
   impersonated: boolean;
@@ -62,17 +87,23 @@ interface Model {
   calls: { name: string; input: unknown }[];
   logged: number;
 }
-const start = (impersonated: boolean): Model => ({
-  phase: 'loading',
-  download: 'idle',
-  deletion: 'idle',
-  impersonated,
-  details: null,
-  alert: null,
-  calls: [{ name: 'getUser', input: { id: USER_ID } }],
-  logged: 0,
-});
-let model = start(false);
+const start = (given: privacy.DataPrivacyInput): Model => {
+  const opened = given.signedIn ? null : given.deleted;
+  const phase = opened ? 'deleted' : given.signedIn ? 'loading' : 'visitor';
+  return {
+    phase,
+    deleted: opened,
+    download: 'idle',
+    deletion: 'idle',
+    impersonated: given.impersonated,
+    details: null,
+    alert: null,
+    calls: phase === 'loading' ? [{ name: 'getUser', input: { id: USER_ID } }] : [],
+    logged: 0,
+  };
+};
+let model: Model;
+let inAccountArea = true;
 
 function next(m: Model, event: { type: string; output?: unknown }): Model {
   const ready = m.phase === 'ready';
@@ -122,13 +153,15 @@ function next(m: Model, event: { type: string; output?: unknown }): Model {
           }
         : m;
     case 'xstate.done.actor.deleteMyAccount':
-      return ready && m.deletion === 'deleting' ? { ...m, phase: 'deleted' } : m;
+      return ready && m.deletion === 'deleting'
+        ? { ...m, phase: inAccountArea ? 'leaving' : 'deleted', deleted: String(event.output) }
+        : m;
     case 'xstate.error.actor.deleteMyAccount':
       return ready && m.deletion === 'deleting'
         ? { ...m, deletion: 'idle', alert: 'deleteFailed' }
         : m;
     case 'alert.dismiss':
-      return m.phase === 'deleted' ? m : { ...m, alert: null };
+      return m.phase === 'leaving' ? m : { ...m, alert: null };
     default:
       return m;
   }
@@ -146,12 +179,21 @@ const alerts = {
 function expectShown(
   s: privacy.DataPrivacySnapshot,
   calls: FakePromises['calls'],
-  spies: { signOut: ReturnType<typeof vi.fn>; logDownloadFailure: ReturnType<typeof vi.fn> },
+  spies: {
+    signOut: ReturnType<typeof vi.fn>;
+    logDownloadFailure: ReturnType<typeof vi.fn>;
+    showConfirmationPage: ReturnType<typeof vi.fn>;
+  },
   given: privacy.DataPrivacyInput,
 ) {
   const shownDetails = model.details;
-  expect(privacy.selectDataPrivacyLoading(s)).toBe(model.phase === 'loading');
-  expect(privacy.selectDataPrivacyLoadFailed(s)).toBe(model.phase === 'loadFailed');
+  const phase = model.phase;
+  expect(privacy.selectDataPrivacyPage(s)).toBe(
+    phase === 'visitor' ? 'visitor' : phase === 'deleted' ? 'deleted' : 'account',
+  );
+  expect(privacy.selectDeletedOutcome(s)).toBe(phase === 'deleted' ? model.deleted : null);
+  expect(privacy.selectDataPrivacyLoading(s)).toBe(phase === 'loading');
+  expect(privacy.selectDataPrivacyLoadFailed(s)).toBe(phase === 'loadFailed');
   // Spec §2.1/§2.3: /account/data-privacy is in the account area; /data-privacy a full page.
   expect(privacy.selectAccountAreaPath(s)).toBe(
     given.inAccountArea ? '/account/data-privacy' : null,
@@ -164,17 +206,19 @@ function expectShown(
         }
       : null,
   );
-  expect(privacy.selectDeletionScope(s)).toBe(shownDetails ? scopes.get(shownDetails) : null);
-  expect(privacy.selectCurrentOrganisationName(s)).toBe(shownDetails ? 'Hope Trust' : '');
-  const ready = model.phase === 'ready';
+  const plan = shownDetails ? plans.get(shownDetails) : undefined;
+  expect(privacy.selectDeletionPlan(s)).toEqual(
+    plan ? { kind: plan.kind, organisation: 'Hope Trust', remaining: plan.remaining } : null,
+  );
+  const ready = phase === 'ready';
   expect(privacy.selectDownloading(s)).toBe(ready && model.download === 'downloading');
-  // The dialog stays open while deleting and once deleted (the app is signing the person out).
+  // The dialog stays open while deleting and while the account area gives way.
   expect(privacy.selectConfirmingDeletion(s)).toBe(
-    model.phase === 'deleted' ||
+    phase === 'leaving' ||
       (ready && (model.deletion === 'confirming' || model.deletion === 'deleting')),
   );
   expect(privacy.selectDeleting(s)).toBe(
-    model.phase === 'deleted' || (ready && model.deletion === 'deleting'),
+    phase === 'leaving' || (ready && model.deletion === 'deleting'),
   );
   expect(privacy.selectDeletionUnavailable(s)).toBe(
     ready && model.deletion === 'unavailable'
@@ -183,14 +227,26 @@ function expectShown(
   );
   expect(privacy.selectDataPrivacyAlert(s)).toEqual(model.alert ? alerts[model.alert] : null);
   expect(calls).toEqual(model.calls);
-  // Success signs the user out, once; a download failure is only logged.
-  expect(spies.signOut).toHaveBeenCalledTimes(model.phase === 'deleted' ? 1 : 0);
+  // Success signs the user out, once (not when the page opens with a deletion's outcome); the
+  // account area goes to /data-privacy with the outcome; a download failure is only logged.
+  const deletedHere = phase === 'leaving' || (phase === 'deleted' && model.details !== null);
+  expect(spies.signOut).toHaveBeenCalledTimes(deletedHere ? 1 : 0);
+  expect(spies.showConfirmationPage.mock.calls).toEqual(
+    phase === 'leaving' ? [[model.deleted]] : [],
+  );
   expect(spies.logDownloadFailure).toHaveBeenCalledTimes(model.logged);
 }
 
-const input = (impersonated: boolean, inAccountArea = true): privacy.DataPrivacyInput => ({
-  userId: USER_ID,
-  tenantId: TENANT_ID,
+const input = (
+  impersonated: boolean,
+  inAccountArea = true,
+  signedIn = true,
+  deleted: privacy.DataPrivacyInput['deleted'] = null,
+): privacy.DataPrivacyInput => ({
+  signedIn,
+  deleted,
+  userId: signedIn ? USER_ID : 0,
+  tenantId: signedIn ? TENANT_ID : 0,
   inAccountArea,
   impersonated,
 });
@@ -199,11 +255,14 @@ const input = (impersonated: boolean, inAccountArea = true): privacy.DataPrivacy
  * The spec's table of the screen's states: loading (users/get), loadFailed ('Error loading user
  * data', Retry), ready with two regions at once — download: idle or downloading (Download
  * Personal Data), deletion: notWhileImpersonating (the note), idle (Delete Account), confirming
- * (the dialog), deleting ('Yes, Delete Account' sent) — and deleted (signed out; the flow ends).
+ * (the dialog), deleting ('Yes, Delete Account' sent) — and deleted (signed out: the
+ * confirmation) or, in the account area, leaving (for /data-privacy with the outcome; the flow
+ * ends). A visitor of /data-privacy: visitor (the information only), or deleted when the page
+ * opens with a deletion's outcome.
  */
 function state(): SpecState {
   const { phase } = model;
-  if (phase !== 'ready') return { value: phase, done: phase === 'deleted', shown: model };
+  if (phase !== 'ready') return { value: phase, done: phase === 'leaving', shown: model };
   const deletion = model.deletion === 'unavailable' ? 'notWhileImpersonating' : model.deletion;
   return { value: { ready: { download: model.download, deletion } }, shown: model };
 }
@@ -214,16 +273,31 @@ await describePathsForInputs({
   inputs: [
     { name: 'the person themselves', input: input(false) },
     { name: 'a host impersonating the person', input: input(true) },
-    { name: 'the person still onboarding (/data-privacy)', input: input(false, false) },
+    { name: 'a signed-in person on the full page (/data-privacy)', input: input(false, false) },
+    { name: 'a visitor (/data-privacy)', input: input(false, false, false) },
+    {
+      name: 'a visitor after a deletion in the account area (/data-privacy?deleted=organisation)',
+      input: input(false, false, false, 'organisation'),
+    },
+    {
+      name: 'a signed-in person given a deletion outcome they did not cause',
+      input: input(false, false, true, 'account'),
+    },
   ],
   build: () => {
     const promises = new FakePromises();
-    const spies = { signOut: vi.fn(), logDownloadFailure: vi.fn(), promises };
+    const spies = {
+      signOut: vi.fn(),
+      logDownloadFailure: vi.fn(),
+      showConfirmationPage: vi.fn(),
+      promises,
+    };
     const machine = privacy.dataPrivacyMachine.provide({
       actors: promises.actors('getUser', 'downloadPersonalData', 'deleteMyAccount'),
       actions: {
         signOut: () => spies.signOut(),
         logDownloadFailure: () => spies.logDownloadFailure(),
+        showConfirmationPage: (_, outcome) => spies.showConfirmationPage(outcome),
       },
     });
     return { machine, promises, spies };
@@ -235,13 +309,18 @@ await describePathsForInputs({
     { type: 'delete.cancel' },
     { type: 'delete.confirm' },
     { type: 'alert.dismiss' },
-    ...settled('getUser', [owner, memberOfTwo, soleMember], [new Error('network down')]),
+    ...settled(
+      'getUser',
+      [owner, soleOwner, ownerOfTwo, memberOfTwo, soleMember],
+      [new Error('network down')],
+    ),
     ...settled('downloadPersonalData', [undefined], [new Error('429')]),
-    ...settled('deleteMyAccount', ['organisation'], [new Error('network down')]),
+    ...settled('deleteMyAccount', ['organisation', 'account'], [new Error('network down')]),
   ],
   spec: {
     initial: (_spies, given) => {
-      model = start(given.impersonated);
+      model = start(given);
+      inAccountArea = given.inAccountArea;
       return state();
     },
     after: state,

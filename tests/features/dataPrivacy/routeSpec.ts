@@ -5,7 +5,8 @@ import type { FlowAccess } from '../../../src/machines/flows';
  * finds this file by convention and checks the registry against it.
  */
 export const routeSpec: Record<string, { layout: string; access: FlowAccess }> = {
-  // The account area (issue 16); /data-privacy is the full-page one for people still onboarding.
+  // The account area (issue 16). /data-privacy is a full-page route (spec §2.1): the data privacy
+  // information for whoever opens it, the account actions for a signed-in person (issue 34).
   '/account/data-privacy': { layout: 'app', access: 'user' },
-  '/data-privacy': { layout: 'fullPage', access: 'onboarding' },
+  '/data-privacy': { layout: 'fullPage', access: 'anyone' },
 };

@@ -2,7 +2,7 @@
  * Generated paths of the invoices machine, checked against a model written from spec §2.3
  * Subscription / Invoices and §8: with a customer, its invoices load from stripe/getInvoices
  * ('Error getting invoices' with a retry); without one there are none ('There are no
- * invoices'); each row shows #, Date (dd/MM/yyyy), Status, Total (the currency upper case plus
+ * invoices'); each row shows #, Date (dd/MM/yyyy HH:mm, spec §9), Status, Total (the currency upper case plus
  * the amount to 2 decimals) and the PDF to download.
  */
 import { describe, expect, it } from 'vitest';
@@ -49,19 +49,31 @@ const three: Invoice[] = [
     invoicePdf: 'http://localhost/api/dev/billing/invoices/1.pdf',
   },
 ];
+/** Spec §9's dd/MM/yyyy HH:mm of an instant in this machine's zone, written out by hand. */
+function shown(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
 /** The rows as spec §2.3 shows them, written out. */
 const threeRows = [
   {
     number: 'GD0001-0003',
-    date: '01/05/2026',
+    date: shown('2026-05-01T12:00:00.000Z'),
     status: 'paid',
     total: 'GBP 12.00',
     pdfUrl: 'http://localhost/api/dev/billing/invoices/3.pdf',
   },
-  { number: 'GD0001-0002', date: '01/04/2026', status: 'open', total: 'EUR 9.50', pdfUrl: null },
+  {
+    number: 'GD0001-0002',
+    date: shown('2026-04-01T12:00:00.000Z'),
+    status: 'open',
+    total: 'EUR 9.50',
+    pdfUrl: null,
+  },
   {
     number: '',
-    date: '01/03/2026',
+    date: shown('2026-03-01T12:00:00.000Z'),
     status: 'draft',
     total: 'USD 1234.57',
     pdfUrl: 'http://localhost/api/dev/billing/invoices/1.pdf',

@@ -1,7 +1,7 @@
 /**
  * Generated paths of the Subscription / Invoices machine (`subscriptionPlan`), checked against a
  * model written from spec §2.3 Subscription / Invoices, §6 and §8 and issue 18 item 4: the status
- * in words (trialing until dd/MM/yyyy, active until …, cancels at period end on …, canceled);
+ * in words (trialing until dd/MM/yyyy HH:mm, active until …, cancels at period end on …, canceled);
  * 'Error getting subscription status' with a retry; an Administrator subscribes, with a
  * promotional code validated first ('Please enter a promotional code', 'This promotional code is
  * not valid.'), and the browser goes to the checkout's URL; the return with a session id is
@@ -48,10 +48,16 @@ const canceled = reading({
   subscriptionStatus: 'canceled',
   canSubscribe: true,
 });
-/** Spec words of each reading, written out (dd/MM/yyyy). */
+/** Spec §9's dd/MM/yyyy HH:mm of an instant in this machine's zone, written out by hand. */
+function shown(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+/** Spec words of each reading, written out (dd/MM/yyyy HH:mm). */
 const WORDS = new Map<plan.SubscriptionReading, string>([
-  [trial, 'trialing until 15/06/2026'],
-  [active, 'active until 01/07/2026'],
+  [trial, `trialing until ${shown('2026-06-15T12:00:00Z')}`],
+  [active, `active until ${shown('2026-07-01T12:00:00Z')}`],
   [canceled, 'canceled'],
 ]);
 const welcome: PromotionalCode = {
@@ -422,20 +428,20 @@ describe('the subscription status in words (spec §2.3, §4 Subscription expiry)
       'a trial',
       { isTrialing: true, trialEndDate: day('2026-06-15T12:00:00Z') },
       'trialing',
-      'trialing until 15/06/2026',
+      `trialing until ${shown('2026-06-15T12:00:00Z')}`,
     ],
     [
       'a trial whose end has passed',
       { isTrialing: true, trialEndDate: '2026-05-31T12:00:00Z' },
       'trialEnded',
-      'trial ended on 31/05/2026',
+      `trial ended on ${shown('2026-05-31T12:00:00Z')}`,
     ],
     ['a trial without an end', { isTrialing: true }, 'trialing', 'trialing'],
     [
       'an active subscription',
       { subscriptionStatus: 'active', currentPeriodEndDate: '2026-07-01T12:00:00Z' },
       'active',
-      'active until 01/07/2026',
+      `active until ${shown('2026-07-01T12:00:00Z')}`,
     ],
     [
       'an active subscription without a period end',
@@ -451,7 +457,7 @@ describe('the subscription status in words (spec §2.3, §4 Subscription expiry)
         currentPeriodEndDate: '2026-07-01T12:00:00Z',
       },
       'cancelsAtPeriodEnd',
-      'cancels at period end on 01/07/2026',
+      `cancels at period end on ${shown('2026-07-01T12:00:00Z')}`,
     ],
     [
       'a cancel at a period end that has passed',
