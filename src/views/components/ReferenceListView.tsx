@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-r
 import { RowAction } from './RowAction';
 import { Button } from './Button';
 import { Modal } from './Modal';
-import { ScrollTable } from './ScrollTable';
+import { Cell, DataTable } from './DataTable';
 import { TextField } from './TextField';
 import { cx } from '../utils/cx';
 import { AccountPanel, type AccountAlert } from '../layouts/AccountPanel';
@@ -182,7 +182,7 @@ export function ReferenceListView(props: ReferenceListViewProps) {
               {`Add ${singular}`}
             </Button>
           </div>
-          <ScrollTable label={`${title} list`}>
+          <DataTable label={`${title} list`}>
             <thead>
               <tr>
                 <th scope="col">
@@ -224,79 +224,79 @@ export function ReferenceListView(props: ReferenceListViewProps) {
                     dropTarget === index && dragged !== row.id && styles.dropTarget,
                   )}
                 >
-                  <td className={styles.grip} aria-hidden="true">
+                  <Cell className={styles.grip} aria-hidden tableOnly>
                     <GripVertical focusable="false" size={16} />
-                  </td>
-                  <td>{row.position}</td>
-                  <th scope="row" className={styles.name}>
+                  </Cell>
+                  <Cell label="Order">{row.position}</Cell>
+                  <Cell rowHeader kind="title" className={styles.name}>
                     {row.name}
-                  </th>
+                  </Cell>
                   {columns.map((field) => (
-                    <td key={field.name}>{row.values[field.name] ?? ''}</td>
+                    <Cell key={field.name} label={field.column}>
+                      {row.values[field.name] ?? ''}
+                    </Cell>
                   ))}
-                  <td>
+                  <Cell label="Status">
                     <span className={cx(styles.badge, row.enabled ? styles.on : styles.off)}>
                       {row.enabled ? 'Enabled' : 'Disabled'}
                     </span>
-                  </td>
-                  <td>
-                    <span className={styles.actions}>
-                      <RowAction
-                        ref={buttonRef(`up:${row.id}`)}
-                        icon={ArrowUp}
-                        onClick={act(`up:${row.id}`, () => props.onMove(row.id, true))}
-                        disabled={!row.canMoveUp}
-                        {...waitFor(`up:${row.id}`)}
-                        aria-label={`Up: move ${row.name} up`}
-                      >
-                        Up
-                      </RowAction>
-                      <RowAction
-                        ref={buttonRef(`down:${row.id}`)}
-                        icon={ArrowDown}
-                        onClick={act(`down:${row.id}`, () => props.onMove(row.id, false))}
-                        disabled={!row.canMoveDown}
-                        {...waitFor(`down:${row.id}`)}
-                        aria-label={`Down: move ${row.name} down`}
-                      >
-                        Down
-                      </RowAction>
-                      <RowAction
-                        icon={Pencil}
-                        ref={buttonRef(`edit:${row.id}`)}
-                        onClick={act(`edit:${row.id}`, () => props.onEdit(row.id))}
-                        {...waitFor(`edit:${row.id}`)}
-                        aria-label={`Edit ${row.name}`}
-                      >
-                        Edit
-                      </RowAction>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        ref={buttonRef(`enabled:${row.id}`)}
-                        onClick={act(`enabled:${row.id}`, () =>
-                          props.onSetEnabled(row.id, !row.enabled),
-                        )}
-                        {...waitFor(`enabled:${row.id}`)}
-                        aria-label={`${row.enabled ? 'Disable' : 'Enable'} ${row.name}`}
-                      >
-                        {row.enabled ? 'Disable' : 'Enable'}
-                      </Button>
-                      <RowAction
-                        icon={Trash2}
-                        ref={buttonRef(`delete:${row.id}`)}
-                        onClick={act(`delete:${row.id}`, () => props.onDelete(row.id))}
-                        {...waitFor(`delete:${row.id}`)}
-                        aria-label={`Delete ${row.name}`}
-                      >
-                        Delete
-                      </RowAction>
-                    </span>
-                  </td>
+                  </Cell>
+                  <Cell kind="actions">
+                    <RowAction
+                      ref={buttonRef(`up:${row.id}`)}
+                      icon={ArrowUp}
+                      onClick={act(`up:${row.id}`, () => props.onMove(row.id, true))}
+                      disabled={!row.canMoveUp}
+                      {...waitFor(`up:${row.id}`)}
+                      aria-label={`Up: move ${row.name} up`}
+                    >
+                      Up
+                    </RowAction>
+                    <RowAction
+                      ref={buttonRef(`down:${row.id}`)}
+                      icon={ArrowDown}
+                      onClick={act(`down:${row.id}`, () => props.onMove(row.id, false))}
+                      disabled={!row.canMoveDown}
+                      {...waitFor(`down:${row.id}`)}
+                      aria-label={`Down: move ${row.name} down`}
+                    >
+                      Down
+                    </RowAction>
+                    <RowAction
+                      icon={Pencil}
+                      ref={buttonRef(`edit:${row.id}`)}
+                      onClick={act(`edit:${row.id}`, () => props.onEdit(row.id))}
+                      {...waitFor(`edit:${row.id}`)}
+                      aria-label={`Edit ${row.name}`}
+                    >
+                      Edit
+                    </RowAction>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      ref={buttonRef(`enabled:${row.id}`)}
+                      onClick={act(`enabled:${row.id}`, () =>
+                        props.onSetEnabled(row.id, !row.enabled),
+                      )}
+                      {...waitFor(`enabled:${row.id}`)}
+                      aria-label={`${row.enabled ? 'Disable' : 'Enable'} ${row.name}`}
+                    >
+                      {row.enabled ? 'Disable' : 'Enable'}
+                    </Button>
+                    <RowAction
+                      icon={Trash2}
+                      ref={buttonRef(`delete:${row.id}`)}
+                      onClick={act(`delete:${row.id}`, () => props.onDelete(row.id))}
+                      {...waitFor(`delete:${row.id}`)}
+                      aria-label={`Delete ${row.name}`}
+                    >
+                      Delete
+                    </RowAction>
+                  </Cell>
                 </tr>
               ))}
             </tbody>
-          </ScrollTable>
+          </DataTable>
         </>
       )}
       <Modal
