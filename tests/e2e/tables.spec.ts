@@ -12,7 +12,7 @@ import { invitee, inviteViaApi } from './teamSupport';
  * 2.5.8). And no route of the app scrolls sideways at 320 px, signed in or out.
  */
 
-const WIDTHS = [1280, 390] as const;
+const WIDTHS = [1280, 390, 320] as const;
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -234,6 +234,25 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }
+
+test.describe('the public header at 320 px', () => {
+  test("shows the logo, Login and the whole of 'Sign up'", async ({ page }) => {
+    const header = page.getByRole('banner');
+    for (const width of [1280, 390, 320]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto('/start-signup');
+      await settled(page);
+      await expect(header.getByRole('img', { name: 'Givedrop' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Login' })).toBeInViewport({ ratio: 1 });
+      await expect(header.getByRole('link', { name: 'Sign up' })).toBeInViewport({ ratio: 1 });
+      await expectNoSidewaysScroll(page, `the public header at ${width} px`);
+      await expectAccessible(page, `/start-signup at ${width} px`);
+      if (SHOTS) {
+        await page.screenshot({ path: `${SHOTS}/public-header-${width}.png`, fullPage: false });
+      }
+    }
+  });
+});
 
 test.describe('no route scrolls sideways at 320 px', () => {
   test('signed out, every route', async ({ page }) => {
