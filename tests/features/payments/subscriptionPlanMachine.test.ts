@@ -27,6 +27,12 @@ const base: SubscriptionDetails = {
   cancelAtPeriodEnd: false,
   currentPeriodEndDate: null,
   canSubscribe: true,
+  plan: {
+    description: 'Givedrop subscription, monthly',
+    amount: 12,
+    currency: 'gbp',
+    interval: 'month',
+  },
 };
 const reading = (details: Partial<SubscriptionDetails>): plan.SubscriptionReading => ({
   details: { ...base, ...details },
