@@ -40,6 +40,8 @@ export interface PaymentsViewProps {
   /** The subscription's status in words (null until read). */
   statusText: string | null;
   canSubscribe: boolean;
+  /** The plan Subscribe buys and its price ('£12.00 a month'), shown before checkout; or null. */
+  plan: { name: string; price: string } | null;
   canManage: boolean;
   busy: boolean;
   validatingCode: boolean;
@@ -71,6 +73,14 @@ export function PaymentsView(props: PaymentsViewProps) {
         <dl className={styles.facts}>
           <dt>Status</dt>
           <dd>{props.statusText}</dd>
+          {props.plan ? (
+            <>
+              <dt>Plan</dt>
+              <dd>{props.plan.name}</dd>
+              <dt>Price</dt>
+              <dd>{props.plan.price}</dd>
+            </>
+          ) : null}
         </dl>
         {props.canSubscribe ? <SubscribeForm {...props} /> : null}
         {props.canManage ? (
