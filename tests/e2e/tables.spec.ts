@@ -218,6 +218,62 @@ test.describe('tables that fit', () => {
   }
 });
 
+test.describe('countries: a search over 245 rows (issue 34 point 4)', () => {
+  for (const width of WIDTHS) {
+    test(`search by name or code from the keyboard; every action on screen (${width} px)`, async ({
+      page,
+    }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+      await logInToDashboard(page, OWNER);
+      await openScreen(page, '/admin/countries', 'Countries');
+      const region = page.getByRole('region', { name: 'Countries list' });
+      await expect(region.locator('tbody tr')).not.toHaveCount(0);
+      const all = await region.locator('tbody tr').count();
+      expect(all).toBeGreaterThan(200);
+      const search = page.getByRole('searchbox', { name: 'Search countries by name or code' });
+      await search.focus();
+      await page.keyboard.type('united');
+      await expect(page.getByText(/^\d+ shown\.$/)).toBeVisible();
+      const names = await region.getByRole('rowheader').allInnerTexts();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.length).toBeLessThan(all);
+      for (const name of names) expect(name.toLowerCase()).toContain('united');
+      expect(await expectRowsFit(page, region, `countries at ${width} px`)).toBeGreaterThan(0);
+      if (width < 768) await expectCards(region, `countries at ${width} px`);
+      await expectAccessible(page, `countries searched at ${width} px`);
+      await shoot(page, 'countries');
+
+      // By code: GB is the United Kingdom's.
+      await search.fill('gb');
+      await expect(region.getByRole('rowheader', { name: 'United Kingdom' })).toBeVisible();
+      // Nothing matches: said, and no table.
+      await search.fill('zzzz');
+      await expect(page.getByText('No countries match \u2018zzzz\u2019.')).toBeVisible();
+      await expect(region).toHaveCount(0);
+      await search.fill('');
+      await expect(region.locator('tbody tr')).toHaveCount(all);
+    });
+  }
+});
+
+test.describe('Subscription / Invoices on a phone (a mobile viewport)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the page stays as wide as the screen and the bottom bar stays on it', async ({ page }) => {
+    await logInToDashboard(page, OWNER);
+    await openScreen(page, '/account/organisation/payments', 'Subscription / Invoices');
+    await expect(
+      page.getByRole('region', { name: 'Invoices table' }).locator('tbody tr'),
+    ).toHaveCount(3);
+    await expectNoSidewaysScroll(page, 'Subscription / Invoices on a phone');
+    const nav = page.getByRole('navigation', { name: 'Bottom navigation' });
+    await expect(nav).toBeInViewport({ ratio: 1 });
+    const box = await boxOf(nav);
+    expect(box.width).toBeLessThanOrEqual(390);
+  });
+});
+
 /** Every path of the route table, its parameters filled in ('*' as an unknown path). */
 function allPaths(): { path: string; signsOut: boolean; access: string }[] {
   return flowRegistry.flatMap((flow) =>
