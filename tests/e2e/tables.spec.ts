@@ -97,7 +97,7 @@ async function expectRowsFit(page: Page, region: Locator, where: string): Promis
       );
       expect(box.y, `${what} starts inside the viewport`).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height, `${what} ends inside the viewport`).toBeLessThanOrEqual(
-        viewport.height,
+        viewport.height + 0.5,
       );
       expect(box.x, `${what} starts inside the table`).toBeGreaterThanOrEqual(shown.x - 0.5);
       expect(box.x + box.width, `${what} ends inside the table`).toBeLessThanOrEqual(
@@ -241,6 +241,8 @@ test.describe('countries: a search over 245 rows (issue 34 point 4)', () => {
       for (const name of names) expect(name.toLowerCase()).toContain('united');
       expect(await expectRowsFit(page, region, `countries at ${width} px`)).toBeGreaterThan(0);
       if (width < 768) await expectCards(region, `countries at ${width} px`);
+      // From the top: a button left under the fixed bottom bar counts as too small for axe.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expectAccessible(page, `countries searched at ${width} px`);
       await shoot(page, 'countries');
 
