@@ -93,6 +93,22 @@ export const ValidateSessionRequest = object({ sessionId: Text(PROVIDER_ID_MAX) 
 export type ValidateSessionRequest = Infer<typeof ValidateSessionRequest>;
 
 /**
+ * The plan checkout sells, shown before checkout (issue 34 point 3): its name, its price (in the
+ * currency's major unit, like every amount here) and how often it is charged.
+ */
+export const SubscriptionPlan = object({
+  /** The product's name ('Givedrop subscription, monthly'). */
+  description: string(),
+  /** In the currency's major unit (12 for GBP 12.00). */
+  amount: number(),
+  /** ISO 4217, lower case ('gbp'). */
+  currency: string(),
+  /** 'day', 'week', 'month' or 'year'; null for a one-off price. */
+  interval: nullable(string()),
+});
+export type SubscriptionPlan = Infer<typeof SubscriptionPlan>;
+
+/**
  * GET stripe/getSubscription (and the answer of validateSession): the organisation's connection
  * to the payment provider (the Integration screen) and its subscription (the Subscription /
  * Invoices screen; the same fields as tenants/getCurrentTenantStatus).
@@ -111,6 +127,11 @@ export const SubscriptionDetails = object({
   currentPeriodEndDate: nullable(string()),
   /** Whether checkout is offered: no subscription that is active, trialing or past due at the provider. */
   canSubscribe: boolean(),
+  /**
+   * The plan checkout would sell, when checkout is offered (getSubscription only); null when it
+   * is not, or when the provider could not say (the screen then shows no price).
+   */
+  plan: nullable(SubscriptionPlan),
 });
 export type SubscriptionDetails = Infer<typeof SubscriptionDetails>;
 

@@ -81,6 +81,18 @@ export interface InvoiceInfo {
   pdfUrl: string;
 }
 
+/** The plan checkout sells (the one price), shown before checkout (issue 34 point 3). */
+export interface PlanInfo {
+  /** The product's name ('Givedrop subscription, monthly'). */
+  description: string;
+  /** Minor units per interval. */
+  amount: number;
+  /** ISO 4217, lower case. */
+  currency: string;
+  /** How often it is charged ('day', 'week', 'month' or 'year'); null for a one-off price. */
+  interval: string | null;
+}
+
 /**
  * A change at the provider, as the domain needs it: which subscription (or checkout) it is
  * about. The domain reads the subscription again from the provider before applying it, so the
@@ -111,6 +123,8 @@ export const APPLIED_EVENT_TYPES = [
 export interface BillingProvider {
   readonly mode: Exclude<BillingMode, 'unavailable'>;
   createCustomer(input: NewCustomer): Promise<BillingCustomer>;
+  /** The plan checkout sells: its name, price and interval. */
+  plan(): Promise<PlanInfo>;
   /** The active promotion code with this code (any case), or null. */
   findPromotionCode(code: string): Promise<PromotionCodeInfo | null>;
   createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSessionInfo>;

@@ -33,6 +33,7 @@ import type {
   CompletedCheckoutInfo,
   InvoiceInfo,
   NewCheckoutSession,
+  PlanInfo,
   PromotionCodeInfo,
   SubscriptionInfo,
 } from './provider';
@@ -365,6 +366,10 @@ export class StandInBilling implements BillingProvider {
       created: this.options.now(),
     });
     return { id: row.id };
+  }
+
+  plan(): Promise<PlanInfo> {
+    return Promise.resolve({ ...STAND_IN_PLAN, interval: 'month' });
   }
 
   async findPromotionCode(code: string): Promise<PromotionCodeInfo | null> {

@@ -16,6 +16,7 @@ import {
   type CompletedCheckoutInfo,
   type InvoiceInfo,
   type NewCheckoutSession,
+  type PlanInfo,
   type PromotionCodeInfo,
   type SubscriptionInfo,
   type WebhookParser,
@@ -111,6 +112,20 @@ function promotionCodeInfoOf(code: Stripe.PromotionCode): PromotionCodeInfo | nu
   };
 }
 
+export function planInfoOf(price: Stripe.Price): PlanInfo {
+  const product = price.product;
+  const name =
+    typeof product === 'object' && !('deleted' in product && product.deleted === true)
+      ? (product as Stripe.Product).name
+      : null;
+  return {
+    description: name ?? price.nickname ?? '',
+    amount: price.unit_amount ?? 0,
+    currency: price.currency,
+    interval: price.recurring?.interval ?? null,
+  };
+}
+
 /** The event's object as the domain needs it (the event types of APPLIED_EVENT_TYPES). */
 export function billingEventOf(event: Stripe.Event): BillingEvent {
   const base = {
@@ -160,6 +175,20 @@ export class StripeBilling implements BillingProvider, WebhookParser {
       }),
     );
     return { id: customer.id };
+  }
+
+  /** A Stripe price's amount and interval cannot change: it is read once. */
+  private planRead: Promise<PlanInfo> | null = null;
+
+  plan(): Promise<PlanInfo> {
+    this.planRead ??= calling(() =>
+      this.stripe.prices.retrieve(this.options.priceId, { expand: ['product'] }),
+    ).then(planInfoOf);
+    // A failed read is tried again next time.
+    this.planRead.catch(() => {
+      this.planRead = null;
+    });
+    return this.planRead;
   }
 
   async findPromotionCode(code: string): Promise<PromotionCodeInfo | null> {

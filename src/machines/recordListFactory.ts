@@ -160,6 +160,11 @@ export interface RecordListOptions<
   actions: readonly RowAction<RecordListContext<TRow, TRequest, TResult, TDraft> & TExtra>[];
   /** 'alert.dismiss' in every state (with this description), else only in the list's state. */
   dismissAnywhere?: string;
+  /**
+   * A list loaded whole can be filtered as it is typed ('search.change' in every state, with
+   * this description): the instance's selectors show the matching rows.
+   */
+  filterDescription?: string;
 }
 
 const fallbackRequest = <TRequest>(request: TRequest | null): TRequest => {
@@ -518,9 +523,13 @@ export function createRecordListMachine<
         result: null,
       }) as Context,
     output: ({ context }) => context.result as TResult,
-    ...(options.dismissAnywhere !== undefined && {
-      on: { 'alert.dismiss': dismiss } as Record<string, { description: string }>,
-    }),
+    on: {
+      ...(options.dismissAnywhere !== undefined && { 'alert.dismiss': dismiss }),
+      ...(options.filterDescription !== undefined &&
+        !paging && {
+          'search.change': { actions: assignSearch, description: options.filterDescription },
+        }),
+    } as Record<string, { description: string }>,
     initial: 'loading',
     states: states as unknown as Record<string, { description: string }>,
   });

@@ -180,6 +180,8 @@ export const referenceListMachine = createRecordListMachine({
     "Issue 19, a reference list's admin screen (spec §7.2 'Countries and currencies' and 'Topics'): Product Categories (the interest topics), Countries and Currencies. The list with its disabled rows, in its maintained Order; create and edit in a form; enable, or disable after a confirmation; reorder by one place or to a place; delete (deleteAndReorder) after a confirmation. Load errors: 'Failed to fetch countries', 'Failed to fetch currencies', 'Error getting topics'; a refused save shows the server's messages and keeps what was typed.",
   extra: (input) => ({ kind: input.kind }),
   dismissAnywhere: 'The alert is dismissed.',
+  filterDescription:
+    'Issue 34: the search filters the listed rows by name or code as it is typed (the whole list is loaded; the Order is unchanged).',
   list: {
     actor: 'loadList',
     loadFailed: (context) => t[context.kind].loadFailed,
@@ -361,9 +363,40 @@ export interface ReferenceTableRow extends ReferenceRow {
   canMoveDown: boolean;
 }
 
-const tableOf = new WeakMap<readonly ReferenceRow[], ReferenceTableRow[]>();
-/** The rows in their maintained Order (the order onboarding shows and every reorder changes). */
+/** What the search typed so far (issue 34). */
+export const selectReferenceSearch = (s: ReferenceListSnapshot) => s.context.searchString;
+
+/** A row matches a search when its name or one of its fields (a code) contains it, in any case. */
+export function rowMatches(row: ReferenceRow, search: string): boolean {
+  const wanted = search.trim().toLocaleLowerCase('en-GB');
+  if (wanted === '') return true;
+  return [row.name, ...Object.values(row.values)].some((text) =>
+    text.toLocaleLowerCase('en-GB').includes(wanted),
+  );
+}
+
+const shownOf = new WeakMap<ReferenceTableRow[], { search: string; rows: ReferenceTableRow[] }>();
+/**
+ * The rows in their maintained Order (the order onboarding shows and every reorder changes),
+ * those the search matches; each keeps its place in the whole list.
+ */
 export function selectReferenceRows(s: ReferenceListSnapshot): ReferenceTableRow[] {
+  const table = allRows(s);
+  const search = s.context.searchString;
+  const last = shownOf.get(table);
+  if (last?.search === search) return last.rows;
+  const rows = search.trim() === '' ? table : table.filter((row) => rowMatches(row, search));
+  shownOf.set(table, { search, rows });
+  return rows;
+}
+
+/** A search matches none of the rows: 'No matches' instead of the table. */
+export const selectReferenceNoMatches = (s: ReferenceListSnapshot) =>
+  allRows(s).length > 0 && selectReferenceRows(s).length === 0;
+
+const tableOf = new WeakMap<readonly ReferenceRow[], ReferenceTableRow[]>();
+/** Every row in its maintained Order, its place and which way it may move. */
+function allRows(s: ReferenceListSnapshot): ReferenceTableRow[] {
   const rows = rowsOf(s.context);
   let table = tableOf.get(rows);
   if (!table) {

@@ -31,6 +31,9 @@ export function ReferenceListScreen({
       onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
       rows={useSelector(ref, chart.selectReferenceRows)}
       summary={useSelector(ref, chart.selectReferenceListSummary)}
+      search={useSelector(ref, chart.selectReferenceSearch)}
+      onSearch={(value) => ref.send({ type: 'search.change', value })}
+      noMatches={useSelector(ref, chart.selectReferenceNoMatches)}
       busy={useSelector(ref, chart.selectReferenceListBusy)}
       form={useSelector(ref, chart.selectReferenceForm)}
       onCreate={() => ref.send({ type: 'create.start' })}

@@ -92,6 +92,8 @@ interface Model {
   change: { id: number; value: boolean } | null;
   alert: ModelAlert | null;
   calls: { name: string; input: unknown }[];
+  /** What the search holds (issue 34): the table shows the rows whose name or code has it. */
+  search: string;
 }
 const start = (): Model => ({
   phase: 'loading',
@@ -101,6 +103,7 @@ const start = (): Model => ({
   change: null,
   alert: null,
   calls: [{ name: 'loadList', input: undefined }],
+  search: '',
 });
 let model = start();
 
@@ -128,7 +131,7 @@ const call = (m: Model, name: string, input: unknown): Model => ({
 interface Ev {
   type: string;
   id?: number;
-  value?: boolean;
+  value?: boolean | string;
   moveUp?: boolean;
   index?: number;
   values?: Record<string, string>;
@@ -140,6 +143,9 @@ function next(m: Model, e: Ev, kind: ReferenceListKind): Model {
   const listing = m.phase === 'listing';
   const listed = (id: number | undefined) => m.rows.some((r) => r.id === id);
   switch (e.type) {
+    // The search filters in every state, changing nothing else.
+    case 'search.change':
+      return { ...m, search: e.value as string };
     case 'xstate.done.actor.loadList':
       return m.phase === 'loading'
         ? { ...m, phase: 'listing', rows: e.output as list.ReferenceRow[] }
@@ -332,22 +338,33 @@ function expectShown(
     `${m.rows.length} ${m.rows.length === 1 ? 'row' : 'rows'}, ${enabled} enabled`,
   );
 
-  // The table: every row in its Order, its place, and which way it may move.
+  // The table: every row in its Order that the search matches (by name or code, any case),
+  // its place in the whole list, and which way it may move.
   const rows = ordered(m.rows);
+  const wanted = m.search.trim().toLowerCase();
+  const matches = (r: list.ReferenceRow) =>
+    wanted === '' ||
+    r.name.toLowerCase().includes(wanted) ||
+    Object.values(r.values).some((v) => v.toLowerCase().includes(wanted));
   expect(
     list
       .selectReferenceRows(s)
       .map((r) => [r.id, r.name, r.enabled, r.position, r.canMoveUp, r.canMoveDown]),
   ).toEqual(
-    rows.map((r, index) => [
-      r.id,
-      r.name,
-      r.enabled,
-      index + 1,
-      index > 0,
-      index < rows.length - 1,
-    ]),
+    rows
+      .map((r, index) => ({ r, index }))
+      .filter(({ r }) => matches(r))
+      .map(({ r, index }) => [
+        r.id,
+        r.name,
+        r.enabled,
+        index + 1,
+        index > 0,
+        index < rows.length - 1,
+      ]),
   );
+  expect(list.selectReferenceSearch(s)).toBe(m.search);
+  expect(list.selectReferenceNoMatches(s)).toBe(rows.length > 0 && !rows.some(matches));
 
   // The form: the draft after a refusal (nothing lost), else the row's fields.
   const form = list.selectReferenceForm(s);
@@ -473,6 +490,11 @@ await describePathsForInputs({
     { type: 'order.moveTo', id: 99, index: 1 },
     { type: 'delete.start', id: 3 },
     { type: 'delete.start', id: 99 },
+    // The search: a name's part in another case, a code, nothing matching, cleared (issue 34).
+    { type: 'search.change', value: 'aLP' },
+    { type: 'search.change', value: ' c3 ' },
+    { type: 'search.change', value: 'zz' },
+    { type: 'search.change', value: '' },
     ...settled('loadList', [LOADED], [new Error('down')]),
     ...settled('saveRow', [RENAMED, CREATED], [serverRefusal, new Error('down')]),
     ...settled('setEnabled', [DISABLED_ALPHA], [serverRefusal]),

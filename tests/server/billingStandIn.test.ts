@@ -82,6 +82,8 @@ describe('the seed', () => {
       subscriptionStatus: 'active',
       isTrialing: false,
       canSubscribe: false,
+      // No checkout is offered: no plan to show.
+      plan: null,
     });
     expect(details.subscriptionId).toMatch(/^sub_dev_/);
     const response = await call(owner, paymentEndpoints.getInvoices, {
@@ -112,6 +114,13 @@ describe('the seed', () => {
       customerId: null,
       subscriptionId: null,
       canSubscribe: true,
+      // The stand-in's plan, before checkout (issue 34 point 3), in major units.
+      plan: {
+        description: 'Givedrop subscription, monthly',
+        amount: 12,
+        currency: 'gbp',
+        interval: 'month',
+      },
     });
   });
 });

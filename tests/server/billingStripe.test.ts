@@ -128,6 +128,21 @@ describe('the Stripe adapter against a fake of its API', () => {
     expect(page.statusCode).toBe(404);
   });
 
+  it("shows the price's plan before checkout, read from Stripe once", async () => {
+    const first = srv.envelopeOf(await call(paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    expect(first.canSubscribe).toBe(true);
+    expect(first.plan).toEqual({
+      description: 'Givedrop subscription',
+      amount: 12,
+      currency: 'gbp',
+      interval: 'month',
+    });
+    await call(paymentEndpoints.getSubscription);
+    const reads = fake.requests.filter((request) => request.path === `/v1/prices/${PRICE_ID}`);
+    expect(reads).toHaveLength(1);
+  });
+
   it('validates promotion codes through Stripe', async () => {
     const good = await call(paymentEndpoints.validatePromotionalCode, {
       promotionalCode: 'welcome20',

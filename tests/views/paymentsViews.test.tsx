@@ -50,6 +50,7 @@ const payments = (over: Partial<PaymentsViewProps> = {}): PaymentsViewProps => (
   onDismissAlert: vi.fn(),
   statusText: 'trialing until 15/06/2026',
   canSubscribe: false,
+  plan: null,
   canManage: false,
   busy: false,
   validatingCode: false,
@@ -100,6 +101,24 @@ describe('Subscription / Invoices', () => {
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).toBeNull();
     expect(screen.queryByLabelText(/Promotional code/)).toBeNull();
+  });
+
+  it('shows the plan and its price before Subscribe, when there is one', () => {
+    const { rerender } = render(
+      <PaymentsView
+        {...payments({
+          canSubscribe: true,
+          plan: { name: 'Givedrop subscription, monthly', price: '£12.00 a month' },
+        })}
+      />,
+    );
+    const facts = screen.getByRole('region', { name: 'Subscription' }).querySelector('dl')!;
+    expect(within(facts).getByText('Plan').nextElementSibling?.textContent).toBe(
+      'Givedrop subscription, monthly',
+    );
+    expect(within(facts).getByText('Price').nextElementSibling?.textContent).toBe('£12.00 a month');
+    rerender(<PaymentsView {...payments({ canSubscribe: true })} />);
+    expect(screen.queryByText('Price')).toBeNull();
   });
 
   it('lets an Administrator apply a promotional code, then subscribe', async () => {

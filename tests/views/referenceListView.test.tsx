@@ -40,6 +40,9 @@ function props(overrides: Partial<ReferenceListViewProps> = {}): ReferenceListVi
     onDismissAlert: vi.fn(),
     rows,
     summary: '3 rows, 2 enabled',
+    search: '',
+    onSearch: vi.fn(),
+    noMatches: false,
     busy: false,
     form: null,
     onCreate: vi.fn(),
@@ -115,6 +118,34 @@ describe('ReferenceListView', () => {
     fireEvent.dragOver(bodyRows[2]!, { dataTransfer });
     fireEvent.drop(bodyRows[2]!, { dataTransfer });
     expect(p.onMoveTo).toHaveBeenCalledWith(7, 2);
+  });
+
+  it('drops a dragged row at its place in the whole list while a search hides others', () => {
+    // The search shows Atlantis (1) and Mu (3): Atlantis dropped on Mu goes to index 2.
+    const p = props({ search: 'a', rows: [rows[0]!, rows[2]!] });
+    render(<ReferenceListView {...p} />);
+    const bodyRows = within(screen.getByRole('region', { name: 'Countries list' }))
+      .getAllByRole('row')
+      .slice(1);
+    const dataTransfer = { effectAllowed: '', setData: vi.fn() };
+    fireEvent.dragStart(bodyRows[0]!, { dataTransfer });
+    fireEvent.dragOver(bodyRows[1]!, { dataTransfer });
+    fireEvent.drop(bodyRows[1]!, { dataTransfer });
+    expect(p.onMoveTo).toHaveBeenCalledWith(7, 2);
+  });
+
+  it('searches by name or code from a labelled field, and says when nothing matches', async () => {
+    const p = props();
+    const { rerender } = render(<ReferenceListView {...p} />);
+    const field = screen.getByRole('searchbox', { name: 'Search countries by name or code' });
+    await userEvent.type(field, 'q');
+    expect(p.onSearch).toHaveBeenLastCalledWith('q');
+    rerender(<ReferenceListView {...p} search="QI" rows={[rows[1]!]} />);
+    expect(screen.getByRole('status').textContent).toBe('1 shown.');
+    rerender(<ReferenceListView {...p} search=" zz " rows={[]} noMatches />);
+    expect(screen.getByRole('status').textContent).toBe('No countries match \u2018zz\u2019.');
+    expect(screen.queryByRole('region', { name: 'Countries list' })).toBeNull();
+    expect(await violations(props({ search: 'zz', rows: [], noMatches: true }))).toEqual([]);
   });
 
   it('waits while a call is on its way: aria-disabled, still focusable, clicks ignored', async () => {

@@ -17,6 +17,7 @@ import {
   type Invoice,
   type PromotionalCode,
   type SubscriptionDetails,
+  type SubscriptionPlan,
   type ValidatePromotionalCodeRequest,
   type ValidateSessionRequest,
 } from '../../../contract/payments';
@@ -104,6 +105,7 @@ function canSubscribe(tenant: TenantRow): boolean {
 export function subscriptionDetailsOf(
   tenant: TenantRow,
   billing: BillingProvider,
+  plan: SubscriptionPlan | null = null,
 ): SubscriptionDetails {
   return {
     provider: billing.mode,
@@ -116,7 +118,26 @@ export function subscriptionDetailsOf(
     cancelAtPeriodEnd: tenant.cancelAtPeriodEnd,
     currentPeriodEndDate: iso(tenant.currentPeriodEndDate),
     canSubscribe: canSubscribe(tenant),
+    plan,
   };
+}
+
+/**
+ * The plan checkout sells, in the contract's units; null when the provider cannot say (the
+ * subscription is still answered: the screen shows no price rather than no screen).
+ */
+async function planOf(
+  deps: PaymentsDeps,
+  billing: BillingProvider,
+): Promise<SubscriptionPlan | null> {
+  try {
+    const plan = await billing.plan();
+    return { ...plan, amount: toMajorUnits(plan.amount, plan.currency) };
+  } catch (error) {
+    if (!(error instanceof BillingProviderError)) throw error;
+    deps.log.warn({ err: error }, 'the billing provider did not say the plan');
+    return null;
+  }
 }
 
 /** GET stripe/getSubscription. */
@@ -125,7 +146,12 @@ export async function getSubscription(
   scope: TenantScope,
 ): Promise<SubscriptionDetails> {
   const billing = providerOf(deps);
-  return subscriptionDetailsOf(await currentTenant(deps, scope), billing);
+  const tenant = await currentTenant(deps, scope);
+  return subscriptionDetailsOf(
+    tenant,
+    billing,
+    canSubscribe(tenant) ? await planOf(deps, billing) : null,
+  );
 }
 
 /** POST stripe/getInvoices: only the caller's organisation's own customer. */

@@ -1,4 +1,5 @@
 import { Button } from '../../views/components/Button';
+import { Cell } from '../../views/components/DataTable';
 import { Modal } from '../../views/components/Modal';
 import { formatDateTime } from '../../views/utils/dateTime';
 import { AdminListPanel, type AdminListProps } from '../../views/components/AdminListControls';
@@ -56,33 +57,37 @@ export function AdminOrganisationsView(props: AdminOrganisationsViewProps) {
       empty={organisations.length === 0 ? 'No organisations found.' : null}
       rows={organisations.map((organisation) => (
         <tr key={organisation.id}>
-          <td>
+          <Cell kind="title">
             {organisation.name} <span className={styles.badge}>{organisation.accountType}</span>
             <br />
-            <span className={styles.muted}>
+            <span className={styles.owner}>
               {organisation.ownerName} ({organisation.ownerEmail})
             </span>
-          </td>
-          <td>{organisation.memberCount}</td>
-          <td>{formatDateTime(organisation.createdAt) ?? ''}</td>
-          <td>
-            {organisation.enabled ? 'Enabled' : 'Disabled'}{' '}
-            <SwitchButton
-              label={`${organisation.enabled ? 'Disable' : 'Enable'} ${organisation.name}`}
-              onClick={() => props.onSwitch(switchChange(organisation, 'enabled'))}
-            >
-              {organisation.enabled ? 'Disable' : 'Enable'}
-            </SwitchButton>
-          </td>
-          <td>
-            {organisation.sendingEmailsEnabled ? 'On' : 'Off'}{' '}
-            <SwitchButton
-              label={`Turn ${organisation.sendingEmailsEnabled ? 'off' : 'on'} emails for ${organisation.name}`}
-              onClick={() => props.onSwitch(switchChange(organisation, 'sendingEmails'))}
-            >
-              {organisation.sendingEmailsEnabled ? 'Turn off' : 'Turn on'}
-            </SwitchButton>
-          </td>
+          </Cell>
+          <Cell label="Members">{organisation.memberCount}</Cell>
+          <Cell label="Created">{formatDateTime(organisation.createdAt) ?? ''}</Cell>
+          <Cell label="Status">
+            <span className={styles.switch}>
+              {organisation.enabled ? 'Enabled' : 'Disabled'}{' '}
+              <SwitchButton
+                label={`${organisation.enabled ? 'Disable' : 'Enable'} ${organisation.name}`}
+                onClick={() => props.onSwitch(switchChange(organisation, 'enabled'))}
+              >
+                {organisation.enabled ? 'Disable' : 'Enable'}
+              </SwitchButton>
+            </span>
+          </Cell>
+          <Cell label="Emails">
+            <span className={styles.switch}>
+              {organisation.sendingEmailsEnabled ? 'On' : 'Off'}{' '}
+              <SwitchButton
+                label={`Turn ${organisation.sendingEmailsEnabled ? 'off' : 'on'} emails for ${organisation.name}`}
+                onClick={() => props.onSwitch(switchChange(organisation, 'sendingEmails'))}
+              >
+                {organisation.sendingEmailsEnabled ? 'Turn off' : 'Turn on'}
+              </SwitchButton>
+            </span>
+          </Cell>
         </tr>
       ))}
     >

@@ -1,5 +1,6 @@
 import { userRoleLabel, type UserRole } from '../../../contract/enums';
 import { Button } from '../../views/components/Button';
+import { Cell } from '../../views/components/DataTable';
 import { formatDateTime } from '../../views/utils/dateTime';
 import { AdminListPanel, type AdminListProps } from '../../views/components/AdminListControls';
 import styles from '../../views/components/AdminListView.module.css';
@@ -41,12 +42,12 @@ export function AdminUsersView(props: AdminUsersViewProps) {
       empty={users.length === 0 ? 'No users found.' : null}
       rows={users.map((user) => (
         <tr key={user.id}>
-          <td>
+          <Cell kind="title">
             {fullName(user)} {user.isHost && <span className={styles.badge}>host</span>}
             <br />
-            <span className={styles.muted}>{user.email}</span>
-          </td>
-          <td>
+            <span className={styles.owner}>{user.email}</span>
+          </Cell>
+          <Cell label="Organisations">
             <ul className={styles.organisations}>
               {user.organisations.map((organisation) => (
                 <li key={organisation.id}>
@@ -57,14 +58,14 @@ export function AdminUsersView(props: AdminUsersViewProps) {
                 </li>
               ))}
             </ul>
-          </td>
-          <td>
+          </Cell>
+          <Cell label="Last Login">
             {user.lastLogin.kind === 'date'
               ? (formatDateTime(user.lastLogin.iso) ?? '')
               : user.lastLogin.text}
-          </td>
-          <td>
-            {user.canImpersonate ? (
+          </Cell>
+          {user.canImpersonate ? (
+            <Cell kind="actions">
               <Button
                 size="sm"
                 variant="secondary"
@@ -74,10 +75,12 @@ export function AdminUsersView(props: AdminUsersViewProps) {
               >
                 Impersonate
               </Button>
-            ) : (
+            </Cell>
+          ) : (
+            <Cell label="Actions">
               <span className={styles.muted}>You</span>
-            )}
-          </td>
+            </Cell>
+          )}
         </tr>
       ))}
     />

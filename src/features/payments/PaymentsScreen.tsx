@@ -20,6 +20,7 @@ export function PaymentsScreen({ flow, user }: FlowScreenProps<PaymentsActors>) 
       onDismissAlert={() => ref.send({ type: 'alert.dismiss' })}
       statusText={useSelector(ref, plan.selectStatusWords)?.text ?? null}
       canSubscribe={useSelector(ref, plan.selectCanSubscribe)}
+      plan={useSelector(ref, plan.selectPlanPrice)}
       canManage={useSelector(ref, plan.selectCanManage)}
       busy={useSelector(ref, plan.selectPlanBusy)}
       validatingCode={useSelector(ref, plan.selectValidatingCode)}

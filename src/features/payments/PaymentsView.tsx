@@ -3,7 +3,8 @@ import { Alert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
 import { LoadingIndicator } from '../../views/components/LoadingIndicator';
 import { NewTabLink } from '../../views/components/NewTabLink';
-import { ScrollTable } from '../../views/components/ScrollTable';
+import { Cell, DataTable } from '../../views/components/DataTable';
+import { linkButtonClass } from '../../views/components/LinkButton';
 import { TextField } from '../../views/components/TextField';
 import { AccountPanel, type AccountAlert } from '../../views/layouts/AccountPanel';
 import styles from '../../views/layouts/AccountScreen.module.css';
@@ -39,6 +40,8 @@ export interface PaymentsViewProps {
   /** The subscription's status in words (null until read). */
   statusText: string | null;
   canSubscribe: boolean;
+  /** The plan Subscribe buys and its price ('£12.00 a month'), shown before checkout; or null. */
+  plan: { name: string; price: string } | null;
   canManage: boolean;
   busy: boolean;
   validatingCode: boolean;
@@ -70,6 +73,14 @@ export function PaymentsView(props: PaymentsViewProps) {
         <dl className={styles.facts}>
           <dt>Status</dt>
           <dd>{props.statusText}</dd>
+          {props.plan ? (
+            <>
+              <dt>Plan</dt>
+              <dd>{props.plan.name}</dd>
+              <dt>Price</dt>
+              <dd>{props.plan.price}</dd>
+            </>
+          ) : null}
         </dl>
         {props.canSubscribe ? <SubscribeForm {...props} /> : null}
         {props.canManage ? (
@@ -188,7 +199,7 @@ export function InvoicesTable({
   }
   if (empty) return <p className={own.empty}>{emptyText}</p>;
   return (
-    <ScrollTable label="Invoices table">
+    <DataTable label="Invoices table">
       <thead>
         <tr>
           <th scope="col">#</th>
@@ -203,20 +214,22 @@ export function InvoicesTable({
       <tbody>
         {rows.map((row, index) => (
           <tr key={`${row.number}-${index}`}>
-            <td>{row.number}</td>
-            <td>{row.date}</td>
-            <td>{row.status}</td>
-            <td className={own.number}>{row.total}</td>
-            <td>
+            <Cell kind="title">{row.number}</Cell>
+            <Cell label="Date">{row.date}</Cell>
+            <Cell label="Status">{row.status}</Cell>
+            <Cell label="Total" className={own.number}>
+              {row.total}
+            </Cell>
+            <Cell kind="actions">
               {row.pdfUrl ? (
-                <NewTabLink href={row.pdfUrl}>
+                <NewTabLink href={row.pdfUrl} className={linkButtonClass('ghost', 'sm')}>
                   Download<span className="visually-hidden"> invoice {row.number}</span>
                 </NewTabLink>
               ) : null}
-            </td>
+            </Cell>
           </tr>
         ))}
       </tbody>
-    </ScrollTable>
+    </DataTable>
   );
 }

@@ -14,6 +14,7 @@ import {
   type CreateCheckoutSessionRequest,
   type PromotionalCode,
   type SubscriptionDetails,
+  type SubscriptionPlan,
   type ValidatePromotionalCodeRequest,
   type ValidateSessionRequest,
 } from '../../../contract/payments';
@@ -465,6 +466,47 @@ export const selectPlanBusy = (s: SubscriptionPlanSnapshot) =>
 export const selectPromotion = (s: SubscriptionPlanSnapshot) => s.context.promotion;
 export const selectPromotionErrors = (s: SubscriptionPlanSnapshot) => s.context.promotionErrors;
 export const selectPlanAlert = (s: SubscriptionPlanSnapshot) => s.context.alert;
+/** How often the plan is charged, in words after its price. */
+const intervalWords: Readonly<Record<string, string>> = {
+  day: 'a day',
+  week: 'a week',
+  month: 'a month',
+  year: 'a year',
+};
+
+/** An amount in a currency's major unit, as the page's English words it ('£12.00'). */
+export function formatMoney(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).format(amount);
+  } catch {
+    // A code Intl does not know: the invoices' way ('GBP 12.00').
+    return `${code} ${amount.toFixed(2)}`;
+  }
+}
+
+/** The plan's price ('£12.00 a month') and name, or null (none, or the price is unknown). */
+export function planPrice(plan: SubscriptionPlan | null): { name: string; price: string } | null {
+  if (plan === null) return null;
+  const every =
+    plan.interval === null ? '' : ` ${intervalWords[plan.interval] ?? `every ${plan.interval}`}`;
+  return { name: plan.description, price: `${formatMoney(plan.amount, plan.currency)}${every}` };
+}
+
+const pricesOf = new WeakMap<SubscriptionReading, { name: string; price: string } | null>();
+/**
+ * Subscribe's plan and price, shown before checkout (issue 34 point 3): only where Subscribe is
+ * offered, and only when the server said the plan; the same object while the reading is the same.
+ */
+export function selectPlanPrice(
+  s: SubscriptionPlanSnapshot,
+): { name: string; price: string } | null {
+  const reading = s.context.reading;
+  if (!selectCanSubscribe(s) || reading === null) return null;
+  if (!pricesOf.has(reading)) pricesOf.set(reading, planPrice(reading.details.plan));
+  return pricesOf.get(reading) ?? null;
+}
+
 /** The invoice table's actor (running while the subscription shows). */
 export const selectInvoicesRef = (s: SubscriptionPlanSnapshot) =>
   s.children.invoices as ActorRefFrom<typeof invoicesMachine> | undefined;

@@ -16,7 +16,7 @@ import { Button } from '../../views/components/Button';
 import { CheckboxField } from '../../views/components/CheckboxField';
 import { CopyField } from '../../views/components/CopyField';
 import { Modal } from '../../views/components/Modal';
-import { ScrollTable } from '../../views/components/ScrollTable';
+import { Cell, DataTable } from '../../views/components/DataTable';
 import { SelectField } from '../../views/components/SelectField';
 import { TextAreaField } from '../../views/components/TextAreaField';
 import { TextField } from '../../views/components/TextField';
@@ -165,7 +165,7 @@ function UsersList({
   const date = (iso: string | null) => (iso ? (formatDateTime(iso, timeZone) ?? '') : 'Never');
   return (
     <>
-      <ScrollTable label="Users table">
+      <DataTable label="Users table">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -181,10 +181,10 @@ function UsersList({
             const name = `${user.firstName} ${user.lastName}`;
             return (
               <tr key={user.id}>
-                <td>{name}</td>
-                <td>
+                <Cell kind="title">{name}</Cell>
+                <Cell label="Email">
                   <span className={styles.email}>
-                    {user.email}
+                    <span className={styles.address}>{user.email}</span>
                     {user.emailConfirmed ? null : (
                       <span className={styles.warn} title="Email requires confirmation">
                         <TriangleAlert aria-hidden="true" focusable="false" size={16} />
@@ -192,49 +192,49 @@ function UsersList({
                       </span>
                     )}
                   </span>
-                </td>
-                <td>{date(user.lastLoginDate)}</td>
-                <td>
+                </Cell>
+                <Cell label="Last Login">{date(user.lastLoginDate)}</Cell>
+                <Cell label="Role">
                   {userRoleLabel[user.userRole]}{' '}
                   {user.owner ? <span className={styles.owner}>owner</span> : null}
-                </td>
-                <td>
+                </Cell>
+                <Cell label="Login Enabled">
                   {user.loginEnabled ? (
                     <Check aria-label="Yes" role="img" size={18} className={styles.yes} />
                   ) : (
                     <X aria-label="No" role="img" size={18} className={styles.no} />
                   )}
-                </td>
-                <td>
-                  {user.lock ? (
-                    <span className={styles.lock}>
+                </Cell>
+                {user.lock ? (
+                  <Cell label="Actions">
+                    <span className={styles.lock} data-lock="">
                       <Lock aria-hidden="true" focusable="false" size={16} />
                       <span>{user.lock}</span>
                     </span>
-                  ) : (
-                    <span className={styles.actions}>
-                      <RowAction
-                        icon={Pencil}
-                        onClick={() => onEdit(user.id)}
-                        aria-label={`Edit ${name}`}
-                      >
-                        Edit
-                      </RowAction>
-                      <RowAction
-                        icon={Trash2}
-                        onClick={() => onDeleteUser(user.id)}
-                        aria-label={`Delete ${name}`}
-                      >
-                        Delete
-                      </RowAction>
-                    </span>
-                  )}
-                </td>
+                  </Cell>
+                ) : (
+                  <Cell kind="actions">
+                    <RowAction
+                      icon={Pencil}
+                      onClick={() => onEdit(user.id)}
+                      aria-label={`Edit ${name}`}
+                    >
+                      Edit
+                    </RowAction>
+                    <RowAction
+                      icon={Trash2}
+                      onClick={() => onDeleteUser(user.id)}
+                      aria-label={`Delete ${name}`}
+                    >
+                      Delete
+                    </RowAction>
+                  </Cell>
+                )}
               </tr>
             );
           })}
         </tbody>
-      </ScrollTable>
+      </DataTable>
 
       <div className={accountStyles.section}>
         <div className={styles.sectionHead}>
@@ -249,7 +249,7 @@ function UsersList({
         {invitations.length === 0 ? (
           <p className={styles.empty}>There are no pending user invitations</p>
         ) : (
-          <ScrollTable label="Invited users table">
+          <DataTable label="Invited users table" grouped>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -265,73 +265,71 @@ function UsersList({
               return (
                 <tbody key={invitation.id}>
                   <tr>
-                    <td>{name}</td>
-                    <td>
+                    <Cell kind="title">{name}</Cell>
+                    <Cell label="Email">
                       {invitation.acceptedEmailAddress ? (
                         <span className={styles.email}>
-                          <s>
+                          <s className={styles.address}>
                             <span className="visually-hidden">Invited as </span>
                             {invitation.email}
                           </s>{' '}
-                          <span>{invitation.acceptedEmailAddress}</span>
+                          <span className={styles.address}>{invitation.acceptedEmailAddress}</span>
                         </span>
                       ) : (
-                        invitation.email
+                        <span className={styles.address}>{invitation.email}</span>
                       )}
-                    </td>
-                    <td>{userRoleLabel[invitation.userRole]}</td>
-                    <td>{date(invitation.expiryDate)}</td>
-                    <td>
+                    </Cell>
+                    <Cell label="Role">{userRoleLabel[invitation.userRole]}</Cell>
+                    <Cell label="Expiry Date">{date(invitation.expiryDate)}</Cell>
+                    <Cell label="Status">
                       <span
                         className={`${styles.badge} ${badgeClass[invitation.badgeLevel] ?? ''}`}
                       >
                         {invitation.shownStatus}
                       </span>
-                    </td>
-                    <td>
-                      <span className={styles.actions}>
-                        {invitation.canResend ? (
-                          <RowAction
-                            icon={RotateCw}
-                            onClick={() => onResend(invitation.id)}
-                            aria-label={`Resend invitation to ${name}`}
-                          >
-                            Resend
-                          </RowAction>
-                        ) : null}
+                    </Cell>
+                    <Cell kind="actions">
+                      {invitation.canResend ? (
                         <RowAction
-                          icon={Trash2}
-                          onClick={() => onDeleteInvitation(invitation.id)}
-                          aria-label={`${invitation.removal === 'cancel' ? 'Cancel' : 'Delete'} invitation to ${name}`}
+                          icon={RotateCw}
+                          onClick={() => onResend(invitation.id)}
+                          aria-label={`Resend invitation to ${name}`}
                         >
-                          {invitation.removal === 'cancel' ? 'Cancel' : 'Delete'}
+                          Resend
                         </RowAction>
-                      </span>
-                    </td>
+                      ) : null}
+                      <RowAction
+                        icon={Trash2}
+                        onClick={() => onDeleteInvitation(invitation.id)}
+                        aria-label={`${invitation.removal === 'cancel' ? 'Cancel' : 'Delete'} invitation to ${name}`}
+                      >
+                        {invitation.removal === 'cancel' ? 'Cancel' : 'Delete'}
+                      </RowAction>
+                    </Cell>
                   </tr>
                   {invitation.showsLink ? (
                     <tr className={styles.extra}>
-                      <td colSpan={6}>
+                      <Cell kind="wide" colSpan={6}>
                         <CopyField
                           label={`Invitation Link for ${name}`}
                           value={`${siteUrl}/invitation/${invitation.userInvitationKey}`}
                           copyLabel="Copy Link"
                           onCopy={onCopy}
                         />
-                      </td>
+                      </Cell>
                     </tr>
                   ) : null}
                   {invitation.shownStatus === 'Declined' && invitation.responseMessage ? (
                     <tr className={styles.extra}>
-                      <td colSpan={6}>
+                      <Cell kind="wide" colSpan={6}>
                         <span className={styles.reason}>Reason: {invitation.responseMessage}</span>
-                      </td>
+                      </Cell>
                     </tr>
                   ) : null}
                 </tbody>
               );
             })}
-          </ScrollTable>
+          </DataTable>
         )}
       </div>
 

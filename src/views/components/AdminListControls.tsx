@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { AccountPanel, type AccountAlert } from '../layouts/AccountPanel';
 import { Button } from './Button';
-import { ScrollTable } from './ScrollTable';
+import { DataTable } from './DataTable';
 import { TextField } from './TextField';
 import styles from './AdminListView.module.css';
 import { countOf, type NounForms } from '../utils/plural';
@@ -180,7 +180,7 @@ export function AdminListPanel({
       {empty !== null && !list.pageLoading ? (
         <p className={styles.empty}>{empty}</p>
       ) : (
-        <ScrollTable label={tableLabel}>
+        <DataTable label={tableLabel}>
           <thead>
             <tr>
               {columns.map((column) => (
@@ -191,7 +191,7 @@ export function AdminListPanel({
             </tr>
           </thead>
           <tbody aria-busy={list.pageLoading}>{rows}</tbody>
-        </ScrollTable>
+        </DataTable>
       )}
       <AdminPager info={list.page} noun={noun} onPrevious={list.onPrevious} onNext={list.onNext} />
       {children}

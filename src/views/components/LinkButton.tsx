@@ -13,6 +13,11 @@ export interface LinkButtonProps {
   children: ReactNode;
 }
 
+/** The classes that give a link (a plain <a>, e.g. a NewTabLink) a Button's look. */
+export function linkButtonClass(variant: ButtonVariant, size: ButtonSize): string {
+  return buttonClass(variant, size, false, styles.link);
+}
+
 /** A navigation link that looks like a Button (a call to action that goes somewhere). */
 export function LinkButton({
   href,

@@ -4,6 +4,8 @@ import styles from './LogoImage.module.css';
 
 export interface LogoImageProps {
   className?: string;
+  /** In a header bar too narrow for the whole wordmark, the drop alone (still 40 px high). */
+  compact?: boolean;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface LogoImageProps {
  * text either, whose layout (text chunks fitted to a length) cost about 9 ms on the first frame:
  * the name is the page's own text, already shaped in its font.
  */
-export function LogoImage({ className }: LogoImageProps) {
+export function LogoImage({ className, compact = false }: LogoImageProps) {
   const gradientId = `logo-drop${useId().replace(/:/g, '')}`;
   return (
     <span className={cx(styles.logo, className)} role="img" aria-label="Givedrop">
@@ -41,7 +43,7 @@ export function LogoImage({ className }: LogoImageProps) {
           fill="#fde8e1"
         />
       </svg>
-      <span className={styles.name} aria-hidden="true">
+      <span className={cx(styles.name, compact && styles.compact)} aria-hidden="true">
         Give<span className={styles.accent}>drop</span>
       </span>
     </span>

@@ -4,7 +4,8 @@ import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-r
 import { RowAction } from './RowAction';
 import { Button } from './Button';
 import { Modal } from './Modal';
-import { ScrollTable } from './ScrollTable';
+import { SearchField } from './SearchField';
+import { Cell, DataTable } from './DataTable';
 import { TextField } from './TextField';
 import { cx } from '../utils/cx';
 import { AccountPanel, type AccountAlert } from '../layouts/AccountPanel';
@@ -51,6 +52,11 @@ export interface ReferenceListViewProps {
   rows: readonly ReferenceRowView[];
   /** The line above the table ('3 rows, 2 enabled'). */
   summary: string;
+  /** What the search holds; `rows` are the rows it matches (issue 34). */
+  search: string;
+  onSearch: (value: string) => void;
+  /** The search matches no row: its 'no matches' text instead of the table. */
+  noMatches: boolean;
   /** A call is on its way: the actions wait (aria-disabled, so focus stays where it is). */
   busy: boolean;
   form: {
@@ -139,6 +145,7 @@ export function ReferenceListView(props: ReferenceListViewProps) {
   const waitFor = (key: ButtonKey) =>
     pressed === key ? { busy } : { 'aria-disabled': busy || undefined };
 
+  /** Drops the dragged row at `index`, its place in the whole list (the search may hide rows). */
   const drop = (event: DragEvent, index: number) => {
     event.preventDefault();
     setDropTarget(null);
@@ -182,65 +189,82 @@ export function ReferenceListView(props: ReferenceListViewProps) {
               {`Add ${singular}`}
             </Button>
           </div>
-          <ScrollTable label={`${title} list`}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Drag</span>
-                </th>
-                <th scope="col">Order</th>
-                <th scope="col">Name</th>
-                {columns.map((field) => (
-                  <th scope="col" key={field.name}>
-                    {field.column}
+          <div className={styles.filter}>
+            <SearchField
+              label={`Search ${title.toLowerCase()} by name or code`}
+              value={props.search}
+              maxLength={100}
+              onChange={(event) => props.onSearch(event.target.value)}
+            />
+            <p className={styles.matches} role="status">
+              {props.noMatches
+                ? `No ${title.toLowerCase()} match \u2018${props.search.trim()}\u2019.`
+                : props.search.trim() === ''
+                  ? ''
+                  : `${rows.length} shown.`}
+            </p>
+          </div>
+          {props.noMatches ? null : (
+            <DataTable label={`${title} list`}>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Drag</span>
                   </th>
-                ))}
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr
-                  key={row.id}
-                  draggable={!busy}
-                  onDragStart={(event) => {
-                    event.dataTransfer.effectAllowed = 'move';
-                    setDragged(row.id);
-                  }}
-                  onDragEnd={() => {
-                    setDragged(null);
-                    setDropTarget(null);
-                  }}
-                  onDragOver={(event) => {
-                    if (dragged === null) return;
-                    event.preventDefault();
-                    setDropTarget(index);
-                  }}
-                  onDrop={(event) => drop(event, index)}
-                  className={cx(
-                    !row.enabled && styles.disabledRow,
-                    dragged === row.id && styles.dragged,
-                    dropTarget === index && dragged !== row.id && styles.dropTarget,
-                  )}
-                >
-                  <td className={styles.grip} aria-hidden="true">
-                    <GripVertical focusable="false" size={16} />
-                  </td>
-                  <td>{row.position}</td>
-                  <th scope="row" className={styles.name}>
-                    {row.name}
-                  </th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Name</th>
                   {columns.map((field) => (
-                    <td key={field.name}>{row.values[field.name] ?? ''}</td>
+                    <th scope="col" key={field.name}>
+                      {field.column}
+                    </th>
                   ))}
-                  <td>
-                    <span className={cx(styles.badge, row.enabled ? styles.on : styles.off)}>
-                      {row.enabled ? 'Enabled' : 'Disabled'}
-                    </span>
-                  </td>
-                  <td>
-                    <span className={styles.actions}>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr
+                    key={row.id}
+                    draggable={!busy}
+                    onDragStart={(event) => {
+                      event.dataTransfer.effectAllowed = 'move';
+                      setDragged(row.id);
+                    }}
+                    onDragEnd={() => {
+                      setDragged(null);
+                      setDropTarget(null);
+                    }}
+                    onDragOver={(event) => {
+                      if (dragged === null) return;
+                      event.preventDefault();
+                      setDropTarget(index);
+                    }}
+                    onDrop={(event) => drop(event, row.position - 1)}
+                    className={cx(
+                      !row.enabled && styles.disabledRow,
+                      dragged === row.id && styles.dragged,
+                      dropTarget === index && dragged !== row.id && styles.dropTarget,
+                    )}
+                  >
+                    <Cell className={styles.grip} aria-hidden tableOnly>
+                      <GripVertical focusable="false" size={16} />
+                    </Cell>
+                    <Cell label="Order">{row.position}</Cell>
+                    <Cell rowHeader kind="title" className={styles.name}>
+                      {row.name}
+                    </Cell>
+                    {columns.map((field) => (
+                      <Cell key={field.name} label={field.column}>
+                        {row.values[field.name] ?? ''}
+                      </Cell>
+                    ))}
+                    <Cell label="Status">
+                      <span className={cx(styles.badge, row.enabled ? styles.on : styles.off)}>
+                        {row.enabled ? 'Enabled' : 'Disabled'}
+                      </span>
+                    </Cell>
+                    <Cell kind="actions">
                       <RowAction
                         ref={buttonRef(`up:${row.id}`)}
                         icon={ArrowUp}
@@ -291,12 +315,12 @@ export function ReferenceListView(props: ReferenceListViewProps) {
                       >
                         Delete
                       </RowAction>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+                    </Cell>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          )}
         </>
       )}
       <Modal

@@ -17,6 +17,7 @@ export function PublicLayoutView({ children, signedIn }: PublicLayoutViewProps) 
     <div className={styles.shell}>
       <SkipLink />
       <HeaderBar
+        compactLogo={!signedIn}
         end={
           signedIn ? null : (
             <>

@@ -25,6 +25,7 @@ const noCustomer: SubscriptionDetails = {
   cancelAtPeriodEnd: false,
   currentPeriodEndDate: null,
   canSubscribe: true,
+  plan: null,
 };
 const customer: SubscriptionDetails = {
   ...noCustomer,

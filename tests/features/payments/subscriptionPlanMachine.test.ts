@@ -27,6 +27,12 @@ const base: SubscriptionDetails = {
   cancelAtPeriodEnd: false,
   currentPeriodEndDate: null,
   canSubscribe: true,
+  plan: {
+    description: 'Givedrop subscription, monthly',
+    amount: 12,
+    currency: 'gbp',
+    interval: 'month',
+  },
 };
 const reading = (details: Partial<SubscriptionDetails>): plan.SubscriptionReading => ({
   details: { ...base, ...details },
@@ -314,6 +320,12 @@ function expectShown(
     model.reading ? (WORDS.get(model.reading) ?? null) : null,
   );
   expect(plan.selectCanSubscribe(s)).toBe(subscribes(model, input));
+  // Every reading of the model has the plan: its price shows wherever Subscribe does.
+  expect(plan.selectPlanPrice(s)).toEqual(
+    subscribes(model, input)
+      ? { name: 'Givedrop subscription, monthly', price: '£12.00 a month' }
+      : null,
+  );
   expect(plan.selectCanManage(s)).toBe(manages(model, input));
   expect(plan.selectValidatingCode(s)).toBe(model.phase === 'validatingCode');
   expect(plan.selectStartingCheckout(s)).toBe(
@@ -495,5 +507,26 @@ describe('the subscription status in words (spec §2.3, §4 Subscription expiry)
   it('keeps the same words while the reading is the same (no re-render)', () => {
     const snapshot = { context: { reading: trial } } as unknown as plan.SubscriptionPlanSnapshot;
     expect(plan.selectStatusWords(snapshot)).toBe(plan.selectStatusWords(snapshot));
+  });
+});
+
+describe("Subscribe's price (issue 34 point 3)", () => {
+  const price = (amount: number, currency: string, interval: string | null) =>
+    plan.planPrice({ description: 'Plan', amount, currency, interval })?.price;
+
+  it.each([
+    ['pounds a month', 12, 'gbp', 'month', '£12.00 a month'],
+    ['dollars a year', 9.5, 'usd', 'year', 'US$9.50 a year'],
+    ['euros a week', 1234.5, 'eur', 'week', '€1,234.50 a week'],
+    ['a currency without minor units', 1200, 'jpy', 'month', 'JP¥1,200 a month'],
+    ['a one-off price', 12, 'gbp', null, '£12.00'],
+    ['another interval', 12, 'gbp', 'fortnight', '£12.00 every fortnight'],
+    ['a code Intl does not know', 12, 'zz', 'month', 'ZZ 12.00 a month'],
+  ] as const)('%s', (_name, amount, currency, interval, words) => {
+    expect(price(amount, currency, interval)).toBe(words);
+  });
+
+  it('shows no price when the server said none', () => {
+    expect(plan.planPrice(null)).toBeNull();
   });
 });

@@ -154,6 +154,21 @@ export class FakeStripe {
       return { object: 'checkout.session', ...session, url: null };
     });
 
+    // The one price checkout sells: GBP 12.00 a month, its product expanded when asked.
+    app.get<{ Params: { id: string } }>('/v1/prices/:id', async (request) => {
+      const expand = Object.values(request.query as Record<string, string>);
+      const product = { id: 'prod_fake', object: 'product', name: 'Givedrop subscription' };
+      return {
+        id: request.params.id,
+        object: 'price',
+        currency: 'gbp',
+        unit_amount: 1200,
+        nickname: null,
+        recurring: { interval: 'month', interval_count: 1 },
+        product: expand.includes('product') ? product : product.id,
+      };
+    });
+
     app.get<{ Params: { id: string } }>('/v1/subscriptions/:id', async (request, reply) => {
       const subscription = this.subscriptions.get(request.params.id);
       if (subscription === undefined)
