@@ -390,7 +390,7 @@ describe("an owner's account deletion (spec §6)", () => {
 
     const deleted = await call(owner.session, accountEndpoints.deleteMyAccount);
     expect(deleted.statusCode).toBe(200);
-    expect(srv.envelopeOf(deleted).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(deleted).data).toEqual({ deleted: 'organisationAndAccount' });
     expect(await standInRowsOf(customerId!)).toEqual({
       customers: [],
       subscriptions: [],

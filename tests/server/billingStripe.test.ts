@@ -297,7 +297,7 @@ describe('the Stripe adapter against a fake of its API', () => {
 
     const response = await srv.callAs(test.app, owner, accountEndpoints.deleteMyAccount);
     expect(response.statusCode).toBe(200);
-    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisationAndAccount' });
     const deletion = fake.requests.filter((request) => request.method === 'DELETE');
     expect(deletion.map((request) => request.path)).toEqual([`/v1/customers/${customerId}`]);
     expect(deletion[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
@@ -314,7 +314,7 @@ describe('the Stripe adapter against a fake of its API', () => {
     const logged = errorLines.length;
     const response = await srv.callAs(test.app, owner, accountEndpoints.deleteMyAccount);
     expect(response.statusCode).toBe(200);
-    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisationAndAccount' });
     const last = fake.requests.at(-1);
     expect(last).toMatchObject({ method: 'DELETE', path: '/v1/customers/cus_fake_gone' });
     expect(errorLines.slice(logged)).toEqual([]);
@@ -342,7 +342,7 @@ describe('an owner deleting their account while Stripe fails', () => {
     const logged = errorLines.length;
     const response = await srv.callAs(test.app, owner, accountEndpoints.deleteMyAccount);
     expect(response.statusCode).toBe(200);
-    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisation' });
+    expect(srv.envelopeOf(response).data).toEqual({ deleted: 'organisationAndAccount' });
     const [row] = await handle.db
       .select()
       .from(tenants)

@@ -314,6 +314,8 @@ const exempt: Record<string, string> = {
     'the development billing stand-in (never registered in production, nor with the Stripe keys) acts as the provider itself, on an unguessable subscription id',
   'posts/feedList':
     'showFirstGuid only picks which published post of the shared feed leads page 1 (a draft is never shown: tested below)',
+  'userinterestedtopics/list':
+    "showFirstGuid is the spec's call shape (spec §7.2) and the topics are the platform's reference list, no organisation's; the server looks nothing up by it",
   'tenants/new':
     "it creates a new organisation; logoId is the caller's own pending upload (another's is refused: tests/server/organisations.test.ts)",
   'posts/createWithFile':
