@@ -161,9 +161,48 @@ async function databaseExists(client: pg.Client, name: string): Promise<boolean>
   return result.rowCount === 1;
 }
 
+/** SQLSTATE of "must be a member of the role whose process is being terminated". */
+const INSUFFICIENT_PRIVILEGE = '42501';
+/** How long a drop waits for the autovacuum workers on the database to finish. */
+const AUTOVACUUM_WAIT_MS = 120_000;
+
+/**
+ * Drops `name`, ending its sessions first. An autovacuum worker on it is a session our role may
+ * not end without pg_signal_backend (.ci/postgres grants it; a server of one's own may not): then
+ * the drop waits until no autovacuum worker is on the database, and tries again.
+ */
 async function dropDatabase(client: pg.Client, name: string): Promise<void> {
   await client.query(`alter database ${quoteIdent(name)} is_template false`).catch(() => {});
-  await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+  const deadline = Date.now() + AUTOVACUUM_WAIT_MS;
+  for (;;) {
+    try {
+      await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== INSUFFICIENT_PRIVILEGE || !(await autovacuumOn(client, name))) throw error;
+      await autovacuumGone(client, name, deadline);
+    }
+  }
+}
+
+async function autovacuumOn(client: pg.Client, name: string): Promise<boolean> {
+  const result = await client.query(
+    `select 1 from pg_stat_activity where datname = $1 and backend_type = 'autovacuum worker'`,
+    [name],
+  );
+  return result.rowCount !== 0;
+}
+
+/** Waits until no autovacuum worker is on `name`; throws once the deadline passes. */
+async function autovacuumGone(client: pg.Client, name: string, deadline: number): Promise<void> {
+  while (await autovacuumOn(client, name)) {
+    if (Date.now() > deadline) {
+      throw new Error(`An autovacuum worker stayed on ${name} for ${AUTOVACUUM_WAIT_MS} ms`);
+    }
+    // pg_sleep on the server: the worker's end is what we wait for, checked every 100 ms.
+    await client.query('select pg_sleep(0.1)');
+  }
 }
 
 /** Drops the templates of other keys and the test databases an interrupted run left behind. */
