@@ -38,6 +38,7 @@ import { LoadingScreenView } from '../views/layouts/LoadingScreenView';
 import { AppRuntimeContext, useAppRuntime, type AppRuntime } from './appContext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ImpersonationBanner } from './ImpersonationBanner';
+import { RateLimitNotice } from './RateLimitNotice';
 import { canGoBackInApp } from './inAppHistory';
 import { layoutUser } from './layouts/layoutUser';
 import { pageTitle } from './pageTitle';
@@ -231,6 +232,7 @@ function Shell() {
     <SwitchOrganisationContext.Provider value={switchOrganisation}>
       <RouteSync />
       <ImpersonationBanner />
+      <RateLimitNotice />
       <FlowOutlet />
     </SwitchOrganisationContext.Provider>
   );

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { appMachine } from '../machines/appMachine';
+import type { RateLimitWaits } from '../services/rateLimitWaits';
 import type { ReloadFlag } from '../services/version';
 import type { FlowEntries } from './appLogic';
 
@@ -9,6 +10,8 @@ export type AppActorRef = ActorRefFrom<typeof appMachine>;
 export interface AppRuntime {
   actor: AppActorRef;
   reloadFlag: ReloadFlag;
+  /** The long 429 waits going on, which a person may stop (spec §7.1). */
+  rateLimitWaits: RateLimitWaits;
   clientVersion: string;
   /** The flows' loaded entries (their Screens). */
   entries: Pick<FlowEntries, 'get'>;

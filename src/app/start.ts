@@ -65,6 +65,7 @@ export async function startApp(): Promise<AppRuntime> {
   runtime = {
     actor,
     reloadFlag: services.reloadFlag,
+    rateLimitWaits: services.rateLimitWaits,
     clientVersion: CLIENT_VERSION,
     entries,
     // The third parties (spec: loaded at start-up) start loading once the first screen has been

@@ -7,7 +7,9 @@
  * - GET and DELETE send the payload as a query string without empty values; others send JSON.
  * - Every answer is the envelope `{status, messages, data}`, validated with the contract and the
  *   call's struct for `data`; failures throw {@link ApiError}.
- * - HTTP 429 is retried once after Retry-After seconds, or 3 s when absent. No timeout.
+ * - HTTP 429 is retried once after Retry-After seconds, or 3 s when absent. No timeout. A long
+ *   wait is announced to the rate-limit waits (the app shows it, and a person may stop it: the
+ *   call then answers the 429); the caller's AbortSignal ends it too.
  * - A response header `x-client-version` newer than this client sets the reload flag.
  */
 import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
@@ -23,12 +25,8 @@ import {
   type FieldValue,
   type QueryPayload,
 } from './apiUrl';
-import {
-  DEFAULT_RATE_LIMIT_WAIT_MS,
-  RATE_LIMIT_RETRIES,
-  RATE_LIMIT_STATUS,
-  retryAfterMs,
-} from './rateLimit';
+import { RATE_LIMIT_RETRIES, RATE_LIMIT_STATUS, retryAfterMs } from './rateLimit';
+import { SHOWN_WAIT_MS, type RateLimitWaits } from './rateLimitWaits';
 import { isNewerVersion, type ReloadFlag } from './version';
 import type { XhrAnswer } from './xhrUpload';
 
@@ -43,6 +41,8 @@ export interface HttpOptions {
   origin?: string;
   /** Set when a response announces a newer client version. */
   versionFlag?: ReloadFlag;
+  /** Told of each long 429 wait, which it may cancel (see {@link SHOWN_WAIT_MS}). */
+  rateLimitWaits?: RateLimitWaits;
   /** This client's version; defaults to the contract's CLIENT_VERSION. */
   clientVersion?: string;
   /** The fetch ky uses; defaults to the global fetch (tests wrap it to observe requests). */
@@ -134,8 +134,6 @@ interface RawAnswer {
   blob(): Promise<Blob>;
 }
 
-const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
-
 /** An abort of the caller's signal is rethrown as is (not an ApiError). */
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   if (signal?.aborted) return true;
@@ -160,6 +158,49 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * Waits `ms` before the 429 retry. Answers true to retry, false when a person stopped the wait
+ * (announced to `waits` when it is long); rejects when the caller's signal aborts.
+ */
+async function waitToRetry(
+  ms: number,
+  bodyText: string,
+  signal: AbortSignal | undefined,
+  waits: RateLimitWaits | undefined,
+): Promise<boolean> {
+  if (waits === undefined || ms < SHOWN_WAIT_MS) {
+    await wait(ms, signal);
+    return true;
+  }
+  if (signal?.aborted === true) throw signal.reason;
+  const stop = new AbortController();
+  let stoppedByPerson = false;
+  const end = waits.begin(
+    { retryAt: Date.now() + ms, messages: parseEnvelope(bodyText)?.messages ?? [] },
+    () => {
+      stoppedByPerson = true;
+      stop.abort();
+    },
+  );
+  // Either ends the wait: the caller's signal (rethrown) or the person (no retry).
+  const onAbort = (): void => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await wait(ms, stop.signal);
+    return true;
+  } catch (error) {
+    if (isStoppedByPerson()) return false;
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    end();
+  }
+
+  function isStoppedByPerson(): boolean {
+    return stoppedByPerson && signal?.aborted !== true;
+  }
 }
 
 /** Plain JSON body validated with `struct`; non-2xx and invalid bodies throw ApiError. */
@@ -228,24 +269,12 @@ export function createHttp(options: HttpOptions): HttpClient {
     credentials: 'include',
     timeout: false,
     throwHttpErrors: true,
-    retry: {
-      limit: RATE_LIMIT_RETRIES,
-      methods: ALL_METHODS,
-      statusCodes: [RATE_LIMIT_STATUS],
-      afterStatusCodes: [RATE_LIMIT_STATUS],
-      // Used only when the 429 carries no Retry-After; ky applies Retry-After itself, unjittered.
-      delay: () => DEFAULT_RATE_LIMIT_WAIT_MS,
-      jitter: false,
-      backoffLimit: Number.POSITIVE_INFINITY,
-      maxRetryAfter: Number.POSITIVE_INFINITY,
-      // Only a 429 answer is retried (never a network failure: ky would retry those too), after
-      // whatever Retry-After asks (spec §7.1); the caller's signal cancels the wait.
-      shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false),
-    },
+    // The 429 retry is ours (see `send`): ky's would wait where nobody can see or stop it.
+    retry: 0,
     hooks: {
       beforeRequest: [
         (request, requestOptions) => {
-          // Runs again before the 429 retry, so the token is re-read then. Requests outside the
+          // Runs again for the 429 retry, so the token is re-read then. Requests outside the
           // API base are left as the caller made them: they never get the token.
           if (!isUnderApiBase(request.url, apiBase())) return;
           const anonymous = requestOptions.context['anonymous'] === true;
@@ -281,17 +310,31 @@ export function createHttp(options: HttpOptions): HttpClient {
     };
     if (body !== null) init.json = body.json;
     if (requestOptions?.signal !== undefined) init.signal = requestOptions.signal;
-    let response: Response;
-    try {
-      response = await api(url, init);
-    } catch (error) {
-      if (error instanceof HTTPError) {
-        response = error.response;
-      } else if (isAbort(error, requestOptions?.signal)) {
-        throw error;
-      } else {
+    const fetchOnce = async (): Promise<Response> => {
+      try {
+        return await api(url, init);
+      } catch (error) {
+        if (error instanceof HTTPError) return error.response;
+        if (isAbort(error, requestOptions?.signal)) throw error;
         throw new ApiError({ kind: 'network', httpStatus: null, cause: error });
       }
+    };
+    let response = await fetchOnce();
+    for (let attempt = 0; response.status === RATE_LIMIT_STATUS; attempt += 1) {
+      if (attempt >= RATE_LIMIT_RETRIES) break;
+      const waitMs = retryAfterMs(response.headers.get('Retry-After'));
+      const bodyText = await response
+        .clone()
+        .text()
+        .catch(() => '');
+      const retry = await waitToRetry(
+        waitMs,
+        bodyText,
+        requestOptions?.signal,
+        options.rateLimitWaits,
+      );
+      if (!retry) break;
+      response = await fetchOnce();
     }
     const readBody = async <R>(read: () => Promise<R>): Promise<R> => {
       try {
@@ -358,7 +401,13 @@ export function createHttp(options: HttpOptions): HttpClient {
       });
       noteVersion(answer.header(CLIENT_VERSION_HEADER));
       if (answer.status !== RATE_LIMIT_STATUS || attempt >= RATE_LIMIT_RETRIES) return answer;
-      await wait(retryAfterMs(answer.header('Retry-After')), requestOptions?.signal);
+      const retry = await waitToRetry(
+        retryAfterMs(answer.header('Retry-After')),
+        answer.bodyText,
+        requestOptions?.signal,
+        options.rateLimitWaits,
+      );
+      if (!retry) return answer;
     }
   };
 

@@ -2,11 +2,11 @@
 export const RATE_LIMIT_STATUS = 429;
 export const DEFAULT_RATE_LIMIT_WAIT_MS = 3000;
 export const RATE_LIMIT_RETRIES = 1;
-/**
+/*
  * Spec §7.1: a 429 is retried once after Retry-After, however long it asks for (issue 34: a
  * wait over a minute was not retried). The wait is cancellable: a caller's AbortSignal ends it
- * (ky's retry wait and the upload's both honour it), so a flow that stops (the person leaves the
- * screen) does not keep waiting.
+ * (a flow that stops, the person leaving the screen), and a long one is announced to the
+ * rate-limit waits (./rateLimitWaits), whose notice lets the person stop it.
  */
 
 /**

@@ -13,6 +13,7 @@ import type { CountryOption } from '../../src/shared/countries';
 import type { SignupResult } from '../../src/features/signup/signupMachine';
 import type { ThirdParties } from '../../src/services/thirdParty';
 import { createAppStorage } from '../../src/services/storage';
+import { createRateLimitWaits } from '../../src/services/rateLimitWaits';
 import { createReloadFlag } from '../../src/services/version';
 import { MemoryStorage } from '../services/helpers/memoryStorage';
 import { fakeAppEffects } from '../support/appEffects';
@@ -126,6 +127,7 @@ function setUp(pathname: string, overrides: Partial<Fakes> = {}) {
   const runtime: AppRuntime = {
     actor,
     reloadFlag: createReloadFlag(),
+    rateLimitWaits: createRateLimitWaits(),
     clientVersion: 'test',
     entries,
     screenShown: vi.fn(),

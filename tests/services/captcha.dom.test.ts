@@ -214,7 +214,7 @@ describe('development stand-in (no site key)', () => {
   it('execute rejects with an ApiError when the server refuses or answers no token', async () => {
     const captcha = loadCaptcha({ siteKey: '', http: http() });
     server.handle((_r, res) =>
-      sendJson(res, 429, envelope(null, 3, ['Slow down']), { 'retry-after': '900' }),
+      sendJson(res, 429, envelope(null, 3, ['Slow down']), { 'retry-after': '0' }),
     );
     await expect(captcha.execute('signup')).rejects.toMatchObject({
       httpStatus: 429,

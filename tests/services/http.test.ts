@@ -14,6 +14,7 @@ import {
   dataOrThrow,
 } from '../../src/services/apiResponse';
 import { createHttp, type HttpClient, type HttpOptions } from '../../src/services/http';
+import { createRateLimitWaits } from '../../src/services/rateLimitWaits';
 import { createReloadFlag, type ReloadFlag } from '../../src/services/version';
 import {
   envelope,
@@ -384,7 +385,7 @@ describe('HTTP 429: one retry after Retry-After seconds, or 3 s', () => {
     const timers = fakeTimers();
     rateLimitOnce({});
     const pending = makeClient().get('items', Echo);
-    await until(() => timers.started(3_000)); // ky handled the 429 and started its wait
+    await until(() => timers.started(3_000)); // the 429 came and its wait began
     await vi.advanceTimersByTimeAsync(2_999);
     await realSleep(100);
     expect(api.calls()).toHaveLength(1);
@@ -454,6 +455,74 @@ describe('HTTP 429: one retry after Retry-After seconds, or 3 s', () => {
     controller.abort();
     const failure = await pending.catch((error: unknown) => error);
     expect((failure as Error).name).toBe('AbortError');
+    await vi.advanceTimersByTimeAsync(900_000);
+    await realSleep(100);
+    expect(api.calls()).toHaveLength(1);
+  });
+
+  it('a wait of 10 s or more is announced with the messages and the retry time, then ends', async () => {
+    const timers = fakeTimers();
+    const waits = createRateLimitWaits();
+    rateLimitOnce({ 'retry-after': '900' });
+    const before = Date.now();
+    const pending = makeClient({ rateLimitWaits: waits }).post('auth/login', Echo, {});
+    await until(() => timers.started(900_000));
+    const [announced, ...others] = waits.current();
+    expect(others).toHaveLength(0);
+    expect(announced?.messages).toEqual(['Too many requests']);
+    expect(announced?.retryAt).toBeGreaterThanOrEqual(before + 900_000);
+    expect(announced?.retryAt).toBeLessThanOrEqual(Date.now() + 900_000);
+    await vi.advanceTimersByTimeAsync(900_000);
+    await expect(pending).resolves.toMatchObject({ data: { ok: 2 } });
+    expect(waits.current()).toHaveLength(0);
+  });
+
+  it('a shorter wait (the 3 s default, 9 s) is not announced', async () => {
+    const timers = fakeTimers();
+    const waits = createRateLimitWaits();
+    rateLimitOnce({ 'retry-after': '9' });
+    const pending = makeClient({ rateLimitWaits: waits }).get('items', Echo);
+    await until(() => timers.started(9_000));
+    expect(waits.current()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(9_000);
+    await expect(pending).resolves.toMatchObject({ data: { ok: 2 } });
+  });
+
+  it('stopping the announced wait answers the 429 at once: no retry, the server messages', async () => {
+    const timers = fakeTimers();
+    const waits = createRateLimitWaits();
+    rateLimitOnce({ 'retry-after': '86000' });
+    const pending = makeClient({ rateLimitWaits: waits }).post('userinvitations/upsert', Echo, {});
+    await until(() => timers.started(86_000_000));
+    waits.cancelAll();
+    await expect(pending).rejects.toMatchObject({
+      kind: 'http',
+      httpStatus: 429,
+      messages: ['Too many requests'],
+    });
+    expect(waits.current()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(86_000_000);
+    await realSleep(100);
+    expect(api.calls()).toHaveLength(1);
+  });
+
+  it("the caller's abort ends an announced wait too: AbortError, and the notice goes", async () => {
+    const timers = fakeTimers();
+    const waits = createRateLimitWaits();
+    rateLimitOnce({ 'retry-after': '900' });
+    const controller = new AbortController();
+    const pending = makeClient({ rateLimitWaits: waits }).post(
+      'auth/login',
+      Echo,
+      {},
+      { signal: controller.signal },
+    );
+    await until(() => timers.started(900_000));
+    expect(waits.current()).toHaveLength(1);
+    controller.abort();
+    const failure = await pending.catch((error: unknown) => error);
+    expect((failure as Error).name).toBe('AbortError');
+    expect(waits.current()).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(900_000);
     await realSleep(100);
     expect(api.calls()).toHaveLength(1);

@@ -9,6 +9,7 @@ import { setTimeout as realSleep } from 'node:timers/promises';
 import { array, number, object, string } from 'superstruct';
 import { ApiError, GENERIC_ERROR_TEXT, UNKNOWN_ERROR_TEXT } from '../../src/services/apiResponse';
 import { createHttp, type HttpClient, type HttpOptions } from '../../src/services/http';
+import { createRateLimitWaits } from '../../src/services/rateLimitWaits';
 import { createReloadFlag, type ReloadFlag } from '../../src/services/version';
 import { envelope, sendJson, until, useTestServer } from './helpers/testServer';
 import {
@@ -238,6 +239,27 @@ describe('HTTP 429 during an upload', () => {
     await vi.advanceTimersByTimeAsync(1);
     await until(() => api.calls().length === 2);
     await expect(pending).resolves.toMatchObject({ data: { id: 2 } });
+  });
+
+  it('a long wait is announced, and stopping it answers the 429 without sending the form again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    const waits = createRateLimitWaits();
+    rateLimitOnce({ 'retry-after': '600' });
+    const pending = client({ rateLimitWaits: waits }).upload('a', Saved, {
+      files: { file: file('a', 'a.png') },
+    });
+    await until(() => setTimeoutSpy.mock.calls.some((call) => call[1] === 600_000));
+    expect(waits.current().map((wait) => wait.messages)).toEqual([['Too many requests']]);
+    waits.cancelAll();
+    await expect(pending).rejects.toMatchObject({
+      httpStatus: 429,
+      messages: ['Too many requests'],
+    });
+    await vi.advanceTimersByTimeAsync(600_000);
+    await realSleep(100);
+    expect(api.calls()).toHaveLength(1);
+    expect(waits.current()).toHaveLength(0);
   });
 
   it('is retried only once', async () => {
