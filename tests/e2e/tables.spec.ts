@@ -128,6 +128,22 @@ async function expectCards(region: Locator, where: string): Promise<void> {
   await expect(row, `${where}: a row is a card`).toHaveCSS('display', 'block');
 }
 
+/**
+ * At 1280 px the table is a table: its header row shows and each row is a table row with every
+ * column (issue 34: 'at wide widths every column and action visible').
+ */
+async function expectColumns(region: Locator, where: string): Promise<void> {
+  const width = await region.evaluate((element) => element.getBoundingClientRect().width);
+  await expect(region.locator('thead'), `${where}: a header row (${width} px)`).not.toHaveCSS(
+    'position',
+    'absolute',
+  );
+  await expect(region.locator('tbody tr').first(), `${where}: a table row`).toHaveCSS(
+    'display',
+    'table-row',
+  );
+}
+
 async function openScreen(page: Page, path: string, heading: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
@@ -149,6 +165,7 @@ test.describe('tables that fit', () => {
       await expect(users.getByText('Current users cannot edit themselves')).toBeVisible();
       expect(await expectRowsFit(page, users, `users at ${width} px`)).toBeGreaterThanOrEqual(2);
       if (width < 768) await expectCards(users, `users at ${width} px`);
+      else await expectColumns(users, `users at ${width} px`);
       await shoot(page, 'users');
 
       // A new organisation's owner with two pending invitations: Resend and Delete on each.
@@ -167,6 +184,7 @@ test.describe('tables that fit', () => {
         await expectRowsFit(page, invited, `invited users at ${width} px`),
       ).toBeGreaterThanOrEqual(4);
       if (width < 768) await expectCards(invited, `invited users at ${width} px`);
+      else await expectColumns(invited, `invited users at ${width} px`);
       await expectAccessible(page, `users at ${width} px`);
       await shoot(page, 'invited-users');
     });
@@ -184,6 +202,7 @@ test.describe('tables that fit', () => {
         await expectRowsFit(page, organisations, `admin organisations at ${width} px`),
       ).toBeGreaterThanOrEqual(2);
       if (width < 768) await expectCards(organisations, `admin organisations at ${width} px`);
+      else await expectColumns(organisations, `admin organisations at ${width} px`);
       await expectAccessible(page, `admin organisations at ${width} px`);
       await shoot(page, 'admin-organisations');
 
@@ -194,6 +213,7 @@ test.describe('tables that fit', () => {
         1,
       );
       if (width < 768) await expectCards(users, `admin users at ${width} px`);
+      else await expectColumns(users, `admin users at ${width} px`);
       await expectAccessible(page, `admin users at ${width} px`);
       await shoot(page, 'admin-users');
     });
@@ -211,7 +231,7 @@ test.describe('tables that fit', () => {
         await expectCards(invoices, `invoices at ${width} px`);
         // The app layout's bottom bar stays on this page too.
         await expect(page.getByRole('navigation', { name: 'Bottom navigation' })).toBeInViewport();
-      }
+      } else await expectColumns(invoices, `invoices at ${width} px`);
       await expectAccessible(page, `invoices at ${width} px`);
       await shoot(page, 'invoices');
     });
@@ -241,6 +261,7 @@ test.describe('countries: a search over 245 rows (issue 34 point 4)', () => {
       for (const name of names) expect(name.toLowerCase()).toContain('united');
       expect(await expectRowsFit(page, region, `countries at ${width} px`)).toBeGreaterThan(0);
       if (width < 768) await expectCards(region, `countries at ${width} px`);
+      else await expectColumns(region, `countries at ${width} px`);
       // From the top: a button left under the fixed bottom bar counts as too small for axe.
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectAccessible(page, `countries searched at ${width} px`);

@@ -199,7 +199,7 @@ export function InvoicesTable({
   }
   if (empty) return <p className={own.empty}>{emptyText}</p>;
   return (
-    <DataTable label="Invoices table">
+    <DataTable label="Invoices table" columnsFrom={32}>
       <thead>
         <tr>
           <th scope="col">#</th>

@@ -180,7 +180,7 @@ export function AdminListPanel({
       {empty !== null && !list.pageLoading ? (
         <p className={styles.empty}>{empty}</p>
       ) : (
-        <DataTable label={tableLabel}>
+        <DataTable label={tableLabel} columnsFrom={36}>
           <thead>
             <tr>
               {columns.map((column) => (

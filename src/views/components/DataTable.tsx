@@ -1,18 +1,53 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cx } from '../utils/cx';
 import styles from './DataTable.module.css';
 
+/** The spec's breakpoint (768 px) in rem: a table of many columns needs about that much room. */
+export const COLUMNS_FROM_REM = 48;
+
+/** Whether a width of `width` px is too narrow for columns that need `columnsFrom` rem. */
+export function showsCards(width: number, columnsFrom: number, remPx: number): boolean {
+  return width <= columnsFrom * remPx;
+}
+
+/**
+ * Cards while the element is no wider than `columnsFrom` rem, measured before the first paint
+ * and again each time it is resized (a ResizeObserver: one threshold per table, which a CSS
+ * container query cannot take as a parameter). Columns where nothing can be measured (jsdom).
+ */
+function useCards(columnsFrom: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [cards, setCards] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null || typeof ResizeObserver === 'undefined') return undefined;
+    const remPx = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const decide = (width: number) => setCards(showsCards(width, columnsFrom, remPx));
+    decide(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry !== undefined) decide(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [columnsFrom]);
+  return { ref, cards };
+}
+
 /**
  * A data table (its thead and tbody are the children) that fits its space (issue 34): where
- * there is room (its own width above 48rem, the spec's 768 px) every column and every action
- * shows, the cells wrapping rather than the table scrolling; where there is not (a phone, or a
- * narrow column beside the side menu), each row is a card that names its fields and keeps its
- * actions. The cards are chosen by a container query on the table's own width, so a table
- * beside a menu turns into cards when its space is narrow, whatever the window's width.
+ * there is room (its own width above `columnsFrom` rem: the spec's 768 px unless the table's few
+ * columns need less) every column and every action shows, the cells wrapping rather than the
+ * table scrolling; where there is not (a phone, or a narrow column beside the side menu), each
+ * row is a card that names its fields and keeps its actions. The choice follows the table's own
+ * width, so a table beside a menu turns into cards when its space is narrow, whatever the
+ * window's width.
  *
  * The cells are `Cell`s: each gives its column's heading (`label`), shown beside the value in a
  * card. With `grouped`, a record is a tbody of several rows (its extra rows full width), and
  * the tbody is the card.
+ *
+ * A feature's own styles follow the choice with `[data-layout='cards']` or
+ * `[data-layout='columns']` on the table's container.
  *
  * The region keeps the focus and scrolls sideways as a last resort (a table whose columns
  * cannot wrap to the room there is), so a keyboard can scroll it (WCAG 2.1.1; axe
@@ -21,14 +56,22 @@ import styles from './DataTable.module.css';
 export function DataTable({
   label,
   grouped = false,
+  columnsFrom = COLUMNS_FROM_REM,
   children,
 }: {
   label: string;
   grouped?: boolean;
+  /** The width (rem) from which the table shows columns rather than cards. */
+  columnsFrom?: number;
   children: ReactNode;
 }) {
+  const { ref, cards } = useCards(columnsFrom);
   return (
-    <div className={styles.container}>
+    <div
+      ref={ref}
+      className={cx(styles.container, cards && styles.cards)}
+      data-layout={cards ? 'cards' : 'columns'}
+    >
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region, see above */}
       <div className={styles.region} tabIndex={0} role="region" aria-label={label}>
         <table className={cx(styles.table, grouped && styles.grouped)}>{children}</table>

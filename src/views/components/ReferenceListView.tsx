@@ -205,7 +205,7 @@ export function ReferenceListView(props: ReferenceListViewProps) {
             </p>
           </div>
           {props.noMatches ? null : (
-            <DataTable label={`${title} list`}>
+            <DataTable label={`${title} list`} columnsFrom={36}>
               <thead>
                 <tr>
                   <th scope="col">
