@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useAppRuntime } from './appContext';
 
 // Only someone the server asks to wait long ever sees it: its view loads then.
@@ -7,6 +7,24 @@ const RateLimitNoticeView = lazy(() =>
     default: module.RateLimitNoticeView,
   })),
 );
+
+/**
+ * Now, read again each second while `retryAt` is under a minute away (the notice then counts
+ * the seconds down); from a minute it shows a time of day, which does not change.
+ */
+function useNow(retryAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (retryAt === null) return undefined;
+    const timer = setInterval(() => {
+      const time = Date.now();
+      if (retryAt - time < 61_000) setNow(time);
+    }, 1_000);
+    return () => clearInterval(timer);
+  }, [retryAt]);
+  return now;
+}
 
 /**
  * The notice of the 429 waits going on (spec §7.1: one retry after Retry-After, however long),
@@ -18,14 +36,16 @@ export function RateLimitNotice() {
   const { rateLimitWaits } = useAppRuntime();
   const waits = useSyncExternalStore(rateLimitWaits.subscribe, rateLimitWaits.current);
   const last = waits.at(-1);
+  const retryAt = Math.max(...waits.map((wait) => wait.retryAt));
+  const now = useNow(last === undefined ? null : retryAt);
   return (
     <div role="status">
       {last !== undefined && (
         <Suspense fallback={null}>
           <RateLimitNoticeView
             messages={[...new Set(waits.flatMap((wait) => wait.messages))]}
-            retryAt={Math.max(...waits.map((wait) => wait.retryAt))}
-            now={Date.now()}
+            retryAt={retryAt}
+            now={now}
             onStop={() => rateLimitWaits.cancelAll()}
           />
         </Suspense>

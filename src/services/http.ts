@@ -43,6 +43,12 @@ export interface HttpOptions {
   versionFlag?: ReloadFlag;
   /** Told of each long 429 wait, which it may cancel (see {@link SHOWN_WAIT_MS}). */
   rateLimitWaits?: RateLimitWaits;
+  /**
+   * Who the calls are made as (the person, organisation and impersonation; null signed out):
+   * a 429's retry is not sent once it has changed during the wait, so a call is never sent
+   * again as someone else. Defaults to the stored token.
+   */
+  getCaller?: () => string | null;
   /** This client's version; defaults to the contract's CLIENT_VERSION. */
   clientVersion?: string;
   /** The fetch ky uses; defaults to the global fetch (tests wrap it to observe requests). */
@@ -250,6 +256,7 @@ export function createHttp(options: HttpOptions): HttpClient {
   const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
 
   const apiBase = (): URL | null => resolveApiBase(options.getApiBaseUrl(), origin);
+  const caller = (): string | null => (options.getCaller ?? options.getToken)();
   const resolve = (path: string): URL => resolveRequestUrl(path, apiBase(), origin);
 
   /** The Authorization header a request to `url` gets: the bearer only under the API base. */
@@ -319,6 +326,7 @@ export function createHttp(options: HttpOptions): HttpClient {
         throw new ApiError({ kind: 'network', httpStatus: null, cause: error });
       }
     };
+    const firstCaller = caller();
     let response = await fetchOnce();
     for (let attempt = 0; response.status === RATE_LIMIT_STATUS; attempt += 1) {
       if (attempt >= RATE_LIMIT_RETRIES) break;
@@ -333,7 +341,7 @@ export function createHttp(options: HttpOptions): HttpClient {
         requestOptions?.signal,
         options.rateLimitWaits,
       );
-      if (!retry) break;
+      if (!retry || caller() !== firstCaller) break;
       response = await fetchOnce();
     }
     const readBody = async <R>(read: () => Promise<R>): Promise<R> => {
@@ -381,6 +389,7 @@ export function createHttp(options: HttpOptions): HttpClient {
   ): Promise<XhrAnswer> => {
     const url = resolve(path).href;
     const anonymous = requestOptions?.anonymous === true;
+    const firstCaller = caller();
     for (let attempt = 0; ; attempt += 1) {
       const headers: Record<string, string> = {
         Accept: 'application/json',
@@ -407,7 +416,7 @@ export function createHttp(options: HttpOptions): HttpClient {
         requestOptions?.signal,
         options.rateLimitWaits,
       );
-      if (!retry) return answer;
+      if (!retry || caller() !== firstCaller) return answer;
     }
   };
 

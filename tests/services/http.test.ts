@@ -506,6 +506,36 @@ describe('HTTP 429: one retry after Retry-After seconds, or 3 s', () => {
     expect(api.calls()).toHaveLength(1);
   });
 
+  it('is never sent again as someone else: a caller changed during the wait gets the 429', async () => {
+    const timers = fakeTimers();
+    let caller = 'olivia/1/';
+    rateLimitOnce({ 'retry-after': '2' });
+    const pending = makeClient({ getCaller: () => caller }).post(
+      'userinvitations/upsert',
+      Echo,
+      {},
+    );
+    await until(() => timers.started(2_000));
+    caller = 'marcus/2/';
+    const answered = expect(pending).rejects.toMatchObject({ httpStatus: 429 });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await answered;
+    await realSleep(100);
+    expect(api.calls()).toHaveLength(1);
+  });
+
+  it('without a caller of its own, a new token (another sign-in) is a new caller', async () => {
+    const timers = fakeTimers();
+    rateLimitOnce({ 'retry-after': '2' });
+    const pending = makeClient().delete('users/deleteMyAccount', Echo);
+    await until(() => timers.started(2_000));
+    token = 'someone-else';
+    const answered = expect(pending).rejects.toMatchObject({ httpStatus: 429 });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await answered;
+    expect(api.calls()).toHaveLength(1);
+  });
+
   it("the caller's abort ends an announced wait too: AbortError, and the notice goes", async () => {
     const timers = fakeTimers();
     const waits = createRateLimitWaits();

@@ -22,7 +22,8 @@ const entry: FlowEntryFactory<DataPrivacyRouteInput, DataPrivacyActors> = (servi
         const zip = await account.downloadPersonalData();
         saveFile(zip, personalDataFileName(input.firstName, input.lastName, new Date()));
       }),
-      deleteMyAccount: fromPromise(() => account.deleteMyAccount()),
+      // Its actor's signal: leaving the screen ends a rate limit's wait (spec §7.1).
+      deleteMyAccount: fromPromise(({ signal }) => account.deleteMyAccount({ signal })),
     },
     actions: {
       logDownloadFailure: (_, error) =>

@@ -22,7 +22,7 @@ const entry: FlowEntryFactory<undefined, ProfileActors> = (services) => {
   const myPosts = myPostsMachine.provide({
     actors: {
       listPosts: fromPromise(({ input, signal }) => posts.list(input, { signal })),
-      deletePost: fromPromise(({ input }) => posts.delete(input.id)),
+      deletePost: fromPromise(({ input, signal }) => posts.delete(input.id, { signal })),
     },
   });
   return {

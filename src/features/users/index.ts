@@ -16,10 +16,16 @@ const entry: FlowEntryFactory<undefined, UsersActors> = (services) => {
         // The time the list is shown from: a Pending invitation past its expiry shows Expired.
         loadedAt: new Date().toISOString(),
       })),
-      upsertInvitation: fromPromise(({ input }) => team.upsertInvitation(input)),
-      updateUser: fromPromise(({ input }) => team.updateUser(input)),
-      deleteUser: fromPromise(({ input }) => team.deleteUser(input.id)),
-      deleteInvitation: fromPromise(({ input }) => team.deleteInvitation(input.id)),
+      // The writes pass their actor's signal: leaving the screen ends a rate limit's wait (spec
+      // §7.1), so nothing is sent again once the person has gone.
+      upsertInvitation: fromPromise(({ input, signal }) =>
+        team.upsertInvitation(input, { signal }),
+      ),
+      updateUser: fromPromise(({ input, signal }) => team.updateUser(input, { signal })),
+      deleteUser: fromPromise(({ input, signal }) => team.deleteUser(input.id, { signal })),
+      deleteInvitation: fromPromise(({ input, signal }) =>
+        team.deleteInvitation(input.id, { signal }),
+      ),
     },
   });
   function Screen(props: FlowScreenProps<UsersActors>) {
