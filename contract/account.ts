@@ -194,6 +194,10 @@ export const deletionOutcomes = [
   'account',
 ] as const;
 export type DeletionOutcome = (typeof deletionOutcomes)[number];
+/** Whether the person's account outlives the deletion (they can log in again): it does when the
+ * person belongs to another organisation. */
+export const accountRemains = (outcome: DeletionOutcome): boolean =>
+  outcome === 'organisation' || outcome === 'membership';
 /**
  * What Delete Account will delete, as the Data Privacy screen words it: the outcome the server
  * will answer, the current organisation's name, and the person's other organisations (which

@@ -21,6 +21,14 @@ export const BUILD_INPUTS: readonly string[] = [
   'package-lock.json',
   'scripts/landing-shell.ts',
   'scripts/budget.ts',
+  // What those import: the plugin vite.config.ts loads, the page the landing shell writes into.
+  'scripts/stripMachineDescriptions.ts',
+  'server/http/indexPage.ts',
+  // The files Vite reads VITE_ variables from (the environment's own are hashed below).
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
 ];
 
 /** Where the stamp lives: in the build's own folder, so a deleted or fresh build has none. */

@@ -30,7 +30,8 @@ function useNow(retryAt: number | null): number {
  * The notice of the 429 waits going on (spec §7.1: one retry after Retry-After, however long),
  * above every screen: the servers' messages, when the retry is sent, and Stop waiting, which ends
  * every wait so each call answers its 429. A polite live region from the start, so the notice is
- * announced when it appears.
+ * announced when it appears (aria-live without the status role: an empty status on every page
+ * would be one more status for whoever looks for the screen's own).
  */
 export function RateLimitNotice() {
   const { rateLimitWaits } = useAppRuntime();
@@ -39,7 +40,7 @@ export function RateLimitNotice() {
   const retryAt = Math.max(...waits.map((wait) => wait.retryAt));
   const now = useNow(last === undefined ? null : retryAt);
   return (
-    <div role="status">
+    <div aria-live="polite">
       {last !== undefined && (
         <Suspense fallback={null}>
           <RateLimitNoticeView

@@ -427,7 +427,7 @@ test.describe('data privacy for whoever opens it (issue 34)', () => {
     await dialog.getByRole('button', { name: 'Yes, Delete Account' }).click();
     await expect(page).toHaveURL(/\/data-privacy$/);
     await expect(page.getByRole('status')).toContainText(
-      'Organisation DeletedThe organisation has been deleted, with all its data. Your account stays with your other organisations: log in to use them.',
+      'Organisation DeletedThe organisation has been deleted, with all its data. Your account stays: log in to carry on with it.',
     );
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect.poll(() => storedSession(page)).toBeNull();

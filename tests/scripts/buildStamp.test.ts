@@ -2,10 +2,10 @@
  * `npm start` builds only when the build's inputs changed (issue 34): the stamp of their hash,
  * written beside a successful build, decides.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { buildIsCurrent, inputsHash, writeStamp } from '../../scripts/buildStamp';
+import { BUILD_INPUTS, buildIsCurrent, inputsHash, writeStamp } from '../../scripts/buildStamp';
 
 function project() {
   const root = mkdtempSync(path.join(inject('tempRoot'), 'build-stamp-'));
@@ -55,5 +55,18 @@ describe('the build stamp', () => {
     rmSync(path.join(dist, 'index.html'));
     expect(buildIsCurrent(dist, hash)).toBe(false);
     expect(buildIsCurrent(path.join(root, 'missing'), hash)).toBe(false);
+  });
+
+  it("counts every project file the build's config and scripts import among its inputs", () => {
+    const covered = (file: string) =>
+      BUILD_INPUTS.some((input) => file === input || file.startsWith(`${input}/`));
+    for (const config of BUILD_INPUTS.filter((input) => /\.ts$/.test(input))) {
+      const text = readFileSync(config, 'utf8');
+      for (const [, relative] of text.matchAll(/^import [^;]*?from '(\.{1,2}\/[^']+)'/gms)) {
+        const file = path.posix.normalize(path.posix.join(path.posix.dirname(config), relative!));
+        const withExtension = /\.[a-z]+$/.test(file) ? file : `${file}.ts`;
+        expect(covered(withExtension), `${config} imports ${withExtension}`).toBe(true);
+      }
+    }
   });
 });

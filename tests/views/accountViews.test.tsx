@@ -535,10 +535,12 @@ describe('Data Privacy', () => {
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     rerender(<DataPrivacyView {...privacy} page="deleted" deletedOutcome="membership" />);
     expect(screen.getByRole('status').textContent).toMatch(/^Organisation LeftYou no longer/);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     rerender(<DataPrivacyView {...privacy} page="deleted" deletedOutcome="account" />);
     expect(screen.getByRole('status').textContent).toMatch(
       /^Account DeletedYour account and your personal data have been deleted/,
     );
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
   it('shows a note instead of Delete Account when the machine says it is not offered; the download stays', async () => {

@@ -1,5 +1,5 @@
 import { Download, Info, Trash2 } from 'lucide-react';
-import type { DeletionOutcome, DeletionPlan } from '../../../contract/account';
+import { accountRemains, type DeletionOutcome, type DeletionPlan } from '../../../contract/account';
 import { Alert } from '../../views/components/Alert';
 import { Button } from '../../views/components/Button';
 import { LinkButton } from '../../views/components/LinkButton';
@@ -129,11 +129,11 @@ export const deletedWords: Record<DeletionOutcome, { title: string; text: string
   },
   organisation: {
     title: 'Organisation Deleted',
-    text: 'The organisation has been deleted, with all its data. Your account stays with your other organisations: log in to use them.',
+    text: 'The organisation has been deleted, with all its data. Your account stays: log in to carry on with it.',
   },
   membership: {
     title: 'Organisation Left',
-    text: 'You no longer have access to that organisation, and the posts and drops you wrote in it have been deleted. Your account stays with your other organisations: log in to use them.',
+    text: 'You no longer have access to that organisation, and the posts and drops you wrote in it have been deleted. Your account stays: log in to carry on with it.',
   },
   account: {
     title: 'Account Deleted',
@@ -218,7 +218,7 @@ export function DataPrivacyView(props: DataPrivacyViewProps) {
   );
   if (page === 'visitor' || page === 'deleted') {
     const done = page === 'deleted' && deletedOutcome ? deletedWords[deletedOutcome] : null;
-    const staysElsewhere = deletedOutcome === 'organisation' || deletedOutcome === 'membership';
+    const staysElsewhere = deletedOutcome !== null && accountRemains(deletedOutcome);
     return (
       <AccountPanel title="Data Privacy">
         {done ? (
