@@ -394,10 +394,9 @@ describe('POST /posts/create', () => {
     expect(await feedIdsInDatabase()).toEqual(before);
   });
 
-  it('refuses a publish date in the past, and accepts the current and the previous 15-minute step', async () => {
+  it('refuses a publish date in the past, and accepts the form default of a form open up to two hours', async () => {
     const before = await feedIdsInDatabase();
-    const step = 15 * 60_000;
-    const earliest = roundedNow().getTime() - step;
+    const earliest = roundedNow().getTime() - 2 * 60 * 60_000;
     for (const publishedDate of [
       '2020-01-01T00:00:00Z',
       new Date(test.clock.now().getTime() - 86_400_000).toISOString(),
@@ -410,7 +409,8 @@ describe('POST /posts/create', () => {
       );
     }
     expect(await feedIdsInDatabase()).toEqual(before);
-    // The form's default (now rounded down to 15 minutes), and the step before it (grace).
+    // The form's default (now rounded down to 15 minutes), and that of a form opened at the
+    // start of the grace, two hours before the current step.
     expect((await create(ownerSession)).publishedDate).toBe(roundedNow().toISOString());
     const atEarliest = new Date(earliest).toISOString();
     expect((await create(ownerSession, { publishedDate: atEarliest })).publishedDate).toBe(

@@ -86,15 +86,21 @@ function parsePublishedDate(value: string): Date {
 }
 
 const PUBLISH_STEP_MS = PUBLISH_STEP_MINUTES * 60_000;
+/**
+ * How long a person may take over a post whose publish date they left at the form's default (the
+ * time the form opened, rounded down to the step) before that date counts as the past.
+ */
+export const PUBLISH_GRACE_MS = 2 * 60 * 60_000;
 
 /**
- * The earliest publish date a post may be given at `now`: the start of the previous 15-minute
- * step. The form's default is now rounded down to the step, sent a moment later; one step of
- * grace keeps a form opened just before a step boundary from being refused. Anything earlier
- * would back-date the post (postTexts.publishDateInPast).
+ * The earliest publish date a post may be given at `now`: two hours before the current 15-minute
+ * step began. The form's default is the time it opened, rounded down to the step, and writing a
+ * post takes a while (review of issue 34: with one step of grace, a form opened at 10:14 and sent
+ * at 10:30 was refused a date the person never touched). Anything earlier would back-date the
+ * post (postTexts.publishDateInPast).
  */
 export function earliestPublishDate(now: Date): Date {
-  return new Date(Math.floor(now.getTime() / PUBLISH_STEP_MS) * PUBLISH_STEP_MS - PUBLISH_STEP_MS);
+  return new Date(Math.floor(now.getTime() / PUBLISH_STEP_MS) * PUBLISH_STEP_MS - PUBLISH_GRACE_MS);
 }
 
 /** Refuses a publish date before the earliest one, unless it is the post's stored one (kept). */
