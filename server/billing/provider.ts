@@ -89,7 +89,10 @@ export interface PlanInfo {
   amount: number;
   /** ISO 4217, lower case. */
   currency: string;
-  /** How often it is charged ('day', 'week', 'month' or 'year'); null for a one-off price. */
+  /**
+   * How often it is charged: 'day', 'week', 'month' or 'year', or a count of them when more
+   * than one ('3 months'); null for a one-off price.
+   */
   interval: string | null;
 }
 

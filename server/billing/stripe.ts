@@ -112,17 +112,32 @@ function promotionCodeInfoOf(code: Stripe.PromotionCode): PromotionCodeInfo | nu
   };
 }
 
+/**
+ * The plan as the screen shows it. A price with no unit amount (tiered or metered) has no one
+ * price to show: BillingProviderError, and the screen shows none rather than '£0.00'. A price
+ * charged every few intervals says so ('3 months': 'every 3 months' on the screen).
+ */
 export function planInfoOf(price: Stripe.Price): PlanInfo {
   const product = price.product;
   const name =
     typeof product === 'object' && !('deleted' in product && product.deleted === true)
       ? (product as Stripe.Product).name
       : null;
+  if (price.unit_amount === null) {
+    throw new BillingProviderError(`The price ${price.id} has no unit amount to show.`);
+  }
+  const recurring = price.recurring;
+  const count = recurring?.interval_count ?? 1;
   return {
     description: name ?? price.nickname ?? '',
-    amount: price.unit_amount ?? 0,
+    amount: price.unit_amount,
     currency: price.currency,
-    interval: price.recurring?.interval ?? null,
+    interval:
+      recurring === null
+        ? null
+        : count === 1
+          ? recurring.interval
+          : `${count} ${recurring.interval}s`,
   };
 }
 

@@ -15,6 +15,8 @@ import { paymentTexts } from '../../contract/payments';
 import type { DatabaseHandle } from '../../server/db/database';
 import { billingEvents, tenants } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
+import { BillingProviderError } from '../../server/billing/provider';
+import { planInfoOf } from '../../server/billing/stripe';
 import { WEBHOOK_SIGNATURE_INVALID } from '../../server/features/payments/routes';
 import { apiPaths } from './support/apiPaths';
 import { FakeStripe } from './support/fakeStripe';
@@ -354,5 +356,36 @@ describe('an owner deleting their account while Stripe fails', () => {
     expect(logs).toEqual([
       expect.objectContaining({ level: 50, customerId: 'cus_fake_unreachable' }),
     ]);
+  });
+});
+
+describe('the plan read from a Stripe price (planInfoOf)', () => {
+  const price = (overrides: Partial<Stripe.Price>) =>
+    ({
+      id: 'price_x',
+      product: { id: 'prod_x', name: 'Givedrop subscription' },
+      nickname: null,
+      unit_amount: 1200,
+      currency: 'gbp',
+      recurring: { interval: 'month', interval_count: 1 },
+      ...overrides,
+    }) as unknown as Stripe.Price;
+
+  it('says how often: every interval, a count of them, or none for a one-off price', () => {
+    expect(planInfoOf(price({}))).toEqual({
+      description: 'Givedrop subscription',
+      amount: 1200,
+      currency: 'gbp',
+      interval: 'month',
+    });
+    const quarterly = price({
+      recurring: { interval: 'month', interval_count: 3 } as Stripe.Price.Recurring,
+    });
+    expect(planInfoOf(quarterly).interval).toBe('3 months');
+    expect(planInfoOf(price({ recurring: null })).interval).toBeNull();
+  });
+
+  it('refuses a price with no unit amount (tiered or metered) rather than show 0', () => {
+    expect(() => planInfoOf(price({ unit_amount: null }))).toThrow(BillingProviderError);
   });
 });
