@@ -18,6 +18,16 @@ function localDay(days: number): string {
 /** 'dd/MM/yyyy' of the same day, as the app shows dates. */
 const shownDay = (iso: string) => iso.split('-').reverse().join('/');
 
+/** With E2E_SHOTS_DIR set, a full-page screenshot there (the issue's screenshots to look at). */
+async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  await page.screenshot({
+    path: `${dir}/${name}-${page.viewportSize()?.width ?? 0}.png`,
+    fullPage: true,
+  });
+}
+
 /** Nothing is wider than the window: no sideways scrolling. */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -69,6 +79,7 @@ for (const width of [1280, 390]) {
       await expect(draft).toBeVisible();
       await expectAccessible(page, `my posts, drafts, at ${width} px`);
       await expectNoSidewaysScroll(page);
+      await shoot(page, 'my-posts-drafts');
 
       // Edit it (Create Post's update mode) and schedule it.
       await draft.getByRole('link', { name: /^Edit post:/ }).click();
@@ -147,6 +158,7 @@ test('my posts at 320 px: the tabs and the posts fit, no sideways scrolling', as
     expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(box && box.height < 50).toBe(true);
     await expectNoSidewaysScroll(page);
+    await shoot(page, `my-posts-${name.toLowerCase()}`);
   }
   await expectAccessible(page, 'my posts at 320 px');
 });
