@@ -105,6 +105,9 @@ test.describe('onboarding and the profile', () => {
   test('newbie chooses topics, adds a cropped photo, reloads, goes back and forth, starts giving; the profile shows the photo, and deleting it shows the initials', async ({
     page,
   }) => {
+    // A long walk (onboarding, a cropped upload, a reload, sign-out and in, the profile): a
+    // loaded machine takes over a minute, and a timeout would skip the reset in its finally.
+    test.slow();
     await recordUploadProgress(page);
     await logIn(page, NEWBIE);
     await expect(page).toHaveURL(/\/onboarding$/);

@@ -55,7 +55,7 @@ test("the owner's invoice table lists three invoices and Download serves a PDF",
   await expect(
     accountMenu(page).getByRole('link', { name: 'Subscription / Invoices' }),
   ).toHaveAttribute('aria-current', 'page');
-  await expect(subscriptionStatus(page)).toHaveText(/^active until \d\d\/\d\d\/\d{4}$/);
+  await expect(subscriptionStatus(page)).toHaveText(/^active until \d\d\/\d\d\/\d{4} \d\d:\d\d$/);
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader')).toHaveText([
     '#',
@@ -66,7 +66,7 @@ test("the owner's invoice table lists three invoices and Download serves a PDF",
   ]);
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(3);
-  await expect(rows.first().getByRole('cell').nth(1)).toHaveText(/^\d\d\/\d\d\/\d{4}$/);
+  await expect(rows.first().getByRole('cell').nth(1)).toHaveText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
   await expect(rows.first().getByRole('cell').nth(3)).toHaveText(/^[A-Z]{3} \d+\.\d\d$/);
   // The owner is an Administrator with a live subscription: no Subscribe, but the portal.
   await expect(page.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
@@ -108,7 +108,7 @@ test('when the host ends a trial, the poll sends the person to / and Subscriptio
   await logInToDashboard(page, MEMBER);
   await switchTo(page, 'Marcus Reed');
   await page.goto(PAYMENTS);
-  await expect(subscriptionStatus(page)).toHaveText(/^trialing until \d\d\/\d\d\/\d{4}$/);
+  await expect(subscriptionStatus(page)).toHaveText(/^trialing until \d\d\/\d\d\/\d{4} \d\d:\d\d$/);
   await expect(page.getByText('There are no invoices')).toBeVisible();
   await page.goto('/account/preferences');
   await expect(page.getByRole('heading', { name: 'Communication Preferences' })).toBeVisible();
@@ -127,7 +127,7 @@ test('when the host ends a trial, the poll sends the person to / and Subscriptio
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto(PAYMENTS);
-  await expect(subscriptionStatus(page)).toHaveText(/^trial ended on \d\d\/\d\d\/\d{4}$/);
+  await expect(subscriptionStatus(page)).toHaveText(/^trial ended on \d\d\/\d\d\/\d{4} \d\d:\d\d$/);
   await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
   await expect(page.getByLabel(/Promotional code/)).toBeVisible();
   await expectAccessibleAtBothWidths(
@@ -184,7 +184,7 @@ test('a trial organisation subscribes through the checkout with a promotion code
   // Back on Subscription / Invoices: confirmed, the session id gone from the address.
   await expect(page.getByText('Thank you: your subscription has started.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${PAYMENTS}$`));
-  await expect(subscriptionStatus(page)).toHaveText(/^active until \d\d\/\d\d\/\d{4}$/);
+  await expect(subscriptionStatus(page)).toHaveText(/^active until \d\d\/\d\d\/\d{4} \d\d:\d\d$/);
   await expect(page.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Manage subscription' })).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(1);
