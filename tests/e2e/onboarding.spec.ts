@@ -255,7 +255,7 @@ test.describe('onboarding and the profile', () => {
         avatarUrl,
       );
       await expectAccessibleAtBothWidths(page, 'profile');
-      const tabs = page.getByRole('tab');
+      const tabs = page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab');
       await expect(tabs).toHaveText(['Profile', 'Collectibles', 'Analytics']);
       await tabs.first().focus();
       await page.keyboard.press('ArrowRight');

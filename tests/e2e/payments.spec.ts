@@ -43,8 +43,9 @@ async function marcusReedId(request: APIRequestContext): Promise<number> {
   return tenant!.id;
 }
 
+/** The Status line (the Plan and Price lines follow it when there is a plan to offer). */
 const subscriptionStatus = (page: Page) =>
-  page.getByRole('region', { name: 'Subscription', exact: true }).getByRole('definition');
+  page.getByRole('region', { name: 'Subscription', exact: true }).getByRole('definition').first();
 
 test("the owner's invoice table lists three invoices and Download serves a PDF", async ({
   page,
@@ -109,6 +110,10 @@ test('when the host ends a trial, the poll sends the person to / and Subscriptio
   await switchTo(page, 'Marcus Reed');
   await page.goto(PAYMENTS);
   await expect(subscriptionStatus(page)).toHaveText(/^trialing until \d\d\/\d\d\/\d{4} \d\d:\d\d$/);
+  // Subscribe is offered with its plan and price (issue 34 point 3), before the checkout page.
+  await expect(
+    page.getByRole('region', { name: 'Subscription', exact: true }).getByRole('definition'),
+  ).toHaveText([/^trialing until /, 'Givedrop subscription, monthly', '£12.00 a month']);
   await expect(page.getByText('There are no invoices')).toBeVisible();
   await page.goto('/account/preferences');
   await expect(page.getByRole('heading', { name: 'Communication Preferences' })).toBeVisible();
