@@ -262,7 +262,8 @@ test.describe('onboarding and the profile', () => {
       await expect(tabs.nth(1)).toBeFocused();
       await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
       const deleted = page.waitForResponse((r) => r.url().includes('/api/users/deleteAvatarFile'));
-      await page.getByRole('button', { name: 'Delete' }).click();
+      // The photo's Delete (My posts' buttons are 'Delete post: …').
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
       expect((await deleted).status()).toBe(200);
       await expect(page.getByRole('img', { name: /^Profile photo of / })).toHaveCount(0);
       const initials = (after.firstName as string)[0]! + (after.lastName as string)[0]!;
