@@ -194,8 +194,10 @@ export const deletionOutcomes = [
   'account',
 ] as const;
 export type DeletionOutcome = (typeof deletionOutcomes)[number];
-/** Whether the person's account outlives the deletion (they can log in again): it does when the
- * person belongs to another organisation. */
+/**
+ * Whether the person's account outlives the deletion (they can log in again): it does when the
+ * person belongs to another organisation.
+ */
 export const accountRemains = (outcome: DeletionOutcome): boolean =>
   outcome === 'organisation' || outcome === 'membership';
 /**

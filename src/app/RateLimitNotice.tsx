@@ -36,12 +36,12 @@ function useNow(retryAt: number | null): number {
 export function RateLimitNotice() {
   const { rateLimitWaits } = useAppRuntime();
   const waits = useSyncExternalStore(rateLimitWaits.subscribe, rateLimitWaits.current);
-  const last = waits.at(-1);
+  const shown = waits.length > 0;
   const retryAt = Math.max(...waits.map((wait) => wait.retryAt));
-  const now = useNow(last === undefined ? null : retryAt);
+  const now = useNow(shown ? retryAt : null);
   return (
     <div aria-live="polite">
-      {last !== undefined && (
+      {shown && (
         <Suspense fallback={null}>
           <RateLimitNoticeView
             messages={[...new Set(waits.flatMap((wait) => wait.messages))]}

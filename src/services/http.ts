@@ -166,6 +166,9 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** The reason a person's Stop waiting aborts a 429 wait with (the caller's abort has its own). */
+const STOPPED_BY_PERSON = Symbol('stopped by the person');
+
 /**
  * Waits `ms` before the 429 retry. Answers true to retry, false when a person stopped the wait
  * (announced to `waits` when it is long); rejects when the caller's signal aborts.
@@ -181,31 +184,23 @@ async function waitToRetry(
     return true;
   }
   if (signal?.aborted === true) throw signal.reason;
+  // One signal ends the wait: the first of the caller's abort (rethrown) and the person's stop.
   const stop = new AbortController();
-  let stoppedByPerson = false;
   const end = waits.begin(
     { retryAt: Date.now() + ms, messages: parseEnvelope(bodyText)?.messages ?? [] },
-    () => {
-      stoppedByPerson = true;
-      stop.abort();
-    },
+    () => stop.abort(STOPPED_BY_PERSON),
   );
-  // Either ends the wait: the caller's signal (rethrown) or the person (no retry).
   const onAbort = (): void => stop.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     await wait(ms, stop.signal);
     return true;
   } catch (error) {
-    if (isStoppedByPerson()) return false;
+    if (stop.signal.reason === STOPPED_BY_PERSON) return false;
     throw error;
   } finally {
     signal?.removeEventListener('abort', onAbort);
     end();
-  }
-
-  function isStoppedByPerson(): boolean {
-    return stoppedByPerson && signal?.aborted !== true;
   }
 }
 
@@ -257,6 +252,23 @@ export function createHttp(options: HttpOptions): HttpClient {
 
   const apiBase = (): URL | null => resolveApiBase(options.getApiBaseUrl(), origin);
   const caller = (): string | null => (options.getCaller ?? options.getToken)();
+
+  /**
+   * Whether a 429 is sent again: after its wait (unless a person stopped it), and only as the
+   * caller it was first sent as.
+   */
+  const retries = async (
+    retryAfter: string | null,
+    bodyText: string,
+    requestOptions: RequestOptions | undefined,
+    firstCaller: string | null,
+  ): Promise<boolean> =>
+    (await waitToRetry(
+      retryAfterMs(retryAfter),
+      bodyText,
+      requestOptions?.signal,
+      options.rateLimitWaits,
+    )) && caller() === firstCaller;
   const resolve = (path: string): URL => resolveRequestUrl(path, apiBase(), origin);
 
   /** The Authorization header a request to `url` gets: the bearer only under the API base. */
@@ -330,18 +342,17 @@ export function createHttp(options: HttpOptions): HttpClient {
     let response = await fetchOnce();
     for (let attempt = 0; response.status === RATE_LIMIT_STATUS; attempt += 1) {
       if (attempt >= RATE_LIMIT_RETRIES) break;
-      const waitMs = retryAfterMs(response.headers.get('Retry-After'));
       const bodyText = await response
         .clone()
         .text()
         .catch(() => '');
-      const retry = await waitToRetry(
-        waitMs,
+      const retry = await retries(
+        response.headers.get('Retry-After'),
         bodyText,
-        requestOptions?.signal,
-        options.rateLimitWaits,
+        requestOptions,
+        firstCaller,
       );
-      if (!retry || caller() !== firstCaller) break;
+      if (!retry) break;
       response = await fetchOnce();
     }
     const readBody = async <R>(read: () => Promise<R>): Promise<R> => {
@@ -410,13 +421,13 @@ export function createHttp(options: HttpOptions): HttpClient {
       });
       noteVersion(answer.header(CLIENT_VERSION_HEADER));
       if (answer.status !== RATE_LIMIT_STATUS || attempt >= RATE_LIMIT_RETRIES) return answer;
-      const retry = await waitToRetry(
-        retryAfterMs(answer.header('Retry-After')),
+      const retry = await retries(
+        answer.header('Retry-After'),
         answer.bodyText,
-        requestOptions?.signal,
-        options.rateLimitWaits,
+        requestOptions,
+        firstCaller,
       );
-      if (!retry || caller() !== firstCaller) return answer;
+      if (!retry) return answer;
     }
   };
 

@@ -93,7 +93,7 @@ function PostRow({
           size="sm"
           icon={<Pencil aria-hidden="true" focusable="false" size={16} />}
         >
-          Edit <span className={styles.hidden}>post: {name}</span>
+          Edit <span className="visually-hidden">post: {name}</span>
         </LinkButton>
         <RowAction
           icon={Trash2}

@@ -3,12 +3,7 @@ import { cx } from '../utils/cx';
 import styles from './DataTable.module.css';
 
 /** The spec's breakpoint (768 px) in rem: a table of many columns needs about that much room. */
-export const COLUMNS_FROM_REM = 48;
-
-/** Whether a width of `width` px is too narrow for columns that need `columnsFrom` rem. */
-export function showsCards(width: number, columnsFrom: number, remPx: number): boolean {
-  return width <= columnsFrom * remPx;
-}
+const COLUMNS_FROM_REM = 48;
 
 /**
  * Cards while the element is no wider than `columnsFrom` rem, measured before the first paint
@@ -22,7 +17,7 @@ function useCards(columnsFrom: number) {
     const element = ref.current;
     if (element === null || typeof ResizeObserver === 'undefined') return undefined;
     const remPx = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const decide = (width: number) => setCards(showsCards(width, columnsFrom, remPx));
+    const decide = (width: number) => setCards(width <= columnsFrom * remPx);
     decide(element.getBoundingClientRect().width);
     const observer = new ResizeObserver(([entry]) => {
       if (entry !== undefined) decide(entry.contentRect.width);
@@ -67,11 +62,7 @@ export function DataTable({
 }) {
   const { ref, cards } = useCards(columnsFrom);
   return (
-    <div
-      ref={ref}
-      className={cx(styles.container, cards && styles.cards)}
-      data-layout={cards ? 'cards' : 'columns'}
-    >
+    <div ref={ref} className={styles.container} data-layout={cards ? 'cards' : 'columns'}>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region, see above */}
       <div className={styles.region} tabIndex={0} role="region" aria-label={label}>
         <table className={cx(styles.table, grouped && styles.grouped)}>{children}</table>
