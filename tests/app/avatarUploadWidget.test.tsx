@@ -10,6 +10,7 @@ import {
   type UploadImageInput,
 } from '../../src/machines/avatarUploadMachine';
 import { AvatarUploadWidget } from '../../src/shared/AvatarUploadWidget';
+import { SIGNAL_WAIT } from '../support/ceilings';
 import { makeAvatarPreset } from '../support/fixtures';
 import { FakeCropper } from '../views/fakeCropper';
 
@@ -107,7 +108,8 @@ describe('AvatarUploadWidget: the avatarUpload actor rendered', () => {
 
     // The crop dialog opens on the chosen file.
     const dialog = await screen.findByRole('dialog', { name: 'Crop your photo' });
-    const cropper = FakeCropper.last();
+    // The cropper is made in the lazy dialog's effect, which may run after the dialog shows.
+    const cropper = await vi.waitFor(() => FakeCropper.last(), SIGNAL_WAIT);
     const source = cropper.element.getAttribute('src') ?? '';
     expect(urls.get(source)).toBe(file);
     expect(cropper.options.aspectRatio).toBe(1);
