@@ -1,9 +1,13 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // A worker per core: Vitest's default leaves one core to its main process, which on CI's two
+    // cores ran every file one after the other (the main process is mostly idle meanwhile).
+    maxWorkers: availableParallelism(),
     globalSetup: ['tests/support/tempRoot.ts'],
     projects: [
       {

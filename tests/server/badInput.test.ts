@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../contract/account';
 import { avatarTexts } from '../../contract/avatars';
 import { ResponseStatus, UserRole } from '../../contract/enums';
@@ -44,7 +44,7 @@ import { useTestApp } from './support/suite';
 let host: LoginResult;
 let tenantId: number;
 
-const { handle, test } = useTestApp({ appPerTest: true, build: { bodyLimit: 64 * 1024 } });
+const { handle, test } = useTestApp({ build: { bodyLimit: 64 * 1024 } });
 beforeAll(async () => {
   // The owner's organisation (a select without a where answers rows in whatever order the table
   // keeps them: once the seed updated Harbour Hope, another organisation came first).
@@ -54,7 +54,10 @@ beforeAll(async () => {
     .where(eq(tenants.name, DEMO_TENANTS.harbourHope.name));
   tenantId = tenant?.id ?? 0;
 });
-beforeEach(async () => {
+// One app and one sign-in for the file: every case is refused and changes nothing, so the cases
+// need no fresh app each (which made this file take minutes); the one that ends the host's
+// session signs the host in again.
+beforeAll(async () => {
   host = await login(test.app, DEMO_USERS.owner.email);
 });
 
@@ -2015,6 +2018,11 @@ describe('a bad trial date', () => {
 });
 
 describe('an empty JSON body', () => {
+  // The empty revoke below ends the host's session (the refresh cookie is the host's).
+  afterAll(async () => {
+    host = await login(test.app, DEMO_USERS.owner.email);
+  });
+
   it('is read as no payload', async () => {
     const revoke = await post(apiPaths.revokeToken, { name: 'empty', body: '' });
     expect(revoke.statusCode).toBe(200);
