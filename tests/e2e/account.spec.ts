@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './reachFixture';
 import { accountAreaLabels } from '../support/menus';
 import {
   accountMenu,
@@ -452,7 +452,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * Harbour Hope.
  */
 test.describe('deleting one of two memberships', () => {
-  test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}` });
+  test.use({ server: 'activation' });
 
   test('a member of two organisations deletes their account in one and signs in to the other', async ({
     page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reachFixture';
 import { fillSignupForm, newPerson } from './signupSupport';
 import {
   expectAccessible,
@@ -9,11 +9,9 @@ import {
   waitForMail,
 } from './support';
 
-/** playwright.config.ts starts it on the e2e port + 1. */
-const ACTIVATION_PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
-
-// This server runs with SIGNUP_REQUIRES_ACTIVATION=1: new accounts need the emailed link.
-test.use({ baseURL: `http://localhost:${ACTIVATION_PORT}` });
+// The worker's second server runs with SIGNUP_REQUIRES_ACTIVATION=1: new accounts need the
+// emailed link (tests/e2e/servers.ts).
+test.use({ server: 'activation' });
 
 test('a new account is activated by the emailed link, once', async ({ page, request }) => {
   const person = newPerson('Rosalind', 'Franklin');

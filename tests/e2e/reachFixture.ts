@@ -1,10 +1,14 @@
 /**
- * What the real browser reaches (issue 33, deliverable 3), the e2e side: every spec's `test`
- * records the statecharts' states and transitions that Chromium reaches.
+ * The specs' `test`: Playwright's own with the worker's real servers, and what the real browser
+ * reaches recorded (issue 33, deliverable 3).
  *
  * The specs import `test` and `expect` from '@playwright/test' as usual; the e2e run's tsconfig
  * (tests/e2e/playwright.tsconfig.json, named in playwright.config.ts) maps that import to this
- * module, which is Playwright's own with one worker fixture more. The fixture gives every browser
+ * module, which is Playwright's own with these fixtures more:
+ * - `workerServers` starts the worker's two servers (tests/e2e/servers.ts) and stops them at the
+ *   worker's end; `baseURL` is the one the test's `server` option names (`main` unless a spec says
+ *   `test.use({ server: 'activation' })`), for its pages and its `request`.
+ * - `reachRecorder` records the statecharts' states and transitions. It gives every browser
  * context of the worker (the `page` fixture's, and those a spec opens with
  * `browser.newContext()` or `browser.newPage()`) a binding that the app, built for the test
  * (src/app/reach.ts), calls with what each page newly reaches, as it happens: nothing is lost
@@ -16,6 +20,7 @@ import path from 'node:path';
 import { test as base, type BrowserContext } from 'playwright/test';
 import { REACH_BINDING, type Reach, type ReachBatch } from '../../src/app/reach';
 import { REACH_DIR_ENV } from './reachGlobalSetup';
+import { startWorkerServers, type ServerName, type WorkerServers } from './servers';
 
 export * from 'playwright/test';
 
@@ -52,7 +57,29 @@ function attach(context: BrowserContext): void {
     .catch(() => {});
 }
 
-export const test = base.extend<object, { reachRecorder: void }>({
+export const test = base.extend<
+  { server: ServerName },
+  { reachRecorder: void; workerServers: WorkerServers }
+>({
+  /** Which of the worker's servers the test's pages and requests go to (tests/e2e/servers.ts). */
+  server: ['main', { option: true }],
+  baseURL: async ({ server, workerServers }, use) => {
+    await use(workerServers[server]);
+  },
+  workerServers: [
+    // Playwright requires the fixture's first argument to be a destructuring pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const servers = await startWorkerServers(workerInfo.parallelIndex);
+      try {
+        await use(servers.urls);
+      } finally {
+        await servers.stop();
+      }
+    },
+    // Starting two servers (migrations and seed on a fresh database) takes a while when busy.
+    { scope: 'worker', timeout: 240_000 },
+  ],
   reachRecorder: [
     async ({ browser }, use, workerInfo) => {
       const dir = process.env[REACH_DIR_ENV];
