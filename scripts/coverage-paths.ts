@@ -79,6 +79,32 @@ if (process.argv.includes('--from-unit-run')) {
   if (failed) console.error('Machine path tests failed (the report marks the failed paths).');
 }
 
+/** One machine's suites' records as one: what any of them reached, and all their paths. */
+function mergeRecords(own: CoverageRecord[]): CoverageRecord | undefined {
+  const [first, ...rest] = own;
+  if (first === undefined) return undefined;
+  const union = (all: string[], lists: string[][]) =>
+    all.filter((x) => lists.some((list) => list.includes(x)));
+  return {
+    ...first,
+    states: {
+      all: first.states.all,
+      reached: union(
+        first.states.all,
+        own.map((r) => r.states.reached),
+      ),
+    },
+    transitions: {
+      all: first.transitions.all,
+      reached: union(
+        first.transitions.all,
+        own.map((r) => r.transitions.reached),
+      ),
+    },
+    paths: first.paths + rest.reduce((sum, r) => sum + r.paths, 0),
+  };
+}
+
 const pct = (reached: number, all: number) => (all === 0 ? 100 : (100 * reached) / all);
 const rows: string[][] = [['machine', 'paths', 'states', 'transitions']];
 const records: CoverageRecord[] = [];
@@ -86,14 +112,21 @@ const report: PathsReport = {};
 const pathFiles = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.paths.json')) : [];
 // Loaded here, not at the top: --report-only needs no machine.
 const { allMachines } = await import('../src/app/machineList');
+const recordFiles = existsSync(dir)
+  ? readdirSync(dir).filter((f) => f.endsWith('.record.json'))
+  : [];
 for (const machine of await allMachines()) {
-  const file = path.join(dir, `${machine.id}.json`);
-  if (!existsSync(file)) {
+  // Each suite of the machine wrote its own record (suites run in parallel workers).
+  const own = recordFiles
+    .filter((f) => f.startsWith(`${machine.id}.`))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as CoverageRecord)
+    .filter((record) => record.machine === machine.id);
+  const r = mergeRecords(own);
+  if (r === undefined) {
     rows.push([machine.id, '0', 'no generated path tests', '']);
     failed = true;
     continue;
   }
-  const r = JSON.parse(readFileSync(file, 'utf8')) as CoverageRecord;
   records.push(r);
   const suites = pathFiles
     .filter((f) => f.startsWith(`${machine.id}.`))

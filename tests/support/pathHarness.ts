@@ -21,7 +21,7 @@
 import { getAdjacencyMap } from '@xstate/graph';
 // One key for a transition, shared with the e2e run's recorder, so unit and e2e figures compare.
 import { transitionKey } from '../../src/app/reach';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   __unsafe_getAllOwnEventDescriptors,
@@ -775,39 +775,30 @@ export class CoverageRecorder {
   }
 
   /**
-   * Writes this suite's record, merged with what other suites of the same machine wrote
-   * (npm run coverage:paths clears the folder first), and the paths it recorded (from `testFile`).
-   * Returns this suite's own record.
+   * Writes this suite's record and the paths it recorded (from `testFile`), each to a file of its
+   * own: suites of one machine run in parallel workers, so none reads and rewrites a shared file
+   * (scripts/coverage-paths.ts merges a machine's records). Returns this suite's own record.
    */
   write(dir = path.resolve('coverage/paths'), testFile?: string, suite = ''): CoverageRecord {
     const record = this.record();
-    const file = path.join(dir, `${record.machine}.json`);
     mkdirSync(dir, { recursive: true });
-    let merged = record;
-    if (existsSync(file)) {
-      const previous = JSON.parse(readFileSync(file, 'utf8')) as CoverageRecord;
-      const union = (a: string[], b: string[], all: string[]) =>
-        all.filter((x) => a.includes(x) || b.includes(x));
-      merged = {
-        ...record,
-        states: {
-          all: record.states.all,
-          reached: union(record.states.reached, previous.states.reached, record.states.all),
-        },
-        transitions: {
-          all: record.transitions.all,
-          reached: union(
-            record.transitions.reached,
-            previous.transitions.reached,
-            record.transitions.all,
-          ),
-        },
-        paths: record.paths + previous.paths,
-      };
-    }
-    writeFileSync(file, JSON.stringify(merged, null, 2));
+    writeFileSync(this.suiteFile(dir, testFile, 'record'), JSON.stringify(record));
     this.writePaths(dir, testFile, suite);
     return record;
+  }
+
+  /**
+   * A new file of this machine's for one suite of `testFile` (a test file runs in one worker, its
+   * suites one after the other, so the first free number is this suite's).
+   */
+  private suiteFile(dir: string, testFile: string | undefined, kind: 'record' | 'paths'): string {
+    const relative = testFile ? path.relative(process.cwd(), testFile) : 'unknown';
+    const slug = relative.replace(/[^A-Za-z0-9]+/g, '_');
+    let n = 0;
+    let file = path.join(dir, `${this.machine.id}.${slug}.${n}.${kind}.json`);
+    while (existsSync(file))
+      file = path.join(dir, `${this.machine.id}.${slug}.${++n}.${kind}.json`);
+    return file;
   }
 
   /**
@@ -817,10 +808,7 @@ export class CoverageRecorder {
   private writePaths(dir: string, testFile: string | undefined, suite: string): void {
     if (!this.pathRecords.length) return;
     const relative = testFile ? path.relative(process.cwd(), testFile) : 'unknown';
-    const slug = relative.replace(/[^A-Za-z0-9]+/g, '_');
-    let n = 0;
-    let file = path.join(dir, `${this.machine.id}.${slug}.${n}.paths.json`);
-    while (existsSync(file)) file = path.join(dir, `${this.machine.id}.${slug}.${++n}.paths.json`);
+    const file = this.suiteFile(dir, testFile, 'paths');
     const content: PathsFile = {
       machine: this.machine.id,
       file: relative,
