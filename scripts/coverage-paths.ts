@@ -81,27 +81,20 @@ if (process.argv.includes('--from-unit-run')) {
 
 /** One machine's suites' records as one: what any of them reached, and all their paths. */
 function mergeRecords(own: CoverageRecord[]): CoverageRecord | undefined {
-  const [first, ...rest] = own;
+  const [first] = own;
   if (first === undefined) return undefined;
-  const union = (all: string[], lists: string[][]) =>
-    all.filter((x) => lists.some((list) => list.includes(x)));
+  const reached = (all: string[], pick: (record: CoverageRecord) => string[]) => {
+    const any = new Set(own.flatMap(pick));
+    return all.filter((x) => any.has(x));
+  };
   return {
-    ...first,
-    states: {
-      all: first.states.all,
-      reached: union(
-        first.states.all,
-        own.map((r) => r.states.reached),
-      ),
-    },
+    machine: first.machine,
+    states: { all: first.states.all, reached: reached(first.states.all, (r) => r.states.reached) },
     transitions: {
       all: first.transitions.all,
-      reached: union(
-        first.transitions.all,
-        own.map((r) => r.transitions.reached),
-      ),
+      reached: reached(first.transitions.all, (r) => r.transitions.reached),
     },
-    paths: first.paths + rest.reduce((sum, r) => sum + r.paths, 0),
+    paths: own.reduce((sum, r) => sum + r.paths, 0),
   };
 }
 
@@ -109,14 +102,13 @@ const pct = (reached: number, all: number) => (all === 0 ? 100 : (100 * reached)
 const rows: string[][] = [['machine', 'paths', 'states', 'transitions']];
 const records: CoverageRecord[] = [];
 const report: PathsReport = {};
-const pathFiles = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.paths.json')) : [];
+// Each suite wrote its record and its paths to files of its own (suites run in parallel workers).
+const suiteFiles = existsSync(dir) ? readdirSync(dir) : [];
+const pathFiles = suiteFiles.filter((f) => f.endsWith('.paths.json'));
+const recordFiles = suiteFiles.filter((f) => f.endsWith('.record.json'));
 // Loaded here, not at the top: --report-only needs no machine.
 const { allMachines } = await import('../src/app/machineList');
-const recordFiles = existsSync(dir)
-  ? readdirSync(dir).filter((f) => f.endsWith('.record.json'))
-  : [];
 for (const machine of await allMachines()) {
-  // Each suite of the machine wrote its own record (suites run in parallel workers).
   const own = recordFiles
     .filter((f) => f.startsWith(`${machine.id}.`))
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as CoverageRecord)

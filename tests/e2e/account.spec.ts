@@ -1,3 +1,4 @@
+// The e2e run's `test` (what '@playwright/test' maps to there), typed with its `server` option.
 import { expect, test, type Page } from './reachFixture';
 import { accountAreaLabels } from '../support/menus';
 import {

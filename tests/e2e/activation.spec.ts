@@ -1,3 +1,4 @@
+// The e2e run's `test` (what '@playwright/test' maps to there), typed with its `server` option.
 import { expect, test } from './reachFixture';
 import { fillSignupForm, newPerson } from './signupSupport';
 import {

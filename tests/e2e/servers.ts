@@ -1,6 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  giveToChild,
+  PROCESS_START_CEILING_MS,
+  runTsx,
+  type RunningProcess,
+} from '../server/support/serverProcess';
 
 /**
  * The real servers an e2e worker runs against: each worker starts its own two (`npm run serve`'s
@@ -21,78 +26,53 @@ export type WorkerServers = Record<ServerName, string>;
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist-e2e';
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e');
-/** How long a server may take to answer its first request (a busy machine migrates slowly). */
-const START_TIMEOUT_MS = 180_000;
 /** How long a server may take to stop after SIGTERM before it is killed. */
-const STOP_TIMEOUT_MS = 20_000;
+const STOP_CEILING_MS = 20_000;
 
 interface RunningServer {
   url: string;
   stop: () => Promise<void>;
 }
 
-/** Answers once the server answers GET /api/configuration, or fails with its output so far. */
-async function answering(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let exited: string | null = null;
-  child.once('exit', (code, signal) => {
-    exited = `exited (${signal ?? code})`;
-  });
-  for (;;) {
-    if (exited !== null) throw new Error(`The e2e server at ${url} ${exited}:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/configuration`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`The e2e server at ${url} did not answer in time:\n${output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/** Stops the server (SIGTERM, then SIGKILL if it has not exited in time) and waits for its end. */
+async function stopProcess(server: RunningProcess): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  if ((await server.exitWithin(STOP_CEILING_MS)) === undefined) {
+    child.kill('SIGKILL');
+    await server.exited;
   }
 }
 
+/**
+ * Starts `npm run serve`'s server/main.ts as the server tests do (tests/server/support/
+ * serverProcess.ts: as nobody when run as root) on a new, empty data directory, and answers once
+ * it prints that it is running.
+ */
 async function startServer(
   port: number,
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR,
-      NODE_ENV: 'test',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  await giveToChild(dataDir);
+  const server = runTsx(['server/main.ts'], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    STATIC_DIR,
+    NODE_ENV: 'test',
+    ...env,
   });
-  // The last lines it wrote, to say why it did not start.
-  let tail = '';
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const killed = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    await exit;
-    clearTimeout(killed);
-  };
-  const url = `http://localhost:${port}`;
+  const stop = () => stopProcess(server);
   try {
-    await answering(url, child, () => tail);
+    await server.waitFor('is running at', PROCESS_START_CEILING_MS);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url: `http://localhost:${port}`, stop };
 }
 
 /** Starts worker `index`'s two servers side by side; answers their addresses and how to stop. */

@@ -53,11 +53,9 @@ beforeAll(async () => {
     .from(tenants)
     .where(eq(tenants.name, DEMO_TENANTS.harbourHope.name));
   tenantId = tenant?.id ?? 0;
-});
-// One app and one sign-in for the file: every case is refused and changes nothing, so the cases
-// need no fresh app each (which made this file take minutes); the one that ends the host's
-// session signs the host in again.
-beforeAll(async () => {
+  // One app and one sign-in for the file: every case is refused and changes nothing, so the cases
+  // need no fresh app each (which made this file take minutes); the one that ends the host's
+  // session signs the host in again.
   host = await login(test.app, DEMO_USERS.owner.email);
 });
 
