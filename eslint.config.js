@@ -108,7 +108,7 @@ const policies = [
   { from: from('shared'), allow: to('machine', 'service', 'view', 'validation', 'contract') },
   // machines -> validation, the contract (and each other: internal).
   { from: from('machine'), allow: to('validation', 'contract') },
-  // views -> validation, the contract; React and view libraries, never an actor or ky.
+  // views -> validation, the contract; React and view libraries, never an actor (nor fetch: below).
   { from: from('view'), allow: to('validation', 'contract') },
   {
     from: category('view'),
@@ -127,7 +127,7 @@ const policies = [
   },
   {
     from: [from('view'), category('view')],
-    disallow: pkg(...XSTATE, 'ky'),
+    disallow: pkg(...XSTATE),
     message: 'Views never see an actor and do no I/O: a connector maps actor state to props.',
   },
   {
@@ -136,7 +136,7 @@ const policies = [
     message:
       "Views never import a statechart, not even the contract's: a selector beside the flow's machine decides what the view shows.",
   },
-  // services -> the contract, ky, browser APIs; no React, no xstate.
+  // services -> the contract, browser APIs (fetch); no React, no xstate.
   { from: from('service'), allow: to('contract') },
   {
     from: from('service'),
@@ -180,7 +180,7 @@ const policies = [
   },
   {
     from: machineFile,
-    disallow: pkg(...REACT, 'ky', '@statelyai/*'),
+    disallow: pkg(...REACT, '@statelyai/*'),
     message: 'Machines never import React, routing, the network or the inspector.',
   },
 

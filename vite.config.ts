@@ -16,7 +16,7 @@ const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
  * main.tsx evaluates in a task of its own (issue 4: no task over 50 ms).
  */
 const startupSteps: { name: string; root: RegExp; only?: (id: string) => boolean }[] = [
-  // The libraries the statecharts and services use (xstate, ky, superstruct, ...).
+  // The libraries the statecharts and services use (xstate, superstruct, ...).
   { name: 'libs', root: /[\\/]src[\\/]app[\\/]start\.ts$/, only: inNodeModules },
   { name: 'start', root: /[\\/]src[\\/]app[\\/]start\.ts$/ },
   { name: 'react', root: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/ },

@@ -47,7 +47,7 @@ function onCallerChange(storage: AppStorage, changed: () => void): AppStorage {
 
 /**
  * The app's service instances: one storage, one reload flag, the 429 waits, one HTTP client (one
- * ky instance), and the API groups the long-lived machines call. Each flow's entry builds the API
+ * fetch transport), and the API groups the long-lived machines call. Each flow's entry builds the API
  * groups it calls on the same HTTP client, so they load with the flow.
  */
 export function createServices(getConfiguration: () => Configuration | null) {

@@ -1,6 +1,6 @@
 /**
- * The transport (design §5, spec §7.1): one ky instance for every call, plus XMLHttpRequest for
- * multipart uploads with progress. Nothing else in the client calls fetch.
+ * The transport (design §5, spec §7.1): fetch for every call, plus XMLHttpRequest for multipart
+ * uploads with progress. Nothing else in the client calls fetch.
  *
  * - Calls go to the configured API base with credentials; the bearer token is added only when
  *   the request URL is under the API base (same origin and base path).
@@ -12,7 +12,6 @@
  *   call then answers the 429); the caller's AbortSignal ends it too.
  * - A response header `x-client-version` newer than this client sets the reload flag.
  */
-import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
 import { validate, type Struct } from 'superstruct';
 import { CLIENT_VERSION } from '../../contract/enums';
 import { ApiError, interpretResponse, parseEnvelope, type ApiResponse } from './apiResponse';
@@ -51,7 +50,7 @@ export interface HttpOptions {
   getCaller?: () => string | null;
   /** This client's version; defaults to the contract's CLIENT_VERSION. */
   clientVersion?: string;
-  /** The fetch ky uses; defaults to the global fetch (tests wrap it to observe requests). */
+  /** The fetch to call; defaults to the global fetch, read at each call (tests and the inspector wrap it). */
   fetch?: typeof globalThis.fetch;
   /** Creates the XMLHttpRequest for uploads; defaults to `new XMLHttpRequest()`. */
   createXhr?: () => XMLHttpRequest;
@@ -284,35 +283,41 @@ export function createHttp(options: HttpOptions): HttpClient {
     }
   };
 
-  const kyOptions: KyOptions = {
-    credentials: 'include',
-    timeout: false,
-    throwHttpErrors: true,
-    // The 429 retry is ours (see `send`): ky's would wait where nobody can see or stop it.
-    retry: 0,
-    hooks: {
-      beforeRequest: [
-        (request, requestOptions) => {
-          // Runs again for the 429 retry, so the token is re-read then. Requests outside the
-          // API base are left as the caller made them: they never get the token.
-          if (!isUnderApiBase(request.url, apiBase())) return;
-          const anonymous = requestOptions.context['anonymous'] === true;
-          const authorization = authorizationFor(request.url, anonymous);
-          if (authorization === null) request.headers.delete('Authorization');
-          else request.headers.set('Authorization', authorization);
-        },
-      ],
-      afterResponse: [
-        (_request, _options, response) => {
-          noteVersion(response.headers.get(CLIENT_VERSION_HEADER));
-        },
-      ],
-    },
+  /**
+   * One request as fetch sends it. Under the API base the Authorization header is the bearer (or
+   * none when anonymous or signed out), read again for the 429 retry; a request outside the API
+   * base keeps the headers its caller gave and never gets the token.
+   */
+  const request = (
+    method: Method,
+    url: URL,
+    body: { json: unknown } | null,
+    requestOptions: RequestOptions | undefined,
+    accept: string,
+  ): Request => {
+    const anonymous = requestOptions?.anonymous === true;
+    const headers = new Headers({ Accept: accept, ...requestOptions?.headers });
+    if (body !== null) headers.set('Content-Type', 'application/json');
+    if (isUnderApiBase(url.href, apiBase())) {
+      const authorization = authorizationFor(url.href, anonymous);
+      if (authorization === null) headers.delete('Authorization');
+      else headers.set('Authorization', authorization);
+    }
+    const init: RequestInit = {
+      method,
+      credentials: anonymous ? 'omit' : 'include',
+      headers,
+    };
+    if (body !== null) init.body = JSON.stringify(body.json);
+    if (requestOptions?.signal !== undefined) init.signal = requestOptions.signal;
+    return new Request(url, init);
   };
-  if (options.fetch !== undefined) kyOptions.fetch = options.fetch;
-  const api: KyInstance = ky.create(kyOptions);
 
-  /** One request through ky; resolves with any HTTP answer, throws on no answer. */
+  /**
+   * One call: resolves with any HTTP answer, throws on no answer. (Plain fetch: the 429 retry is
+   * ours, so it can be shown and stopped; there is no timeout and no other retry, so a client
+   * library such as ky, used before, added nothing but weight to the landing route.)
+   */
   const send = async (
     method: Method,
     url: URL,
@@ -320,23 +325,18 @@ export function createHttp(options: HttpOptions): HttpClient {
     requestOptions: RequestOptions | undefined,
     accept: string,
   ): Promise<RawAnswer> => {
-    const anonymous = requestOptions?.anonymous === true;
-    const init: KyOptions = {
-      method,
-      credentials: anonymous ? 'omit' : 'include',
-      headers: { Accept: accept, ...requestOptions?.headers },
-      context: { anonymous },
-    };
-    if (body !== null) init.json = body.json;
-    if (requestOptions?.signal !== undefined) init.signal = requestOptions.signal;
     const fetchOnce = async (): Promise<Response> => {
+      let response: Response;
       try {
-        return await api(url, init);
+        response = await (options.fetch ?? globalThis.fetch)(
+          request(method, url, body, requestOptions, accept),
+        );
       } catch (error) {
-        if (error instanceof HTTPError) return error.response;
         if (isAbort(error, requestOptions?.signal)) throw error;
         throw new ApiError({ kind: 'network', httpStatus: null, cause: error });
       }
+      noteVersion(response.headers.get(CLIENT_VERSION_HEADER));
+      return response;
     };
     const firstCaller = caller();
     let response = await fetchOnce();

@@ -11,7 +11,7 @@ export const RATE_LIMIT_RETRIES = 1;
 
 /**
  * The wait before the retry, from a Retry-After header: delta seconds, or an HTTP date;
- * absent or unreadable gives the 3 s default. (Mirrors ky's reading, used by the XHR upload.)
+ * absent or unreadable gives the 3 s default. (Used by fetch calls and the XHR upload alike.)
  */
 export function retryAfterMs(header: string | null, nowMs: number = Date.now()): number {
   if (header === null || header.trim() === '') return DEFAULT_RATE_LIMIT_WAIT_MS;

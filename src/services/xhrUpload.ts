@@ -1,7 +1,7 @@
 /**
  * One multipart request over XMLHttpRequest. Browsers report real upload progress only through
  * `xhr.upload` progress events (fetch cannot stream request bodies over HTTP/1.1), so uploads
- * use XHR; every other call goes through the ky instance in http.ts.
+ * use XHR; every other call goes through fetch in http.ts.
  */
 import { ApiError } from './apiResponse';
 

@@ -25,7 +25,7 @@ import type { ThirdParties } from '../services/thirdParty';
 
 /** What a flow's entry is given to build its real actors. */
 export interface FlowServices {
-  /** The one HTTP client (ky): entries build the API groups they call on it. */
+  /** The one HTTP client: entries build the API groups they call on it. */
   http: HttpClient;
   storage: AppStorage;
   /** The loaded configuration (flows start only after it has loaded). */

@@ -81,7 +81,7 @@ describe('withQuery', () => {
   });
 });
 
-describe('retryAfterMs (the XHR upload reads Retry-After like ky)', () => {
+describe('retryAfterMs (the XHR upload reads Retry-After like fetch calls)', () => {
   it('reads delta seconds', () => {
     expect(retryAfterMs('1')).toBe(1000);
     expect(retryAfterMs('0')).toBe(0);

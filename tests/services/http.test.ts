@@ -32,7 +32,7 @@ const api = useTestServer();
 const other = useTestServer();
 let token: string | null;
 let flag: ReloadFlag;
-/** The credentials mode of each Request ky handed to fetch, in order. */
+/** The credentials mode of each Request handed to fetch, in order. */
 let credentialsSeen: RequestCredentials[];
 
 function makeClient(overrides: Partial<HttpOptions> = {}): HttpClient {
@@ -316,7 +316,7 @@ describe('the envelope {status, messages, data}', () => {
       messages: [UNKNOWN_ERROR_TEXT],
       fromServer: false,
     });
-    // One call: ky's retries of a network failure would have made three before rejecting.
+    // One call: no retry of a network failure (a client library's default would make three).
     expect(api.calls()).toHaveLength(1);
   });
 
@@ -578,7 +578,7 @@ describe('no default request timeout', () => {
     });
     const pending = makeClient().get('slow', Echo);
     await until(() => release !== undefined);
-    await vi.advanceTimersByTimeAsync(60_000); // ky's default would abort at 10 s
+    await vi.advanceTimersByTimeAsync(60_000); // no timeout (a client library's default would abort at 10 s)
     release?.();
     await expect(pending).resolves.toMatchObject({ data: { ok: 1 } });
   });

@@ -6,7 +6,7 @@ import { ApiError, GENERIC_ERROR_TEXT } from '../../src/services/apiResponse';
 import { createCountriesApi, FAILED_TO_FETCH_COUNTRIES } from '../../src/services/api/countries';
 import { createIdentityApi } from '../../src/services/api/identity';
 import { createUsersApi } from '../../src/services/api/users';
-import { envelope, jsonBody, useTestServer } from './helpers/testServer';
+import { envelope, jsonBody, until, useTestServer } from './helpers/testServer';
 import { sessionData as session } from './helpers/tokens';
 
 const OK = 1;
@@ -415,6 +415,8 @@ describe('users.handleExists: GET users/handleExists?value=', () => {
     server.handle(() => new Promise<void>(() => undefined));
     const controller = new AbortController();
     const pending = createUsersApi(client()).handleExists('ada_l', { signal: controller.signal });
+    // Stopped once it has reached the server, so it cannot arrive during the next test.
+    await until(() => server.calls().length === 1);
     controller.abort(new Error('stopped'));
     await expect(pending).rejects.toThrow('stopped');
   });

@@ -13,7 +13,7 @@ import type {
 import { createDropsApi } from '../../src/services/api/drops';
 import { createPostsApi } from '../../src/services/api/posts';
 import { GENERIC_ERROR_TEXT } from '../../src/services/apiResponse';
-import { envelope, jsonBody, useTestServer } from './helpers/testServer';
+import { envelope, jsonBody, until, useTestServer } from './helpers/testServer';
 
 const WARNING = 2;
 const ERROR = 3;
@@ -132,6 +132,8 @@ describe('posts.feedList: POST posts/feedList', () => {
     server.handle(() => new Promise<void>(() => undefined));
     const controller = new AbortController();
     const pending = posts().feedList(feedRequest, { signal: controller.signal });
+    // Stopped once it has reached the server, so it cannot arrive during the next test.
+    await until(() => server.calls().length === 1);
     controller.abort(new Error('stopped'));
     await expect(pending).rejects.toThrow('stopped');
   });
@@ -332,6 +334,8 @@ describe('drops.feedList: POST drops/feedList', () => {
     server.handle(() => new Promise<void>(() => undefined));
     const controller = new AbortController();
     const pending = drops().feedList(request, { signal: controller.signal });
+    // Stopped once it has reached the server, so it cannot arrive during the next test.
+    await until(() => server.calls().length === 1);
     controller.abort(new Error('stopped'));
     await expect(pending).rejects.toThrow('stopped');
   });

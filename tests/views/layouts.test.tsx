@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { AppLayoutView } from '../../src/views/layouts/AppLayoutView';
 import { FullPageLayoutView } from '../../src/views/layouts/FullPageLayoutView';
 import { PublicLayoutView } from '../../src/views/layouts/PublicLayoutView';
+import { SIGNAL_WAIT } from '../support/ceilings';
 import { layoutUser } from './samplePosts';
 
 const user = layoutUser({ fullName: 'Ann Smith', handle: 'ann_smith' });
@@ -293,7 +294,8 @@ describe('AppLayoutView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     await userEvent.click(screen.getByRole('button', { name: 'About' }));
     expect(screen.queryByRole('button', { name: 'About' })).toBeNull();
-    const dialog = screen.getByRole('dialog', { name: 'About Givedrop' });
+    // The dialog's code loads when About is first chosen.
+    const dialog = await screen.findByRole('dialog', { name: 'About Givedrop' }, SIGNAL_WAIT);
     expect(within(dialog).getByText('Givedrop version 1.0.1')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByText('Givedrop version 1.0.1')).toBeNull();
@@ -303,7 +305,7 @@ describe('AppLayoutView', () => {
     renderApp('/feed');
     await userEvent.click(screen.getByRole('button', { name: 'AS, Account settings' }));
     await userEvent.click(screen.getByRole('button', { name: 'About' }));
-    within(screen.getByRole('dialog', { name: 'About Givedrop' }))
+    within(await screen.findByRole('dialog', { name: 'About Givedrop' }, SIGNAL_WAIT))
       .getByRole('button', { name: 'OK' })
       .focus();
     await userEvent.keyboard('{Escape}');

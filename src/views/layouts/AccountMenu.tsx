@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Building2,
   Check,
@@ -15,10 +15,15 @@ import {
 import { Avatar, avatarInitials } from '../components/Avatar';
 import { MenuButton } from '../components/MenuButton';
 import type { MenuButtonItem, MenuButtonSection } from '../components/MenuButton';
-import { Modal } from '../components/Modal';
 import styles from './AccountMenu.module.css';
 
 const ICON_SIZE = 18;
+
+// The About dialog is the only dialog of the app's frame: it loads when first asked for, so the
+// landing route carries no dialog code (scripts/budget.ts).
+const Modal = lazy(() =>
+  import('../components/Modal').then((module) => ({ default: module.Modal })),
+);
 
 export interface AccountMenuUser {
   fullName: string;
@@ -84,6 +89,8 @@ export function AccountMenu({
   onSwitchOrganisation,
 }: AccountMenuProps) {
   const [aboutOpen, setAboutOpen] = useState(false);
+  // Mounted from the first opening on, so closing it is the dialog's own close (focus returns).
+  const [aboutAsked, setAboutAsked] = useState(false);
   // The person's organisations (to switch between, when they have several) and a new one.
   const sections: MenuButtonSection[] = [
     {
@@ -152,7 +159,10 @@ export function AccountMenu({
     {
       kind: 'action',
       label: 'About',
-      onSelect: () => setAboutOpen(true),
+      onSelect: () => {
+        setAboutAsked(true);
+        setAboutOpen(true);
+      },
       icon: <Info size={ICON_SIZE} />,
     },
   ];
@@ -180,14 +190,18 @@ export function AccountMenu({
         sections={sections}
         items={items}
       />
-      <Modal
-        open={aboutOpen}
-        title="About Givedrop"
-        buttons="OK"
-        onClose={() => setAboutOpen(false)}
-      >
-        <p>Givedrop version {clientVersion}</p>
-      </Modal>
+      {aboutAsked ? (
+        <Suspense fallback={null}>
+          <Modal
+            open={aboutOpen}
+            title="About Givedrop"
+            buttons="OK"
+            onClose={() => setAboutOpen(false)}
+          >
+            <p>Givedrop version {clientVersion}</p>
+          </Modal>
+        </Suspense>
+      ) : null}
     </>
   );
 }
