@@ -24,6 +24,7 @@ export default defineConfig({
             'tests/app/**/*.test.ts',
             'tests/features/**/*.test.ts',
             'tests/scripts/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, 'tests/**/*.dom.test.ts'],
           testTimeout: 30_000,

@@ -3,14 +3,15 @@
  * The path prefix is named after the card payment provider (`stripe/...`) whichever adapter the
  * server runs: the real one (Stripe) or the development stand-in (same calls, same answers).
  *
- * Amounts: `total`, `amountOff` and the plan's `amount` are in the currency's major unit
- * (12 for GBP 12.00); currencies are ISO 4217 codes in lower case as the provider gives them (the
- * client shows them upper case: 'GBP 12.00'). Dates are ISO 8601.
+ * Amounts: `total`, `amountOff` and the plan's `amount` are integers in the currency's minor unit
+ * (1200 for GBP 12.00: contract/money.ts); currencies are ISO 4217 codes in lower case as the
+ * provider gives them (the client shows them upper case: 'GBP 12.00'). Dates are ISO 8601.
  */
 import {
   array,
   boolean,
   enums,
+  integer,
   nullable,
   number,
   object,
@@ -20,6 +21,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { MinorAmount } from './money';
 import { PROVIDER_ID_MAX } from './paymentRoutes';
 
 /** Longest promotional code accepted (Stripe's own limit is 500; ours are short). */
@@ -44,8 +46,8 @@ export const Invoice = object({
   status: string(),
   /** ISO 4217, lower case ('gbp'). */
   currency: string(),
-  /** In the currency's major unit (12 for GBP 12.00). */
-  total: number(),
+  /** In the currency's minor unit (1200 for GBP 12.00). */
+  total: integer(),
   /** The PDF's URL (opened in a new tab); '' when the provider has none yet. */
   invoicePdf: string(),
 });
@@ -68,7 +70,8 @@ export const PromotionalCode = object({
   /** A short description for the screen, e.g. '20% off' or 'GBP 5.00 off'. */
   description: string(),
   percentOff: nullable(number()),
-  amountOff: nullable(number()),
+  /** In the currency's minor unit (500 for GBP 5.00). */
+  amountOff: nullable(MinorAmount),
   /** The currency of amountOff (lower case); null for a percentage. */
   currency: nullable(string()),
 });
@@ -94,13 +97,13 @@ export type ValidateSessionRequest = Infer<typeof ValidateSessionRequest>;
 
 /**
  * The plan checkout sells, shown before checkout (issue 34 point 3): its name, its price (in the
- * currency's major unit, like every amount here) and how often it is charged.
+ * currency's minor unit, like every amount here) and how often it is charged.
  */
 export const SubscriptionPlan = object({
   /** The product's name ('Givedrop subscription, monthly'). */
   description: string(),
-  /** In the currency's major unit (12 for GBP 12.00). */
-  amount: number(),
+  /** In the currency's minor unit (1200 for GBP 12.00). */
+  amount: MinorAmount,
   /** ISO 4217, lower case ('gbp'). */
   currency: string(),
   /** 'day', 'week', 'month' or 'year'; null for a one-off price. */

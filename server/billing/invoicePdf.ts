@@ -4,6 +4,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatDateTime } from '../../contract/dateTime';
+import { formatCodeAmount } from '../../contract/money';
 
 export interface InvoicePdfInput {
   number: string;
@@ -21,10 +22,6 @@ export interface InvoicePdfInput {
   currency: string;
 }
 
-/** '12.00' style amount of minor units with the currency upper case: 'GBP 12.00'. */
-export function formatMoney(minor: number, currency: string): string {
-  return `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
-}
 
 /** Spec §9's one format (dd/MM/yyyy HH:mm, en-GB), in UTC: the server has no reader's zone. */
 const day = (date: Date) => formatDateTime(date.toISOString(), 'UTC') ?? '';
@@ -73,11 +70,11 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor('#999999').stroke().moveDown(0.4);
     row(
       `${input.description} (${day(input.periodStart)} to ${day(input.periodEnd)})`,
-      formatMoney(input.subtotal, input.currency),
+      formatCodeAmount(input.subtotal, input.currency),
     );
-    if (input.discount > 0) row('Discount', `-${formatMoney(input.discount, input.currency)}`);
+    if (input.discount > 0) row('Discount', `-${formatCodeAmount(input.discount, input.currency)}`);
     doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke().moveDown(0.4);
-    row('Total', formatMoney(input.total, input.currency), true);
+    row('Total', formatCodeAmount(input.total, input.currency), true);
     doc.end();
   });
 }

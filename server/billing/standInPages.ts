@@ -4,7 +4,6 @@
  * fields, errors tied to their fields (aria-describedby, aria-invalid) and announced (role=alert).
  */
 import { escapeHtml } from '../mail/templates';
-import { formatMoney } from './invoicePdf';
 import type { InvoiceInfo } from './provider';
 import {
   STAND_IN_PLAN,
@@ -16,6 +15,7 @@ import {
   type PortalView,
 } from './standIn';
 import { formatDateTime } from '../../contract/dateTime';
+import { formatCodeAmount } from '../../contract/money';
 
 const STYLE = [
   ':root { color-scheme: light; }',
@@ -99,11 +99,11 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   const hasErrors = Object.keys(errors).length > 0;
   const summary = [
     '<dl class="summary">',
-    `<dt>${escapeHtml(STAND_IN_PLAN.description)}</dt><dd>${formatMoney(view.subtotal, currency)}</dd>`,
+    `<dt>${escapeHtml(STAND_IN_PLAN.description)}</dt><dd>${formatCodeAmount(view.subtotal, currency)}</dd>`,
     view.promotion === null
       ? ''
-      : `<dt>Promotion code ${escapeHtml(view.promotion.code)}</dt><dd>-${formatMoney(view.discount, currency)}</dd>`,
-    `<dt class="total">Due today, then monthly</dt><dd class="total">${formatMoney(view.session.amountTotal, currency)}</dd>`,
+      : `<dt>Promotion code ${escapeHtml(view.promotion.code)}</dt><dd>-${formatCodeAmount(view.discount, currency)}</dd>`,
+    `<dt class="total">Due today, then monthly</dt><dd class="total">${formatCodeAmount(view.session.amountTotal, currency)}</dd>`,
     '</dl>',
   ].join('');
   return page(
@@ -153,7 +153,7 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
         error: errors.name,
         autocomplete: 'cc-name',
       }),
-      `<button type="submit">Pay ${formatMoney(view.session.amountTotal, currency)}</button>`,
+      `<button type="submit">Pay ${formatCodeAmount(view.session.amountTotal, currency)}</button>`,
       '</form>',
       `<p><a href="${escapeHtml(input.cancelUrl)}">Cancel and return to Givedrop</a></p>`,
     ].join('\n'),
@@ -181,7 +181,7 @@ function invoiceRows(invoices: InvoiceInfo[]): string {
     '<table><thead><tr><th scope="col">#</th><th scope="col">Date</th><th scope="col">Total</th><th scope="col">PDF</th></tr></thead><tbody>',
     ...invoices.map(
       (invoice) =>
-        `<tr><td>${escapeHtml(invoice.number)}</td><td>${day(invoice.created)}</td><td>${formatMoney(invoice.total, invoice.currency)}</td><td><a href="${escapeHtml(invoice.pdfUrl)}">Invoice ${escapeHtml(invoice.number)} (PDF)</a></td></tr>`,
+        `<tr><td>${escapeHtml(invoice.number)}</td><td>${day(invoice.created)}</td><td>${formatCodeAmount(invoice.total, invoice.currency)}</td><td><a href="${escapeHtml(invoice.pdfUrl)}">Invoice ${escapeHtml(invoice.number)} (PDF)</a></td></tr>`,
     ),
     '</tbody></table>',
   ].join('\n');
@@ -197,7 +197,7 @@ export function renderPortalPage(view: PortalView, notice?: string): string {
         : `Active; renews on ${day(subscription.currentPeriodEnd)}.`;
     return [
       `<h2>${escapeHtml(STAND_IN_PLAN.description)}</h2>`,
-      `<p>${formatMoney(subscription.amount, subscription.currency)} a month. ${state}</p>`,
+      `<p>${formatCodeAmount(subscription.amount, subscription.currency)} a month. ${state}</p>`,
       live
         ? [
             '<form method="post">',

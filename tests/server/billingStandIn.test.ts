@@ -117,7 +117,7 @@ describe('the seed', () => {
       // The stand-in's plan, before checkout (issue 34 point 3), in major units.
       plan: {
         description: 'Givedrop subscription, monthly',
-        amount: 12,
+        amount: 1200,
         currency: 'gbp',
         interval: 'month',
       },
@@ -143,7 +143,7 @@ describe('checkout through the stand-in', () => {
     const amount = srv.envelopeOf(
       await call(marcus, paymentEndpoints.validatePromotionalCode, { promotionalCode: 'GIVE5' }),
     ).data as PromotionalCode;
-    expect(amount).toMatchObject({ description: 'GBP 5.00 off', amountOff: 5, currency: 'gbp' });
+    expect(amount).toMatchObject({ description: 'GBP 5.00 off', amountOff: 500, currency: 'gbp' });
     for (const promotionalCode of ['NOSUCHCODE', 'EXPIRED10']) {
       const bad = await call(marcus, paymentEndpoints.validatePromotionalCode, { promotionalCode });
       expect(bad.statusCode).toBe(400);
@@ -253,7 +253,7 @@ describe('checkout through the stand-in', () => {
       await call(marcus, paymentEndpoints.getInvoices, { customerId: details.customerId }),
     ).data as Invoice[];
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ total: 9.6, status: 'paid', currency: 'gbp' });
+    expect(invoices[0]).toMatchObject({ total: 960, status: 'paid', currency: 'gbp' });
     const pdf = await test.app.inject({ method: 'GET', url: pagePath(invoices[0]!.invoicePdf) });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -136,7 +136,7 @@ describe('the Stripe adapter against a fake of its API', () => {
     expect(first.canSubscribe).toBe(true);
     expect(first.plan).toEqual({
       description: 'Givedrop subscription',
-      amount: 12,
+      amount: 1200,
       currency: 'gbp',
       interval: 'month',
     });
@@ -218,7 +218,7 @@ describe('the Stripe adapter against a fake of its API', () => {
         created: expect.any(String),
         status: 'paid',
         currency: 'gbp',
-        total: 9.6,
+        total: 960,
         invoicePdf: 'https://pay.stripe.test/invoice/in_fake_1/pdf',
       },
     ]);

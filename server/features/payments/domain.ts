@@ -21,6 +21,7 @@ import {
   type ValidatePromotionalCodeRequest,
   type ValidateSessionRequest,
 } from '../../../contract/payments';
+import { formatCodeAmount } from '../../../contract/money';
 import type { TenantRow } from '../../db/schema';
 import type { Database } from '../../db/database';
 import {
@@ -60,14 +61,6 @@ export const INVOICE_LIST_MAX = 100;
 
 /** Subscription statuses that are still a subscription (no new checkout is offered). */
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
-
-/** Currencies without minor units (Stripe's list): their amounts are already major units. */
-const ZERO_DECIMAL = new Set(
-  'bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf'.split(' '),
-);
-
-export const toMajorUnits = (minor: number, currency: string) =>
-  ZERO_DECIMAL.has(currency.toLowerCase()) ? minor : minor / 100;
 
 function providerOf(deps: PaymentsDeps): BillingProvider {
   if (deps.billing === null) throw unavailable(paymentTexts.unavailable);
@@ -131,8 +124,7 @@ async function planOf(
   billing: BillingProvider,
 ): Promise<SubscriptionPlan | null> {
   try {
-    const plan = await billing.plan();
-    return { ...plan, amount: toMajorUnits(plan.amount, plan.currency) };
+    return await billing.plan();
   } catch (error) {
     if (!(error instanceof BillingProviderError)) throw error;
     deps.log.warn({ err: error }, 'the billing provider did not say the plan');
@@ -177,16 +169,14 @@ export async function getInvoices(
     created: invoice.created.toISOString(),
     status: invoice.status,
     currency: invoice.currency,
-    total: toMajorUnits(invoice.total, invoice.currency),
+    total: invoice.total,
     invoicePdf: invoice.pdfUrl,
   }));
 }
 
 export function describePromotion(code: PromotionCodeInfo): string {
   if (code.percentOff !== null) return `${code.percentOff}% off`;
-  const currency = code.currency ?? '';
-  const amount = toMajorUnits(code.amountOff ?? 0, currency);
-  return `${currency.toUpperCase()} ${amount.toFixed(ZERO_DECIMAL.has(currency) ? 0 : 2)} off`;
+  return `${formatCodeAmount(code.amountOff ?? 0, code.currency ?? '')} off`;
 }
 
 async function findPromotion(deps: PaymentsDeps, code: string): Promise<PromotionCodeInfo> {
@@ -208,7 +198,7 @@ export async function validatePromotionalCode(
     promotionalCode: code.code,
     description: describePromotion(code),
     percentOff: code.percentOff,
-    amountOff: code.amountOff === null ? null : toMajorUnits(code.amountOff, code.currency ?? ''),
+    amountOff: code.amountOff,
     currency: code.currency,
   };
 }

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../contract/dateTime';
+import { formatCodeAmount } from '../../../contract/money';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { paymentTexts, type GetInvoicesRequest, type Invoice } from '../../../contract/payments';
 import { notProvided } from '../../machines/notProvided';
@@ -106,7 +107,7 @@ export function formatDay(iso: string): string {
 
 /** Spec §2.3: the currency in upper case plus the amount to 2 decimals ('GBP 12.00'). */
 export const formatTotal = (currency: string, total: number): string =>
-  `${currency.toUpperCase()} ${total.toFixed(2)}`;
+  formatCodeAmount(total, currency);
 
 export const invoiceRowOf = (invoice: Invoice): InvoiceRow => ({
   number: invoice.invoiceNumber,

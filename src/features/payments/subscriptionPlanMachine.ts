@@ -18,6 +18,7 @@ import {
   type ValidatePromotionalCodeRequest,
   type ValidateSessionRequest,
 } from '../../../contract/payments';
+import { formatMoney } from '../../../contract/money';
 import { messagesFrom, titledFailure } from '../../machines/errorMessages';
 import { notProvided } from '../../machines/notProvided';
 import { formatDay, invoicesMachine } from './invoicesMachine';
@@ -473,17 +474,6 @@ const intervalWords: Readonly<Record<string, string>> = {
   month: 'a month',
   year: 'a year',
 };
-
-/** An amount in a currency's major unit, as the page's English words it ('£12.00'). */
-export function formatMoney(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).format(amount);
-  } catch {
-    // A code Intl does not know: the invoices' way ('GBP 12.00').
-    return `${code} ${amount.toFixed(2)}`;
-  }
-}
 
 /** The plan's price ('£12.00 a month') and name, or null (none, or the price is unknown). */
 export function planPrice(plan: SubscriptionPlan | null): { name: string; price: string } | null {

@@ -29,7 +29,7 @@ const three: Invoice[] = [
     created: '2026-05-01T12:00:00.000Z',
     status: 'paid',
     currency: 'gbp',
-    total: 12,
+    total: 1200,
     invoicePdf: 'http://localhost/api/dev/billing/invoices/3.pdf',
   },
   {
@@ -37,7 +37,7 @@ const three: Invoice[] = [
     created: '2026-04-01T12:00:00.000Z',
     status: 'open',
     currency: 'eur',
-    total: 9.5,
+    total: 950,
     invoicePdf: '',
   },
   {
@@ -45,7 +45,7 @@ const three: Invoice[] = [
     created: '2026-03-01T12:00:00.000Z',
     status: 'draft',
     currency: 'usd',
-    total: 1234.567,
+    total: 123457,
     invoicePdf: 'http://localhost/api/dev/billing/invoices/1.pdf',
   },
 ];
@@ -160,9 +160,10 @@ describe('the invoice table', () => {
   });
 
   it('shows totals as the currency in upper case plus the amount to 2 decimals', () => {
-    expect(formatTotal('gbp', 12)).toBe('GBP 12.00');
+    expect(formatTotal('gbp', 1200)).toBe('GBP 12.00');
     expect(formatTotal('gbp', 0)).toBe('GBP 0.00');
-    expect(formatTotal('eur', 0.5)).toBe('EUR 0.50');
+    expect(formatTotal('eur', 50)).toBe('EUR 0.50');
+    expect(formatTotal('jpy', 1200)).toBe('JPY 1200.00');
   });
 
   it('keeps the same rows while the invoices are the same (no re-render)', () => {

@@ -29,7 +29,7 @@ const base: SubscriptionDetails = {
   canSubscribe: true,
   plan: {
     description: 'Givedrop subscription, monthly',
-    amount: 12,
+    amount: 1200,
     currency: 'gbp',
     interval: 'month',
   },
