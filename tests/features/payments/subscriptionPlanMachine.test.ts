@@ -515,13 +515,13 @@ describe("Subscribe's price (issue 34 point 3)", () => {
     plan.planPrice({ description: 'Plan', amount, currency, interval })?.price;
 
   it.each([
-    ['pounds a month', 12, 'gbp', 'month', '£12.00 a month'],
-    ['dollars a year', 9.5, 'usd', 'year', 'US$9.50 a year'],
-    ['euros a week', 1234.5, 'eur', 'week', '€1,234.50 a week'],
+    ['pounds a month', 1200, 'gbp', 'month', '£12.00 a month'],
+    ['dollars a year', 950, 'usd', 'year', 'US$9.50 a year'],
+    ['euros a week', 123450, 'eur', 'week', '€1,234.50 a week'],
     ['a currency without minor units', 1200, 'jpy', 'month', 'JP¥1,200 a month'],
-    ['a one-off price', 12, 'gbp', null, '£12.00'],
-    ['another interval', 12, 'gbp', 'fortnight', '£12.00 every fortnight'],
-    ['a code Intl does not know', 12, 'zz', 'month', 'ZZ 12.00 a month'],
+    ['a one-off price', 1200, 'gbp', null, '£12.00'],
+    ['another interval', 1200, 'gbp', 'fortnight', '£12.00 every fortnight'],
+    ['a code Intl does not know', 1200, 'zz', 'month', 'ZZ 12.00 a month'],
   ] as const)('%s', (_name, amount, currency, interval, words) => {
     expect(price(amount, currency, interval)).toBe(words);
   });
