@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_ANNOTATION_COLOR } from '../../contract/account';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -65,6 +66,8 @@ export const tenants = pgTable('tenants', {
   enabled: boolean('enabled').notNull().default(true),
   /** Set off by a host (tenants/setSendingEmailsEnabled): mail on the organisation's behalf stops. */
   sendingEmailsEnabled: boolean('sending_emails_enabled').notNull().default(true),
+  /** ISO 4217, lower case: the currency a Charity receives gifts in (contract/money.ts). */
+  currency: text('currency').notNull().default('gbp'),
   createdAt: createdAt(),
 });
 
@@ -349,7 +352,12 @@ export interface DropMediaFile {
   height: number;
 }
 
-/** Drops (spec §3 Drop): time-limited posts with images and videos, shown in the carousel. */
+/**
+ * Drops (spec §3 Drop): time-limited posts with images and videos, shown in the carousel, that
+ * take gifts for a chosen charity (issue 35). `date` is the Drop's start. Its shown status (Draft,
+ * Scheduled, Live, Ended, Cancelled) follows from `isDraft`, `cancelledAt`, `date` and `endsAt`
+ * by contract/dropStatusMachine.ts.
+ */
 export const drops = pgTable(
   'drops',
   {
@@ -357,14 +365,86 @@ export const drops = pgTable(
     guid: guidColumn(),
     tenantId: tenantIdColumn(),
     userId: userIdColumn(),
+    /** The teaser message everyone sees. */
     content: text('content').notNull(),
     date: feedTimestamp('date').notNull(),
+    endsAt: timestampTz('ends_at').notNull(),
+    isDraft: boolean('is_draft').notNull().default(false),
+    cancelledAt: timestampTz('cancelled_at'),
+    /**
+     * The Charity organisation the Drop gives to; null when that organisation is gone (the Drop
+     * then takes no gifts).
+     */
+    charityTenantId: integer('charity_tenant_id').references(() => tenants.id, {
+      onDelete: 'set null',
+    }),
+    /** The goal in `currency`'s minor unit (contract/money.ts); null for none. */
+    goal: integer('goal'),
+    /** ISO 4217, lower case: the charity's currency when the Drop was made. */
+    currency: text('currency').notNull().default('gbp'),
     reactions: integer('reactions').notNull().default(0),
     media: jsonb('media').$type<DropMediaFile[]>().notNull().default([]),
+    /** What only people who have given to the Drop see ('' for none). */
+    exclusiveText: text('exclusive_text').notNull().default(''),
+    exclusiveMedia: jsonb('exclusive_media').$type<DropMediaFile[]>().notNull().default([]),
     createdAt: createdAt(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('drops_feed_idx').on(table.date.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('drops_author_idx').on(table.userId, table.createdAt.desc()),
+    index('drops_charity_idx').on(table.charityTenantId),
+    check('drops_goal_positive', sql`${table.goal} IS NULL OR ${table.goal} > 0`),
+    check('drops_ends_after_start', sql`${table.endsAt} > ${table.date}`),
+  ],
+);
+
+/**
+ * Gifts to Drops (issue 35): made at a checkout of the payment provider, counted only once the
+ * provider confirms them (`confirmed`), taken back out by a refund or a dispute (`refunded`,
+ * `disputed`). Amounts in the currency's minor unit. The checkout session is unique, so a
+ * webhook delivered twice cannot count a gift twice. A gift outlives its Drop (the charity's
+ * list keeps it, with the Drop's teaser as it was).
+ */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: serialId(),
+    guid: guidColumn(),
+    dropId: integer('drop_id').references(() => drops.id, { onDelete: 'set null' }),
+    /** The Drop's teaser when the gift was made. */
+    dropContent: text('drop_content').notNull(),
+    charityTenantId: integer('charity_tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    giverUserId: integer('giver_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The giver's name when the gift was made (shown only when not anonymous). */
+    giverName: text('giver_name').notNull(),
+    anonymous: boolean('anonymous').notNull().default(false),
+    message: text('message').notNull().default(''),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** 'pending' | 'confirmed' | 'cancelled' | 'refunded' | 'disputed' (contract GiftStatus). */
+    status: text('status').notNull().default('pending'),
+    /** 'stripe' | 'standIn' (contract billingProviders). */
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').notNull().unique(),
+    /** The provider's payment, once confirmed (its refunds and disputes name it). */
+    providerPaymentId: text('provider_payment_id'),
+    createdAt: createdAt(),
+    confirmedAt: timestampTz('confirmed_at'),
+    reversedAt: timestampTz('reversed_at'),
+  },
+  (table) => [
+    index('gifts_drop_idx').on(table.dropId, table.status),
+    index('gifts_charity_idx').on(table.charityTenantId, table.createdAt.desc()),
+    index('gifts_giver_idx').on(table.giverUserId, table.createdAt.desc()),
+    index('gifts_payment_idx').on(table.providerPaymentId),
+    check('gifts_amount_positive', sql`${table.amount} > 0`),
+    check(
+      'gifts_status_known',
+      sql`${table.status} IN ('pending', 'confirmed', 'cancelled', 'refunded', 'disputed')`,
+    ),
   ],
 );
 
@@ -460,6 +540,7 @@ export type CurrencyRow = typeof currencies.$inferSelect;
 export type ImpersonationRow = typeof impersonations.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type DropRow = typeof drops.$inferSelect;
+export type GiftRow = typeof gifts.$inferSelect;
 export type UserInvitationRow = typeof userInvitations.$inferSelect;
 export type UserInvitationKeyRow = typeof userInvitationKeys.$inferSelect;
 
@@ -558,6 +639,32 @@ export const standInCheckoutSessions = pgTable('stand_in_billing_checkout_sessio
   /** Per period, after the promotion code. */
   amountTotal: integer('amount_total').notNull(),
   currency: text('currency').notNull(),
+  createdAt: timestampTz('created_at').notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
+});
+
+/**
+ * The stand-in's one-off payments (a gift's checkout, issue 35): one row per checkout session in
+ * payment mode; `paymentId` once paid, then `refunded` / `disputed` as the stand-in's own pages
+ * set them (each emits the provider's event).
+ */
+export const standInPayments = pgTable('stand_in_billing_payments', {
+  /** The checkout session's id ('cs_dev_…'). */
+  id: text('id').primaryKey(),
+  clientReferenceId: text('client_reference_id').notNull(),
+  description: text('description').notNull(),
+  customerEmail: text('customer_email'),
+  /** Minor units. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** 'open' | 'complete' | 'expired' (as the provider's). */
+  status: text('status').notNull(),
+  /** The payment ('pi_dev_…') once paid. */
+  paymentId: text('payment_id').unique(),
+  refunded: boolean('refunded').notNull().default(false),
+  disputed: boolean('disputed').notNull().default(false),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
   createdAt: timestampTz('created_at').notNull(),
   expiresAt: timestampTz('expires_at').notNull(),
 });

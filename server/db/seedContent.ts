@@ -18,6 +18,10 @@ import { drops, posts, tenants, users, type DropMediaFile } from './schema';
 import { DEMO_TENANTS, DEMO_USERS, type DemoTenantKey, type DemoUser } from './seedData';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** The charity the demo Drops give to. */
+const DEMO_CHARITY: DemoTenantKey = 'harbourHope';
+/** How long a demo Drop runs (the longest a Drop may: contract DROP_DAYS_MAX). */
+const DEMO_DROP_DAYS = 30;
 
 /** Who writes the demo content, in which of their tenants. */
 const AUTHORS: readonly { user: DemoUser['key']; tenant: DemoTenantKey }[] = [
@@ -162,7 +166,9 @@ async function authorIds(db: Queryable) {
     const tenantId = tenantRows.find((row) => row.name === DEMO_TENANTS[author.tenant].name)?.id;
     if (userId !== undefined && tenantId !== undefined) authors.push({ userId, tenantId });
   }
-  return authors;
+  const charityTenantId =
+    tenantRows.find((row) => row.name === DEMO_TENANTS[DEMO_CHARITY].name)?.id ?? null;
+  return { authors, charityTenantId };
 }
 
 async function isEmpty(db: Queryable, table: typeof posts | typeof drops): Promise<boolean> {
@@ -231,14 +237,24 @@ function demoPostRows(authors: { userId: number; tenantId: number }[], now: Date
   return rows;
 }
 
-function demoDropRows(authors: { userId: number; tenantId: number }[], now: Date) {
+function demoDropRows(
+  authors: { userId: number; tenantId: number }[],
+  charityTenantId: number | null,
+  now: Date,
+) {
   return Array.from({ length: SEED_DROP_COUNT }, (_, index) => {
     const author = authors[index % authors.length] ?? authors[0];
     if (author === undefined) throw new Error('No demo author to seed drops with.');
+    const date = new Date(now.getTime() - (index + 1) * 5 * HOUR_MS);
     return {
       ...author,
       content: DROP_TEXTS[index % DROP_TEXTS.length] ?? 'Drop',
-      date: new Date(now.getTime() - (index + 1) * 5 * HOUR_MS),
+      date,
+      // Live for a month from their start; every other one has a goal (£250, £500, ...).
+      endsAt: new Date(date.getTime() + DEMO_DROP_DAYS * 24 * HOUR_MS),
+      charityTenantId,
+      goal: index % 2 === 0 ? 25_000 * (1 + (index % 4)) : null,
+      currency: 'gbp',
       reactions: (index * 37) % 250,
       media: dropMedia(index).map(toDropMedia),
     };
@@ -256,7 +272,7 @@ export interface SeedContentOptions {
 export async function seedContent(db: Database, options: SeedContentOptions = {}) {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const authors = await authorIds(tx);
+    const { authors, charityTenantId } = await authorIds(tx);
     if (authors.length === 0) return false;
     let seeded = false;
     if (await isEmpty(tx, posts)) {
@@ -264,7 +280,7 @@ export async function seedContent(db: Database, options: SeedContentOptions = {}
       seeded = true;
     }
     if (await isEmpty(tx, drops)) {
-      await tx.insert(drops).values(demoDropRows(authors, now));
+      await tx.insert(drops).values(demoDropRows(authors, charityTenantId, now));
       seeded = true;
     }
     return seeded;
@@ -344,7 +360,7 @@ export async function seedManyPosts(db: Database, options: SeedManyPostsOptions)
   const now = options.now ?? new Date();
   const spacing = (options.spacingMinutes ?? 1) * 60 * 1000;
   const imageEvery = options.imageEvery ?? 4;
-  const authors = await authorIds(db);
+  const { authors } = await authorIds(db);
   if (authors.length === 0) throw new Error('Seed the demo users first.');
   const images = seedMediaList().filter((file) => file.fileId.startsWith('seed-post-'));
   const batchSize = 1000;

@@ -877,6 +877,7 @@ describe('DELETE users/deleteMyAccount', () => {
       userId: owner.userId,
       content: 'A drop of the organisation',
       date: new Date(),
+      endsAt: new Date(Date.now() + 86_400_000),
     });
     await handle.db
       .update(tenants)

@@ -69,6 +69,7 @@ describe('GET users/getDashboardInformation', () => {
       userId: Number(session.claims.id),
       content: 'One more',
       date: new Date(),
+      endsAt: new Date(Date.now() + 86_400_000),
     });
     expect((await dashboardOf(DEMO_USERS.newbie.email, '?refresh=false')).drops).toBe(8);
   });
