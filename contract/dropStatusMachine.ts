@@ -8,8 +8,9 @@
  */
 import { setup, type SnapshotFrom } from 'xstate';
 
-export const DROP_STATUSES = ['Draft', 'Scheduled', 'Live', 'Ended', 'Cancelled'] as const;
-export type DropStatus = (typeof DROP_STATUSES)[number];
+import { DROP_STATUSES, type DropStatus } from './enums';
+
+export { DROP_STATUSES, type DropStatus };
 
 export type DropStatusEvent =
   | { type: 'edit' }

@@ -21,6 +21,10 @@ export const userRoleLabel: Record<UserRole, string> = {
 };
 
 export const accountTypes = ['Unknown', 'Charity', 'Individual', 'Company'] as const;
+
+/** A Drop's shown statuses (issue 35; the lifecycle is contract/dropStatusMachine.ts). */
+export const DROP_STATUSES = ['Draft', 'Scheduled', 'Live', 'Ended', 'Cancelled'] as const;
+export type DropStatus = (typeof DROP_STATUSES)[number];
 export type AccountType = (typeof accountTypes)[number];
 
 export const avatarTypes = ['Initials', 'Gravatar', 'Stored', 'Url'] as const;

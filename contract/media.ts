@@ -37,6 +37,8 @@ export const mediaPresetIds = {
   avatar: 'avatar',
   post: 'post',
   organisationLogo: 'organisationLogo',
+  /** A Drop's files and its exclusive content's (issue 35). */
+  drop: 'drop',
 } as const;
 
 /** Spec §3 Validation preset rules. */

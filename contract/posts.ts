@@ -14,6 +14,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { DROP_STATUSES } from './enums';
 import { ListRequest } from './lists';
 import { Id } from './structs';
 
@@ -151,6 +152,24 @@ export const PostIdRequest = object({ id: Id });
 /** GET /posts/getByGuid?guid=, DELETE /posts/deletebyguid?guid= */
 export const PostGuidRequest = object({ guid: size(string(), 1, 64) });
 
+/**
+ * What a real Drop adds to the spec's display (issue 35): its page, status, charity, time left
+ * and what it raised. The signed-out sample Drops (spec §2.3) have none.
+ */
+export const DropGiving = object({
+  guid: string(),
+  status: enums(DROP_STATUSES),
+  endsAt: string(),
+  /** The charity's name; '' when its organisation is gone (no gifts then). */
+  charityName: string(),
+  /** Minor units of `currency` (contract/money.ts). */
+  raised: min(integer(), 0),
+  goal: nullable(min(integer(), 1)),
+  currency: string(),
+  givers: min(integer(), 0),
+});
+export type DropGiving = Infer<typeof DropGiving>;
+
 /** A drop of the carousel (spec §3 Drop display). */
 export const DropItem = object({
   id: integer(),
@@ -160,6 +179,7 @@ export const DropItem = object({
   date: string(),
   reactions: min(number(), 0),
   media: array(MediaFile),
+  giving: optional(DropGiving),
 });
 export type DropItem = Infer<typeof DropItem>;
 export const DropList = object({ list: array(DropItem), totalCount: nullable(integer()) });

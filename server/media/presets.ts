@@ -51,6 +51,8 @@ function squareImage(id: string, min: number, max: number): MediaPreset {
  *   stored as a 500x500 square at most.
  * - organisationLogo (spec §9): up to 5 MB, 400x400 to 800x800 (the client crops and scales to
  *   the maximum), square; stored as an 800x800 square at most.
+ * - drop (issue 35): a Drop's photos, as a post's but stored up to 1440 high in portrait (the
+ *   carousel's cards are 3:4).
  */
 export const MEDIA_PRESETS: Readonly<Record<string, MediaPreset>> = {
   [mediaPresetIds.post]: {
@@ -62,6 +64,16 @@ export const MEDIA_PRESETS: Readonly<Record<string, MediaPreset>> = {
       aspectRatio: { targetRatio: null },
     },
     output: { maxWidth: 1080, maxHeight: 1350, fit: 'inside', quality: 82 },
+  },
+  [mediaPresetIds.drop]: {
+    rules: {
+      id: mediaPresetIds.drop,
+      allowedFileTypes: IMAGE_TYPES,
+      maxFileSize: 10 * MEGABYTE,
+      resolution: { minWidth: 200, minHeight: 200, maxWidth: 8000, maxHeight: 8000 },
+      aspectRatio: { targetRatio: null },
+    },
+    output: { maxWidth: 1080, maxHeight: 1440, fit: 'inside', quality: 82 },
   },
   [mediaPresetIds.avatar]: squareImage(mediaPresetIds.avatar, 100, 500),
   [mediaPresetIds.organisationLogo]: squareImage(mediaPresetIds.organisationLogo, 400, 800),
