@@ -92,7 +92,7 @@ describe('the seed', () => {
     expect(response.statusCode).toBe(200);
     const invoices = srv.envelopeOf(response).data as Invoice[];
     expect(invoices).toHaveLength(DEMO_INVOICE_COUNT);
-    expect(invoices.map((invoice) => invoice.total)).toEqual([12, 12, 12]);
+    expect(invoices.map((invoice) => invoice.total)).toEqual([1200, 1200, 1200]);
     expect(invoices[0]).toMatchObject({ status: 'paid', currency: 'gbp' });
     const created = invoices.map((invoice) => invoice.created);
     expect([...created].sort().reverse()).toEqual(created);
@@ -114,7 +114,7 @@ describe('the seed', () => {
       customerId: null,
       subscriptionId: null,
       canSubscribe: true,
-      // The stand-in's plan, before checkout (issue 34 point 3), in major units.
+      // The stand-in's plan, before checkout (issue 34 point 3), in minor units.
       plan: {
         description: 'Givedrop subscription, monthly',
         amount: 1200,
@@ -282,7 +282,7 @@ describe('checkout through the stand-in', () => {
       await call(marcus, paymentEndpoints.getInvoices, { customerId: after.customerId }),
     ).data as Invoice[];
     expect(invoices).toHaveLength(2);
-    expect(invoices.map((invoice) => invoice.total)).toEqual([9.6, 9.6]);
+    expect(invoices.map((invoice) => invoice.total)).toEqual([960, 960]);
     const unknown = await test.app.inject({
       method: 'POST',
       url: srv.api(devEndpoints.advanceSubscription.path),
