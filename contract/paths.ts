@@ -35,6 +35,13 @@ export const devStandInPaths = {
   consentPage: 'dev/oauth/consent',
   /** GET / POST: the card payment stand-in's checkout page of a session (…/{sessionId}). */
   billingCheckout: 'dev/billing/checkout',
+  /** GET / POST: the stand-in's checkout page of a one-off payment, a gift (…/{sessionId}). */
+  billingPay: 'dev/billing/pay',
+  /**
+   * GET: the stand-in's one-off payments, newest first (for developers and the e2e; linked from
+   * nowhere in the product); POST {action: refund | dispute, paymentId}: refunds or disputes one.
+   */
+  billingPayments: 'dev/billing/payments',
   /** GET / POST: the stand-in's billing portal (…/{portalSessionId}). */
   billingPortal: 'dev/billing/portal',
   /** GET: a stand-in invoice's PDF (…/{invoiceId}/pdf). */

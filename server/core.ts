@@ -76,6 +76,8 @@ export interface BuildAppOptions {
    * `onUnusable` (drain and exit): with it, the database is probed periodically once ready.
    */
   databaseHealth?: Partial<Omit<DatabaseMonitorOptions, 'log' | 'now'>>;
+  /** The billing adapter (default from the Stripe keys; tests pass a stand-in they listen to). */
+  billing?: Billing;
 }
 
 /** What every area may use; an area builds what only it needs (its limits) from its settings. */
@@ -280,13 +282,15 @@ export function buildCore(app: FastifyInstance, options: BuildAppOptions): Core 
     mediaApiKey,
     pendingTtlMs,
     feedPages,
-    billing: createBilling({
-      stripe: config.stripe,
-      production: config.production,
-      db,
-      now,
-      apiBaseUrl: config.apiBaseUrl,
-    }),
+    billing:
+      options.billing ??
+      createBilling({
+        stripe: config.stripe,
+        production: config.production,
+        db,
+        now,
+        apiBaseUrl: config.apiBaseUrl,
+      }),
     databaseMonitor,
     configurationAnswer: async () => configurationAnswerOf(config, await mediaApiKey()),
   };

@@ -96,6 +96,39 @@ export interface PlanInfo {
   interval: string | null;
 }
 
+/** A one-off payment: a gift to a Drop (issue 35), paid at the provider's hosted checkout. */
+export interface NewPaymentCheckout {
+  /** Minor units. */
+  amount: number;
+  /** ISO 4217, lower case. */
+  currency: string;
+  /** What the payer sees they pay for ('Gift to Harbour Hope'). */
+  description: string;
+  /** Our gift's guid: the checkout's client_reference_id (and metadata.giftGuid at Stripe). */
+  reference: string;
+  /** The payer's address for the provider's receipt; null to let them type it. */
+  customerEmail: string | null;
+  /** With the provider's `{CHECKOUT_SESSION_ID}` placeholder. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A one-off payment's checkout as the provider has it. */
+export interface PaymentCheckoutInfo {
+  id: string;
+  /** 'open' | 'complete' | 'expired'. */
+  status: string;
+  /** 'paid' | 'unpaid' | 'no_payment_required'. */
+  paymentStatus: string;
+  /** The payment (Stripe's PaymentIntent id) once paid; refunds and disputes name it. */
+  paymentId: string | null;
+  /** Minor units, as charged. */
+  amount: number;
+  currency: string;
+  /** Our reference as given at creation (client_reference_id). */
+  reference: string | null;
+}
+
 /**
  * A change at the provider, as the domain needs it: which subscription (or checkout) it is
  * about. The domain reads the subscription again from the provider before applying it, so the
@@ -111,6 +144,13 @@ export interface BillingEvent {
   tenantReference: string | null;
   /** A completed checkout's session id. */
   checkoutSessionId: string | null;
+  /**
+   * A checkout's mode ('subscription' | 'payment'); null for other events. Events of one-off
+   * payments (a checkout in payment mode, a refund, a dispute) are a gift's, not a tenant's.
+   */
+  checkoutMode: string | null;
+  /** The payment a refund or a dispute is about (Stripe's PaymentIntent id); else null. */
+  paymentId: string | null;
 }
 
 /** The event types applied to the tenant; others are acknowledged and ignored. */
@@ -123,6 +163,19 @@ export const APPLIED_EVENT_TYPES = [
   'customer.subscription.resumed',
 ] as const;
 
+/**
+ * The event types of one-off payments (gifts): a checkout in payment mode completed (paid) or
+ * expired, a payment refunded (in full or in part: the gift is taken out either way), a dispute
+ * opened. Others are acknowledged and ignored.
+ */
+export const PAYMENT_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+  'charge.refunded',
+  'charge.dispute.created',
+] as const;
+
 export interface BillingProvider {
   readonly mode: Exclude<BillingMode, 'unavailable'>;
   createCustomer(input: NewCustomer): Promise<BillingCustomer>;
@@ -133,6 +186,10 @@ export interface BillingProvider {
   createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSessionInfo>;
   /** Null when the provider has no such session. */
   retrieveCheckoutSession(id: string): Promise<CompletedCheckoutInfo | null>;
+  /** A hosted checkout in one-off payment mode (a gift). */
+  createPaymentCheckout(input: NewPaymentCheckout): Promise<CheckoutSessionInfo>;
+  /** Null when the provider has no such session (or it is not a one-off payment). */
+  retrievePaymentCheckout(id: string): Promise<PaymentCheckoutInfo | null>;
   /** Null when the provider has no such subscription. */
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   /** The customer's invoices, newest first (at most `limit`). */

@@ -3,13 +3,14 @@
  * keeps its own customers, promotion codes, checkout sessions, subscriptions and invoices (with
  * real PDFs) in the stand_in_billing_* tables, serves a checkout page with a test card form and a
  * billing portal (server/billing/standInRoutes.ts), and advances subscriptions to their next
- * period on request. Each change it makes is told to the domain as a {@link BillingEvent}, as the
+ * period on request. One-off payments (gifts, issue 35) have their own checkout page, and a
+ * payments page where a developer (or the e2e) refunds or disputes them. Each change it makes is told to the domain as a {@link BillingEvent}, as the
  * provider's webhook would, so both adapters update tenants through the same path.
  *
  * Test cards: {@link TEST_CARDS}. Promotion codes: {@link STAND_IN_PROMOTION_CODES}.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { devStandInPaths } from '../../contract/paths';
 import type { Database, Queryable } from '../db/database';
@@ -17,25 +18,30 @@ import {
   standInCheckoutSessions,
   standInCustomers,
   standInInvoices,
+  standInPayments,
   standInPortalSessions,
   standInPromotionCodes,
   standInSubscriptions,
   type StandInCheckoutSessionRow,
   type StandInCustomerRow,
   type StandInInvoiceRow,
+  type StandInPaymentRow,
   type StandInPromotionCodeRow,
   type StandInSubscriptionRow,
 } from '../db/schema';
 import { renderInvoicePdf } from './invoicePdf';
-import type {
-  BillingEvent,
-  BillingProvider,
-  CompletedCheckoutInfo,
-  InvoiceInfo,
-  NewCheckoutSession,
-  PlanInfo,
-  PromotionCodeInfo,
-  SubscriptionInfo,
+import {
+  BillingProviderError,
+  type BillingEvent,
+  type BillingProvider,
+  type CompletedCheckoutInfo,
+  type InvoiceInfo,
+  type NewCheckoutSession,
+  type NewPaymentCheckout,
+  type PaymentCheckoutInfo,
+  type PlanInfo,
+  type PromotionCodeInfo,
+  type SubscriptionInfo,
 } from './provider';
 
 /** The one plan the stand-in sells. */
@@ -78,7 +84,20 @@ export const cardTexts = {
   cvcInvalid: 'Please enter the 3 or 4 digit security code.',
   nameRequired: 'Please enter the name on the card.',
   sessionGone: 'This checkout has expired or was already completed.',
+  sessionUnknown: 'There is no such checkout.',
 } as const;
+
+/** The payments page's answers to Refund and Dispute. */
+export const paymentPageTexts = {
+  refunded: 'The payment was refunded.',
+  disputed: 'A dispute was opened on the payment.',
+  alreadyRefunded: 'This payment was already refunded.',
+  alreadyDisputed: 'This payment is already disputed.',
+  unknown: 'There is no such paid payment.',
+} as const;
+
+/** Most payments the payments page lists (the newest). */
+export const PAYMENT_LIST_MAX = 200;
 
 /** How long a checkout session stays open (as Stripe's default, 24 hours). */
 const CHECKOUT_HOURS = 24;
@@ -167,6 +186,14 @@ export interface PortalView {
   subscriptions: StandInSubscriptionRow[];
   invoices: InvoiceInfo[];
 }
+
+export type CompletePaymentResult =
+  | { kind: 'paid'; redirectTo: string }
+  | { kind: 'refused'; errors: CardErrors; declined?: string; payment: StandInPaymentRow }
+  | { kind: 'gone' };
+
+/** A refund or a dispute from the payments page: done once, then 'already'. */
+export type PaymentFlagResult = 'done' | 'already' | 'unknown';
 
 export type CompleteCheckoutResult =
   | { kind: 'paid'; redirectTo: string }
@@ -325,18 +352,29 @@ export class StandInBilling implements BillingProvider {
     return this.pageUrl(devStandInPaths.billingInvoices, invoiceId, '/pdf');
   }
 
+  /** Tells the domain of a change, as the provider's webhook would. */
+  private async emitEvent(type: string, fields: Partial<Omit<BillingEvent, 'id' | 'type'>>) {
+    await this.listener({
+      id: newId('evt'),
+      type,
+      customerId: null,
+      subscriptionId: null,
+      tenantReference: null,
+      checkoutSessionId: null,
+      checkoutMode: null,
+      paymentId: null,
+      ...fields,
+    });
+  }
+
   private async emit(
     type: string,
     subscription: StandInSubscriptionRow,
     extra: Partial<BillingEvent> = {},
   ) {
-    await this.listener({
-      id: newId('evt'),
-      type,
+    await this.emitEvent(type, {
       customerId: subscription.customerId,
       subscriptionId: subscription.id,
-      tenantReference: null,
-      checkoutSessionId: null,
       ...extra,
     });
   }
@@ -428,6 +466,60 @@ export class StandInBilling implements BillingProvider {
       subscriptionId: row.subscriptionId,
       clientReferenceId: row.clientReferenceId,
     };
+  }
+
+  /**
+   * A one-off payment's checkout: a row of stand_in_billing_payments, open for 24 hours, paid on
+   * the stand-in's pay page. The amount must be a positive whole number of minor units and the
+   * currency an ISO code, as the provider would insist.
+   */
+  async createPaymentCheckout(input: NewPaymentCheckout) {
+    if (!Number.isSafeInteger(input.amount) || input.amount < 1) {
+      throw new BillingProviderError(`The amount ${input.amount} is not a positive minor amount.`);
+    }
+    if (!/^[a-z]{3}$/.test(input.currency)) {
+      throw new BillingProviderError(`The currency '${input.currency}' is not an ISO code.`);
+    }
+    const now = this.options.now();
+    const id = newId('cs');
+    await this.db.insert(standInPayments).values({
+      id,
+      clientReferenceId: input.reference,
+      description: input.description,
+      customerEmail: input.customerEmail,
+      amount: input.amount,
+      currency: input.currency,
+      status: 'open',
+      successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+      cancelUrl: input.cancelUrl,
+      createdAt: now,
+      expiresAt: DateTime.fromJSDate(now).plus({ hours: CHECKOUT_HOURS }).toJSDate(),
+    });
+    return { id, url: this.pageUrl(devStandInPaths.billingPay, id) };
+  }
+
+  async retrievePaymentCheckout(id: string): Promise<PaymentCheckoutInfo | null> {
+    const row = await this.paymentRow(id);
+    if (row === undefined) return null;
+    return {
+      id: row.id,
+      status: this.statusOf(row),
+      paymentStatus: row.status === 'complete' ? 'paid' : 'unpaid',
+      paymentId: row.paymentId,
+      amount: row.amount,
+      currency: row.currency,
+      reference: row.clientReferenceId,
+    };
+  }
+
+  private async paymentRow(id: string): Promise<StandInPaymentRow | undefined> {
+    const [row] = await this.db.select().from(standInPayments).where(eq(standInPayments.id, id));
+    return row;
+  }
+
+  /** A payment's status now: an open one past its expiry is expired. */
+  statusOf(row: StandInPaymentRow): string {
+    return row.status === 'open' && row.expiresAt < this.options.now() ? 'expired' : row.status;
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
@@ -567,6 +659,7 @@ export class StandInBilling implements BillingProvider {
     await this.emit('checkout.session.completed', done.subscription, {
       tenantReference: done.session.clientReferenceId,
       checkoutSessionId: done.session.id,
+      checkoutMode: 'subscription',
     });
     return { kind: 'paid', redirectTo: done.session.successUrl };
   }
@@ -674,6 +767,100 @@ export class StandInBilling implements BillingProvider {
       .from(standInInvoices)
       .where(eq(standInInvoices.customerId, done.subscription.customerId));
     return { subscription: done.subscription, invoiceCount: counted?.total ?? 0 };
+  }
+
+  /** The one-off payment's pay page: the row when it may be paid, else whether it exists. */
+  async paymentView(
+    id: string,
+  ): Promise<
+    | { kind: 'open'; payment: StandInPaymentRow }
+    | { kind: 'gone' | 'unknown'; cancelUrl: string | null }
+  > {
+    const row = await this.paymentRow(id);
+    if (row === undefined) return { kind: 'unknown', cancelUrl: null };
+    if (this.statusOf(row) !== 'open') return { kind: 'gone', cancelUrl: row.cancelUrl };
+    return { kind: 'open', payment: row };
+  }
+
+  /**
+   * Pays an open one-off checkout with a test card: the row complete with a new payment id,
+   * then the provider's event (checkout.session.completed in payment mode, with the payment).
+   */
+  async completePayment(id: string, card: CardInput): Promise<CompletePaymentResult> {
+    const view = await this.paymentView(id);
+    if (view.kind !== 'open') return { kind: 'gone' };
+    const now = this.options.now();
+    const checked = checkCard(card, now);
+    if (Object.keys(checked.errors).length > 0 || checked.declined !== undefined) {
+      return { kind: 'refused', ...checked, payment: view.payment };
+    }
+    const [paid] = await this.db
+      .update(standInPayments)
+      .set({ status: 'complete', paymentId: newId('pi') })
+      .where(
+        and(
+          eq(standInPayments.id, id),
+          eq(standInPayments.status, 'open'),
+          gte(standInPayments.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (paid === undefined) return { kind: 'gone' };
+    await this.emitEvent('checkout.session.completed', {
+      checkoutSessionId: paid.id,
+      checkoutMode: 'payment',
+      paymentId: paid.paymentId,
+    });
+    return { kind: 'paid', redirectTo: paid.successUrl };
+  }
+
+  /** The one-off payments, newest first (the payments page). */
+  async listPayments(limit = PAYMENT_LIST_MAX): Promise<StandInPaymentRow[]> {
+    return this.db
+      .select()
+      .from(standInPayments)
+      .orderBy(desc(standInPayments.createdAt), desc(standInPayments.id))
+      .limit(limit);
+  }
+
+  /** Refunds a paid payment in full, once: then charge.refunded with the payment. */
+  refundPayment(paymentId: string): Promise<PaymentFlagResult> {
+    return this.flagPayment(paymentId, 'refunded', 'charge.refunded');
+  }
+
+  /** Opens a dispute on a paid payment, once: then charge.dispute.created with the payment. */
+  disputePayment(paymentId: string): Promise<PaymentFlagResult> {
+    return this.flagPayment(paymentId, 'disputed', 'charge.dispute.created');
+  }
+
+  private async flagPayment(
+    paymentId: string,
+    flag: 'refunded' | 'disputed',
+    type: string,
+  ): Promise<PaymentFlagResult> {
+    const column = standInPayments[flag];
+    const [flagged] = await this.db
+      .update(standInPayments)
+      .set({ [flag]: true })
+      .where(
+        and(
+          eq(standInPayments.paymentId, paymentId),
+          eq(standInPayments.status, 'complete'),
+          eq(column, false),
+        ),
+      )
+      .returning({ id: standInPayments.id });
+    if (flagged === undefined) {
+      const [known] = await this.db
+        .select({ id: standInPayments.id })
+        .from(standInPayments)
+        .where(
+          and(eq(standInPayments.paymentId, paymentId), eq(standInPayments.status, 'complete')),
+        );
+      return known === undefined ? 'unknown' : 'already';
+    }
+    await this.emitEvent(type, { paymentId });
+    return 'done';
   }
 
   /** An invoice's PDF, by the invoice's (unguessable) id. */

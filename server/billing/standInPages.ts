@@ -1,9 +1,11 @@
 /**
- * The development billing stand-in's pages: the checkout page (a test card form) and the billing
- * portal. Server-rendered HTML without script: plain forms posted to the page's own URL. Labelled
+ * The development billing stand-in's pages: the checkout page (a test card form), the billing
+ * portal, a one-off payment's pay page (a gift, issue 35) and the payments page (refund,
+ * dispute). Server-rendered HTML without script: plain forms posted to the page's own URL. Labelled
  * fields, errors tied to their fields (aria-describedby, aria-invalid) and announced (role=alert).
  */
 import { escapeHtml } from '../mail/templates';
+import type { StandInPaymentRow } from '../db/schema';
 import type { InvoiceInfo } from './provider';
 import {
   STAND_IN_PLAN,
@@ -15,7 +17,7 @@ import {
   type PortalView,
 } from './standIn';
 import { formatDateTime } from '../../contract/dateTime';
-import { formatCodeAmount } from '../../contract/money';
+import { formatCodeAmount, formatMoney } from '../../contract/money';
 
 const STYLE = [
   ':root { color-scheme: light; }',
@@ -35,16 +37,18 @@ const STYLE = [
   'button.secondary { background: #fff; color: #1d4ab8; }',
   'a { color: #1d4ab8; } :focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }',
   'table { width: 100%; border-collapse: collapse; } th, td { text-align: left; padding: .4rem .25rem; border-bottom: 1px solid #ddd; }',
+  'main.wide { max-width: 60rem; } .scroll { overflow-x: auto; } td form { display: inline; } td button { margin: 0 .25rem .25rem 0; padding: .35rem .75rem; }',
+  '.visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }',
 ].join('\n');
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, wide = false): string {
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     `<style>${STYLE}</style>`,
-    '</head><body><main>',
+    `</head><body><main${wide ? ' class="wide"' : ''}>`,
     body,
     '</main></body></html>',
   ].join('\n');
@@ -83,6 +87,60 @@ function field(input: {
   ].join('');
 }
 
+/** The test card form, posted to the page's own URL; `pay` is its button's text. */
+function cardForm(values: CardInput, errors: CardErrors, pay: string): string {
+  return [
+    '<form method="post" novalidate>',
+    '<h2>Card details</h2>',
+    field({
+      id: 'number',
+      label: 'Card number',
+      value: values.number,
+      error: errors.number,
+      autocomplete: 'cc-number',
+      inputmode: 'numeric',
+      placeholder: '4242 4242 4242 4242',
+    }),
+    '<div class="row">',
+    field({
+      id: 'expiry',
+      label: 'Expiry (MM / YY)',
+      value: values.expiry,
+      error: errors.expiry,
+      autocomplete: 'cc-exp',
+      placeholder: '12 / 34',
+    }),
+    field({
+      id: 'cvc',
+      label: 'Security code',
+      value: values.cvc,
+      error: errors.cvc,
+      autocomplete: 'cc-csc',
+      inputmode: 'numeric',
+    }),
+    '</div>',
+    field({
+      id: 'name',
+      label: 'Name on card',
+      value: values.name,
+      error: errors.name,
+      autocomplete: 'cc-name',
+    }),
+    `<button type="submit">${escapeHtml(pay)}</button>`,
+    '</form>',
+  ].join('\n');
+}
+
+/** The declined card's alert and the form's, as both checkout pages show them. */
+function cardAlerts(errors: CardErrors, declined: string | undefined): string {
+  return [
+    declined === undefined ? '' : `<p class="alert" role="alert">${escapeHtml(declined)}</p>`,
+    Object.keys(errors).length > 0
+      ? '<p class="alert" role="alert">Please correct the card details below.</p>'
+      : '',
+  ].join('\n');
+}
+
 export interface CheckoutPageInput {
   view: CheckoutView;
   cancelUrl: string;
@@ -96,7 +154,6 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   const values = input.values ?? { number: '', expiry: '', cvc: '', name: view.customer.name };
   const errors = input.errors ?? {};
   const currency = view.session.currency;
-  const hasErrors = Object.keys(errors).length > 0;
   const summary = [
     '<dl class="summary">',
     `<dt>${escapeHtml(STAND_IN_PLAN.description)}</dt><dd>${formatCodeAmount(view.subtotal, currency)}</dd>`,
@@ -113,49 +170,41 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
       `<p>Billed to <strong>${escapeHtml(view.customer.name)}</strong>.</p>`,
       summary,
       NOTE,
-      input.declined === undefined
-        ? ''
-        : `<p class="alert" role="alert">${escapeHtml(input.declined)}</p>`,
-      hasErrors ? '<p class="alert" role="alert">Please correct the card details below.</p>' : '',
-      '<form method="post" novalidate>',
-      '<h2>Card details</h2>',
-      field({
-        id: 'number',
-        label: 'Card number',
-        value: values.number,
-        error: errors.number,
-        autocomplete: 'cc-number',
-        inputmode: 'numeric',
-        placeholder: '4242 4242 4242 4242',
-      }),
-      '<div class="row">',
-      field({
-        id: 'expiry',
-        label: 'Expiry (MM / YY)',
-        value: values.expiry,
-        error: errors.expiry,
-        autocomplete: 'cc-exp',
-        placeholder: '12 / 34',
-      }),
-      field({
-        id: 'cvc',
-        label: 'Security code',
-        value: values.cvc,
-        error: errors.cvc,
-        autocomplete: 'cc-csc',
-        inputmode: 'numeric',
-      }),
-      '</div>',
-      field({
-        id: 'name',
-        label: 'Name on card',
-        value: values.name,
-        error: errors.name,
-        autocomplete: 'cc-name',
-      }),
-      `<button type="submit">Pay ${formatCodeAmount(view.session.amountTotal, currency)}</button>`,
-      '</form>',
+      cardAlerts(errors, input.declined),
+      cardForm(values, errors, `Pay ${formatCodeAmount(view.session.amountTotal, currency)}`),
       `<p><a href="${escapeHtml(input.cancelUrl)}">Cancel and return to Givedrop</a></p>`,
+    ].join('\n'),
+  );
+}
+
+export interface PaymentPageInput {
+  payment: StandInPaymentRow;
+  values?: CardInput;
+  errors?: CardErrors;
+  declined?: string | undefined;
+}
+
+/** A one-off payment's checkout: what is paid for, the amount, the test card form, Cancel. */
+export function renderPaymentPage(input: PaymentPageInput): string {
+  const { payment } = input;
+  const values = input.values ?? { number: '', expiry: '', cvc: '', name: '' };
+  const errors = input.errors ?? {};
+  const amount = formatMoney(payment.amount, payment.currency);
+  return page(
+    'Payment (development stand-in)',
+    [
+      `<h1>${escapeHtml(payment.description)}</h1>`,
+      '<dl class="summary">',
+      `<dt>${escapeHtml(payment.description)}</dt><dd>${amount}</dd>`,
+      `<dt class="total">Total due today</dt><dd class="total">${amount}</dd>`,
+      '</dl>',
+      payment.customerEmail === null
+        ? ''
+        : `<p>The receipt goes to <strong>${escapeHtml(payment.customerEmail)}</strong>.</p>`,
+      NOTE,
+      cardAlerts(errors, input.declined),
+      cardForm(values, errors, `Pay ${amount}`),
+      `<p><a href="${escapeHtml(payment.cancelUrl)}">Cancel and return to Givedrop</a></p>`,
     ].join('\n'),
   );
 }
@@ -185,6 +234,77 @@ function invoiceRows(invoices: InvoiceInfo[]): string {
     ),
     '</tbody></table>',
   ].join('\n');
+}
+
+/** A payment's status in words: open (or expired) until paid. */
+function paymentStatusOf(status: string): string {
+  if (status !== 'complete') return status === 'expired' ? 'Expired' : 'Open';
+  return 'Paid';
+}
+
+function paymentFlags(payment: StandInPaymentRow): string {
+  const flags = [payment.refunded ? 'Refunded' : '', payment.disputed ? 'Disputed' : ''];
+  const shown = flags.filter((flag) => flag !== '');
+  return shown.length === 0 ? '-' : shown.join(', ');
+}
+
+function paymentActions(payment: StandInPaymentRow, status: string): string {
+  if (status !== 'complete' || payment.paymentId === null) return '';
+  const which = `<span class="visually-hidden"> ${escapeHtml(payment.description)}, ${formatMoney(payment.amount, payment.currency)}, ${day(payment.createdAt)}</span>`;
+  const button = (action: string, text: string) =>
+    [
+      '<form method="post">',
+      `<input type="hidden" name="paymentId" value="${escapeHtml(payment.paymentId ?? '')}">`,
+      `<button type="submit" name="action" value="${action}" class="secondary">${text}${which}</button>`,
+      '</form>',
+    ].join('');
+  return [
+    payment.refunded ? '' : button('refund', 'Refund'),
+    payment.disputed ? '' : button('dispute', 'Dispute'),
+  ]
+    .filter((form) => form !== '')
+    .join(' ');
+}
+
+/**
+ * The stand-in's one-off payments, newest first, with Refund and Dispute (each once) on the paid
+ * ones; `statusOf` says an open payment past its expiry is expired.
+ */
+export function renderPaymentsPage(
+  payments: StandInPaymentRow[],
+  statusOf: (payment: StandInPaymentRow) => string,
+  notice?: string,
+): string {
+  const rows = payments.map((payment) => {
+    const status = statusOf(payment);
+    return [
+      '<tr>',
+      `<td>${day(payment.createdAt)}</td>`,
+      `<td>${escapeHtml(payment.description)}</td>`,
+      `<td>${formatMoney(payment.amount, payment.currency)}</td>`,
+      `<td>${paymentStatusOf(status)}</td>`,
+      `<td>${paymentFlags(payment)}</td>`,
+      `<td>${paymentActions(payment, status)}</td>`,
+      '</tr>',
+    ].join('');
+  });
+  return page(
+    'Payments (development stand-in)',
+    [
+      '<h1>Payments</h1>',
+      '<p class="note">Development stand-in for the card payment provider\'s one-off payments: refund or dispute a paid one, as the provider would tell Givedrop.</p>',
+      notice === undefined ? '' : `<p role="status">${escapeHtml(notice)}</p>`,
+      rows.length === 0
+        ? '<p>There are no payments yet.</p>'
+        : [
+            '<div class="scroll" role="region" aria-label="Payments, newest first" tabindex="0">',
+            '<table><thead><tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Refunded / disputed</th><th scope="col">Actions</th></tr></thead><tbody>',
+            ...rows,
+            '</tbody></table></div>',
+          ].join('\n'),
+    ].join('\n'),
+    true,
+  );
 }
 
 export function renderPortalPage(view: PortalView, notice?: string): string {

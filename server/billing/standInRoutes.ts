@@ -6,6 +6,11 @@
  *   (303 to the session's success URL once paid; 422 with the form's messages when refused);
  * - GET / POST {API}/dev/billing/portal/{portalSessionId}: the billing portal (cancel at period
  *   end, keep, advance to the next period);
+ * - GET / POST {API}/dev/billing/pay/{sessionId}: a one-off payment's checkout page (a gift) and
+ *   its test card form (303 to the success URL once paid; 422 when refused; 404 when unknown,
+ *   expired or already paid);
+ * - GET / POST {API}/dev/billing/payments: the one-off payments, newest first, with Refund and
+ *   Dispute (POST {action, paymentId}; each once: 409 the second time, 404 for no such payment);
  * - GET {API}/dev/billing/invoices/{invoiceId}/pdf: an invoice's PDF;
  * - POST {API}/dev/billing/advanceSubscription {subscriptionId}: the next period.
  */
@@ -15,8 +20,20 @@ import { devStandInPaths } from '../../contract/paths';
 import { notFound } from '../domain/errors';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
-import { cardTexts, type CardInput, type StandInBilling } from './standIn';
-import { renderCheckoutPage, renderGonePage, renderPortalPage } from './standInPages';
+import {
+  cardTexts,
+  paymentPageTexts,
+  type CardInput,
+  type PaymentFlagResult,
+  type StandInBilling,
+} from './standIn';
+import {
+  renderCheckoutPage,
+  renderGonePage,
+  renderPaymentPage,
+  renderPaymentsPage,
+  renderPortalPage,
+} from './standInPages';
 
 export const SUBSCRIPTION_NOT_FOUND = 'There is no such subscription, or it is canceled.';
 const PORTAL_GONE = 'This billing portal link has expired; open the portal again from Givedrop.';
@@ -37,6 +54,30 @@ const formValue = (form: unknown, name: string): string => {
   if (typeof form !== 'object' || form === null) return '';
   const value = (form as Record<string, unknown>)[name];
   return typeof value === 'string' ? value.slice(0, 256) : '';
+};
+
+const cardOf = (form: unknown): CardInput => ({
+  number: formValue(form, 'number'),
+  expiry: formValue(form, 'expiry'),
+  cvc: formValue(form, 'cvc'),
+  name: formValue(form, 'name'),
+});
+
+/** The payments page's notice and status for a refund's or a dispute's result. */
+const FLAG_ANSWERS: Record<
+  'refund' | 'dispute',
+  Record<PaymentFlagResult, { notice: string; code: number }>
+> = {
+  refund: {
+    done: { notice: paymentPageTexts.refunded, code: 200 },
+    already: { notice: paymentPageTexts.alreadyRefunded, code: 409 },
+    unknown: { notice: paymentPageTexts.unknown, code: 404 },
+  },
+  dispute: {
+    done: { notice: paymentPageTexts.disputed, code: 200 },
+    already: { notice: paymentPageTexts.alreadyDisputed, code: 409 },
+    unknown: { notice: paymentPageTexts.unknown, code: 404 },
+  },
 };
 
 export function standInRoutes(standIn: StandInBilling, siteUrl: string): FastifyPluginAsync {
@@ -69,12 +110,7 @@ export function standInRoutes(standIn: StandInBilling, siteUrl: string): Fastify
     });
 
     app.post<{ Params: { sessionId: string } }>(checkout, async (request, reply) => {
-      const card: CardInput = {
-        number: formValue(request.body, 'number'),
-        expiry: formValue(request.body, 'expiry'),
-        cvc: formValue(request.body, 'cvc'),
-        name: formValue(request.body, 'name'),
-      };
+      const card = cardOf(request.body);
       const result = await standIn.completeCheckout(request.params.sessionId, card);
       if (result.kind === 'paid') return reply.redirect(result.redirectTo, 303);
       if (result.kind === 'gone') {
@@ -92,6 +128,62 @@ export function standInRoutes(standIn: StandInBilling, siteUrl: string): Fastify
         }),
         422,
       );
+    });
+
+    const pay = `/${devStandInPaths.billingPay}/:sessionId`;
+    const goneOf = (view: { kind: 'gone' | 'unknown'; cancelUrl: string | null }) =>
+      view.kind === 'unknown'
+        ? renderGonePage(cardTexts.sessionUnknown, null)
+        : renderGonePage(cardTexts.sessionGone, view.cancelUrl);
+
+    app.get<{ Params: { sessionId: string } }>(pay, async (request, reply) => {
+      const view = await standIn.paymentView(request.params.sessionId);
+      if (view.kind !== 'open') return sendHtml(reply, goneOf(view), 404);
+      return sendHtml(reply, renderPaymentPage({ payment: view.payment }));
+    });
+
+    app.post<{ Params: { sessionId: string } }>(pay, async (request, reply) => {
+      const card = cardOf(request.body);
+      const result = await standIn.completePayment(request.params.sessionId, card);
+      if (result.kind === 'paid') return reply.redirect(result.redirectTo, 303);
+      if (result.kind === 'gone') {
+        const view = await standIn.paymentView(request.params.sessionId);
+        return sendHtml(
+          reply,
+          goneOf(view.kind === 'open' ? { kind: 'gone', cancelUrl: null } : view),
+          404,
+        );
+      }
+      return sendHtml(
+        reply,
+        renderPaymentPage({
+          payment: result.payment,
+          values: { ...card, cvc: '' },
+          errors: result.errors,
+          declined: result.declined,
+        }),
+        422,
+      );
+    });
+
+    const payments = `/${devStandInPaths.billingPayments}`;
+    const paymentsPage = async (notice?: string) =>
+      renderPaymentsPage(await standIn.listPayments(), (row) => standIn.statusOf(row), notice);
+
+    app.get(payments, async (_request, reply) => sendHtml(reply, await paymentsPage()));
+
+    app.post(payments, async (request, reply) => {
+      const action = formValue(request.body, 'action');
+      const paymentId = formValue(request.body, 'paymentId');
+      if (action !== 'refund' && action !== 'dispute') {
+        return sendHtml(reply, await paymentsPage(paymentPageTexts.unknown), 404);
+      }
+      const result =
+        action === 'refund'
+          ? await standIn.refundPayment(paymentId)
+          : await standIn.disputePayment(paymentId);
+      const answer = FLAG_ANSWERS[action][result];
+      return sendHtml(reply, await paymentsPage(answer.notice), answer.code);
     });
 
     const portal = `/${devStandInPaths.billingPortal}/:portalId`;

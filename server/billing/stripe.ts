@@ -1,8 +1,9 @@
 /**
  * The Stripe billing adapter: the official SDK (STRIPE_SECRET_KEY), one price (STRIPE_PRICE_ID)
  * sold through Checkout Sessions in subscription mode, the customer's invoices with their hosted
- * PDF, promotion codes, the customer billing portal, and webhooks verified with
- * STRIPE_WEBHOOK_SECRET (`stripe.webhooks.constructEvent`).
+ * PDF, promotion codes, the customer billing portal, one-off payments (gifts, issue 35) through
+ * Checkout Sessions in payment mode, and webhooks verified with STRIPE_WEBHOOK_SECRET
+ * (`stripe.webhooks.constructEvent`).
  *
  * `apiBase` (STRIPE_API_BASE) points the SDK's host/port/protocol elsewhere: the tests' local
  * fake of Stripe's HTTP API, or stripe-mock.
@@ -16,6 +17,8 @@ import {
   type CompletedCheckoutInfo,
   type InvoiceInfo,
   type NewCheckoutSession,
+  type NewPaymentCheckout,
+  type PaymentCheckoutInfo,
   type PlanInfo,
   type PromotionCodeInfo,
   type SubscriptionInfo,
@@ -141,29 +144,63 @@ export function planInfoOf(price: Stripe.Price): PlanInfo {
   };
 }
 
-/** The event's object as the domain needs it (the event types of APPLIED_EVENT_TYPES). */
+/**
+ * A checkout session in payment mode as the domain needs it; null for a session of another mode
+ * (a subscription's checkout is not a one-off payment).
+ */
+export function paymentCheckoutInfoOf(
+  session: Stripe.Checkout.Session,
+): PaymentCheckoutInfo | null {
+  if (session.mode !== 'payment') return null;
+  return {
+    id: session.id,
+    status: session.status ?? 'open',
+    paymentStatus: session.payment_status,
+    paymentId: idOf(session.payment_intent),
+    amount: session.amount_total ?? 0,
+    currency: session.currency ?? '',
+    reference: session.client_reference_id,
+  };
+}
+
+/**
+ * The event's object as the domain needs it: the subscription events of APPLIED_EVENT_TYPES and
+ * the one-off payments' of PAYMENT_EVENT_TYPES. A checkout session's events carry its mode, and
+ * in payment mode its payment (PaymentIntent); a refund (charge.refunded) and a dispute
+ * (charge.dispute.created) carry the payment they are about.
+ */
 export function billingEventOf(event: Stripe.Event): BillingEvent {
-  const base = {
+  const base: BillingEvent = {
     id: event.id,
     type: event.type,
     customerId: null,
     subscriptionId: null,
     tenantReference: null,
     checkoutSessionId: null,
+    checkoutMode: null,
+    paymentId: null,
   };
-  if (event.type === 'checkout.session.completed') {
-    const session = event.data.object;
+  if (event.type.startsWith('checkout.session.')) {
+    const session = event.data.object as Stripe.Checkout.Session;
     return {
       ...base,
       customerId: idOf(session.customer),
       subscriptionId: idOf(session.subscription),
-      tenantReference: session.client_reference_id,
+      tenantReference: session.mode === 'payment' ? null : session.client_reference_id,
       checkoutSessionId: session.id,
+      checkoutMode: session.mode,
+      paymentId: session.mode === 'payment' ? idOf(session.payment_intent) : null,
     };
   }
   if (event.type.startsWith('customer.subscription.')) {
     const subscription = event.data.object as Stripe.Subscription;
     return { ...base, customerId: idOf(subscription.customer), subscriptionId: subscription.id };
+  }
+  if (event.type === 'charge.refunded') {
+    return { ...base, paymentId: idOf(event.data.object.payment_intent) };
+  }
+  if (event.type === 'charge.dispute.created') {
+    return { ...base, paymentId: idOf(event.data.object.payment_intent) };
   }
   return base;
 }
@@ -248,6 +285,40 @@ export class StripeBilling implements BillingProvider, WebhookParser {
       subscriptionId: idOf(session.subscription),
       clientReferenceId: session.client_reference_id,
     };
+  }
+
+  /**
+   * A hosted checkout of one line (the gift's amount and description, bought once); our gift's
+   * guid is its client_reference_id and its metadata.giftGuid.
+   */
+  async createPaymentCheckout(input: NewPaymentCheckout) {
+    const session = await calling(() =>
+      this.stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [
+          {
+            price_data: {
+              currency: input.currency,
+              unit_amount: input.amount,
+              product_data: { name: input.description },
+            },
+            quantity: 1,
+          },
+        ],
+        client_reference_id: input.reference,
+        metadata: { giftGuid: input.reference },
+        ...(input.customerEmail === null ? {} : { customer_email: input.customerEmail }),
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      }),
+    );
+    if (session.url === null) throw new BillingProviderError('Stripe answered no checkout URL.');
+    return { id: session.id, url: session.url };
+  }
+
+  async retrievePaymentCheckout(id: string): Promise<PaymentCheckoutInfo | null> {
+    const session = await orNullIfMissing(() => this.stripe.checkout.sessions.retrieve(id));
+    return session === null ? null : paymentCheckoutInfoOf(session);
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {

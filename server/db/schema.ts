@@ -714,4 +714,5 @@ export type StandInCustomerRow = typeof standInCustomers.$inferSelect;
 export type StandInSubscriptionRow = typeof standInSubscriptions.$inferSelect;
 export type StandInInvoiceRow = typeof standInInvoices.$inferSelect;
 export type StandInCheckoutSessionRow = typeof standInCheckoutSessions.$inferSelect;
+export type StandInPaymentRow = typeof standInPayments.$inferSelect;
 export type StandInPromotionCodeRow = typeof standInPromotionCodes.$inferSelect;

@@ -2,13 +2,19 @@
  * The payments calls' guards (issue 18, Bad input and isolation): bad payloads get a 4xx with
  * messages (never a 500); Standard Users may read but not spend; another organisation's
  * customer id and checkout session are refused; in production without the Stripe keys the
- * stand-in is absent and the calls answer 503; partial Stripe keys stop the server starting.
+ * stand-in is absent and the calls answer 503; partial Stripe keys stop the server starting; a
+ * one-off payment's event (a gift's, issue 35) is never applied to a tenant.
  */
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import type { CheckoutSession, SubscriptionDetails } from '../../contract/payments';
 import { paymentTexts } from '../../contract/payments';
+import type { BillingEvent } from '../../server/billing/provider';
+import { StandInBilling } from '../../server/billing/standIn';
+import { billingEvents, tenants } from '../../server/db/schema';
+import { applyBillingEvent, type PaymentsDeps } from '../../server/features/payments/domain';
 import { NOT_AN_ADMINISTRATOR } from '../../server/domain/scope';
 import { ConfigError, loadConfig } from '../../server/config';
 import { DEMO_USERS } from '../../server/db/seedData';
@@ -184,6 +190,65 @@ describe('roles and isolation', () => {
   });
 });
 
+describe("a one-off payment's event and the subscription path", () => {
+  it("ignores a gift's checkout, refund or dispute even when it names a tenant's subscription, recording nothing", async () => {
+    const details = srv.envelopeOf(await call(owner, paymentEndpoints.getSubscription))
+      .data as SubscriptionDetails;
+    const tenantId = srv.parseJsonClaim<{ id: number }>(owner.claims.currentTenant).id;
+    const deps: PaymentsDeps = {
+      db: handle.db,
+      now: () => test.clock.now(),
+      billing: new StandInBilling({
+        db: handle.db,
+        now: () => test.clock.now(),
+        apiBaseUrl: test.config.apiBaseUrl,
+      }),
+      siteUrl: test.config.siteUrl,
+      log: { warn: () => {}, info: () => {} },
+    };
+    const tenantRow = async () =>
+      (await handle.db.select().from(tenants).where(eq(tenants.id, tenantId)))[0];
+    // Harbour Hope's subscription, ended at the provider: applied, it would change the tenant.
+    await handle.db
+      .update(tenants)
+      .set({ subscriptionStatus: 'past_due' })
+      .where(eq(tenants.id, tenantId));
+    const before = await tenantRow();
+    const tenantsOwn: BillingEvent = {
+      id: 'evt_guard_control',
+      type: 'checkout.session.completed',
+      customerId: details.customerId,
+      subscriptionId: details.subscriptionId,
+      tenantReference: String(tenantId),
+      checkoutSessionId: 'cs_dev_guard',
+      checkoutMode: null,
+      paymentId: null,
+    };
+    for (const event of [
+      { ...tenantsOwn, id: 'evt_guard_pay', checkoutMode: 'payment', paymentId: 'pi_dev_guard' },
+      { ...tenantsOwn, id: 'evt_guard_pay_unpaid', checkoutMode: 'payment' },
+      { ...tenantsOwn, id: 'evt_guard_refund', type: 'charge.refunded', paymentId: 'pi_dev_guard' },
+      {
+        ...tenantsOwn,
+        id: 'evt_guard_dispute',
+        type: 'charge.dispute.created',
+        paymentId: 'pi_dev_guard',
+      },
+    ]) {
+      expect(await applyBillingEvent(deps, event)).toBe('ignored');
+      const recorded = await handle.db
+        .select()
+        .from(billingEvents)
+        .where(eq(billingEvents.eventId, event.id));
+      expect(recorded).toEqual([]);
+    }
+    expect(await tenantRow()).toEqual(before);
+    // The same event of the subscription's own checkout is applied: the guard is what stopped it.
+    expect(await applyBillingEvent(deps, tenantsOwn)).toBe('applied');
+    expect((await tenantRow())?.subscriptionStatus).toBe('active');
+  });
+});
+
 describe('production', () => {
   it('refuses to start with only some of the Stripe keys', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(ConfigError);
@@ -222,6 +287,8 @@ describe('production', () => {
         srv.api('dev/billing/checkout/cs_dev_x'),
         srv.api('dev/billing/portal/bps_dev_x'),
         srv.api('dev/billing/invoices/in_dev_x/pdf'),
+        srv.api('dev/billing/pay/cs_dev_x'),
+        srv.api('dev/billing/payments'),
       ]) {
         expect((await production.app.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
@@ -231,6 +298,13 @@ describe('production', () => {
         payload: { subscriptionId: 'sub_dev_x' },
       });
       expect(advance.statusCode).toBe(404);
+      const refund = await production.app.inject({
+        method: 'POST',
+        url: srv.api('dev/billing/payments'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'action=refund&paymentId=pi_dev_x',
+      });
+      expect(refund.statusCode).toBe(404);
     } finally {
       await production.app.close();
     }

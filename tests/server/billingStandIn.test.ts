@@ -1,10 +1,12 @@
 /**
  * The development billing stand-in end to end through inject (issue 18 item 6): checkout with a
  * promotion code through the stand-in's page, validateSession, the tenant's status, the invoices
- * and their PDFs, the portal, advancing a subscription; the seed's paid organisation; and an
- * owner's account deletion deleting the organisation's customer (spec §6).
+ * and their PDFs, the portal, advancing a subscription; the seed's paid organisation; an owner's
+ * account deletion deleting the organisation's customer (spec §6); and one-off payments (gifts,
+ * issue 35): their checkout page, paying and declining, the payments page's refund and dispute,
+ * and the events each tells (the app runs on a stand-in of this file's, whose events it records).
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
@@ -21,11 +23,19 @@ import type {
 import { paymentTexts } from '../../contract/payments';
 import { UserRole } from '../../contract/enums';
 import type { TenantStatus } from '../../contract/tenants';
-import { cardTexts, TEST_CARDS } from '../../server/billing/standIn';
+import { BillingProviderError, type BillingEvent } from '../../server/billing/provider';
 import {
+  cardTexts,
+  paymentPageTexts,
+  StandInBilling,
+  TEST_CARDS,
+} from '../../server/billing/standIn';
+import {
+  billingEvents,
   standInCheckoutSessions,
   standInCustomers,
   standInInvoices,
+  standInPayments,
   standInSubscriptions,
   tenantUsers,
 } from '../../server/db/schema';
@@ -62,8 +72,30 @@ function payCard(url: string, card: Partial<Record<'number' | 'expiry' | 'cvc' |
   });
 }
 
-const { handle, test } = useTestApp();
+/**
+ * The app's billing stand-in, made here so that its events can be read: its database, clock and
+ * API base are the file's app's, read when it is used (the app is opened by useTestApp).
+ */
+const standIn = new StandInBilling({
+  get db() {
+    return handle.db;
+  },
+  now: () => test.clock.now(),
+  get apiBaseUrl() {
+    return test.config.apiBaseUrl;
+  },
+});
+/** Every event the stand-in told the domain, in order. */
+const events: BillingEvent[] = [];
+
+const { handle, test } = useTestApp({ build: { billing: { mode: 'standIn', provider: standIn } } });
 beforeAll(async () => {
+  // The payments area set the domain's listener when the app was built: record, then pass on.
+  const applied = standIn.listener;
+  standIn.listener = async (event) => {
+    events.push(event);
+    await applied(event);
+  };
   owner = await srv.login(test.app, DEMO_USERS.owner.email);
   marcus = await srv.switchTenant(
     test.app,
@@ -92,7 +124,7 @@ describe('the seed', () => {
     expect(response.statusCode).toBe(200);
     const invoices = srv.envelopeOf(response).data as Invoice[];
     expect(invoices).toHaveLength(DEMO_INVOICE_COUNT);
-    expect(invoices.map((invoice) => invoice.total)).toEqual([12, 12, 12]);
+    expect(invoices.map((invoice) => invoice.total)).toEqual([1200, 1200, 1200]);
     expect(invoices[0]).toMatchObject({ status: 'paid', currency: 'gbp' });
     const created = invoices.map((invoice) => invoice.created);
     expect([...created].sort().reverse()).toEqual(created);
@@ -114,7 +146,7 @@ describe('the seed', () => {
       customerId: null,
       subscriptionId: null,
       canSubscribe: true,
-      // The stand-in's plan, before checkout (issue 34 point 3), in major units.
+      // The stand-in's plan, before checkout (issue 34 point 3), in minor units.
       plan: {
         description: 'Givedrop subscription, monthly',
         amount: 1200,
@@ -282,7 +314,7 @@ describe('checkout through the stand-in', () => {
       await call(marcus, paymentEndpoints.getInvoices, { customerId: after.customerId }),
     ).data as Invoice[];
     expect(invoices).toHaveLength(2);
-    expect(invoices.map((invoice) => invoice.total)).toEqual([9.6, 9.6]);
+    expect(invoices.map((invoice) => invoice.total)).toEqual([960, 960]);
     const unknown = await test.app.inject({
       method: 'POST',
       url: srv.api(devEndpoints.advanceSubscription.path),
@@ -403,5 +435,323 @@ describe("an owner's account deletion (spec §6)", () => {
       url: srv.api(`${devStandInPaths.billingInvoices}/${invoice!.id}/pdf`),
     });
     expect(pdf.statusCode).toBe(404);
+  });
+});
+
+describe('one-off payments (gifts) through the stand-in', () => {
+  const gift = {
+    amount: 1000,
+    currency: 'gbp',
+    description: 'Gift to Harbour Hope',
+    reference: '0b7c3f7e-5d0a-4f7e-8a43-1f2e3d4c5b6a',
+    customerEmail: 'giver@example.com',
+    successUrl: 'http://localhost:5173/drops/d1?gift_session={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'http://localhost:5173/drops/d1?gift=canceled&from=checkout',
+  };
+  let checkout: { id: string; url: string };
+  let paymentId: string;
+
+  const paymentRow = async (id: string) =>
+    (await handle.db.select().from(standInPayments).where(eq(standInPayments.id, id)))[0];
+
+  const paymentsPage = () =>
+    test.app.inject({ method: 'GET', url: srv.api(devStandInPaths.billingPayments) });
+
+  function postPayments(fields: Record<string, string>) {
+    return test.app.inject({
+      method: 'POST',
+      url: srv.api(devStandInPaths.billingPayments),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  it("tells the subscription's events with no payment, its checkout with its mode", () => {
+    const subscriptionEvents = events.filter((event) =>
+      event.type.startsWith('customer.subscription.'),
+    );
+    expect(subscriptionEvents.length).toBeGreaterThan(0);
+    for (const event of subscriptionEvents) {
+      expect(event).toMatchObject({ checkoutMode: null, paymentId: null });
+      expect(event.subscriptionId).toMatch(/^sub_dev_/);
+    }
+    const completed = events.filter((event) => event.type === 'checkout.session.completed');
+    expect(completed.length).toBeGreaterThan(0);
+    for (const event of completed) {
+      expect(event).toMatchObject({ checkoutMode: 'subscription', paymentId: null });
+    }
+  });
+
+  it('stores an open checkout for 24 hours and answers its page', async () => {
+    checkout = await standIn.createPaymentCheckout(gift);
+    expect(checkout.id).toMatch(/^cs_dev_[0-9a-f]{24}$/);
+    expect(checkout.url).toBe(`/api/${devStandInPaths.billingPay}/${checkout.id}`);
+    const row = await paymentRow(checkout.id);
+    expect(row).toMatchObject({
+      clientReferenceId: gift.reference,
+      description: 'Gift to Harbour Hope',
+      customerEmail: 'giver@example.com',
+      amount: 1000,
+      currency: 'gbp',
+      status: 'open',
+      paymentId: null,
+      refunded: false,
+      disputed: false,
+      successUrl: `http://localhost:5173/drops/d1?gift_session=${checkout.id}`,
+      cancelUrl: gift.cancelUrl,
+      createdAt: test.clock.now(),
+    });
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(24 * 3_600_000);
+    expect(await standIn.retrievePaymentCheckout(checkout.id)).toEqual({
+      id: checkout.id,
+      status: 'open',
+      paymentStatus: 'unpaid',
+      paymentId: null,
+      amount: 1000,
+      currency: 'gbp',
+      reference: gift.reference,
+    });
+  });
+
+  it('refuses an amount that is not a positive whole number of minor units, storing nothing', async () => {
+    const before = await handle.db.select().from(standInPayments);
+    for (const amount of [0, -100, 10.5, Number.NaN]) {
+      await expect(standIn.createPaymentCheckout({ ...gift, amount })).rejects.toThrow(
+        BillingProviderError,
+      );
+    }
+    await expect(standIn.createPaymentCheckout({ ...gift, currency: 'GBP' })).rejects.toThrow(
+      BillingProviderError,
+    );
+    expect(await handle.db.select().from(standInPayments)).toHaveLength(before.length);
+  });
+
+  it('shows what is paid for, the amount in words, the card form and Cancel', async () => {
+    const page = await test.app.inject({ method: 'GET', url: checkout.url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('<h1>Gift to Harbour Hope</h1>');
+    expect(page.body).toContain('<dd class="total">£10.00</dd>');
+    expect(page.body).toContain('<button type="submit">Pay £10.00</button>');
+    expect(page.body).toContain('giver@example.com');
+    for (const label of ['Card number', 'Expiry (MM / YY)', 'Security code', 'Name on card']) {
+      expect(page.body).toContain(`">${label}</label>`);
+    }
+    expect(page.body).toContain(
+      '<a href="http://localhost:5173/drops/d1?gift=canceled&amp;from=checkout">Cancel and return to Givedrop</a>',
+    );
+  });
+
+  it('declines the declining test card and bad fields as the subscription checkout does, telling nothing', async () => {
+    const told = events.length;
+    const declined = await payCard(checkout.url, { number: TEST_CARDS.declined });
+    expect(declined.statusCode).toBe(422);
+    expect(declined.body).toContain(`<p class="alert" role="alert">${cardTexts.declined}</p>`);
+    expect(declined.body).toContain('Pay £10.00');
+    const poor = await payCard(checkout.url, { number: TEST_CARDS.insufficientFunds });
+    expect(poor.body).toContain(cardTexts.insufficientFunds);
+    const bad = await payCard(checkout.url, {
+      number: '1234',
+      expiry: '13/20',
+      cvc: 'x',
+      name: '',
+    });
+    expect(bad.statusCode).toBe(422);
+    for (const text of [
+      cardTexts.numberInvalid,
+      cardTexts.expiryInvalid,
+      cardTexts.cvcInvalid,
+      cardTexts.nameRequired,
+    ]) {
+      expect(bad.body).toContain(text);
+    }
+    expect(bad.body).toContain('aria-invalid="true" aria-describedby="number-error"');
+    expect(bad.body).not.toContain('value="x"');
+    expect(events.length).toBe(told);
+    expect(await paymentRow(checkout.id)).toMatchObject({ status: 'open', paymentId: null });
+  });
+
+  it('pays with 4242 4242 4242 4242: back to the success URL, the payment told once', async () => {
+    const told = events.length;
+    const paid = await payCard(checkout.url, { number: '4242 4242 4242 4242' });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(
+      `http://localhost:5173/drops/d1?gift_session=${checkout.id}`,
+    );
+    const row = await paymentRow(checkout.id);
+    expect(row?.status).toBe('complete');
+    expect(row?.paymentId).toMatch(/^pi_dev_[0-9a-f]{24}$/);
+    paymentId = row!.paymentId!;
+    expect(events.slice(told)).toEqual([
+      {
+        id: expect.stringMatching(/^evt_dev_/),
+        type: 'checkout.session.completed',
+        customerId: null,
+        subscriptionId: null,
+        tenantReference: null,
+        checkoutSessionId: checkout.id,
+        checkoutMode: 'payment',
+        paymentId,
+      },
+    ]);
+    // The subscription path leaves it to the gifts: not recorded as a tenant's event.
+    const recorded = await handle.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.eventId, events.at(-1)!.id));
+    expect(recorded).toEqual([]);
+    expect(await standIn.retrievePaymentCheckout(checkout.id)).toEqual({
+      id: checkout.id,
+      status: 'complete',
+      paymentStatus: 'paid',
+      paymentId,
+      amount: 1000,
+      currency: 'gbp',
+      reference: gift.reference,
+    });
+  });
+
+  it('shows a clear page for a paid, an expired or an unknown checkout, and takes no payment', async () => {
+    const told = events.length;
+    for (const response of [
+      await test.app.inject({ method: 'GET', url: checkout.url }),
+      await payCard(checkout.url, {}),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain(cardTexts.sessionGone);
+      expect(response.body).toContain('Return to Givedrop');
+    }
+
+    const late = await standIn.createPaymentCheckout({ ...gift, amount: 500 });
+    await handle.db
+      .update(standInPayments)
+      .set({ expiresAt: new Date(test.clock.now().getTime() - 1000) })
+      .where(eq(standInPayments.id, late.id));
+    const expired = await test.app.inject({ method: 'GET', url: late.url });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.body).toContain(cardTexts.sessionGone);
+    expect((await payCard(late.url, {})).statusCode).toBe(404);
+    expect(await standIn.retrievePaymentCheckout(late.id)).toMatchObject({
+      status: 'expired',
+      paymentStatus: 'unpaid',
+      paymentId: null,
+    });
+    expect((await paymentRow(late.id))?.status).toBe('open');
+
+    const unknownUrl = srv.api(`${devStandInPaths.billingPay}/cs_dev_nope`);
+    for (const response of [
+      await test.app.inject({ method: 'GET', url: unknownUrl }),
+      await payCard(unknownUrl, {}),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain(cardTexts.sessionUnknown);
+      expect(response.body).not.toContain('Return to Givedrop');
+    }
+    expect(await standIn.retrievePaymentCheckout('cs_dev_nope')).toBeNull();
+    expect(events.length).toBe(told);
+  });
+
+  it('lists the payments newest first with their date, description, amount and status', async () => {
+    test.clock.advanceSeconds(60);
+    const newest = await standIn.createPaymentCheckout({
+      ...gift,
+      description: 'Gift to Riverside <Food> Bank',
+      amount: 2550,
+      currency: 'eur',
+    });
+    const page = await paymentsPage();
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const body = page.body;
+    const newestAt = body.indexOf('Gift to Riverside &lt;Food&gt; Bank</td>');
+    const paidAt = body.indexOf(`value="${paymentId}"`);
+    expect(newestAt).toBeGreaterThan(0);
+    expect(paidAt).toBeGreaterThan(newestAt);
+    expect(body).toContain('<td>€25.50</td><td>Open</td><td>-</td><td></td>');
+    expect(body).toContain('<td>£5.00</td><td>Expired</td>');
+    expect(body).toContain('<td>£10.00</td><td>Paid</td><td>-</td>');
+    expect(body).toContain('<th scope="col">Refunded / disputed</th>');
+    // One Refund and one Dispute: only the paid payment has them.
+    expect(body.match(/value="refund"/g)).toHaveLength(1);
+    expect(body.match(/value="dispute"/g)).toHaveLength(1);
+    expect(await standIn.listPayments()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: newest.id })]),
+    );
+    expect((await standIn.listPayments())[0]?.id).toBe(newest.id);
+  });
+
+  it('refunds a paid payment once, telling charge.refunded with the payment', async () => {
+    const told = events.length;
+    const refunded = await postPayments({ action: 'refund', paymentId });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.body).toContain(`<p role="status">${paymentPageTexts.refunded}</p>`);
+    expect(refunded.body).toContain('<td>£10.00</td><td>Paid</td><td>Refunded</td>');
+    expect(refunded.body).not.toContain('value="refund"');
+    expect((await paymentRow(checkout.id))?.refunded).toBe(true);
+    expect(events.slice(told)).toEqual([
+      {
+        id: expect.stringMatching(/^evt_dev_/),
+        type: 'charge.refunded',
+        customerId: null,
+        subscriptionId: null,
+        tenantReference: null,
+        checkoutSessionId: null,
+        checkoutMode: null,
+        paymentId,
+      },
+    ]);
+    const again = await postPayments({ action: 'refund', paymentId });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain(paymentPageTexts.alreadyRefunded);
+    expect(events.length).toBe(told + 1);
+  });
+
+  it('opens a dispute on a paid payment once, telling charge.dispute.created with the payment', async () => {
+    const told = events.length;
+    const disputed = await postPayments({ action: 'dispute', paymentId });
+    expect(disputed.statusCode).toBe(200);
+    expect(disputed.body).toContain(paymentPageTexts.disputed);
+    expect(disputed.body).toContain('<td>Refunded, Disputed</td><td></td>');
+    expect(events.slice(told)).toEqual([
+      expect.objectContaining({
+        type: 'charge.dispute.created',
+        paymentId,
+        checkoutSessionId: null,
+        checkoutMode: null,
+        tenantReference: null,
+      }),
+    ]);
+    const again = await postPayments({ action: 'dispute', paymentId });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain(paymentPageTexts.alreadyDisputed);
+    expect(events.length).toBe(told + 1);
+    const recorded = await handle.db
+      .select()
+      .from(billingEvents)
+      .where(
+        inArray(
+          billingEvents.eventId,
+          events.slice(-2).map((event) => event.id),
+        ),
+      );
+    expect(recorded).toEqual([]);
+  });
+
+  it('refuses an unknown or empty payment id and an unknown action with 404, telling nothing', async () => {
+    const told = events.length;
+    for (const fields of [
+      { action: 'refund', paymentId: 'pi_dev_nope' },
+      { action: 'dispute', paymentId: '' },
+      { action: 'explode', paymentId },
+    ]) {
+      const response = await postPayments(fields);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain(paymentPageTexts.unknown);
+    }
+    expect(await standIn.refundPayment('pi_dev_nope')).toBe('unknown');
+    expect(events.length).toBe(told);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The Stripe billing adapter (issue 18 item 6): the official SDK pointed at a local fake of
  * Stripe's HTTP API (STRIPE_API_BASE -> its host/port/protocol), so its real requests are made,
- * and webhooks signed with the SDK's own test header (good, forged, replayed).
+ * and webhooks signed with the SDK's own test header (good, forged, replayed); one-off payments
+ * (gifts, issue 35): their checkout in payment mode, its retrieval, and the events of a paid
+ * checkout, a refund and a dispute.
  */
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -15,8 +17,13 @@ import { paymentTexts } from '../../contract/payments';
 import type { DatabaseHandle } from '../../server/db/database';
 import { billingEvents, tenants } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
-import { BillingProviderError } from '../../server/billing/provider';
-import { planInfoOf } from '../../server/billing/stripe';
+import {
+  BillingProviderError,
+  PAYMENT_EVENT_TYPES,
+  WebhookSignatureError,
+  type NewPaymentCheckout,
+} from '../../server/billing/provider';
+import { paymentCheckoutInfoOf, planInfoOf, StripeBilling } from '../../server/billing/stripe';
 import { WEBHOOK_SIGNATURE_INVALID } from '../../server/features/payments/routes';
 import { apiPaths } from './support/apiPaths';
 import { FakeStripe } from './support/fakeStripe';
@@ -387,5 +394,274 @@ describe('the plan read from a Stripe price (planInfoOf)', () => {
 
   it('refuses a price with no unit amount (tiered or metered) rather than show 0', () => {
     expect(() => planInfoOf(price({ unit_amount: null }))).toThrow(BillingProviderError);
+  });
+});
+
+describe('one-off payments (gifts) at Stripe', () => {
+  let payFake: FakeStripe;
+  let billing: StripeBilling;
+  const gift: NewPaymentCheckout = {
+    amount: 1000,
+    currency: 'gbp',
+    description: 'Gift to Harbour Hope',
+    reference: '6f1c2a8e-2d4b-4c1e-9a7f-0b1d2e3f4a5b',
+    customerEmail: 'giver@example.com',
+    successUrl: 'https://givedrop.test/drops/d1?gift_session={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'https://givedrop.test/drops/d1?gift=canceled',
+  };
+
+  function signed(event: object, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify(event);
+    return {
+      body: Buffer.from(payload),
+      signature: sdk.webhooks.generateTestHeaderString({ payload, secret }),
+    };
+  }
+
+  function eventOf(id: string, type: string, object: object) {
+    return {
+      id,
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    };
+  }
+
+  beforeAll(async () => {
+    payFake = new FakeStripe();
+    billing = new StripeBilling({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      priceId: PRICE_ID,
+      apiBase: await payFake.start(),
+      maxNetworkRetries: 0,
+    });
+  });
+
+  afterAll(async () => {
+    await payFake.stop();
+  });
+
+  let sessionId: string;
+
+  it('creates a checkout in payment mode of one line: the amount, the description, once', async () => {
+    const session = await billing.createPaymentCheckout(gift);
+    sessionId = session.id;
+    expect(session.url).toBe(`https://checkout.stripe.test/pay/${session.id}`);
+    const created = payFake.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v1/checkout/sessions',
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(created[0]?.params).toEqual({
+      mode: 'payment',
+      'line_items[0][price_data][currency]': 'gbp',
+      'line_items[0][price_data][unit_amount]': '1000',
+      'line_items[0][price_data][product_data][name]': 'Gift to Harbour Hope',
+      'line_items[0][quantity]': '1',
+      client_reference_id: gift.reference,
+      'metadata[giftGuid]': gift.reference,
+      customer_email: 'giver@example.com',
+      success_url: gift.successUrl,
+      cancel_url: gift.cancelUrl,
+    });
+  });
+
+  it('sends no customer_email when the payer types it at Stripe', async () => {
+    await billing.createPaymentCheckout({ ...gift, customerEmail: null, amount: 250 });
+    const last = payFake.requests.at(-1);
+    expect(last?.params).not.toHaveProperty('customer_email');
+    expect(last?.params).toMatchObject({ 'line_items[0][price_data][unit_amount]': '250' });
+  });
+
+  it('retrieves the checkout: unpaid while open, then paid with its PaymentIntent', async () => {
+    expect(await billing.retrievePaymentCheckout(sessionId)).toEqual({
+      id: sessionId,
+      status: 'open',
+      paymentStatus: 'unpaid',
+      paymentId: null,
+      amount: 1000,
+      currency: 'gbp',
+      reference: gift.reference,
+    });
+    const paid = payFake.completePayment(sessionId);
+    expect(await billing.retrievePaymentCheckout(sessionId)).toEqual({
+      id: sessionId,
+      status: 'complete',
+      paymentStatus: 'paid',
+      paymentId: paid.payment_intent,
+      amount: 1000,
+      currency: 'gbp',
+      reference: gift.reference,
+    });
+    expect(payFake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/v1/checkout/sessions/${sessionId}`,
+    });
+  });
+
+  it('answers null for a session Stripe does not have (resource_missing) or of a subscription', async () => {
+    expect(await billing.retrievePaymentCheckout('cs_fake_nope')).toBeNull();
+    const subscription = await billing.createCheckoutSession({
+      customerId: 'cus_fake_x',
+      tenantId: 7,
+      promotionCodeId: null,
+      successUrl: 'https://givedrop.test/ok',
+      cancelUrl: 'https://givedrop.test/no',
+    });
+    expect(await billing.retrievePaymentCheckout(subscription.id)).toBeNull();
+  });
+
+  it('maps an expanded PaymentIntent and a missing total', () => {
+    const session = {
+      id: 'cs_x',
+      mode: 'payment',
+      status: null,
+      payment_status: 'paid',
+      payment_intent: { id: 'pi_expanded', object: 'payment_intent' },
+      amount_total: null,
+      currency: null,
+      client_reference_id: null,
+    } as unknown as Stripe.Checkout.Session;
+    expect(paymentCheckoutInfoOf(session)).toEqual({
+      id: 'cs_x',
+      status: 'open',
+      paymentStatus: 'paid',
+      paymentId: 'pi_expanded',
+      amount: 0,
+      currency: '',
+      reference: null,
+    });
+  });
+
+  it('parses a signed paid checkout in payment mode: its session, mode and payment', () => {
+    const session = payFake.sessionObject(payFake.sessions.get(sessionId)!);
+    const { body, signature } = signed(eventOf('evt_pay_1', 'checkout.session.completed', session));
+    expect(billing.parseWebhook(body, signature)).toEqual({
+      id: 'evt_pay_1',
+      type: 'checkout.session.completed',
+      customerId: null,
+      subscriptionId: null,
+      tenantReference: null,
+      checkoutSessionId: sessionId,
+      checkoutMode: 'payment',
+      paymentId: session.payment_intent,
+    });
+  });
+
+  it('parses a signed refund and a signed dispute: the payment they are about', () => {
+    const refund = signed(
+      eventOf('evt_refund_1', 'charge.refunded', {
+        id: 'ch_fake_1',
+        object: 'charge',
+        amount: 1000,
+        amount_refunded: 1000,
+        refunded: true,
+        customer: null,
+        payment_intent: 'pi_fake_9',
+      }),
+    );
+    expect(billing.parseWebhook(refund.body, refund.signature)).toEqual({
+      id: 'evt_refund_1',
+      type: 'charge.refunded',
+      customerId: null,
+      subscriptionId: null,
+      tenantReference: null,
+      checkoutSessionId: null,
+      checkoutMode: null,
+      paymentId: 'pi_fake_9',
+    });
+    const dispute = signed(
+      eventOf('evt_dispute_1', 'charge.dispute.created', {
+        id: 'dp_fake_1',
+        object: 'dispute',
+        amount: 1000,
+        charge: 'ch_fake_1',
+        status: 'needs_response',
+        payment_intent: { id: 'pi_fake_9', object: 'payment_intent' },
+      }),
+    );
+    expect(billing.parseWebhook(dispute.body, dispute.signature)).toMatchObject({
+      id: 'evt_dispute_1',
+      type: 'charge.dispute.created',
+      checkoutMode: null,
+      paymentId: 'pi_fake_9',
+    });
+    for (const type of [
+      'charge.refunded',
+      'charge.dispute.created',
+      'checkout.session.completed',
+    ]) {
+      expect(PAYMENT_EVENT_TYPES).toContain(type);
+    }
+  });
+
+  it("keeps a subscription checkout's event as it was, with its mode", () => {
+    const session = {
+      id: 'cs_sub_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      customer: 'cus_fake_1',
+      subscription: 'sub_fake_1',
+      client_reference_id: '42',
+      payment_intent: null,
+    };
+    const { body, signature } = signed(eventOf('evt_sub_1', 'checkout.session.completed', session));
+    expect(billing.parseWebhook(body, signature)).toEqual({
+      id: 'evt_sub_1',
+      type: 'checkout.session.completed',
+      customerId: 'cus_fake_1',
+      subscriptionId: 'sub_fake_1',
+      tenantReference: '42',
+      checkoutSessionId: 'cs_sub_1',
+      checkoutMode: 'subscription',
+      paymentId: null,
+    });
+  });
+
+  it('refuses a payment event signed with another secret, or tampered with after signing', () => {
+    const event = eventOf('evt_forged_pay', 'charge.refunded', {
+      id: 'ch_x',
+      object: 'charge',
+      payment_intent: 'pi_x',
+    });
+    const forged = signed(event, 'whsec_not_ours');
+    expect(() => billing.parseWebhook(forged.body, forged.signature)).toThrow(
+      WebhookSignatureError,
+    );
+    const good = signed(event);
+    const tampered = Buffer.from(good.body.toString().replace('pi_x', 'pi_y'));
+    expect(() => billing.parseWebhook(tampered, good.signature)).toThrow(WebhookSignatureError);
+  });
+
+  it("the webhook leaves a paid gift's checkout to the gifts: not applied to a tenant, not recorded", async () => {
+    const before = await tenantRow();
+    const session = {
+      ...payFake.sessionObject(payFake.sessions.get(sessionId)!),
+      // A reference that looks like a tenant's still makes it no tenant's.
+      client_reference_id: String(marcusTenantId),
+    };
+    const response = await deliver(
+      eventOf('evt_pay_webhook', 'checkout.session.completed', session),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(srv.envelopeOf(response).data).toEqual({ received: true, outcome: 'ignored' });
+    expect(await tenantRow()).toEqual(before);
+    const recorded = await handle.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.eventId, 'evt_pay_webhook'));
+    expect(recorded).toEqual([]);
+  });
+
+  it('throws BillingProviderError when Stripe cannot be reached', async () => {
+    await payFake.stop();
+    await expect(billing.createPaymentCheckout(gift)).rejects.toThrow(BillingProviderError);
+    await expect(billing.retrievePaymentCheckout(sessionId)).rejects.toThrow(BillingProviderError);
   });
 });

@@ -34,6 +34,10 @@ const NOT_CALLS = [
   'GET /api/dev/billing/portal/:portalId',
   'POST /api/dev/billing/portal/:portalId',
   'GET /api/dev/billing/invoices/:invoiceId/pdf',
+  'GET /api/dev/billing/pay/:sessionId',
+  'POST /api/dev/billing/pay/:sessionId',
+  'GET /api/dev/billing/payments',
+  'POST /api/dev/billing/payments',
 ];
 
 const methodsOf = (route: RouteOptions) =>

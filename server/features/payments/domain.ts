@@ -350,6 +350,11 @@ async function tenantOfEvent(
   return event.customerId === null ? undefined : selectTenantByCustomer(deps.db, event.customerId);
 }
 
+/** Whether the event is a one-off payment's (issue 35): a payment-mode checkout's, or names a payment. */
+export function isPaymentEvent(event: BillingEvent): boolean {
+  return event.checkoutMode === 'payment' || event.paymentId !== null;
+}
+
 /**
  * A provider event (the Stripe webhook's, or the stand-in's): the subscription it is about is
  * read again from the provider (events may arrive out of order; the provider's state is the
@@ -360,6 +365,9 @@ export async function applyBillingEvent(
   deps: PaymentsDeps,
   event: BillingEvent,
 ): Promise<EventOutcome> {
+  // A one-off payment's event (a gift's checkout, refund or dispute) is no tenant's: it is not
+  // recorded here either, so that the gifts' own path applies it once.
+  if (isPaymentEvent(event)) return 'ignored';
   const tenant = await tenantOfEvent(deps, event);
   const subscriptionId = event.subscriptionId;
   const subscription =

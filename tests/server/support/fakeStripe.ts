@@ -22,6 +22,22 @@ interface FakeSubscription {
   trial_end: number | null;
 }
 
+/** A checkout session: a subscription's, or a one-off payment's (mode 'payment'). */
+interface FakeSession {
+  id: string;
+  mode: string;
+  customer: string | null;
+  client_reference_id: string;
+  status: string;
+  subscription: string | null;
+  payment_status: string;
+  payment_intent: string | null;
+  amount_total: number | null;
+  currency: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+}
+
 const DAY = 86_400;
 
 export class FakeStripe {
@@ -30,16 +46,7 @@ export class FakeStripe {
     string,
     { id: string; name: string; metadata: Record<string, string> }
   >();
-  readonly sessions = new Map<
-    string,
-    {
-      id: string;
-      customer: string;
-      client_reference_id: string;
-      status: string;
-      subscription: string | null;
-    }
-  >();
+  readonly sessions = new Map<string, FakeSession>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices = new Map<string, object[]>();
   /** Promotion codes by code: [id, percent_off]. */
@@ -132,12 +139,23 @@ export class FakeStripe {
 
     app.post('/v1/checkout/sessions', async (request) => {
       const body = request.body as Record<string, string>;
-      const session = {
+      const mode = body.mode ?? 'subscription';
+      // A payment's one line of price_data; a subscription's price is the fake's GBP 12.00.
+      const unitAmount = Number(body['line_items[0][price_data][unit_amount]'] ?? 1200);
+      const quantity = Number(body['line_items[0][quantity]'] ?? 1);
+      const session: FakeSession = {
         id: this.nextId('cs'),
-        customer: body.customer ?? '',
+        mode,
+        customer: body.customer ?? null,
         client_reference_id: body.client_reference_id ?? '',
         status: 'open',
         subscription: null,
+        payment_status: 'unpaid',
+        payment_intent: null,
+        amount_total: unitAmount * quantity,
+        currency: body['line_items[0][price_data][currency]'] ?? 'gbp',
+        customer_email: body.customer_email ?? null,
+        metadata: { giftGuid: body['metadata[giftGuid]'] ?? '' },
       };
       this.sessions.set(session.id, session);
       return {
@@ -151,7 +169,7 @@ export class FakeStripe {
       const session = this.sessions.get(request.params.id);
       if (session === undefined)
         return reply.code(404).send(missing('checkout.session', request.params.id));
-      return { object: 'checkout.session', ...session, url: null };
+      return this.sessionObject(session);
     });
 
     // The one price checkout sells: GBP 12.00 a month, its product expanded when asked.
@@ -231,13 +249,28 @@ export class FakeStripe {
     };
   }
 
+  /** The session as the API answers it (url null once made, as Stripe's retrieve). */
+  sessionObject(session: FakeSession) {
+    return { object: 'checkout.session', ...session, url: null };
+  }
+
+  /** What Stripe does when the person pays a one-off checkout: paid, with a PaymentIntent. */
+  completePayment(sessionId: string): FakeSession {
+    const session = this.sessions.get(sessionId);
+    if (session === undefined) throw new Error(`no session ${sessionId}`);
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.payment_intent = this.nextId('pi');
+    return session;
+  }
+
   /** What Stripe does when the person pays: the session completes with a new subscription. */
   completeSession(sessionId: string, now: Date): FakeSubscription {
     const session = this.sessions.get(sessionId);
     if (session === undefined) throw new Error(`no session ${sessionId}`);
     const subscription: FakeSubscription = {
       id: this.nextId('sub'),
-      customer: session.customer,
+      customer: session.customer ?? '',
       status: 'active',
       cancel_at_period_end: false,
       current_period_end: Math.floor(now.getTime() / 1000) + 30 * DAY,
@@ -246,7 +279,7 @@ export class FakeStripe {
     this.subscriptions.set(subscription.id, subscription);
     session.status = 'complete';
     session.subscription = subscription.id;
-    this.invoices.set(session.customer, [
+    this.invoices.set(session.customer ?? '', [
       {
         id: 'in_fake_1',
         object: 'invoice',
