@@ -17,7 +17,9 @@ const THREE_DECIMAL = new Set('bhd jod kwd omr tnd'.split(' '));
 export const MinorAmount = refine(
   integer(),
   'minorAmount',
-  (value) => (value >= 0 && Number.isSafeInteger(value)) || 'An amount is a whole number of the currency’s minor unit',
+  (value) =>
+    (value >= 0 && Number.isSafeInteger(value)) ||
+    'An amount is a whole number of the currency’s minor unit',
 );
 
 /** An ISO 4217 currency code, lower case ('gbp'). */

@@ -7,6 +7,7 @@ import { dashboardEndpoints } from './dashboard';
 import type { AnyEndpoint } from './define';
 import { devEndpoints } from './dev';
 import { dropEndpoints } from './drops';
+import { giftEndpoints } from './gifts';
 import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
 import { paymentEndpoints } from './payments';
@@ -26,6 +27,7 @@ export const endpointsByArea = {
   dashboard: dashboardEndpoints,
   posts: postEndpoints,
   drops: dropEndpoints,
+  gifts: giftEndpoints,
   tenants: tenantEndpoints,
   payments: paymentEndpoints,
   organisations: organisationEndpoints,

@@ -22,7 +22,6 @@ export interface InvoicePdfInput {
   currency: string;
 }
 
-
 /** Spec §9's one format (dd/MM/yyyy HH:mm, en-GB), in UTC: the server has no reader's zone. */
 const day = (date: Date) => formatDateTime(date.toISOString(), 'UTC') ?? '';
 

@@ -4,7 +4,7 @@
  * changing them. The table grows with each feature: a test below fails when an endpoint takes an
  * id and is neither in the table nor exempted with a reason.
  */
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Struct } from 'superstruct';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,10 @@ import { accountEndpoints } from '../../contract/endpoints/account';
 import { adminEndpoints } from '../../contract/endpoints/admin';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { avatarEndpoints } from '../../contract/endpoints/avatars';
+import { dropEndpoints } from '../../contract/endpoints/drops';
+import { giftEndpoints } from '../../contract/endpoints/gifts';
+import type { DropDraft } from '../../contract/drops';
+import type { GiftCheckout } from '../../contract/gifts';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
 import { recordEndpoints } from '../../contract/endpoints/records';
 import type { CheckoutSession } from '../../contract/payments';
@@ -30,7 +34,15 @@ import { organisationEndpoints } from '../../contract/endpoints/organisations';
 import { tenantEndpoints } from '../../contract/endpoints/tenants';
 import { topicEndpoints } from '../../contract/endpoints/topics';
 import type { Post } from '../../contract/posts';
-import { posts, tenants, tenantUsers, userInvitations, users } from '../../server/db/schema';
+import {
+  drops,
+  gifts,
+  posts,
+  tenants,
+  tenantUsers,
+  userInvitations,
+  users,
+} from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import { makeImage, mediaApiKey, upload } from './support/media';
 import * as srv from './support/testServer';
@@ -54,6 +66,10 @@ let callerUpload: string;
 let otherInvitation: UserInvitation;
 /** An Administrator of Harbour Hope (the owner): the caller of the team's calls. */
 let admin: srv.LoginResult;
+/** The other organisation's draft Drop (issue 35): its author's only. */
+let otherDrop: DropDraft;
+/** The checkout session of the other organisation's user's gift (pending) to a seeded Drop. */
+let otherGiftSession: string;
 /** The other organisation's checkout session (which also made its billing customer). */
 let otherCheckout: CheckoutSession;
 let otherCustomerId: string;
@@ -115,6 +131,36 @@ beforeAll(async () => {
       canChangeEmailAddress: false,
     }),
   );
+  const nextStep = Math.ceil(Date.now() / 900_000 + 1) * 900_000;
+  otherDrop = answered<DropDraft>(
+    await srv.callAs(test.app, newbie, dropEndpoints.save, {
+      content: 'A draft Drop of another organisation',
+      charityGuid: '',
+      goal: null,
+      startsAt: new Date(nextStep).toISOString(),
+      endsAt: new Date(nextStep + 86_400_000).toISOString(),
+      media: [],
+      exclusiveText: 'Exclusive to its givers',
+      exclusiveMedia: [],
+      publish: false,
+    }),
+  );
+  const [seededDrop] = await handle.db
+    .select({ guid: drops.guid })
+    .from(drops)
+    .where(ne(drops.userId, otherUserId))
+    .limit(1);
+  const otherGift = answered<GiftCheckout>(
+    await srv.callAs(test.app, newbie, giftEndpoints.start, {
+      dropGuid: seededDrop!.guid,
+      amount: 1000,
+      currency: 'gbp',
+      message: 'From another organisation',
+      anonymous: false,
+    }),
+  );
+  const [giftRow] = await handle.db.select().from(gifts).where(eq(gifts.guid, otherGift.giftGuid));
+  otherGiftSession = giftRow!.providerSessionId;
   otherCheckout = answered<CheckoutSession>(
     await srv.callAs(test.app, newbie, paymentEndpoints.createCheckoutSession, {}),
   );
@@ -302,6 +348,37 @@ const cases: IsolationCase[] = [
       [teamEndpoints.setCanChangeEmailAddress, () => ({ guid: otherInvitation.guid, value: true })],
     ] as const
   ).map(([endpoint, payload]) => ({ endpoint, payload, asAdmin: true })),
+  // Drops and gifts (issue 35): another person's draft is not found, never changed or given to.
+  { endpoint: dropEndpoints.getByGuid, payload: () => ({ guid: otherDrop.guid }) },
+  { endpoint: dropEndpoints.getForEdit, payload: () => ({ guid: otherDrop.guid }) },
+  { endpoint: dropEndpoints.cancel, payload: () => ({ guid: otherDrop.guid }) },
+  { endpoint: dropEndpoints.delete, payload: () => ({ guid: otherDrop.guid }) },
+  {
+    endpoint: dropEndpoints.save,
+    payload: () => ({
+      guid: otherDrop.guid,
+      content: 'Taken over',
+      charityGuid: otherTenantGuid,
+      goal: null,
+      startsAt: otherDrop.startsAt,
+      endsAt: otherDrop.endsAt,
+      media: [],
+      exclusiveText: '',
+      exclusiveMedia: [],
+      publish: false,
+    }),
+  },
+  { endpoint: giftEndpoints.confirm, payload: () => ({ sessionId: otherGiftSession }) },
+  {
+    endpoint: giftEndpoints.start,
+    payload: () => ({
+      dropGuid: otherDrop.guid,
+      amount: 1000,
+      currency: 'gbp',
+      message: '',
+      anonymous: false,
+    }),
+  },
 ];
 
 /**
@@ -353,7 +430,12 @@ async function othersRecords() {
     .select()
     .from(tenantUsers)
     .where(eq(tenantUsers.userId, otherUserId));
-  return { post, tenant, user, invitation, memberships };
+  const [drop] = await handle.db.select().from(drops).where(eq(drops.guid, otherDrop.guid));
+  const gift = await handle.db
+    .select()
+    .from(gifts)
+    .where(eq(gifts.providerSessionId, otherGiftSession));
+  return { post, tenant, user, invitation, memberships, drop, gift };
 }
 
 describe('tenant isolation', () => {
@@ -384,6 +466,8 @@ describe('tenant isolation', () => {
       expect([401, 403, 404]).toContain(response.statusCode);
       expect(response.body).not.toContain(otherPost.message);
       expect(response.body).not.toContain(otherInvitation.email);
+      expect(response.body).not.toContain(otherDrop.content);
+      expect(response.body).not.toContain('From another organisation');
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(await othersRecords()).toEqual(before);
       const file = await test.app.inject({ method: 'GET', url: otherAvatar.avatarUrl });

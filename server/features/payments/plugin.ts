@@ -1,6 +1,9 @@
 import { defineArea } from '../../area';
 import { standInRoutes } from '../../billing/standInRoutes';
-import { applyBillingEvent, type PaymentsDeps } from './domain';
+import { PAYMENT_EVENT_TYPES } from '../../billing/provider';
+import { applyPaymentEvent, type GivingDeps } from '../giving/domain';
+import { givingRoutes } from '../giving/routes';
+import { applyBillingEvent, isPaymentEvent, type PaymentsDeps } from './domain';
 import { paymentRoutes, stripeWebhookRoutes } from './routes';
 
 /**
@@ -20,13 +23,26 @@ export const paymentsArea = defineArea({
         siteUrl: config.siteUrl,
         log,
       };
+      // Giving to Drops (issue 35) pays through the same adapter, and its events arrive on the
+      // same paths: a one-off payment's go to the gifts, the rest to the subscription.
+      const giving: GivingDeps = {
+        ...domain,
+        payments: billing.provider,
+        siteUrl: config.siteUrl,
+        log,
+      };
+      const applyPayment = (event: Parameters<typeof applyPaymentEvent>[1]) =>
+        applyPaymentEvent(giving, event);
       await app.register(paymentRoutes(payments));
+      await app.register(givingRoutes(giving));
       if (billing.mode === 'stripe') {
-        await app.register(stripeWebhookRoutes(payments, billing.provider));
+        await app.register(stripeWebhookRoutes(payments, billing.provider, applyPayment));
       } else if (billing.mode === 'standIn' && !config.production) {
         const standIn = billing.provider;
+        const paymentTypes: readonly string[] = PAYMENT_EVENT_TYPES;
         standIn.listener = async (event) => {
-          await applyBillingEvent(payments, event);
+          if (!isPaymentEvent(event)) await applyBillingEvent(payments, event);
+          else if (paymentTypes.includes(event.type)) await applyPayment(event);
         };
         app.addHook('onReady', () => standIn.ensurePromotionCodes());
         await app.register(standInRoutes(standIn, config.siteUrl));

@@ -4,7 +4,9 @@ import { ResponseStatus } from '../../../contract/enums';
 import { STRIPE_WEBHOOK_PATH } from '../../../contract/paths';
 import {
   APPLIED_EVENT_TYPES,
+  PAYMENT_EVENT_TYPES,
   WebhookSignatureError,
+  type BillingEvent,
   type WebhookParser,
 } from '../../billing/provider';
 import { failure, ok } from '../../http/envelope';
@@ -15,6 +17,7 @@ import {
   createCheckoutSession,
   getInvoices,
   getSubscription,
+  isPaymentEvent,
   validatePromotionalCode,
   validateSession,
   type PaymentsDeps,
@@ -42,8 +45,14 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * STRIPE_WEBHOOK_SECRET; a delivery that is not genuine gets 400 and changes nothing. Applied
  * events are recorded by id, so Stripe's retries change nothing twice.
  */
-export function stripeWebhookRoutes(deps: PaymentsDeps, parser: WebhookParser): FastifyPluginAsync {
+export function stripeWebhookRoutes(
+  deps: PaymentsDeps,
+  parser: WebhookParser,
+  /** Applies an event of a one-off payment (a gift: server/features/giving). */
+  applyPayment: (event: BillingEvent) => Promise<string>,
+): FastifyPluginAsync {
   const applied: readonly string[] = APPLIED_EVENT_TYPES;
+  const payments: readonly string[] = PAYMENT_EVENT_TYPES;
   return async (app) => {
     // Encapsulated: only this plugin's JSON stays raw.
     app.removeContentTypeParser('application/json');
@@ -63,11 +72,15 @@ export function stripeWebhookRoutes(deps: PaymentsDeps, parser: WebhookParser): 
         event = parser.parseWebhook(body, signature);
       } catch (error) {
         if (!(error instanceof WebhookSignatureError)) throw error;
+        request.log.warn('a webhook delivery with a signature that is not valid was refused');
         return reply.code(400).send(failure(ResponseStatus.Error, [WEBHOOK_SIGNATURE_INVALID]));
       }
-      const outcome = applied.includes(event.type)
-        ? await applyBillingEvent(deps, event)
-        : 'ignored';
+      let outcome: string = 'ignored';
+      if (isPaymentEvent(event)) {
+        if (payments.includes(event.type)) outcome = await applyPayment(event);
+      } else if (applied.includes(event.type)) {
+        outcome = await applyBillingEvent(deps, event);
+      }
       return ok({ received: true, outcome });
     });
   };
