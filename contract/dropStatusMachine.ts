@@ -59,7 +59,7 @@ export const dropStatusMachine = setup({
       on: {
         give: {
           target: 'Live',
-          description: 'A gift the payment provider confirmed counts towards it.',
+          description: 'A confirmed gift counts towards it (the provider confirmed the payment).',
         },
         end: { target: 'Ended', description: 'Its end time comes.' },
         cancel: {

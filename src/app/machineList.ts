@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { dropStatusMachine } from '../../contract/dropStatusMachine';
 import { invitationStatusMachine } from '../../contract/invitationStatusMachine';
 import { appMachine } from '../machines/appMachine';
 import { avatarUploadMachine } from '../machines/avatarUploadMachine';
@@ -27,6 +28,8 @@ export const sharedMachines: readonly AnyStateMachine[] = [
   dashboardInformationMachine,
   // Spec §4 Invitation: the model the server's rules and the users screen's badges both follow.
   invitationStatusMachine,
+  // Issue 35: a Drop's lifecycle, which the server's rules and the Drops' badges both follow.
+  dropStatusMachine,
 ];
 
 /**
