@@ -2,17 +2,8 @@
  * The dashboard information (spec §7.2 Users getDashboardInformation, §2.3 Profile) and the
  * users' select list (spec §7.2 Users getSelectList).
  */
-import {
-  array,
-  boolean,
-  integer,
-  min,
-  number,
-  object,
-  optional,
-  string,
-  type Infer,
-} from 'superstruct';
+import { array, boolean, integer, min, object, optional, string, type Infer } from 'superstruct';
+import { CurrencyCode, MinorAmount } from './money';
 
 /** Spec §8 Data loads: the text shown when the dashboard information cannot be loaded. */
 export const dashboardTexts = {
@@ -35,8 +26,15 @@ export const DashboardInformation = object({
   organisationName: string(),
   /** The caller's drops in the current organisation. */
   drops: min(integer(), 0),
-  /** The amount raised: no donations are taken yet, so always 0. */
-  raised: min(number(), 0),
+  /**
+   * What was raised (issue 35: real, where the spec's Profile showed 0), in minor units of
+   * `currency`: for a Charity organisation, the confirmed gifts it received; for anyone else,
+   * the confirmed gifts to the caller's Drops in the organisation. Gifts in another currency
+   * than the organisation's are not added in.
+   */
+  raised: MinorAmount,
+  /** The organisation's currency (ISO 4217, lower case). */
+  currency: CurrencyCode,
   /** The caller's followers: following is not built yet, so always 0. */
   followers: min(integer(), 0),
 });

@@ -4,6 +4,7 @@ import {
   type DashboardInformation,
   type DashboardInformationRequest,
 } from '../../contract/dashboard';
+import { formatMoney } from '../../contract/money';
 import { notProvided } from './notProvided';
 
 /** Spec §8 Data loads: 'Failed to fetch dashboard information'. */
@@ -125,7 +126,7 @@ export function selectDashboardCounts(s: DashboardInformationSnapshot): Dashboar
   if (counts === undefined) {
     counts = [
       { label: 'Drops', value: countFormat.format(information.drops) },
-      { label: 'Raised', value: countFormat.format(information.raised) },
+      { label: 'Raised', value: formatMoney(information.raised, information.currency) },
       { label: 'Followers', value: countFormat.format(information.followers) },
     ];
     countsOf.set(information, counts);

@@ -33,11 +33,12 @@ test.describe('the remaining routes of spec §2.1', () => {
       const answer = page.waitForResponse((r) => r.url().includes('users/getDashboardInformation'));
       await page.goto('/account/profile');
       expect((await answer).status()).toBe(200);
-      // Olivia has 8 of the seeded drops in Harbour Hope; Raised and Followers are 0.
+      // Olivia has 8 of the seeded drops in Harbour Hope; Harbour Hope has received nothing yet
+      // and Followers is 0.
       const counts = page.locator('dl').first();
       await expect(counts.getByText('Drops')).toBeVisible();
       await expect(counts).toContainText('Drops8');
-      await expect(counts).toContainText('Raised0');
+      await expect(counts).toContainText('Raised£0.00');
       await expect(counts).toContainText('Followers0');
       await expectAccessible(page, `profile at ${width} px`);
     });

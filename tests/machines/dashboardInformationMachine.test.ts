@@ -24,12 +24,13 @@ const olivia: DashboardInformation = {
   firstName: 'Olivia',
   organisationName: 'Harbour Hope',
   drops: 1234,
-  raised: 0,
+  raised: 123_456,
+  currency: 'gbp',
   followers: 0,
 };
 const oliviaCounts = [
   { label: 'Drops', value: '1,234' },
-  { label: 'Raised', value: '0' },
+  { label: 'Raised', value: '£1,234.56' },
   { label: 'Followers', value: '0' },
 ];
 const unknownCounts = [

@@ -33,6 +33,7 @@ describe('GET users/getDashboardInformation', () => {
       organisationName: 'Harbour Hope',
       drops: 8,
       raised: 0,
+      currency: 'gbp',
       followers: 0,
     });
     // Marcus's organisation at his first login is Harbour Hope: only his drops there count.

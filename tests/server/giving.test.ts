@@ -7,6 +7,8 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DashboardInformation } from '../../contract/dashboard';
+import { dashboardEndpoints } from '../../contract/endpoints/dashboard';
 import { dropEndpoints } from '../../contract/endpoints/drops';
 import { giftEndpoints } from '../../contract/endpoints/gifts';
 import { devStandInPaths } from '../../contract/paths';
@@ -134,6 +136,13 @@ async function shown(dropGuid: string, session = giver): Promise<DropDetails> {
   return srv.envelopeOf(response).data as DropDetails;
 }
 
+/** The Profile's Raised (users/getDashboardInformation) of the session's organisation. */
+async function raisedOf(session: srv.LoginResult) {
+  const data = srv.envelopeOf(await call(session, dashboardEndpoints.getDashboardInformation))
+    .data as DashboardInformation;
+  return { raised: data.raised, currency: data.currency };
+}
+
 async function giftCount(): Promise<number> {
   const [row] = await handle.db.select({ total: count() }).from(gifts);
   return row?.total ?? 0;
@@ -199,6 +208,10 @@ describe('a gift through the stand-in checkout', () => {
       .data as ListResponse<Gift>;
     expect(mine.list[0]).toMatchObject({ guid: checkout.giftGuid, status: 'confirmed' });
 
+    // The charity's Profile: Raised is what it received.
+    expect(await raisedOf(charityAdmin)).toEqual({ raised: 1000, currency: 'gbp' });
+    expect(await raisedOf(otherAdmin)).toEqual({ raised: 0, currency: 'gbp' });
+
     const received = srv.envelopeOf(await call(charityAdmin, giftEndpoints.received, {}))
       .data as ListResponse<ReceivedGift>;
     expect(received.list[0]).toMatchObject({
@@ -241,6 +254,7 @@ describe('a gift through the stand-in checkout', () => {
     expect((await postPayments({ action: 'refund', paymentId })).statusCode).toBe(409);
     expect(await shown(drop.guid)).toMatchObject({ raised: 0, givers: 0, exclusive: null });
     expect((srv.envelopeOf(await confirm(sessionId)).data as Gift).status).toBe('refunded');
+    expect(await raisedOf(charityAdmin)).toEqual({ raised: 0, currency: 'gbp' });
     const received = srv.envelopeOf(await call(charityAdmin, giftEndpoints.received, {}))
       .data as ListResponse<ReceivedGift>;
     expect(received.list[0]).toMatchObject({ guid: checkout.giftGuid, status: 'refunded' });

@@ -7,23 +7,34 @@ import type { DashboardInformation, UserSelectList } from '../../../contract/das
 import type { DomainContext } from '../../domain/context';
 import { forbidden } from '../../domain/errors';
 import { NO_TENANT_ACCESS, type TenantScope } from '../../domain/scope';
-import { countUserDrops, selectDashboardNames, selectTenantUserNames } from './queries';
+import {
+  countUserDrops,
+  selectDashboardNames,
+  selectTenantUserNames,
+  sumRaisedByUser,
+  sumReceivedByCharity,
+} from './queries';
 
 /**
  * GET users/getDashboardInformation. Nothing is cached: every call counts afresh, so the
- * `refresh` flag (recompute rather than answer a cached value) is always honoured. Raised is 0
- * because no donations are taken yet, and Followers is 0 because following is not built yet
- * (spec §2.3: 'counts Drops, Raised, Followers (all 0)'); Drops counts the caller's drops in the
- * current organisation.
+ * `refresh` flag (recompute rather than answer a cached value) is always honoured. Drops counts
+ * the caller's drops in the current organisation; Raised (issue 35: real, where spec §2.3 shows
+ * 0) is, in the organisation's currency, what a Charity organisation received, or else what the
+ * caller's Drops in it raised; Followers is 0 because following is not built yet.
  */
 export async function dashboardInformation(
   ctx: DomainContext,
   scope: TenantScope,
 ): Promise<DashboardInformation> {
-  const names = await selectDashboardNames(ctx.db, scope.userId, scope.tenantId);
-  if (names === undefined) throw forbidden(NO_TENANT_ACCESS);
+  const found = await selectDashboardNames(ctx.db, scope.userId, scope.tenantId);
+  if (found === undefined) throw forbidden(NO_TENANT_ACCESS);
+  const { accountType, currency, ...names } = found;
   const drops = await countUserDrops(ctx.db, scope.userId, scope.tenantId);
-  return { ...names, drops, raised: 0, followers: 0 };
+  const raised =
+    accountType === 'Charity'
+      ? await sumReceivedByCharity(ctx.db, scope.tenantId, currency)
+      : await sumRaisedByUser(ctx.db, scope.userId, scope.tenantId, currency);
+  return { ...names, drops, raised, currency, followers: 0 };
 }
 
 /** GET users/getSelectList: the current organisation's users as {id, name}. */

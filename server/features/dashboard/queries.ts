@@ -1,16 +1,23 @@
 /** The dashboard's queries (architecture.md §2: routes -> domain -> queries). */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { drops, tenants, tenantUsers, users } from '../../db/schema';
+import { drops, gifts, tenants, tenantUsers, users } from '../../db/schema';
 
 /** The caller's first name and their organisation's name (undefined when either is gone). */
 export async function selectDashboardNames(
   db: Queryable,
   userId: number,
   tenantId: number,
-): Promise<{ firstName: string; organisationName: string } | undefined> {
+): Promise<
+  { firstName: string; organisationName: string; accountType: string; currency: string } | undefined
+> {
   const [row] = await db
-    .select({ firstName: users.firstName, organisationName: tenants.name })
+    .select({
+      firstName: users.firstName,
+      organisationName: tenants.name,
+      accountType: tenants.accountType,
+      currency: tenants.currency,
+    })
     .from(tenantUsers)
     .innerJoin(users, eq(users.id, tenantUsers.userId))
     .innerJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
@@ -39,4 +46,47 @@ export function selectTenantUserNames(db: Queryable, tenantId: number) {
     .innerJoin(users, eq(users.id, tenantUsers.userId))
     .where(eq(tenantUsers.tenantId, tenantId))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+}
+
+const confirmedSum = sql<string>`coalesce(sum(${gifts.amount}), 0)`;
+
+/** The confirmed gifts in `currency` to the user's Drops in the organisation, summed once. */
+export async function sumRaisedByUser(
+  db: Queryable,
+  userId: number,
+  tenantId: number,
+  currency: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: confirmedSum })
+    .from(gifts)
+    .innerJoin(drops, eq(drops.id, gifts.dropId))
+    .where(
+      and(
+        eq(drops.userId, userId),
+        eq(drops.tenantId, tenantId),
+        eq(gifts.status, 'confirmed'),
+        eq(gifts.currency, currency),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** The confirmed gifts in `currency` a charity received. */
+export async function sumReceivedByCharity(
+  db: Queryable,
+  charityTenantId: number,
+  currency: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: confirmedSum })
+    .from(gifts)
+    .where(
+      and(
+        eq(gifts.charityTenantId, charityTenantId),
+        eq(gifts.status, 'confirmed'),
+        eq(gifts.currency, currency),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }

@@ -22,6 +22,7 @@ describe("selectHomeTitle: the home's heading", () => {
     organisationName: 'Acme',
     drops: 0,
     raised: 0,
+    currency: 'gbp',
     followers: 0,
   };
   const person = { firstName: 'Livvy', email: 'livvy@example.com' };
