@@ -10,12 +10,14 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountEndpoints } from '../../contract/endpoints/account';
+import { dropEndpoints } from '../../contract/endpoints/drops';
+import { giftEndpoints } from '../../contract/endpoints/gifts';
 import { paymentEndpoints } from '../../contract/endpoints/payments';
 import type { AnyEndpoint } from '../../contract/endpoints/define';
 import type { CheckoutSession, Invoice, SubscriptionDetails } from '../../contract/payments';
 import { paymentTexts } from '../../contract/payments';
 import type { DatabaseHandle } from '../../server/db/database';
-import { billingEvents, tenants } from '../../server/db/schema';
+import { billingEvents, drops, gifts, tenants, users } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seedData';
 import {
   BillingProviderError,
@@ -664,5 +666,104 @@ describe('one-off payments (gifts) at Stripe', () => {
     await payFake.stop();
     await expect(billing.createPaymentCheckout(gift)).rejects.toThrow(BillingProviderError);
     await expect(billing.retrievePaymentCheckout(sessionId)).rejects.toThrow(BillingProviderError);
+  });
+});
+
+describe('a gift at Stripe, through the app (issue 35)', () => {
+  // An app of its own on a fake of its own (the file's fake is stopped by a test above).
+  let giftFake: FakeStripe;
+  let app: srv.TestApp;
+
+  beforeAll(async () => {
+    giftFake = new FakeStripe();
+    app = await srv.createTestApp(handle.db, {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_ID: PRICE_ID,
+      STRIPE_API_BASE: await giftFake.start(),
+    });
+  });
+
+  afterAll(async () => {
+    await app.app.close();
+    await giftFake.stop();
+  });
+
+  function deliverToApp(event: object) {
+    const payload = JSON.stringify(event);
+    const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    return app.app.inject({
+      method: 'POST',
+      url: srv.api('stripe/webhook'),
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  }
+
+  function paidEvent(id: string, checkoutId: string) {
+    return {
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: giftFake.sessionObject(giftFake.sessions.get(checkoutId)!) },
+    };
+  }
+
+  it('counts once Stripe confirms; a delivery that cannot read the checkout is retried, not lost', async () => {
+    // Nina gives to a seeded live Drop of Olivia's (for Harbour Hope).
+    const nina = await srv.login(app.app, DEMO_USERS.newbie.email);
+    const [seeded] = await handle.db
+      .select({ guid: drops.guid })
+      .from(drops)
+      .innerJoin(users, eq(users.id, drops.userId))
+      .where(eq(users.email, DEMO_USERS.owner.email))
+      .limit(1);
+    const started = await srv.callAs(app.app, nina, giftEndpoints.start, {
+      dropGuid: seeded!.guid,
+      amount: 2500,
+      currency: 'gbp',
+      message: '',
+      anonymous: true,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { giftGuid, url } = srv.envelopeOf(started).data as { giftGuid: string; url: string };
+    const checkoutId = url.split('/').at(-1)!;
+    expect(giftFake.sessions.get(checkoutId)).toMatchObject({ mode: 'payment' });
+    const statusOf = async () =>
+      (await handle.db.select().from(gifts).where(eq(gifts.guid, giftGuid)))[0]?.status;
+    expect(await statusOf()).toBe('pending');
+
+    giftFake.completePayment(checkoutId);
+    giftFake.failing = true;
+    let failed;
+    try {
+      failed = await deliverToApp(paidEvent('evt_gift_paid', checkoutId));
+    } finally {
+      giftFake.failing = false;
+    }
+    expect(failed.statusCode).toBe(503);
+    expect(await statusOf()).toBe('pending');
+    const unrecorded = await handle.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.eventId, 'evt_gift_paid'));
+    expect(unrecorded).toEqual([]);
+
+    const retried = await deliverToApp(paidEvent('evt_gift_paid', checkoutId));
+    expect(srv.envelopeOf(retried).data).toEqual({ received: true, outcome: 'applied' });
+    expect(await statusOf()).toBe('confirmed');
+    const again = await deliverToApp(paidEvent('evt_gift_paid', checkoutId));
+    expect(srv.envelopeOf(again).data).toEqual({ received: true, outcome: 'duplicate' });
+    const shown = await app.app.inject({
+      method: 'GET',
+      url: srv.api(`${dropEndpoints.getByGuid.path}?guid=${seeded!.guid}`),
+      headers: srv.bearer(nina.jwtToken),
+    });
+    expect(srv.envelopeOf(shown).data).toMatchObject({ raised: 2500, givers: 1 });
   });
 });

@@ -31,6 +31,7 @@ import {
   countGiverGifts,
   insertGift,
   moveGift,
+  paymentEventSeen,
   recordPaymentEvent,
   selectCharityGifts,
   selectGiftBySession,
@@ -241,15 +242,27 @@ export async function confirmGift(
 export type PaymentEventOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /**
- * A provider event about a one-off payment, applied once per event id: a completed or expired
- * checkout settles its gift (read again from the provider); a refund or a dispute takes a
- * confirmed gift back out.
+ * A provider event about a one-off payment: a completed or expired checkout settles its gift
+ * (read again from the provider); a refund or a dispute takes a confirmed gift back out. Every
+ * step is a conditional update, so a delivery applied twice changes nothing the second time; the
+ * event id is recorded once it has been applied (a provider failure on the way answers 503 and
+ * leaves it unrecorded, so the provider's retry applies it), and a delivery of a recorded id is
+ * answered 'duplicate' without reading anything.
  */
 export async function applyPaymentEvent(
   deps: GivingDeps,
   event: GiftPaymentEvent,
 ): Promise<PaymentEventOutcome> {
+  if (await paymentEventSeen(deps.db, event.id)) return 'duplicate';
+  const outcome = await applyOnce(deps, event);
   if (!(await recordPaymentEvent(deps.db, event.id, event.type, deps.now()))) return 'duplicate';
+  return outcome;
+}
+
+async function applyOnce(
+  deps: GivingDeps,
+  event: GiftPaymentEvent,
+): Promise<Exclude<PaymentEventOutcome, 'duplicate'>> {
   if (event.type.startsWith('checkout.session.') && event.checkoutSessionId !== null) {
     const gift = await selectGiftBySession(deps.db, event.checkoutSessionId);
     if (gift === undefined) {

@@ -41,6 +41,15 @@ export async function moveGift(
   return row;
 }
 
+/** Whether a provider event was recorded (applied) before. */
+export async function paymentEventSeen(db: Queryable, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ eventId: billingEvents.eventId })
+    .from(billingEvents)
+    .where(eq(billingEvents.eventId, eventId));
+  return row !== undefined;
+}
+
 /** Records a provider event once; false when it was recorded before (a duplicate delivery). */
 export async function recordPaymentEvent(
   db: Queryable,

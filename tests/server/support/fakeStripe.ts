@@ -60,6 +60,9 @@ export class FakeStripe {
     return `${prefix}_fake_${this.count}`;
   }
 
+  /** While set, every request fails with a 500 (Stripe down). */
+  failing = false;
+
   async start(): Promise<string> {
     const app = Fastify();
     app.addContentTypeParser(
@@ -68,7 +71,10 @@ export class FakeStripe {
       (_request, body, done) =>
         done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
     );
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', async (request, reply) => {
+      if (this.failing) {
+        return reply.code(500).send({ error: { type: 'api_error', message: 'The fake fails.' } });
+      }
       const url = new URL(request.url, 'http://fake');
       this.requests.push({
         method: request.method,
