@@ -25,6 +25,7 @@ import {
   ValidatePasswordResetKeyRequest,
   VerifyAccountCodeRequest,
 } from './identity';
+import { ConfirmGiftRequest } from './gifts';
 import { Country } from './lists';
 import {
   CheckoutSession,
@@ -112,6 +113,8 @@ export const secretStructs: readonly SecretStruct[] = [
   // A checkout session's id: whoever holds it may confirm it.
   declare('CheckoutSession', CheckoutSession, { sessionId: 'checkoutSession' }),
   declare('ValidateSessionRequest', ValidateSessionRequest, { sessionId: 'checkoutSession' }),
+  // A gift's checkout session (issue 35): it comes back in the return URL, only to its giver.
+  declare('ConfirmGiftRequest', ConfirmGiftRequest, { sessionId: 'checkoutSession' }),
   // The development stand-ins of the third parties (the e2e runs): what they answer is the
   // captcha token and the authorization code the app then sends.
   declare('dev captcha token', devEndpoints.captchaToken.response, { token: 'captchaToken' }),
