@@ -43,6 +43,7 @@ export const dropTexts = {
   notACharity: 'A Drop gives to a Charity organisation',
   startInPast: 'The start cannot be in the past',
   endBeforeStart: 'The end must be after the start',
+  endInPast: 'The end cannot be in the past',
   tooLong: `A Drop runs for at most ${DROP_DAYS_MAX} days`,
   offStep: `Start and end are on ${DROP_STEP_MINUTES}-minute steps`,
   goalTooSmall: (currency: string) =>

@@ -63,6 +63,9 @@ function request(overrides: Partial<SaveDropRequest> = {}): SaveDropRequest {
   };
 }
 
+/** A Drop's start and end as its author saved them. */
+const times = (drop: DropDraft) => ({ startsAt: drop.startsAt, endsAt: drop.endsAt });
+
 async function save(session: LoginResult, payload: unknown) {
   return callAs(test.app, session, dropEndpoints.save, payload);
 }
@@ -155,6 +158,34 @@ describe('saving a Drop', () => {
     expect(scheduled).toMatchObject({ guid: draft.guid, status: 'Scheduled', content: 'Changed' });
     const back = await saved(request({ guid: draft.guid, publish: false }));
     expect(back.status).toBe('Draft');
+  });
+
+  it('keeps a draft whose start has passed, but publishes it only with a start to come', async () => {
+    const draft = await saved(request({ publish: false }));
+    // A day later (signed in again): the draft's start has passed.
+    test.clock.advanceSeconds(24 * 60 * 60);
+    author = await login(test.app, DEMO_USERS.member.email);
+    const kept = await saved(request({ ...times(draft), guid: draft.guid, publish: false }));
+    expect(kept.status).toBe('Draft');
+    const before = await dropCount();
+    const refused = await save(author, request({ ...times(draft), guid: draft.guid }));
+    expect(refused.statusCode).toBe(400);
+    expect(envelopeOf(refused).messages).toEqual([dropTexts.startInPast]);
+    expect(await dropCount()).toBe(before);
+    expect(envelopeOf(await details(author, draft.guid)).data).toMatchObject({ status: 'Draft' });
+  });
+
+  it('never publishes a Drop already over (an end within the start’s grace)', async () => {
+    const start = new Date(step().getTime() - 2 * STEP);
+    const response = await save(
+      author,
+      request({
+        startsAt: start.toISOString(),
+        endsAt: new Date(start.getTime() + STEP).toISOString(),
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(envelopeOf(response).messages).toEqual([dropTexts.endInPast]);
   });
 
   it('refuses changes once live, a cancelled Drop, and deleting anything but a draft', async () => {

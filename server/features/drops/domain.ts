@@ -263,13 +263,17 @@ export async function saveDrop(
 
   const startsAt = parseTime(input.startsAt);
   const endsAt = parseTime(input.endsAt);
-  // A start kept as it was may be in the past (a scheduled Drop saved again after its start
-  // cannot be: it is live then, and no longer editable); a new one may not.
+  // A draft saved again may keep a start that has passed meanwhile (it is only a draft); a
+  // Drop published must start from the current step (with the form's grace) and end later
+  // than now, so it is never published already over.
   const keptStart = existing !== null && existing.date.getTime() === startsAt.getTime();
-  const earliest = keptStart
-    ? existing.date
-    : new Date(currentStep(now).getTime() - START_GRACE_MS);
-  const timesProblem = dropTimesProblem(startsAt, endsAt, earliest);
+  const earliest =
+    !input.publish && keptStart
+      ? existing.date
+      : new Date(currentStep(now).getTime() - START_GRACE_MS);
+  const timesProblem =
+    dropTimesProblem(startsAt, endsAt, earliest) ??
+    (input.publish && endsAt <= now ? dropTexts.endInPast : null);
   if (timesProblem !== null) throw invalid(timesProblem);
   const currency = charity?.currency ?? existing?.currency ?? 'gbp';
   const goalIssue = goalProblem(input.goal, currency);
