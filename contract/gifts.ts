@@ -84,8 +84,11 @@ export const StartGiftRequest = object({
 });
 export type StartGiftRequest = Infer<typeof StartGiftRequest>;
 
-/** The checkout to open: the browser goes to `url` (the provider's page, or the stand-in's). */
-export const GiftCheckout = object({ giftGuid: string(), url: string() });
+/**
+ * The checkout to open: the browser goes to `url` (the provider's page, or the stand-in's); the
+ * provider sends it back with `sessionId` ({@link giftReturn}), which gifts/confirm takes.
+ */
+export const GiftCheckout = object({ giftGuid: string(), sessionId: string(), url: string() });
 export type GiftCheckout = Infer<typeof GiftCheckout>;
 
 /** POST gifts/confirm: the session id the provider's return URL carries. */

@@ -25,7 +25,7 @@ import {
   ValidatePasswordResetKeyRequest,
   VerifyAccountCodeRequest,
 } from './identity';
-import { ConfirmGiftRequest } from './gifts';
+import { ConfirmGiftRequest, GiftCheckout } from './gifts';
 import { Country } from './lists';
 import {
   CheckoutSession,
@@ -114,6 +114,7 @@ export const secretStructs: readonly SecretStruct[] = [
   declare('CheckoutSession', CheckoutSession, { sessionId: 'checkoutSession' }),
   declare('ValidateSessionRequest', ValidateSessionRequest, { sessionId: 'checkoutSession' }),
   // A gift's checkout session (issue 35): it comes back in the return URL, only to its giver.
+  declare('GiftCheckout', GiftCheckout, { sessionId: 'checkoutSession' }),
   declare('ConfirmGiftRequest', ConfirmGiftRequest, { sessionId: 'checkoutSession' }),
   // The development stand-ins of the third parties (the e2e runs): what they answer is the
   // captcha token and the authorization code the app then sends.

@@ -178,6 +178,8 @@ describe('a gift through the stand-in checkout', () => {
     checkout = await start(drop.guid);
     expect(checkout.url).toMatch(/\/dev\/billing\/pay\/cs_dev_/);
     sessionId = await sessionOf(checkout.giftGuid);
+    expect(checkout.sessionId).toBe(sessionId);
+    expect(checkout.url).toContain(sessionId);
     const pending = srv.envelopeOf(await confirm(sessionId)).data as Gift;
     expect(pending).toMatchObject({ status: 'pending', amount: 1000, currency: 'gbp' });
     expect(await shown(drop.guid)).toMatchObject({ raised: 0, givers: 0, exclusive: null });

@@ -167,7 +167,7 @@ export async function startGift(
     providerSessionId: checkout.id,
   });
   if (gift === undefined) throw new Error('The gift was not stored.');
-  return { giftGuid, url: checkout.url };
+  return { giftGuid, sessionId: checkout.id, url: checkout.url };
 }
 
 /**
