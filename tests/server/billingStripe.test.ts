@@ -53,10 +53,10 @@ const call = (endpoint: AnyEndpoint, payload?: object) =>
 const tenantRow = async () =>
   (await handle.db.select().from(tenants).where(eq(tenants.id, marcusTenantId)))[0]!;
 
-function deliver(event: object, secret = WEBHOOK_SECRET) {
+function deliver(event: object, secret = WEBHOOK_SECRET, app = test.app) {
   const payload = JSON.stringify(event);
   const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
-  return test.app.inject({
+  return app.inject({
     method: 'POST',
     url: srv.api('stripe/webhook'),
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -64,7 +64,8 @@ function deliver(event: object, secret = WEBHOOK_SECRET) {
   });
 }
 
-function subscriptionEvent(id: string, type: string, subscriptionId: string) {
+/** A Stripe event of `type` about `object`, as its webhook delivers it. */
+function eventOf(id: string, type: string, object: object) {
   return {
     id,
     object: 'event',
@@ -74,8 +75,12 @@ function subscriptionEvent(id: string, type: string, subscriptionId: string) {
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-    data: { object: fake.subscriptionObject(fake.subscriptions.get(subscriptionId)!) },
+    data: { object },
   };
+}
+
+function subscriptionEvent(id: string, type: string, subscriptionId: string) {
+  return eventOf(id, type, fake.subscriptionObject(fake.subscriptions.get(subscriptionId)!));
 }
 
 const tenantRowOf = async (tenantId: number) =>
@@ -420,20 +425,6 @@ describe('one-off payments (gifts) at Stripe', () => {
     };
   }
 
-  function eventOf(id: string, type: string, object: object) {
-    return {
-      id,
-      object: 'event',
-      type,
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object },
-    };
-  }
-
   beforeAll(async () => {
     payFake = new FakeStripe();
     billing = new StripeBilling({
@@ -689,30 +680,12 @@ describe('a gift at Stripe, through the app (issue 35)', () => {
     await giftFake.stop();
   });
 
-  function deliverToApp(event: object) {
-    const payload = JSON.stringify(event);
-    const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return app.app.inject({
-      method: 'POST',
-      url: srv.api('stripe/webhook'),
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
-  }
-
-  function paidEvent(id: string, checkoutId: string) {
-    return {
+  const paidEvent = (id: string, checkoutId: string) =>
+    eventOf(
       id,
-      object: 'event',
-      type: 'checkout.session.completed',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: giftFake.sessionObject(giftFake.sessions.get(checkoutId)!) },
-    };
-  }
+      'checkout.session.completed',
+      giftFake.sessionObject(giftFake.sessions.get(checkoutId)!),
+    );
 
   it('counts once Stripe confirms; a delivery that cannot read the checkout is retried, not lost', async () => {
     // Nina gives to a seeded live Drop of Olivia's (for Harbour Hope).
@@ -742,7 +715,7 @@ describe('a gift at Stripe, through the app (issue 35)', () => {
     giftFake.failing = true;
     let failed;
     try {
-      failed = await deliverToApp(paidEvent('evt_gift_paid', checkoutId));
+      failed = await deliver(paidEvent('evt_gift_paid', checkoutId), WEBHOOK_SECRET, app.app);
     } finally {
       giftFake.failing = false;
     }
@@ -754,10 +727,10 @@ describe('a gift at Stripe, through the app (issue 35)', () => {
       .where(eq(billingEvents.eventId, 'evt_gift_paid'));
     expect(unrecorded).toEqual([]);
 
-    const retried = await deliverToApp(paidEvent('evt_gift_paid', checkoutId));
+    const retried = await deliver(paidEvent('evt_gift_paid', checkoutId), WEBHOOK_SECRET, app.app);
     expect(srv.envelopeOf(retried).data).toEqual({ received: true, outcome: 'applied' });
     expect(await statusOf()).toBe('confirmed');
-    const again = await deliverToApp(paidEvent('evt_gift_paid', checkoutId));
+    const again = await deliver(paidEvent('evt_gift_paid', checkoutId), WEBHOOK_SECRET, app.app);
     expect(srv.envelopeOf(again).data).toEqual({ received: true, outcome: 'duplicate' });
     const shown = await app.app.inject({
       method: 'GET',

@@ -39,15 +39,16 @@ import {
   updateDrop,
   type DropMediaFile,
   type DropRow,
+  type CharityRow,
   type DropView,
 } from './queries';
+import { isGuid } from '../../domain/guid';
 
 export const dropMessages = {
   sortBy: 'sortBy must be CreatedDate or Date.',
 } as const;
 
 const MAX_OFFSET = 2_147_483_647;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * How long before the current 15-minute step a start may be (as a post's publish date): a form
  * opened a while ago still sends the start it proposed. Published so, the Drop is live at once.
@@ -73,7 +74,8 @@ function toMediaFile(media: MediaService, file: DropMediaFile) {
   };
 }
 
-const statusOfRow = (
+/** A stored Drop's shown status at `now` (contract/dropStatusMachine.ts). */
+export const statusOfRow = (
   row: Pick<DropRow, 'isDraft' | 'cancelledAt' | 'date' | 'endsAt'>,
   now: Date,
 ): DropStatus =>
@@ -142,7 +144,7 @@ export async function dropsFeedList(
 /** The caller's own Drop by guid; anyone else's (or none) is not found. */
 async function findOwnDrop(ctx: DropsContext, scope: TenantScope, guid: string): Promise<DropRow> {
   await requireMembership(ctx.db, scope);
-  const row = UUID.test(guid) ? await selectDropByGuid(ctx.db, guid.toLowerCase()) : undefined;
+  const row = isGuid(guid) ? await selectDropByGuid(ctx.db, guid.toLowerCase()) : undefined;
   if (row === undefined || row.userId !== scope.userId || row.tenantId !== scope.tenantId) {
     throw notFound(dropTexts.notFound);
   }
@@ -218,17 +220,17 @@ function draftOf(
   };
 }
 
+const toCharity = ({ guid, name, logoUrl, currency }: CharityRow): DropCharity => ({
+  guid,
+  name,
+  logoUrl,
+  currency,
+});
+
 async function charityOfRow(ctx: DropsContext, row: DropRow): Promise<DropCharity | null> {
   if (row.charityTenantId === null) return null;
   const charity = await selectCharityById(ctx.db, row.charityTenantId);
-  return charity === undefined
-    ? null
-    : {
-        guid: charity.guid,
-        name: charity.name,
-        logoUrl: charity.logoUrl,
-        currency: charity.currency,
-      };
+  return charity === undefined ? null : toCharity(charity);
 }
 
 /**
@@ -256,7 +258,7 @@ export async function saveDrop(
   const charity =
     charityGuid === ''
       ? null
-      : UUID.test(charityGuid)
+      : isGuid(charityGuid)
         ? await selectCharity(ctx.db, charityGuid)
         : undefined;
   if (charity === undefined) throw invalid(dropTexts.notACharity);
@@ -319,16 +321,7 @@ export async function saveDrop(
     );
     await deleteFiles(ctx, dropped);
   }
-  const shownCharity =
-    charity === null
-      ? null
-      : {
-          guid: charity.guid,
-          name: charity.name,
-          logoUrl: charity.logoUrl,
-          currency: charity.currency,
-        };
-  return draftOf(ctx, row, shownCharity, now);
+  return draftOf(ctx, row, charity === null ? null : toCharity(charity), now);
 }
 
 /** Files no Drop shows any more: deleted, best effort (the sweeper is not told of confirmed ones). */
@@ -400,7 +393,7 @@ export async function getDrop(
   guid: string,
 ): Promise<DropDetails> {
   const now = ctx.now();
-  const row = UUID.test(guid) ? await selectDropView(ctx.db, guid.toLowerCase()) : undefined;
+  const row = isGuid(guid) ? await selectDropView(ctx.db, guid.toLowerCase()) : undefined;
   if (row === undefined) throw notFound(dropTexts.notFound);
   const status = statusOfRow(row, now);
   const isMine = row.userId === scope.userId;
@@ -450,6 +443,6 @@ export async function listCharities(
     input.limit ?? CHARITY_LIMIT_DEFAULT,
   );
   return {
-    list: rows.map(({ guid, name, logoUrl, currency }) => ({ guid, name, logoUrl, currency })),
+    list: rows.map(toCharity),
   };
 }

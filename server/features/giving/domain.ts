@@ -7,7 +7,7 @@
  * currency's bounds (contract/gifts.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { dropAllows, dropStatusOf } from '../../../contract/dropStatusMachine';
+import { dropAllows, type DropStatus } from '../../../contract/dropStatusMachine';
 import {
   giftAmountProblem,
   giftReturn,
@@ -25,14 +25,15 @@ import type { BillingEvent, BillingProvider } from '../../billing/provider';
 import type { DomainContext } from '../../domain/context';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import { requireMembership, type TenantScope } from '../../domain/scope';
+import { statusOfRow } from '../drops/domain';
 import { selectCharityById, selectDropByGuid } from '../drops/queries';
+import { recordEvent } from '../payments/queries';
 import {
   countCharityGifts,
   countGiverGifts,
   insertGift,
   moveGift,
   paymentEventSeen,
-  recordPaymentEvent,
   selectCharityGifts,
   selectGiftBySession,
   selectGiftView,
@@ -41,8 +42,8 @@ import {
   selectUserName,
   type GiftRow,
 } from './queries';
+import { isGuid } from '../../domain/guid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE_SIZE_DEFAULT = 20;
 
 /** What giving needs of the billing adapter. */
@@ -84,7 +85,7 @@ async function atProvider<T>(
 }
 
 /** Why a Drop takes no gift now, or null. */
-function refusalOf(status: ReturnType<typeof dropStatusOf>): string | null {
+function refusalOf(status: DropStatus): string | null {
   if (dropAllows(status, 'give')) return null;
   if (status === 'Ended') return giftTexts.dropEnded;
   if (status === 'Cancelled') return giftTexts.dropCancelled;
@@ -102,22 +103,11 @@ export async function startGift(
 ): Promise<GiftCheckout> {
   const provider = providerOf(deps);
   await requireMembership(deps.db, scope);
-  const drop = UUID.test(input.dropGuid)
+  const drop = isGuid(input.dropGuid)
     ? await selectDropByGuid(deps.db, input.dropGuid.toLowerCase())
     : undefined;
   const now = deps.now();
-  const status =
-    drop === undefined
-      ? null
-      : dropStatusOf(
-          {
-            isDraft: drop.isDraft,
-            cancelled: drop.cancelledAt !== null,
-            startsAt: drop.date,
-            endsAt: drop.endsAt,
-          },
-          now,
-        );
+  const status = drop === undefined ? null : statusOfRow(drop, now);
   // Someone else's draft or scheduled Drop is not found, as on its page.
   if (
     drop === undefined ||
@@ -208,21 +198,24 @@ async function settle(deps: GivingDeps, gift: GiftRow): Promise<GiftRow> {
   return gift;
 }
 
+/** A gift as its giver sees it, with its Drop's guid (null once gone) and charity's name. */
+const toGift = (gift: GiftRow, dropGuid: string | null, charityName: string): Gift => ({
+  guid: gift.guid,
+  status: gift.status as GiftStatus,
+  amount: gift.amount,
+  currency: gift.currency,
+  message: gift.message,
+  anonymous: gift.anonymous,
+  dropGuid,
+  dropContent: gift.dropContent,
+  charityName,
+  created: gift.createdAt.toISOString(),
+  confirmed: gift.confirmedAt?.toISOString() ?? null,
+});
+
 async function giftOf(deps: GivingDeps, gift: GiftRow): Promise<Gift> {
   const view = await selectGiftView(deps.db, gift.id);
-  return {
-    guid: gift.guid,
-    status: gift.status as GiftStatus,
-    amount: gift.amount,
-    currency: gift.currency,
-    message: gift.message,
-    anonymous: gift.anonymous,
-    dropGuid: view?.dropGuid ?? null,
-    dropContent: gift.dropContent,
-    charityName: view?.charityName ?? '',
-    created: gift.createdAt.toISOString(),
-    confirmed: gift.confirmedAt?.toISOString() ?? null,
-  };
+  return toGift(gift, view?.dropGuid ?? null, view?.charityName ?? '');
 }
 
 /** POST gifts/confirm: the caller's own gift of a returning checkout, settled with the provider. */
@@ -255,7 +248,7 @@ export async function applyPaymentEvent(
 ): Promise<PaymentEventOutcome> {
   if (await paymentEventSeen(deps.db, event.id)) return 'duplicate';
   const outcome = await applyOnce(deps, event);
-  if (!(await recordPaymentEvent(deps.db, event.id, event.type, deps.now()))) return 'duplicate';
+  if (!(await recordEvent(deps.db, event.id, event.type, deps.now()))) return 'duplicate';
   return outcome;
 }
 
@@ -302,19 +295,7 @@ export async function listMyGifts(
   input: GiftListRequest,
 ): Promise<ListResponse<Gift>> {
   const rows = await selectGiverGifts(deps.db, scope.userId, pageOf(input));
-  const list = rows.map(({ gift, dropGuid, charityName }) => ({
-    guid: gift.guid,
-    status: gift.status as GiftStatus,
-    amount: gift.amount,
-    currency: gift.currency,
-    message: gift.message,
-    anonymous: gift.anonymous,
-    dropGuid,
-    dropContent: gift.dropContent,
-    charityName,
-    created: gift.createdAt.toISOString(),
-    confirmed: gift.confirmedAt?.toISOString() ?? null,
-  }));
+  const list = rows.map(({ gift, dropGuid, charityName }) => toGift(gift, dropGuid, charityName));
   return { list, totalCount: await countGiverGifts(deps.db, scope.userId) };
 }
 

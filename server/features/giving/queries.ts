@@ -50,21 +50,6 @@ export async function paymentEventSeen(db: Queryable, eventId: string): Promise<
   return row !== undefined;
 }
 
-/** Records a provider event once; false when it was recorded before (a duplicate delivery). */
-export async function recordPaymentEvent(
-  db: Queryable,
-  eventId: string,
-  type: string,
-  now: Date,
-): Promise<boolean> {
-  const inserted = await db
-    .insert(billingEvents)
-    .values({ eventId, type, receivedAt: now })
-    .onConflictDoNothing()
-    .returning({ eventId: billingEvents.eventId });
-  return inserted.length === 1;
-}
-
 export async function selectUserName(db: Queryable, userId: number): Promise<string> {
   const [row] = await db
     .select({ firstName: users.firstName, lastName: users.lastName })

@@ -46,6 +46,7 @@ import {
   type PostRow,
   type PostSort,
 } from './queries';
+import { isGuid } from '../../domain/guid';
 
 export type { PostSort };
 
@@ -67,7 +68,6 @@ export interface PostsContext extends DomainContext {
 
 /** No feed is deeper; a page beyond answers an empty list. */
 const MAX_FEED_OFFSET = 2_147_483_647;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** sortBy of a list request: CreatedDate (the default) or PublishedDate, any letter case. */
 export function postSortOf(sortBy: string | undefined): PostSort {
@@ -155,7 +155,7 @@ async function findFeedPostByGuid(
   guid: string,
   now: Date,
 ): Promise<FeedRow | undefined> {
-  return UUID.test(guid) ? selectFeedPostByGuid(db, guid, now) : undefined;
+  return isGuid(guid) ? selectFeedPostByGuid(db, guid, now) : undefined;
 }
 
 /** The order of a feed request: its sort, direction and page size, and their memory key. */
@@ -249,7 +249,7 @@ async function findOwnPost(db: Queryable, scope: TenantScope, ref: PostRef): Pro
   let row: PostRow | undefined;
   if ('id' in ref) {
     if (isStorableId(ref.id)) row = await selectPostById(db, ref.id);
-  } else if (UUID.test(ref.guid)) {
+  } else if (isGuid(ref.guid)) {
     row = await selectPostByGuid(db, ref.guid.toLowerCase());
   }
   if (row === undefined || row.tenantId !== scope.tenantId) throw notFound(postMessages.notFound);

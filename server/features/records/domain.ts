@@ -84,11 +84,10 @@ import {
   type TenantRow,
   type UserRow,
 } from './queries';
+import { isGuid } from '../../domain/guid';
 
 /** What the record calls need: the account calls' dependencies (deletions reuse theirs). */
 export type RecordsDeps = AccountDeps;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A unique handle or address taken by a concurrent write, as a 409 with the field's text. */
 function asConflict(error: unknown): unknown {
@@ -135,7 +134,7 @@ async function userById(deps: RecordsDeps, id: number): Promise<UserRow> {
 }
 
 async function userByGuid(deps: RecordsDeps, guid: string): Promise<UserRow> {
-  const user = UUID.test(guid) ? await selectUserByGuid(deps.db, guid) : undefined;
+  const user = isGuid(guid) ? await selectUserByGuid(deps.db, guid) : undefined;
   if (user === undefined) throw notFound(t.userNotFound);
   return user;
 }
@@ -341,7 +340,7 @@ async function tenantById(deps: RecordsDeps, id: number): Promise<TenantRow> {
 }
 
 async function tenantByGuid(deps: RecordsDeps, guid: string): Promise<TenantRow> {
-  const tenant = UUID.test(guid) ? await selectTenantByGuid(deps.db, guid) : undefined;
+  const tenant = isGuid(guid) ? await selectTenantByGuid(deps.db, guid) : undefined;
   if (tenant === undefined) throw notFound(t.organisationNotFound);
   return tenant;
 }
