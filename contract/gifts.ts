@@ -137,14 +137,6 @@ export const GiftListRequest = object({
 });
 export type GiftListRequest = Infer<typeof GiftListRequest>;
 
-/** Totals of what a charity received (confirmed gifts), per currency. */
-export const RaisedTotal = object({
-  currency: CurrencyCode,
-  amount: MinorAmount,
-  gifts: integer(),
-});
-export type RaisedTotal = Infer<typeof RaisedTotal>;
-
 /** Where the provider sends the giver back: the Drop's page, with these query parameters. */
 export const giftReturn = {
   route: (dropGuid: string) => `/drops/${dropGuid}`,
